@@ -1,0 +1,45 @@
+#include "app/commands/commands.h"
+#include "app/planoptions.h"
+#include "app/presetrepository.h"
+#include "core/errors.h"
+#include "core/evaluation.h"
+#include "core/report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCommandLineParser>
+
+#include <iostream>
+
+using namespace shardscope;
+
+int runPlanCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
+    addPlanOptions(parser);
+    parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("Output: text (default) or json."),
+                                       QStringLiteral("text|json")));
+    int exitCode = 0;
+    if (!parseOrFail(parser, args, "plan", exitCode))
+        return exitCode;
+    const QString format = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
+    if (format != QLatin1String("text") && format != QLatin1String("json"))
+        return failWith("plan", "--format " + format.toStdString() + ": expected text or json");
+    try {
+        const PresetRepository repo = PresetRepository::load();
+        const PlanInputs in = planFromOptions(parser, repo);
+        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+        // An impossible plan (tp not dividing the heads, ep not dividing tp x dp, ...) is bad input:
+        // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
+        if (!e.valid)
+            return failWith("plan", e.firstError() ? e.firstError()->message : "invalid plan");
+        if (format == QLatin1String("json"))
+            std::cout << evaluationToJson(e, in.model, in.gpu).dump(2) << std::endl;
+        else
+            std::cout << evaluationToText(e, in.model, in.gpu);
+        return 0;
+    } catch (const std::exception &ex) {
+        return failWith("plan", ex.what());
+    }
+}

@@ -1,0 +1,104 @@
+#pragma once
+#include "core/gpuspec.h"
+#include "core/kvcache.h"
+#include "core/modelspec.h"
+#include "core/overheads.h"
+#include "core/placement.h"
+#include "core/plan.h"
+#include "core/weights.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+enum class Severity { Info, Warning, Error };
+const char *severityName(Severity s);
+
+// A finding of validation, phrased for the user. `code` is stable for scripts and tests.
+struct PlanIssue
+{
+    Severity severity = Severity::Error;
+    std::string code;
+    std::string message;
+    bool operator==(const PlanIssue &) const = default;
+};
+
+// Per-rank memory, bytes. In textbook accounting activation/nonTorch/cudaGraph are 0 and
+// `reserved` carries the seed's fixed reserve.
+struct RankMemory
+{
+    double total = 0;        // the GPU's memory as the accounting sees it
+    double requested = 0;    // total x gpu_memory_utilization (vLLM rounds up)
+    WeightBreakdown weights;
+    ActivationEstimate activation;
+    double nonTorch = 0;
+    double cudaGraph = 0;
+    double reserved = 0;
+    double kvBudget = 0;     // requested - everything above; negative when it does not fit
+    double kvBytesPerToken = 0;
+    std::int64_t blocks = 0; // this rank's own block count, before the minimum over ranks
+    double activationTotal() const { return activation.total(); }
+};
+
+struct RankPlacement
+{
+    int rank = 0;
+    int node = 0;
+    int ppStage = 0;
+    int tpRank = 0;
+    int dpRank = 0;
+    int epRank = 0;
+    int firstLayer = 0; // inclusive
+    int lastLayer = 0;  // inclusive
+    HeadSlice heads;
+    bool embedding = false;
+    bool lmHead = false;
+    std::vector<int> experts; // logical expert ids per physical slot on this rank (MoE layers)
+    RankMemory memory;
+};
+
+struct KvSummary
+{
+    double bytesPerTokenPerGpu = 0; // binding rank
+    std::int64_t blocks = 0;        // min over the ranks of one replica
+    int blockSize = 0;
+    std::int64_t blocksPerRequest = 0;
+    std::int64_t capacityTokens = 0;  // one DP replica
+    double maxConcurrencyExact = 0;   // requests of max_model_len, as vLLM prints it ("12.34x")
+    std::int64_t maxConcurrency = 0;  // whole requests
+    std::int64_t clusterMaxConcurrency = 0; // dp x replica
+    int bindingRank = 0;
+    bool hybrid = false;
+};
+
+struct Evaluation
+{
+    Plan plan;                 // with defaults resolved (max_model_len, max_num_seqs, ...)
+    int worldSize = 0;
+    int nodes = 0;
+    int gpusPerNode = 0;
+    int moeTp = 1;             // each expert split this many ways
+    WeightFormat weightFormat = WeightFormat::Bf16;
+    ParamCounts params;
+    std::vector<int> stageLayers; // layers per PP stage
+    std::vector<RankPlacement> ranks; // empty when the plan is structurally impossible
+    double maxWeightsBytesPerGpu = 0;
+    double kvBudgetBytesPerGpu = 0;   // binding rank
+    KvSummary kv;
+    bool fits = false;
+    bool valid = false;            // placement could be computed
+    std::vector<PlanIssue> issues;
+
+    bool hasErrors() const;
+    const PlanIssue *firstError() const;
+};
+
+// Largest world size evaluate() accepts; beyond it the plan is rejected with a message.
+inline constexpr int kMaxWorldSize = 1 << 16;
+
+// One pure call: no I/O, no globals. Never throws for a bad plan: problems become issues.
+Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu);
+
+} // namespace shardscope

@@ -1,0 +1,54 @@
+#include "core/overheads.h"
+
+#include "core/units.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+BatchDefaults vllmBatchDefaults(const GpuSpec &gpu, double totalBytes)
+{
+    BatchDefaults d;
+    const bool a100 = gpu.name.find("A100") != std::string::npos || gpu.id.rfind("a100", 0) == 0;
+    if (totalBytes >= 70 * GiB && !a100) {
+        d.maxNumSeqs = 1024;
+        d.maxNumBatchedTokens = 8192;
+    }
+    return d;
+}
+
+double ActivationEstimate::total() const
+{
+    return hiddenStates + std::max(forward, sampler);
+}
+
+ActivationEstimate peakActivation(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
+                                  std::int64_t maxNumBatchedTokens)
+{
+    // Fitted coefficient: 9.55 FP32 logits-sized buffers at the sampler's peak (see header).
+    constexpr double kSamplerBuffers = 9.55;
+    ActivationEstimate a;
+    const double tokens = static_cast<double>(maxNumBatchedTokens);
+    a.hiddenStates = tokens * m.hidden * 2.0;
+    double inter = static_cast<double>(m.intermediate) / std::max(1, tp);
+    if (m.isMoe())
+        inter = std::max(inter, static_cast<double>(m.expertsPerToken) * m.moeIntermediate / std::max(1, moeTp));
+    a.forward = tokens * 2.0 * inter * 2.0;
+    if (lastStage)
+        a.sampler = kSamplerBuffers * static_cast<double>(maxNumSeqs) * m.vocab * 4.0;
+    return a;
+}
+
+double nonTorchBytes(int tp)
+{
+    return tp <= 1 ? 0.13 * GiB : 0.55 * GiB;
+}
+
+double cudaGraphBytes(int layersOnRank, bool enforceEager)
+{
+    if (enforceEager)
+        return 0;
+    return 0.5 * GiB + 4.0 * MiB * layersOnRank;
+}
+
+} // namespace shardscope

@@ -1,0 +1,174 @@
+// `shardscope plan` and `shardscope presets` as a user's script sees them.
+#include "clirunner.h"
+
+#include <QJsonArray>
+#include <QTemporaryFile>
+#include <QTest>
+
+class TestCliPlan : public QObject
+{
+    Q_OBJECT
+private slots:
+    // The issue's example, seed 000 section 6, row 8x2.
+    void seedRowAsJson()
+    {
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--accounting"),
+                                           QStringLiteral("textbook"), QStringLiteral("--gpu-memory-bytes"), QStringLiteral("80e9"),
+                                           QStringLiteral("--reserved-bytes"), QStringLiteral("4GiB"), QStringLiteral("--params"),
+                                           QStringLiteral("70.6e9"), QStringLiteral("--tp"), QStringLiteral("8"),
+                                           QStringLiteral("--pp"), QStringLiteral("2"), QStringLiteral("--max-model-len"),
+                                           QStringLiteral("32768"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        const QJsonObject kv = j.value(QStringLiteral("kv")).toObject();
+        QCOMPARE(kv.value(QStringLiteral("capacity_tokens")).toInteger(), 2875001);
+        QCOMPARE(kv.value(QStringLiteral("max_concurrency")).toInteger(), 87);
+        QCOMPARE(kv.value(QStringLiteral("bytes_per_token_per_gpu")).toDouble(), 20480.0);
+        const QJsonObject plan = j.value(QStringLiteral("plan")).toObject();
+        QCOMPARE(plan.value(QStringLiteral("world_size")).toInt(), 16);
+        QCOMPARE(plan.value(QStringLiteral("nodes")).toInt(), 2);
+        QVERIFY(j.value(QStringLiteral("fits")).toBool());
+        QCOMPARE(j.value(QStringLiteral("ranks")).toArray().size(), 16);
+        const QJsonObject rank9 = j.value(QStringLiteral("ranks")).toArray().at(9).toObject();
+        QCOMPARE(rank9.value(QStringLiteral("pp_stage")).toInt(), 1);
+        QCOMPARE(rank9.value(QStringLiteral("first_layer")).toInt(), 40);
+        QCOMPARE(rank9.value(QStringLiteral("last_layer")).toInt(), 79);
+        QCOMPARE(rank9.value(QStringLiteral("q_heads")).toInt(), 8);
+        QCOMPARE(rank9.value(QStringLiteral("kv_heads")).toInt(), 1);
+        for (const char *key : {"rank", "node", "pp_stage", "tp_rank", "dp_rank", "ep_rank", "first_layer", "last_layer",
+                                "q_heads", "kv_heads", "experts", "weights_bytes", "kv_budget_bytes"})
+            QVERIFY2(rank9.contains(QLatin1String(key)), key);
+        QVERIFY(j.value(QStringLiteral("memory")).toObject().contains(QStringLiteral("max_weights_bytes_per_gpu")));
+        QVERIFY(j.value(QStringLiteral("memory")).toObject().contains(QStringLiteral("kv_budget_bytes_per_gpu")));
+        QVERIFY(kv.contains(QStringLiteral("cluster_max_concurrency")));
+        QVERIFY(j.value(QStringLiteral("issues")).isArray());
+    }
+
+    void doesNotFitIsAResult()
+    {
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--format"),
+                                           QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("fits")).toBool(), false);
+        const QJsonObject issue = r.json().value(QStringLiteral("issues")).toArray().at(0).toObject();
+        QCOMPARE(issue.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+    }
+
+    void enableExpertParallel()
+    {
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
+                                           QStringLiteral("--gpu"), QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"),
+                                           QStringLiteral("--dp"), QStringLiteral("2"), QStringLiteral("--enable-expert-parallel"),
+                                           QStringLiteral("--max-model-len"), QStringLiteral("32k"), QStringLiteral("--format"),
+                                           QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("ep")).toInt(), 16);
+        // 256 experts / 16 = 16 per GPU
+        QCOMPARE(r.json().value(QStringLiteral("ranks")).toArray().at(0).toObject().value(QStringLiteral("expert_count")).toInt(), 16);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("needle");
+        const QString plan = QStringLiteral("plan");
+        QTest::newRow("tp=0") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
+                                             QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("0")}
+                              << "--tp 0";
+        QTest::newRow("tp=3") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
+                                             QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("3")}
+                              << "64 attention heads cannot be split over tp=3";
+        QTest::newRow("unknown model") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("gpt-5"), QStringLiteral("--gpu"),
+                                                      QStringLiteral("h100-sxm")}
+                                       << "unknown model";
+        QTest::newRow("missing file") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("/nonexistent/config.json"),
+                                                     QStringLiteral("--gpu"), QStringLiteral("h100-sxm")}
+                                      << "no such file";
+        QTest::newRow("bad size") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+                                                 QStringLiteral("h100-sxm"), QStringLiteral("--gpu-memory-bytes"), QStringLiteral("lots")}
+                                  << "--gpu-memory-bytes lots";
+        QTest::newRow("huge tp") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+                                                QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("99999999999")}
+                                 << "--tp";
+        QTest::newRow("unknown flag") << QStringList{plan, QStringLiteral("--frobnicate")} << "frobnicate";
+        QTest::newRow("no model") << QStringList{plan, QStringLiteral("--gpu"), QStringLiteral("h100-sxm")} << "--model is required";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, needle);
+        const CliResult r = runShardscope(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1); // one line
+        QVERIFY2(r.err.contains(needle.toUtf8()), r.err.constData());
+    }
+
+    void malformedConfigFile()
+    {
+        QTemporaryFile f(QStringLiteral("XXXXXX-config.json"));
+        QVERIFY(f.open());
+        f.write("{\"num_hidden_layers\": 32, \"hidden_size\": ");
+        f.close();
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(), QStringLiteral("--gpu"),
+                                           QStringLiteral("h100-sxm")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not valid JSON"), r.err.constData());
+    }
+
+    void hfConfigLoads()
+    {
+        QTemporaryFile f(QStringLiteral("XXXXXX-config.json"));
+        QVERIFY(f.open());
+        // Llama-3.1-8B's architecture fields: 2 x 32 x 8 x 128 x 2 B = 131,072 B per token.
+        f.write(R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096,
+                   "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32,
+                   "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 131072})");
+        f.close();
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(), QStringLiteral("--gpu"),
+                                           QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"), QStringLiteral("8192"),
+                                           QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("kv")).toObject().value(QStringLiteral("bytes_per_token_per_gpu")).toDouble(), 131072.0);
+    }
+
+    void presetsJson()
+    {
+        const CliResult r = runShardscope({QStringLiteral("presets"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QVERIFY(j.value(QStringLiteral("models")).toArray().size() >= 16);
+        QVERIFY(j.value(QStringLiteral("gpus")).toArray().size() >= 15);
+        const QJsonObject first = j.value(QStringLiteral("models")).toArray().at(0).toObject();
+        QVERIFY(first.contains(QStringLiteral("id")));
+        QVERIFY(first.contains(QStringLiteral("name")));
+    }
+
+    void textFormat()
+    {
+        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"),
+                                           QStringLiteral("8192")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("KV cache"));
+        QVERIFY(r.out.contains("fits"));
+    }
+
+    void unknownCommand()
+    {
+        const CliResult r = runShardscope({QStringLiteral("frobnicate")});
+        QCOMPARE(r.exitCode, 2);
+    }
+
+    void version()
+    {
+        const CliResult r = runShardscope({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("shardscope "));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPlan)
+#include "tst_cli_plan.moc"
