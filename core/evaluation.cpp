@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace shardscope {
 
@@ -217,6 +218,11 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
     else
         evaluateVllm(e, model, gpu);
     e.kv.clusterMaxConcurrency = e.kv.maxConcurrency * p.dp;
+    // Communication and time (DESIGN.md sections 4-5): one ledger per phase, the plan's own kept.
+    CommLedger decode = computeComm(e, model, gpu, Phase::Decode, p.batch);
+    CommLedger prefill = computeComm(e, model, gpu, Phase::Prefill, p.promptLen);
+    e.time = estimateTime(e, model, gpu, decode, prefill);
+    e.comm = std::move(p.phase == Phase::Prefill ? prefill : decode);
     validatePlacement(e, model, gpu);
     e.fits = !e.hasErrors();
     return e;

@@ -1,10 +1,12 @@
 #pragma once
+#include "core/commledger.h"
 #include "core/gpuspec.h"
 #include "core/kvcache.h"
 #include "core/modelspec.h"
 #include "core/overheads.h"
 #include "core/placement.h"
 #include "core/plan.h"
+#include "core/timemodel.h"
 #include "core/weights.h"
 
 #include <cstdint>
@@ -89,6 +91,8 @@ struct Evaluation
     KvSummary kv;
     bool fits = false;
     bool valid = false;            // placement could be computed
+    CommLedger comm;               // the plan's phase (decode: --batch tokens, prefill: --prompt-len)
+    TimeEstimate time;             // roofline estimate of both phases
     std::vector<PlanIssue> issues;
 
     bool hasErrors() const;

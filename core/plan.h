@@ -51,6 +51,15 @@ struct Plan
     int microbatches = 1;          // PP micro-batches in flight
     double routingSkew = 1.0;      // hottest expert receives this many times its fair share
     bool fp8Dispatch = false;      // EP dispatch in FP8 (DeepEP style); combine stays BF16
+    // What-if overrides of the α-β and roofline inputs; a negative value means "the GPU preset's".
+    // Bandwidths are effective (efficiency already applied), bytes per second per GPU per direction.
+    double scaleupLatencySec = -1;    // α per step on the scale-up link (also used for PCIe)
+    double scaleupBytesPerSec = -1;
+    double pcieBytesPerSec = -1;
+    double nicLatencySec = -1;
+    double nicBytesPerSec = -1;
+    double hbmEfficiency = -1;        // achievable fraction of peak HBM bandwidth
+    double computeEfficiency = -1;    // achievable fraction of peak dense FLOPS
 
     bool operator==(const Plan &) const = default;
 };

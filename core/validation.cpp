@@ -117,13 +117,16 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
     auto &issues = e.issues;
-    // Every TP group is `tp` consecutive ranks; nodes hold gpusPerNode consecutive ranks.
-    const bool tpCrossesNode = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
+    // Every TP group is `tp` consecutive ranks; nodes hold gpusPerNode consecutive ranks. The
+    // communication ledger decides the link (a rack-scale NVLink domain keeps a group that crosses
+    // trays on NVLink), so the warning and the costing agree.
+    const LinkKind tpLink = e.comm.tp.link;
+    const bool tpCrossesNode = tpLink == LinkKind::Nic;
     if (tpCrossesNode && p.tp > 1)
         add(issues, Severity::Warning, "tp_crosses_node",
             "a TP group of " + std::to_string(p.tp) + " GPUs spans nodes of " + std::to_string(e.gpusPerNode)
                 + ": every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)");
-    else if (p.tp > gpu.scaleupDomain && p.tp > 1)
+    else if (tpLink == LinkKind::Pcie && p.tp > 1)
         add(issues, Severity::Warning, "tp_outside_domain",
             "a TP group of " + std::to_string(p.tp) + " GPUs leaves the scale-up domain of " + std::to_string(gpu.scaleupDomain)
                 + " (" + (gpu.scaleupLink.empty() ? std::string("no fast link") : gpu.scaleupLink)
