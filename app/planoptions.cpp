@@ -9,6 +9,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 using namespace shardscope;
 
 namespace {
@@ -49,6 +51,13 @@ const Flag kFlags[] = {
     {"prompt-len", "tokens", "Prefill: prompt tokens processed in the step (default 4096)."},
     {"microbatches", "n", "Pipeline micro-batches in flight (default 1)."},
     {"routing-skew", "x", "EP: the hottest expert receives x times its fair share (default 1)."},
+    {"scaleup-latency-us", "us", "Alpha per step on the scale-up link and PCIe, microseconds (default: the GPU preset's, 1)."},
+    {"scaleup-bandwidth", "bytes/s", "Effective scale-up bandwidth per GPU per direction, e.g. 450e9 or 370GB (default: line rate x efficiency)."},
+    {"pcie-bandwidth", "bytes/s", "Effective PCIe bandwidth per GPU per direction (default: the preset's PCIe rate x efficiency)."},
+    {"nic-latency-us", "us", "Alpha per step across nodes, microseconds (default: the GPU preset's, 5)."},
+    {"nic-bandwidth", "bytes/s", "Effective NIC bandwidth per GPU per direction, e.g. 47e9 (default: NIC rate x efficiency)."},
+    {"hbm-efficiency", "fraction", "Achievable fraction of peak HBM bandwidth in the time estimate (default 0.8)."},
+    {"compute-efficiency", "fraction", "Achievable fraction of peak dense FLOPS in the time estimate (default 0.65)."},
 };
 
 const char *kSwitches[][2] = {
@@ -222,5 +231,17 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     if (isSet(p, "microbatches")) plan.microbatches = static_cast<int>(intFlag(p, "microbatches", 1, kMaxSize));
     if (isSet(p, "routing-skew")) plan.routingSkew = numberFlag(p, "routing-skew", 1.0, 1e6);
     if (isSet(p, "fp8-dispatch")) plan.fp8Dispatch = true;
+    if (isSet(p, "scaleup-latency-us")) plan.scaleupLatencySec = numberFlag(p, "scaleup-latency-us", 0, 1e6) * 1e-6;
+    if (isSet(p, "nic-latency-us")) plan.nicLatencySec = numberFlag(p, "nic-latency-us", 0, 1e6) * 1e-6;
+    for (auto [name, field] : {std::pair{"scaleup-bandwidth", &plan.scaleupBytesPerSec}, std::pair{"pcie-bandwidth", &plan.pcieBytesPerSec},
+                               std::pair{"nic-bandwidth", &plan.nicBytesPerSec}}) {
+        if (!isSet(p, name))
+            continue;
+        *field = sizeFlag(p, name);
+        if (*field <= 0)
+            bad(name, value(p, name), "must be positive");
+    }
+    if (isSet(p, "hbm-efficiency")) plan.hbmEfficiency = numberFlag(p, "hbm-efficiency", 0.000001, 1.0);
+    if (isSet(p, "compute-efficiency")) plan.computeEfficiency = numberFlag(p, "compute-efficiency", 0.000001, 1.0);
     return in;
 }

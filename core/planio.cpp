@@ -5,14 +5,28 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace shardscope {
 
 using nlohmann::json;
 
+namespace {
+
+std::vector<std::pair<const char *, double>> linkOverrides(const Plan &p)
+{
+    return {{"scaleup_latency_s", p.scaleupLatencySec}, {"scaleup_bytes_per_s", p.scaleupBytesPerSec},
+            {"pcie_bytes_per_s", p.pcieBytesPerSec},     {"nic_latency_s", p.nicLatencySec},
+            {"nic_bytes_per_s", p.nicBytesPerSec},       {"hbm_efficiency", p.hbmEfficiency},
+            {"compute_efficiency", p.computeEfficiency}};
+}
+
+} // namespace
+
 json planToJson(const Plan &p)
 {
-    return json{{"model", p.modelId},
+    json j = json{{"model", p.modelId},
                 {"gpu", p.gpuId},
                 {"tp", p.tp},
                 {"pp", p.pp},
@@ -40,6 +54,11 @@ json planToJson(const Plan &p)
                 {"microbatches", p.microbatches},
                 {"routing_skew", p.routingSkew},
                 {"fp8_dispatch", p.fp8Dispatch}};
+    // Link and efficiency overrides are written only when set (unset: the GPU preset's values).
+    for (const auto &[key, v] : linkOverrides(p))
+        if (v >= 0)
+            j[key] = v;
+    return j;
 }
 
 namespace {
@@ -144,6 +163,13 @@ Plan planFromJson(const json &j)
     p.microbatches = static_cast<int>(integer(j, "microbatches", 1, 1, 1 << 20));
     p.routingSkew = number(j, "routing_skew", 1.0, 1.0, 1e6);
     p.fp8Dispatch = boolean(j, "fp8_dispatch", false);
+    p.scaleupLatencySec = number(j, "scaleup_latency_s", -1, 0, 1);
+    p.nicLatencySec = number(j, "nic_latency_s", -1, 0, 1);
+    p.scaleupBytesPerSec = number(j, "scaleup_bytes_per_s", -1, 1, 1e15);
+    p.pcieBytesPerSec = number(j, "pcie_bytes_per_s", -1, 1, 1e15);
+    p.nicBytesPerSec = number(j, "nic_bytes_per_s", -1, 1, 1e15);
+    p.hbmEfficiency = number(j, "hbm_efficiency", -1, 1e-6, 1);
+    p.computeEfficiency = number(j, "compute_efficiency", -1, 1e-6, 1);
     return p;
 }
 

@@ -1,5 +1,6 @@
 #include "core/report.h"
 
+#include "core/commreport.h"
 #include "core/units.h"
 
 #include <nlohmann/json.hpp>
@@ -109,6 +110,10 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
                  {"max_concurrency_exact", e.kv.maxConcurrencyExact},
                  {"cluster_max_concurrency", e.kv.clusterMaxConcurrency},
                  {"hybrid", e.kv.hybrid}};
+    if (e.valid) {
+        out["comm"] = commToJson(e.comm, gpu);
+        out["time"] = timeToJson(e.time, e.plan);
+    }
     out["fits"] = e.fits;
     json issues = json::array();
     for (const PlanIssue &i : e.issues)
@@ -159,6 +164,7 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
                   e.kv.maxConcurrencyExact);
     s << line;
     s << "  cluster concurrency      " << formatThousands(e.kv.clusterMaxConcurrency) << " requests (dp=" << p.dp << ")\n\n";
+    s << commToText(e) << "\n";
     s << (e.fits ? "fits" : "DOES NOT FIT") << "\n";
     for (const PlanIssue &i : e.issues)
         s << severityName(i.severity) << ": " << i.message << "\n";
