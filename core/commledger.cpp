@@ -231,8 +231,6 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         if (s + 1 < pp)
             addToLink(c.links, c.stages[static_cast<size_t>(s + 1)].tpLink, 0, st.ppGatherSec);
     }
-    if (tp == 1)
-        c.tp.allreducePerStep = 0;
     // Bytes per link: what the busiest GPU of each entry sends.
     addToLink(c.links, c.tp.link, c.tp.bytesSentPerGpuPerStep + c.tp.embeddingBytesSentPerGpu + c.tp.lmHeadBytesSentPerGpu, 0);
     addToLink(c.links, c.ep.link, c.ep.bytesPerStepBusiestGpu, 0);
