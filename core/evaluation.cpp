@@ -35,22 +35,29 @@ const PlanIssue *Evaluation::firstError() const
 
 namespace {
 
-// Fills in vLLM's defaults for everything the plan left at 0.
+// Fills in vLLM's defaults for everything the plan left at 0, for the plan's vLLM version.
 Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
 {
     Plan p = in;
+    p.vllmVersion = resolvedVllmVersion(p.vllmVersion);
     if (p.gpusPerNode == 0)
         p.gpusPerNode = gpu.gpusPerNode;
     if (p.maxModelLen == 0)
         p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 4096;
+    if (p.gpuMemoryUtilization == 0) // the seed's course script uses 0.9; vLLM's default follows the version
+        p.gpuMemoryUtilization = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
-    const BatchDefaults d = vllmBatchDefaults(gpu, total);
+    const BatchDefaults d = vllmEngine(p.vllmVersion) == VllmEngine::V0 && p.accounting == Accounting::Vllm
+        ? vllmV0BatchDefaults(p.maxModelLen)
+        : vllmBatchDefaults(gpu, total);
     if (p.maxNumBatchedTokens == 0)
         p.maxNumBatchedTokens = std::min<std::int64_t>(d.maxNumBatchedTokens, std::max<std::int64_t>(1, d.maxNumSeqs) * p.maxModelLen);
     if (p.maxNumSeqs == 0)
         p.maxNumSeqs = std::min(d.maxNumSeqs, p.maxNumBatchedTokens);
     if (p.ep < 1)
         p.ep = 1;
+    if (p.decodeContextParallel < 1)
+        p.decodeContextParallel = 1;
     return p;
 }
 
@@ -98,16 +105,56 @@ void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     e.kvBudgetBytesPerGpu = free;
 }
 
-// vLLM V1 (DESIGN.md section 3, reference vllm_memory.md): per rank
+// Swap space vLLM V0 reserved per GPU for preempted sequences (--swap-space, default 4 GiB).
+constexpr double kV0SwapBytes = 4.0 * 1024 * 1024 * 1024;
+
+// Tokens and concurrency as the plan's vLLM version prints them (reference vllm_memory.md section 1):
+// V0: tokens = blocks x B, concurrency = tokens / max_model_len; V1 before 0.21: tokens =
+// blocks // groups x B x dcp, concurrency = blocks / blocks per request; 0.21 and later:
+// tokens = int(concurrency x max_model_len).
+void printedCapacity(KvSummary &kv, const Plan &p)
+{
+    const std::int64_t blocks = kv.blocks;
+    const auto engine = vllmEngine(p.vllmVersion);
+    if (engine == VllmEngine::V0) {
+        kv.capacityTokens = blocks * p.blockSize;
+        kv.maxConcurrencyExact = static_cast<double>(kv.capacityTokens) / static_cast<double>(std::max<std::int64_t>(1, p.maxModelLen));
+    } else {
+        if (kv.blocksPerRequest > 0)
+            kv.maxConcurrencyExact = static_cast<double>(blocks) / static_cast<double>(kv.blocksPerRequest);
+        if (!subtractsCudaGraphs(p.vllmVersion)) {
+            kv.capacityTokens = blocks / std::max(1, kv.groups) * p.blockSize * kv.dcp;
+        } else if (kv.blocksPerRequest > 0) {
+            // Exact floor of blocks x max_model_len / blocks_per_request (vLLM's float product).
+            const long double t = static_cast<long double>(blocks) * static_cast<long double>(p.maxModelLen)
+                / static_cast<long double>(kv.blocksPerRequest);
+            kv.capacityTokens = static_cast<std::int64_t>(std::floor(t + 1e-9L));
+        }
+    }
+    kv.maxConcurrency = static_cast<std::int64_t>(std::floor(kv.maxConcurrencyExact + 1e-12));
+}
+
+// vLLM (DESIGN.md section 3, reference vllm_memory.md): per rank
 // kv_budget = ceil(total x util) - weights - peak activation - non-torch [- CUDA graph, >= 0.21];
-// blocks = floor(kv_budget / block bytes); the engine takes the minimum over ranks.
+// blocks = floor(kv_budget / block bytes); the engine takes the minimum over ranks. The version decides
+// the profiling run (V0: max_model_len tokens without chunked prefill) and whether graphs are subtracted;
+// a calibration profile replaces the overhead estimates it was fitted for.
 void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
     const double requested = std::ceil(total * p.gpuMemoryUtilization);
     const BytesPerParam bytes = bytesPerParam(m, e.weightFormat);
-    const bool subtractGraphs = false; // vLLM < 0.21 captured graphs inside the (1 - util) headroom
+    const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
+    const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion); // before 0.21 graphs used the headroom
+    const CalibrationProfile &cal = p.calibration;
+    // vLLM turns custom all-reduce off across nodes and between GPUs without a P2P link.
+    const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
+    const bool customAllReduce = !tpCrossesNodes && gpu.scaleupDomain > 1;
+    const bool calNonTorch = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
+    e.kv.profiledTokens = p.maxNumBatchedTokens;
+    e.kv.cudaGraphSubtracted = subtractGraphs;
+    e.kv.dcp = p.decodeContextParallel;
 
     std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
     const RankPlacement *binding = nullptr;
@@ -124,13 +171,28 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.total = total;
         mem.requested = requested;
         mem.weights = rankWeightBytes(m, shape, bytes);
-        mem.activation = peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
-        mem.nonTorch = nonTorchBytes(p.tp);
-        mem.cudaGraph = cudaGraphBytes(shape.layerCount, p.enforceEager);
+        const int draftLayers = r.lmHead ? p.speculativeLayers : 0;
+        if (draftLayers > 0 && m.layers > 0) { // each draft layer is one decoder layer like the model's last
+            RankShape draft = shape;
+            draft.firstLayer = m.layers - 1;
+            draft.layerCount = 1;
+            draft.embedding = draft.lmHead = false;
+            mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
+        }
+        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, p.maxNumBatchedTokens)
+                            : peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
+        if (cal.active() && cal.activationScale > 0) {
+            mem.activation.hiddenStates *= cal.activationScale;
+            mem.activation.forward *= cal.activationScale;
+            mem.activation.sampler *= cal.activationScale;
+        }
+        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytes(p.tp, customAllReduce);
+        mem.cudaGraph = p.enforceEager ? 0.0
+            : (cal.active() && cal.cudaGraphBytes >= 0 ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
         mem.kvBudget = requested - mem.weights.total() - mem.activation.total() - mem.nonTorch
             - (subtractGraphs ? mem.cudaGraph : 0.0);
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
-                                            p.maxModelLen, p.maxNumBatchedTokens);
+                                            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, p.decodeContextParallel);
         mem.kvBytesPerToken = pool.bytesPerToken;
         mem.blocks = floorBlocks(mem.kvBudget, pool.bytesPerBlock);
         if (mem.blocks < minBlocks || !binding) {
@@ -138,6 +200,8 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             binding = &r;
             e.kv.blocksPerRequest = pool.blocksPerRequest;
             e.kv.hybrid = pool.hybrid();
+            e.kv.groups = std::max(1, pool.groups());
+            e.kv.cpuBlocks = v0 && pool.bytesPerBlock > 0 ? static_cast<std::int64_t>(kV0SwapBytes / pool.bytesPerBlock) : 0;
         }
         e.maxWeightsBytesPerGpu = std::max(e.maxWeightsBytesPerGpu, mem.weights.total());
     }
@@ -148,13 +212,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     e.kv.blocks = minBlocks;
     e.kv.bytesPerTokenPerGpu = binding->memory.kvBytesPerToken;
     e.kvBudgetBytesPerGpu = binding->memory.kvBudget;
-    if (e.kv.blocksPerRequest > 0)
-        e.kv.maxConcurrencyExact = static_cast<double>(minBlocks) / static_cast<double>(e.kv.blocksPerRequest);
-    // Full attention: tokens = blocks x block_size. Hybrid pools: vLLM prints
-    // int(max_concurrency x max_model_len), the tokens of full-length requests the pool can serve.
-    e.kv.capacityTokens = e.kv.hybrid ? static_cast<std::int64_t>(e.kv.maxConcurrencyExact * static_cast<double>(p.maxModelLen))
-                                      : minBlocks * p.blockSize;
-    e.kv.maxConcurrency = static_cast<std::int64_t>(std::floor(e.kv.maxConcurrencyExact));
+    printedCapacity(e.kv, p);
 }
 
 void place(Evaluation &e, const ModelSpec &m)

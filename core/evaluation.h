@@ -73,6 +73,11 @@ struct KvSummary
     std::int64_t clusterMaxConcurrency = 0; // dp x replica
     int bindingRank = 0;
     bool hybrid = false;
+    int groups = 1;                   // KV-cache groups sharing the block pool
+    int dcp = 1;                      // decode context parallel size
+    std::int64_t cpuBlocks = 0;       // V0 only: swap space (4 GiB) in blocks, as "# CPU blocks"
+    bool cudaGraphSubtracted = false; // vLLM >= 0.21 subtracts the CUDA-graph estimate
+    std::int64_t profiledTokens = 0;  // tokens of the profiling run (V0 without chunked prefill: max_model_len)
 };
 
 struct Evaluation

@@ -28,9 +28,11 @@ double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
 }
 
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-                       std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens)
+                       std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp)
 {
     KvPool pool;
+    pool.dcp = std::max(1, dcp);
+    pool.draftLayers = std::max(0, draftLayers);
     pool.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, tp, dtype);
     int full = 0, sliding = 0, chunked = 0;
     const int last = std::min<int>(firstLayer + layerCount, static_cast<int>(m.layerInfo.size()));
@@ -41,8 +43,9 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
         case LayerAttention::Chunked: ++chunked; break;
         }
     }
+    full += pool.draftLayers;
     pool.layers = full + sliding + chunked;
-    pool.bytesPerToken = pool.layers * pool.bytesPerTokenPerLayer;
+    pool.bytesPerToken = pool.layers * pool.bytesPerTokenPerLayer / pool.dcp;
     if (pool.layers == 0 || blockSize <= 0)
         return pool;
 
@@ -65,7 +68,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     // Blocks one max-length request needs (vLLM max_memory_usage_bytes per spec):
     // full: cdiv(max_len, B); sliding: cdiv(min(window - 1 + max_num_batched_tokens, max_len), B) + 1;
     // chunked local attention: cdiv(min(chunk + max_num_batched_tokens, max_len), B).
-    const std::int64_t fullBlocks = ceilDiv(maxModelLen, blockSize);
+    const std::int64_t fullBlocks = ceilDiv(ceilDiv(maxModelLen, pool.dcp), blockSize);
     const std::int64_t slidingBlocks
         = ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + maxNumBatchedTokens, maxModelLen), blockSize) + 1;
     const std::int64_t chunkedBlocks

@@ -17,6 +17,14 @@ BatchDefaults vllmBatchDefaults(const GpuSpec &gpu, double totalBytes)
     return d;
 }
 
+BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen)
+{
+    BatchDefaults d;
+    d.maxNumSeqs = 256;
+    d.maxNumBatchedTokens = maxModelLen > 32768 ? 2048 : std::max<std::int64_t>(maxModelLen, 2048);
+    return d;
+}
+
 double ActivationEstimate::total() const
 {
     return hiddenStates + std::max(forward, sampler);
@@ -37,6 +45,27 @@ ActivationEstimate peakActivation(const ModelSpec &m, int tp, int moeTp, bool la
     if (lastStage)
         a.sampler = kSamplerBuffers * static_cast<double>(maxNumSeqs) * m.vocab * 4.0;
     return a;
+}
+
+ActivationEstimate peakActivationV0(const ModelSpec &m, int tp, int moeTp, std::int64_t profiledTokens)
+{
+    ActivationEstimate a;
+    const double tokens = static_cast<double>(profiledTokens);
+    const int t = std::max(1, tp);
+    a.hiddenStates = tokens * 2.0 * m.hidden * 2.0;
+    const double qkvHeads = static_cast<double>(m.heads) / t + 2.0 * std::max(1, m.kvHeads / t);
+    double inter = static_cast<double>(m.intermediate) / t;
+    if (m.isMoe())
+        inter = std::max(inter, static_cast<double>(m.expertsPerToken) * m.moeIntermediate / std::max(1, moeTp));
+    a.forward = tokens * (qkvHeads * m.headDim * 2.0 + 3.0 * inter * 2.0);
+    return a;
+}
+
+double nonTorchBytes(int tp, bool customAllReduce)
+{
+    if (tp <= 1)
+        return nonTorchBytes(tp);
+    return customAllReduce ? nonTorchBytes(tp) : 0.25 * GiB;
 }
 
 double nonTorchBytes(int tp)

@@ -1,4 +1,7 @@
 #pragma once
+#include "core/calibrationprofile.h"
+#include "core/vllmversion.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,7 +29,7 @@ struct Plan
     int ep = 1;                 // expert-parallel size; vLLM's --enable-expert-parallel means tp x dp
     int gpusPerNode = 0;        // 0: the GPU preset's value
 
-    double gpuMemoryUtilization = 0.9;
+    double gpuMemoryUtilization = 0; // 0: the version's default (0.9 before vLLM 0.21, 0.92 from 0.21)
     std::int64_t maxModelLen = 0;       // 0: the model's max_position_embeddings
     std::int64_t maxNumSeqs = 0;        // 0: vLLM default (1024 on >= 70 GiB non-A100 GPUs, else 256)
     std::int64_t maxNumBatchedTokens = 0; // 0: vLLM default (8192 on >= 70 GiB non-A100 GPUs, else 2048)
@@ -43,6 +46,12 @@ struct Plan
     int redundantExperts = 0;   // EPLB extra physical experts per MoE layer
     std::vector<int> ppPartition; // custom layers per stage (VLLM_PP_LAYER_PARTITION); empty: vLLM's split
     bool enforceEager = false;
+
+    // Fidelity to a vLLM release (reference vllm_memory.md).
+    VllmVersion vllmVersion;      // unset: the newest release the tool knows
+    int decodeContextParallel = 1; // --decode-context-parallel-size: shards KV tokens over this many TP ranks
+    int speculativeLayers = 0;     // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage
+    CalibrationProfile calibration; // overheads fitted to a real log; inactive: estimated
 
     // Communication and time inputs.
     Phase phase = Phase::Decode;

@@ -48,6 +48,10 @@ json planToJson(const Plan &p)
                 {"redundant_experts", p.redundantExperts},
                 {"pp_layer_partition", p.ppPartition},
                 {"enforce_eager", p.enforceEager},
+                {"vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion)},
+                {"decode_context_parallel_size", p.decodeContextParallel},
+                {"num_speculative_layers", p.speculativeLayers},
+                {"calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr)},
                 {"phase", phaseName(p.phase)},
                 {"batch", p.batch},
                 {"prompt_len", p.promptLen},
@@ -131,7 +135,8 @@ Plan planFromJson(const json &j)
     p.dp = static_cast<int>(integer(j, "dp", 1, 1, 1 << 20));
     p.ep = static_cast<int>(integer(j, "ep", 1, 1, 1 << 20));
     p.gpusPerNode = static_cast<int>(integer(j, "gpus_per_node", 0, 0, 1 << 20));
-    p.gpuMemoryUtilization = number(j, "gpu_memory_utilization", 0.9, 1e-6, 1);
+    // 0 (or absent) keeps the version's default utilization.
+    p.gpuMemoryUtilization = number(j, "gpu_memory_utilization", 0, 0, 1);
     p.maxModelLen = integer(j, "max_model_len", 0, 0, kBig);
     p.maxNumSeqs = integer(j, "max_num_seqs", 0, 0, kBig);
     p.maxNumBatchedTokens = integer(j, "max_num_batched_tokens", 0, 0, kBig);
@@ -157,6 +162,16 @@ Plan planFromJson(const json &j)
         }
     }
     p.enforceEager = boolean(j, "enforce_eager", false);
+    if (const std::string v = text(j, "vllm_version", "latest"); v != "latest") {
+        const auto parsed = parseVllmVersion(v);
+        if (!parsed)
+            throw InputError("plan field \"vllm_version\" = \"" + v + "\" is not a version such as 0.11.0");
+        p.vllmVersion = *parsed;
+    }
+    p.decodeContextParallel = static_cast<int>(integer(j, "decode_context_parallel_size", 1, 1, 1 << 20));
+    p.speculativeLayers = static_cast<int>(integer(j, "num_speculative_layers", 0, 0, 64));
+    if (const auto it = j.find("calibration"); it != j.end() && !it->is_null())
+        p.calibration = calibrationFromJson(*it);
     p.phase = choice(j, "phase", Phase::Decode, {{"decode", Phase::Decode}, {"prefill", Phase::Prefill}});
     p.batch = integer(j, "batch", 1, 1, kBig);
     p.promptLen = integer(j, "prompt_len", 4096, 1, kBig);

@@ -96,8 +96,26 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
         else if (p.redundantExperts > 16 * m.experts)
             error("redundant_too_many", "more than 16 redundant copies per expert is not a plan");
     }
-    if (!(p.gpuMemoryUtilization > 0 && p.gpuMemoryUtilization <= 1))
-        error("utilization", "gpu_memory_utilization must be in (0, 1]");
+    if (!(p.gpuMemoryUtilization >= 0 && p.gpuMemoryUtilization <= 1))
+        error("utilization", "gpu_memory_utilization must be in (0, 1] (0: the vLLM version's default)");
+    if (p.decodeContextParallel < 1)
+        error("dcp_positive", "decode_context_parallel_size must be at least 1");
+    else if (p.decodeContextParallel > 1) {
+        // vLLM ParallelConfig / ModelConfig.verify_with_parallel_config (reference vllm_cli.md section 1).
+        const int dcp = p.decodeContextParallel;
+        const bool hasWindow = std::any_of(m.layerInfo.begin(), m.layerInfo.end(),
+                                           [](const LayerInfo &l) { return l.attention != LayerAttention::Full; });
+        if (p.tp % dcp != 0)
+            error("dcp_tp", "decode_context_parallel_size " + std::to_string(dcp) + " must divide tp=" + std::to_string(p.tp)
+                                + " (DCP reuses the TP GPUs)");
+        else if (hasWindow)
+            error("dcp_sliding", "decode context parallel is not supported with sliding-window or chunked attention");
+        else if (!m.isMla() && (p.tp <= m.kvHeads || dcp > p.tp / m.kvHeads))
+            error("dcp_kv_heads", "decode context parallel on a GQA model needs tp > kv heads (" + std::to_string(m.kvHeads)
+                                      + ") and dcp <= tp / kv heads: it only splits replicated KV heads");
+    }
+    if (p.speculativeLayers < 0 || p.speculativeLayers > 64)
+        error("speculative_layers", "num_speculative_layers must be between 0 and 64");
     if (p.blockSize < 1 || p.blockSize > 4096)
         error("block_size", "block size must be between 1 and 4096 tokens");
     if (p.maxModelLen < 0 || p.maxModelLen > (1LL << 31))
@@ -152,6 +170,18 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                     + ": vLLM refuses to load it (enable expert parallelism or lower tp x dp)");
     }
 
+    if (p.accounting == Accounting::Vllm && p.calibration.active()) {
+        const CalibrationProfile &c = p.calibration;
+        if (!c.gpuId.empty() && c.gpuId != gpu.id)
+            add(issues, Severity::Warning, "calibration_gpu",
+                "calibration profile \"" + c.name + "\" was fitted on " + c.gpuId + ", not " + gpu.id);
+        const VllmVersion cv = resolvedVllmVersion(c.vllmVersion);
+        if (cv.major != p.vllmVersion.major || cv.minor != p.vllmVersion.minor)
+            add(issues, Severity::Warning, "calibration_version",
+                "calibration profile \"" + c.name + "\" was fitted on vLLM " + vllmVersionName(cv) + ", the plan follows "
+                    + vllmVersionName(p.vllmVersion));
+    }
+
     // Memory.
     const RankPlacement *worstWeights = nullptr;
     const RankPlacement *worstBudget = nullptr;
@@ -164,6 +194,14 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     if (!worstWeights)
         return;
     const RankMemory &wm = worstWeights->memory;
+    // vLLM V1 checks at startup that the free memory covers ceil(total x util); the CUDA context and
+    // NCCL take ~0.5 GiB before that (kStartupContextBytes), so utilization close to 1 cannot start.
+    if (p.accounting == Accounting::Vllm && vllmEngine(p.vllmVersion) == VllmEngine::V1
+        && wm.requested > wm.total - kStartupContextBytes)
+        add(issues, Severity::Error, "free_below_utilization",
+            "utilization " + std::to_string(p.gpuMemoryUtilization).substr(0, 5) + " asks for " + formatBytes(wm.requested, 2)
+                + " but only about " + formatBytes(wm.total - kStartupContextBytes, 2)
+                + " is free at startup (CUDA context): vLLM refuses to start");
     if (wm.weights.total() > wm.requested)
         add(issues, Severity::Error, "weights_do_not_fit",
             "weights do not fit: GPU " + std::to_string(worstWeights->rank) + " needs " + formatBytes(wm.weights.total())

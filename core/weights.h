@@ -48,7 +48,8 @@ struct WeightBreakdown
     double norms = 0;
     double embedding = 0;
     double lmHead = 0;
-    double total() const { return attention + mlp + experts + router + norms + embedding + lmHead; }
+    double draft = 0;     // speculative-decoding draft layers (EAGLE / MTP), last stage only
+    double total() const { return attention + mlp + experts + router + norms + embedding + lmHead + draft; }
 };
 
 // Bytes resident on one rank: the tensors it actually holds (embedding only on the first stage,

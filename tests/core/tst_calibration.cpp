@@ -41,6 +41,7 @@ private slots:
         Plan plan;
         plan.tp = tp;
         plan.gpuMemoryUtilization = 0.9;
+        plan.vllmVersion = {0, 11, 0}; // the measurements are vLLM 0.11: CUDA graphs not subtracted
         plan.maxModelLen = 16000;
         plan.blockSize = 128;
         plan.quantization = quantization == QLatin1String("fp8") ? Quantization::Fp8 : Quantization::Auto;
