@@ -1,5 +1,6 @@
 #include "app/planoptions.h"
 
+#include "app/calibrationstore.h"
 #include "app/presetrepository.h"
 #include "core/errors.h"
 #include "core/planio.h"
@@ -32,7 +33,11 @@ const Flag kFlags[] = {
     {"dp", "n", "Data-parallel size (default 1)."},
     {"ep", "n", "Expert-parallel size; must divide tp x dp (default 1)."},
     {"gpus-per-node", "n", "GPUs per node (default: the GPU preset's)."},
-    {"gpu-memory-utilization", "fraction", "Fraction of each GPU's memory vLLM may use (default 0.9)."},
+    {"gpu-memory-utilization", "fraction", "Fraction of each GPU's memory vLLM may use (default: the vLLM version's, 0.9 before 0.21, 0.92 from 0.21)."},
+    {"vllm-version", "X.Y[.Z]", "vLLM release whose accounting and log wording to follow (default: the newest known, 0.21)."},
+    {"decode-context-parallel-size", "n", "Decode context parallel: shards KV tokens over n TP ranks (default 1)."},
+    {"num-speculative-layers", "n", "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)."},
+    {"calibration", "file|name", "Overheads fitted to a real log (shardscope reconcile --save-calibration)."},
     {"max-model-len", "tokens", "Context length per request (default: the model's maximum)."},
     {"max-num-seqs", "n", "Sequences per step (default: vLLM's, 1024 or 256 by GPU)."},
     {"max-num-batched-tokens", "tokens", "Tokens per step (default: vLLM's, 8192 or 2048 by GPU)."},
@@ -224,6 +229,17 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
             plan.pp = static_cast<int>(plan.ppPartition.size());
     }
     if (isSet(p, "enforce-eager")) plan.enforceEager = true;
+    if (isSet(p, "vllm-version")) {
+        const QString v = value(p, "vllm-version");
+        const auto parsed = parseVllmVersion(v.toStdString());
+        if (!parsed)
+            bad("vllm-version", v, "expected a vLLM release such as 0.11.0, 0.8 or 0.21");
+        plan.vllmVersion = *parsed;
+    }
+    if (isSet(p, "decode-context-parallel-size"))
+        plan.decodeContextParallel = static_cast<int>(intFlag(p, "decode-context-parallel-size", 1, kMaxSize));
+    if (isSet(p, "num-speculative-layers")) plan.speculativeLayers = static_cast<int>(intFlag(p, "num-speculative-layers", 0, 64));
+    if (isSet(p, "calibration")) plan.calibration = CalibrationStore::resolve(value(p, "calibration"));
     if (isSet(p, "phase"))
         plan.phase = enumFlag<Phase>(p, "phase", {{"decode", Phase::Decode}, {"prefill", Phase::Prefill}});
     if (isSet(p, "batch")) plan.batch = intFlag(p, "batch", 1, 1LL << 31);

@@ -1,6 +1,7 @@
 #include "core/report.h"
 
 #include "core/commreport.h"
+#include "core/memoryterms.h"
 #include "core/units.h"
 
 #include <nlohmann/json.hpp>
@@ -36,7 +37,12 @@ json planJson(const Evaluation &e)
                 {"accounting", accountingName(p.accounting)},
                 {"expert_placement", expertPlacementName(p.expertPlacement)},
                 {"redundant_experts", p.redundantExperts},
-                {"pp_layers", e.stageLayers}};
+                {"pp_layers", e.stageLayers},
+                {"vllm_version", vllmVersionName(p.vllmVersion)},
+                {"engine", vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "v0" : "v1"},
+                {"decode_context_parallel_size", p.decodeContextParallel},
+                {"num_speculative_layers", p.speculativeLayers},
+                {"enforce_eager", p.enforceEager}};
 }
 
 json rankJson(const RankPlacement &r)
@@ -99,7 +105,18 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
                              {"cuda_graph_bytes", b.cudaGraph},
                              {"reserved_bytes", b.reserved},
                              {"kv_budget_bytes", b.kvBudget}};
+        json terms = json::array();
+        for (const MemoryTerm &t : memoryTerms(e, m, gpu, e.kv.bindingRank))
+            terms.push_back({{"key", t.key},
+                             {"label", t.label},
+                             {"bytes", t.bytes},
+                             {"subtracted", t.subtracted},
+                             {"basis", t.basis},
+                             {"assumption", t.assumption}});
+        memory["terms"] = std::move(terms);
     }
+    // Every overhead number is either "estimated" (modelled) or "calibrated" (fitted to a real log).
+    memory["basis"] = e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook";
     out["memory"] = std::move(memory);
     out["kv"] = {{"bytes_per_token_per_gpu", e.kv.bytesPerTokenPerGpu},
                  {"block_size", e.kv.blockSize},
@@ -109,7 +126,10 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
                  {"max_concurrency", e.kv.maxConcurrency},
                  {"max_concurrency_exact", e.kv.maxConcurrencyExact},
                  {"cluster_max_concurrency", e.kv.clusterMaxConcurrency},
-                 {"hybrid", e.kv.hybrid}};
+                 {"hybrid", e.kv.hybrid},
+                 {"groups", e.kv.groups},
+                 {"basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook"}};
+    out["calibration"] = e.plan.calibration.active() ? calibrationToJson(e.plan.calibration) : json(nullptr);
     if (e.valid) {
         out["comm"] = commToJson(e.comm, gpu);
         out["time"] = timeToJson(e.time, e.plan);
@@ -133,8 +153,10 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
     std::snprintf(line, sizeof line, "parameters: %.3fB total, %.3fB active, weights %s\n", e.params.total / 1e9,
                   e.params.active / 1e9, weightFormatName(e.weightFormat));
     s << line;
-    s << "accounting: " << accountingName(p.accounting) << ", utilization " << p.gpuMemoryUtilization << ", max_model_len "
-      << formatThousands(p.maxModelLen) << "\n";
+    s << "accounting: " << accountingName(p.accounting);
+    if (p.accounting == Accounting::Vllm)
+        s << " (vLLM " << vllmVersionName(p.vllmVersion) << ", overheads " << overheadBasis(p) << ")";
+    s << ", utilization " << p.gpuMemoryUtilization << ", max_model_len " << formatThousands(p.maxModelLen) << "\n";
     if (!e.valid) {
         for (const PlanIssue &i : e.issues)
             s << severityName(i.severity) << ": " << i.message << "\n";
@@ -154,6 +176,7 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
     } else {
         s << "  activation     " << formatBytes(b.activation.total(), 2) << "\n";
         s << "  non-torch      " << formatBytes(b.nonTorch, 2) << "\n";
+        s << "  CUDA graphs    " << formatBytes(b.cudaGraph, 2) << (e.kv.cudaGraphSubtracted ? "" : " (not subtracted)") << "\n";
     }
     s << "  KV budget      " << formatBytes(e.kvBudgetBytesPerGpu, 2) << "\n\n";
     s << "KV cache\n";

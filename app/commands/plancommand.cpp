@@ -4,6 +4,7 @@
 #include "core/errors.h"
 #include "core/evaluation.h"
 #include "core/report.h"
+#include "core/vllmlog.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,14 +19,14 @@ int runPlanCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
     addPlanOptions(parser);
-    parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("Output: text (default) or json."),
-                                       QStringLiteral("text|json")));
+    parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
+                                       QStringLiteral("text|json|vllm-log")));
     int exitCode = 0;
     if (!parseOrFail(parser, args, "plan", exitCode))
         return exitCode;
     const QString format = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
-    if (format != QLatin1String("text") && format != QLatin1String("json"))
-        return failWith("plan", "--format " + format.toStdString() + ": expected text or json");
+    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("vllm-log"))
+        return failWith("plan", "--format " + format.toStdString() + ": expected text, json or vllm-log");
     try {
         const PresetRepository repo = PresetRepository::load();
         const PlanInputs in = planFromOptions(parser, repo);
@@ -34,7 +35,11 @@ int runPlanCommand(const QStringList &args)
         // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
         if (!e.valid)
             return failWith("plan", e.firstError() ? e.firstError()->message : "invalid plan");
-        if (format == QLatin1String("json"))
+        if (format == QLatin1String("vllm-log")) {
+            if (e.plan.accounting != Accounting::Vllm)
+                return failWith("plan", "--format vllm-log needs --accounting vllm");
+            std::cout << predictedVllmLogText(e, in.model, in.gpu);
+        } else if (format == QLatin1String("json"))
             std::cout << evaluationToJson(e, in.model, in.gpu).dump(2) << std::endl;
         else
             std::cout << evaluationToText(e, in.model, in.gpu);
