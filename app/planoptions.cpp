@@ -137,7 +137,23 @@ void addPlanOptions(QCommandLineParser &parser)
         parser.addOption(QCommandLineOption(QString::fromLatin1(s[0]), QString::fromUtf8(s[1])));
 }
 
-PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &repo)
+std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
+{
+    static const char *const kMap[][2] = {
+        {"tp", "tp"}, {"pp", "pp"}, {"dp", "dp"}, {"gpu-memory-utilization", "gpu_memory_utilization"},
+        {"max-model-len", "max_model_len"}, {"block-size", "block_size"}, {"max-num-seqs", "max_num_seqs"},
+        {"max-num-batched-tokens", "max_num_batched_tokens"}, {"enforce-eager", "enforce_eager"},
+        {"kv-cache-dtype", "kv_cache_dtype"}, {"vllm-version", "vllm_version"}, {"gpu-memory-bytes", "gpu_memory_bytes"},
+        {"decode-context-parallel-size", "decode_context_parallel_size"}, {"pp-layer-partition", "pp"},
+    };
+    std::vector<std::string> out;
+    for (const auto &m : kMap)
+        if (isSet(p, m[0]))
+            out.emplace_back(m[1]);
+    return out;
+}
+
+PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &repo, const QString &fallbackModel)
 {
     PlanInputs in;
     Plan &plan = in.plan;
@@ -163,6 +179,8 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     }
     if (isSet(p, "model"))
         modelRef = value(p, "model");
+    if (modelRef.isEmpty())
+        modelRef = fallbackModel;
     if (isSet(p, "gpu"))
         gpuRef = value(p, "gpu");
     if (in.model.layers == 0) {

@@ -5,6 +5,9 @@
 
 #include <QCommandLineParser>
 
+#include <string>
+#include <vector>
+
 class PresetRepository;
 
 // What every plan-taking subcommand (plan, export, sweep, report, ...) resolves its flags into.
@@ -20,4 +23,9 @@ void addPlanOptions(QCommandLineParser &parser);
 
 // Reads the flags (and --plan FILE, whose values the flags override). Throws shardscope::InputError
 // with a one-line message on a bad value, a missing --model/--gpu, or an unknown preset.
-PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo);
+// `fallbackModel`: a model id or path to use when neither --model nor --plan names one (reconcile
+// takes it from the log).
+PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
+
+// The plan fields (JSON names, planio.cpp) the user set with flags, for reconcile to keep over the log.
+std::vector<std::string> givenPlanFields(const QCommandLineParser &parser);

@@ -11,6 +11,7 @@ const std::vector<Command> &commands()
     static const std::vector<Command> list = {
         {"plan", "Evaluate one plan: placement, memory, KV capacity (text or JSON).", runPlanCommand},
         {"presets", "List the built-in and user model and GPU presets.", runPresetsCommand},
+        {"reconcile", "Compare a real vLLM startup log with the prediction (JSON); calibrate overheads.", runReconcileCommand},
     };
     return list;
 }

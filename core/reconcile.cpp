@@ -1,0 +1,316 @@
+#include "core/reconcile.h"
+
+#include "core/memoryterms.h"
+#include "core/units.h"
+#include "core/vllmlog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace shardscope {
+
+using nlohmann::json;
+
+namespace {
+
+bool has(const std::vector<std::string> &v, const std::string &s)
+{
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string gib(double bytes)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f GiB", bytes / GiB);
+    return buf;
+}
+
+std::string percent(double p)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.1f%%", p);
+    return buf;
+}
+
+std::optional<double> positive(double v)
+{
+    return v >= 0 ? std::optional<double>(v) : std::nullopt;
+}
+
+} // namespace
+
+std::optional<double> ReconcileRow::difference() const
+{
+    if (!predicted || !observed)
+        return std::nullopt;
+    return *observed - *predicted;
+}
+
+std::optional<double> ReconcileRow::differencePercent() const
+{
+    const auto d = difference();
+    if (!d || *observed == 0)
+        return std::nullopt;
+    return 100.0 * *d / std::fabs(*observed);
+}
+
+Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<std::string> &given, std::vector<std::string> *applied)
+{
+    Plan p = base;
+    const auto take = [&](const char *key, auto &field, const auto &value) {
+        if (!value || has(given, key))
+            return;
+        field = static_cast<std::decay_t<decltype(field)>>(*value);
+        if (applied)
+            applied->push_back(key);
+    };
+    if (!has(given, "vllm_version")) {
+        p.vllmVersion = log.effectiveVersion();
+        if (applied)
+            applied->push_back("vllm_version");
+    }
+    take("tp", p.tp, log.tp);
+    take("pp", p.pp, log.pp);
+    take("dp", p.dp, log.dp);
+    take("decode_context_parallel_size", p.decodeContextParallel, log.dcp);
+    take("gpu_memory_utilization", p.gpuMemoryUtilization, log.gpuMemoryUtilization);
+    take("max_model_len", p.maxModelLen, log.maxModelLen);
+    take("block_size", p.blockSize, log.blockSize);
+    take("max_num_seqs", p.maxNumSeqs, log.maxNumSeqs);
+    take("max_num_batched_tokens", p.maxNumBatchedTokens, log.maxNumBatchedTokens);
+    take("enforce_eager", p.enforceEager, log.enforceEager);
+    if (log.kvCacheDtype && !has(given, "kv_cache_dtype")) {
+        p.kvCacheDtype = log.kvCacheDtype->rfind("fp8", 0) == 0 ? KvDtype::Fp8 : KvDtype::Auto;
+        if (applied)
+            applied->push_back("kv_cache_dtype");
+    }
+    if (const double total = log.totalBytes(); total > 0 && !has(given, "gpu_memory_bytes")) {
+        p.gpuMemoryBytes = total;
+        if (applied)
+            applied->push_back("gpu_memory_bytes");
+    }
+    if (p.tp < 1) p.tp = 1;
+    if (p.pp < 1) p.pp = 1;
+    if (p.dp < 1) p.dp = 1;
+    return p;
+}
+
+ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const ParsedVllmLog &log)
+{
+    ReconcileResult r;
+    if (!e.valid || e.ranks.empty()) {
+        r.explanation = "the plan could not be evaluated, so there is nothing to compare";
+        return r;
+    }
+    const RankMemory &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
+    const ObservedWorker *w = log.bindingWorker();
+    const std::string basis = overheadBasis(e.plan);
+    const auto obs = [&](double ObservedWorker::*field) -> std::optional<double> {
+        if (w && w->*field >= 0)
+            return w->*field;
+        for (const ObservedWorker &o : log.workers) // a term printed by another worker of the same run
+            if (o.*field >= 0)
+                return o.*field;
+        return std::nullopt;
+    };
+
+    r.rows.push_back({"weights", "weights per GPU (largest)", "bytes", e.maxWeightsBytesPerGpu, positive(log.maxWeightsBytes()), "formula"});
+    r.rows.push_back({"activation", "peak activation", "bytes", b.activation.total(), obs(&ObservedWorker::activationBytes), basis});
+    r.rows.push_back({"non_torch", "non-torch memory", "bytes", b.nonTorch, obs(&ObservedWorker::nonTorchBytes), basis});
+    r.rows.push_back({"cuda_graph", "CUDA graphs", "bytes", b.cudaGraph, obs(&ObservedWorker::cudaGraphBytes), basis});
+    r.rows.push_back({"available_kv", "available KV cache memory (binding GPU)", "bytes", b.kvBudget, log.minAvailableKvBytes(), basis});
+    if (vllmEngine(e.plan.vllmVersion) == VllmEngine::V0 || log.gpuBlocks)
+        r.rows.push_back({"gpu_blocks", "GPU blocks", "blocks", static_cast<double>(e.kv.blocks),
+                          log.gpuBlocks ? std::optional<double>(static_cast<double>(*log.gpuBlocks)) : std::nullopt, basis});
+    std::optional<double> tokens;
+    if (log.kvTokens)
+        tokens = static_cast<double>(*log.kvTokens);
+    else if (log.gpuBlocks && log.engine == LogEngine::V0)
+        tokens = static_cast<double>(*log.gpuBlocks * e.plan.blockSize);
+    r.rows.push_back({"kv_tokens", "GPU KV cache size", "tokens", static_cast<double>(e.kv.capacityTokens), tokens, basis});
+    r.rows.push_back({"max_concurrency", "maximum concurrency", "x", e.kv.maxConcurrencyExact, log.maxConcurrency, basis});
+    // The KV bytes one token costs, implied by the log: available / tokens (within block rounding) for a
+    // full-attention pool; the prediction is a formula, so this row checks the model's KV spec.
+    std::optional<double> implied;
+    const auto avail = log.minAvailableKvBytes();
+    if (avail && tokens && *tokens > 0 && !e.kv.hybrid && e.kv.dcp == 1)
+        implied = *avail / *tokens;
+    r.rows.push_back({"kv_bytes_per_token", "KV bytes per token per GPU", "bytes", e.kv.bytesPerTokenPerGpu, implied, "formula"});
+
+    if (log.maxModelLen && *log.maxModelLen != e.plan.maxModelLen)
+        r.notes.push_back("the log ran max_model_len " + std::to_string(*log.maxModelLen) + ", the plan uses "
+                          + std::to_string(e.plan.maxModelLen));
+    if (log.concurrencyLen && *log.concurrencyLen != e.plan.maxModelLen)
+        r.notes.push_back("the log's concurrency is for " + std::to_string(*log.concurrencyLen) + "-token requests");
+    (void)m;
+    (void)gpu;
+
+    // Which term explains the difference in available KV: each term's excess moves the budget by the
+    // same bytes, opposite sign. Unprinted activation and non-torch share the unexplained rest.
+    if (!avail) {
+        r.explanation = "the log prints no available KV memory, so the budget cannot be reconciled";
+        return r;
+    }
+    const double delta = *avail - b.kvBudget;
+    struct Part
+    {
+        std::string key;
+        std::string text;
+        double effect;
+    };
+    std::vector<Part> parts;
+    double explained = 0;
+    for (const ReconcileRow &row : r.rows) {
+        if (row.key != "weights" && row.key != "activation" && row.key != "non_torch"
+            && !(row.key == "cuda_graph" && e.kv.cudaGraphSubtracted))
+            continue;
+        const auto d = row.difference();
+        if (!d)
+            continue;
+        // Weights: the binding GPU's own, when it printed them.
+        const double bindingWeights = w && w->weightsBytes >= 0 ? w->weightsBytes : log.maxWeightsBytes();
+        const double effect = row.key == "weights" ? -(bindingWeights - b.weights.total()) : -*d;
+        parts.push_back({row.key, row.label + (effect < 0 ? " larger" : " smaller") + " than modelled by " + gib(std::fabs(effect)), effect});
+        explained += effect;
+    }
+    if (const double total = log.totalBytes(); total > 0 && std::fabs(total - b.total) > 0.005 * GiB) {
+        const double effect = std::ceil(total * e.plan.gpuMemoryUtilization) - b.requested;
+        parts.push_back({"requested", "the GPU's visible memory differs (" + gib(total) + " vs " + gib(b.total) + ")", effect});
+        explained += effect;
+    }
+    const double rest = delta - explained;
+    const bool actPrinted = r.rows[1].observed.has_value();
+    const bool ntPrinted = r.rows[2].observed.has_value();
+    if (std::fabs(rest) > 0.005 * GiB) {
+        std::string what = !actPrinted && !ntPrinted ? "peak activation + non-torch (not printed by this log)"
+                           : !actPrinted             ? "peak activation (not printed by this log)"
+                           : !ntPrinted              ? "non-torch memory (not printed by this log)"
+                                                     : "rounding and terms vLLM does not print";
+        parts.push_back({!actPrinted ? "activation" : (!ntPrinted ? "non_torch" : "other"),
+                         what + (rest < 0 ? " larger" : " smaller") + " than modelled by " + gib(std::fabs(rest)), rest});
+    }
+    const auto biggest = std::max_element(parts.begin(), parts.end(),
+                                          [](const Part &a, const Part &c) { return std::fabs(a.effect) < std::fabs(c.effect); });
+    const double pct = *avail != 0 ? 100.0 * delta / std::fabs(*avail) : 0;
+    if (std::fabs(delta) < 0.01 * GiB) {
+        r.explanation = "predicted available KV matches the log (" + gib(b.kvBudget) + " vs " + gib(*avail) + ")";
+    } else {
+        r.explanation = "the log has " + gib(std::fabs(delta)) + " (" + percent(std::fabs(pct)) + ") "
+            + (delta > 0 ? "more" : "less") + " available KV memory than predicted";
+        if (biggest != parts.end()) {
+            r.explainingTerm = biggest->key;
+            r.explanation += "; mostly " + biggest->text;
+        }
+    }
+    return r;
+}
+
+std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log, const std::string &name,
+                                                   const std::string &source, std::string *error)
+{
+    const auto fail = [&](const std::string &why) -> std::optional<CalibrationProfile> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    if (!e.valid || e.ranks.empty() || e.plan.accounting != Accounting::Vllm)
+        return fail("the plan could not be evaluated in vLLM accounting");
+    const auto avail = log.minAvailableKvBytes();
+    if (!avail)
+        return fail("the log prints no available KV memory (\"Available KV cache memory\" or the V0 profiling summary)");
+    const ObservedWorker *w = log.bindingWorker();
+    const RankMemory &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
+    const double weights = w && w->weightsBytes >= 0 ? w->weightsBytes : (log.maxWeightsBytes() >= 0 ? log.maxWeightsBytes() : b.weights.total());
+    CalibrationProfile c;
+    c.name = name;
+    c.gpuId = e.plan.gpuId;
+    c.vllmVersion = e.plan.vllmVersion;
+    c.tp = e.plan.tp;
+    c.source = source;
+    const double total = log.totalBytes() > 0 ? log.totalBytes() : b.total;
+    const double requested = w && w->requestedBytes > 0 ? w->requestedBytes : std::ceil(total * e.plan.gpuMemoryUtilization);
+    const double nonTorch = w && w->nonTorchBytes >= 0 ? w->nonTorchBytes : b.nonTorch;
+    if (w && w->nonTorchBytes >= 0)
+        c.nonTorchBytes = w->nonTorchBytes;
+    double graph = b.cudaGraph;
+    if (const auto g = std::find_if(log.workers.begin(), log.workers.end(), [](const ObservedWorker &o) { return o.cudaGraphBytes >= 0; });
+        g != log.workers.end() && !e.plan.enforceEager) {
+        c.cudaGraphBytes = g->cudaGraphBytes;
+        graph = g->cudaGraphBytes;
+    }
+    const double modelled = b.activation.total();
+    if (modelled <= 0)
+        return fail("the modelled peak activation is zero, nothing to scale");
+    double activation = w && w->activationBytes >= 0 ? w->activationBytes
+                                                     : requested - weights - *avail - nonTorch - (e.kv.cudaGraphSubtracted ? graph : 0.0);
+    if (activation <= 0)
+        return fail("the log leaves no room for peak activation (" + gib(activation) + "): is the plan the one that ran?");
+    c.activationScale = std::clamp(activation / modelled, 0.05, 20.0);
+    return c;
+}
+
+json parsedLogToJson(const ParsedVllmLog &log)
+{
+    const auto opt = [](const auto &v) { return v ? json(*v) : json(nullptr); };
+    json workers = json::array();
+    for (const ObservedWorker &w : log.workers) {
+        const auto bytes = [](double v) { return v >= 0 ? json(v) : json(nullptr); };
+        workers.push_back({{"label", w.label},
+                           {"rank", w.rank >= 0 ? json(w.rank) : json(nullptr)},
+                           {"weights_bytes", bytes(w.weightsBytes)},
+                           {"available_kv_bytes", w.availableKvBytes ? json(*w.availableKvBytes) : json(nullptr)},
+                           {"activation_bytes", bytes(w.activationBytes)},
+                           {"non_torch_bytes", bytes(w.nonTorchBytes)},
+                           {"cuda_graph_bytes", bytes(w.cudaGraphBytes)},
+                           {"total_bytes", bytes(w.totalBytes)}});
+    }
+    return json{{"version", log.version ? json(vllmVersionName(*log.version)) : json(nullptr)},
+                {"effective_version", vllmVersionName(log.effectiveVersion())},
+                {"engine", log.engine == LogEngine::V0 ? "v0" : (log.engine == LogEngine::V1 ? "v1" : "unknown")},
+                {"model", log.model},
+                {"tp", opt(log.tp)},
+                {"pp", opt(log.pp)},
+                {"dp", opt(log.dp)},
+                {"decode_context_parallel_size", opt(log.dcp)},
+                {"gpu_memory_utilization", opt(log.gpuMemoryUtilization)},
+                {"max_model_len", opt(log.maxModelLen)},
+                {"block_size", opt(log.blockSize)},
+                {"kv_cache_dtype", opt(log.kvCacheDtype)},
+                {"enforce_eager", opt(log.enforceEager)},
+                {"workers", std::move(workers)},
+                {"gpu_blocks", opt(log.gpuBlocks)},
+                {"cpu_blocks", opt(log.cpuBlocks)},
+                {"kv_tokens", opt(log.kvTokens)},
+                {"max_concurrency", opt(log.maxConcurrency)},
+                {"concurrency_tokens", opt(log.concurrencyLen)},
+                {"failures", log.failures},
+                {"notes", log.notes},
+                {"lines", log.lines},
+                {"truncated", log.truncated}};
+}
+
+json reconcileToJson(const ReconcileResult &r)
+{
+    json rows = json::array();
+    for (const ReconcileRow &row : r.rows) {
+        const auto d = row.difference();
+        const auto pct = row.differencePercent();
+        rows.push_back({{"key", row.key},
+                        {"label", row.label},
+                        {"unit", row.unit},
+                        {"predicted", row.predicted ? json(*row.predicted) : json(nullptr)},
+                        {"observed", row.observed ? json(*row.observed) : json(nullptr)},
+                        {"difference", d ? json(*d) : json(nullptr)},
+                        {"difference_gib", d && row.unit == "bytes" ? json(*d / GiB) : json(nullptr)},
+                        {"difference_percent", pct ? json(*pct) : json(nullptr)},
+                        {"basis", row.basis}});
+    }
+    return json{{"rows", std::move(rows)},
+                {"explanation", {{"term", r.explainingTerm.empty() ? json(nullptr) : json(r.explainingTerm)}, {"text", r.explanation}}},
+                {"notes", r.notes}};
+}
+
+} // namespace shardscope
