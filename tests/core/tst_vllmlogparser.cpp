@@ -1,0 +1,265 @@
+// The vLLM startup-log parser on real excerpts from public issues, one per version regime, and on
+// hostile input. Sources (GitHub, repo#issue) are named next to each case; the expected values are
+// the numbers printed in those excerpts.
+#include "core/vllmlogparser.h"
+#include "vllmlogs.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace shardscope;
+
+namespace {
+constexpr double GiB = 1073741824.0;
+
+bool near(double bytes, double gib)
+{
+    return std::fabs(bytes / GiB - gib) < 1e-6;
+}
+} // namespace
+
+class TestVllmLogParser : public QObject
+{
+    Q_OBJECT
+private slots:
+    void versions()
+    {
+        QCOMPARE(parseVllmVersion("0.11.0"), std::optional<VllmVersion>(VllmVersion{0, 11, 0}));
+        QCOMPARE(parseVllmVersion("v0.10.1.dev238+ge2c6e0a82"), std::optional<VllmVersion>(VllmVersion{0, 10, 1}));
+        QCOMPARE(parseVllmVersion("0.8"), std::optional<VllmVersion>(VllmVersion{0, 8, 0}));
+        QVERIFY(!parseVllmVersion("eleven"));
+        QVERIFY(!parseVllmVersion("0"));
+        QVERIFY(!parseVllmVersion("0.0.0"));
+        QVERIFY(!parseVllmVersion("0.123456.1"));
+        // Regimes (reference vllm_memory.md section 1): V0 before 0.8; graphs subtracted and util 0.92 from 0.21.
+        QVERIFY(vllmEngine({0, 7, 3}) == VllmEngine::V0);
+        QVERIFY(vllmEngine({0, 8, 0}) == VllmEngine::V1);
+        QVERIFY(!subtractsCudaGraphs({0, 20, 2}));
+        QVERIFY(subtractsCudaGraphs({0, 21, 0}));
+        QCOMPARE(defaultGpuMemoryUtilization({0, 11, 0}), 0.9);
+        QCOMPARE(defaultGpuMemoryUtilization({}), 0.92); // unset = newest known (0.21)
+    }
+
+    // vllm-project/vllm#10517 (V0, ~0.6.4, RTX 3090): one-line profiling summary, "# GPU blocks", refusal.
+    void v0OneLineSummary()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v0-llama31-8b-rtx3090-29k.log"));
+        QVERIFY(log.recognised());
+        QVERIFY(log.engine == LogEngine::V0);
+        QCOMPARE(log.workers.size(), size_t(1));
+        QVERIFY(near(log.workers[0].weightsBytes, 14.9888)); // "GB" in V0 logs is x / 2**30
+        QVERIFY(near(*log.workers[0].availableKvBytes, 2.89));
+        QVERIFY(near(log.workers[0].nonTorchBytes, 0.35));
+        QVERIFY(near(log.workers[0].activationBytes, 17.98 - 14.9888)); // peak_torch_memory includes the weights
+        QVERIFY(near(log.totalBytes(), 23.58));
+        QCOMPARE(*log.gpuMemoryUtilization, 0.90);
+        QCOMPARE(*log.gpuBlocks, qint64(1478));
+        QCOMPARE(*log.cpuBlocks, qint64(2048));
+        QCOMPARE(*log.concurrencyLen, qint64(29000));
+        QCOMPARE(*log.maxConcurrency, 0.82);
+        QCOMPARE(*log.kvTokens, qint64(23648)); // from the refusal: 1478 blocks x 16
+        QCOMPARE(log.failures.size(), size_t(1));
+        QVERIFY(log.failures[0].find("larger than the maximum number of tokens") != std::string::npos);
+        QVERIFY(!log.version);
+        QCOMPARE(log.effectiveVersion(), (VllmVersion{0, 6, 0}));
+    }
+
+    // vllm-project/vllm#16570 (V0, 0.8.3, 4 x A100 40GB): per-worker summaries that differ in non-torch.
+    void v0PerWorker()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v0-qwen25vl-72b-a100-tp4.log"));
+        QVERIFY(log.engine == LogEngine::V0);
+        QCOMPARE(log.workers.size(), size_t(3)); // two helper processes (by pid) and the driver
+        QCOMPARE(*log.gpuMemoryUtilization, 0.95);
+        for (const ObservedWorker &w : log.workers) {
+            QVERIFY(near(w.weightsBytes, 34.43));
+            QVERIFY(near(w.activationBytes, 2.51));
+            QVERIFY(near(w.totalBytes, 39.38));
+            QVERIFY(near(w.requestedBytes, 37.41));
+        }
+        QVERIFY(near(*log.minAvailableKvBytes(), 0.04)); // the driver (non-torch 0.43) binds
+        QVERIFY(near(log.bindingWorker()->nonTorchBytes, 0.43));
+    }
+
+    // vllm-project/vllm#10511 (V0, 0.6.5 development, H100): the multi-line table format.
+    void v0Table()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v0-llama3-8b-h100-table.log"));
+        QVERIFY(log.recognised());
+        QCOMPARE(log.workers.size(), size_t(1));
+        const ObservedWorker &w = log.workers[0];
+        QVERIFY(near(w.totalBytes, 79.22));
+        QVERIFY(near(w.weightsBytes, 14.96));
+        QVERIFY(near(w.nonTorchBytes, 1.79));
+        QVERIFY(near(w.activationBytes, 1.26));
+        QVERIFY(near(*w.availableKvBytes, 53.29));
+        QVERIFY(near(w.requestedBytes, 71.29));
+        QCOMPARE(*log.gpuMemoryUtilization, 0.90);
+    }
+
+    // vllm-project/vllm#3120 (V0, early 2024): weights in MB, config line with max_seq_len.
+    void v0Megabytes()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v0-opt-125m-mb.log"));
+        QCOMPARE(log.model, std::string("facebook/opt-125m"));
+        QCOMPARE(*log.tp, 1);
+        QCOMPARE(*log.maxModelLen, qint64(2048));
+        QCOMPARE(*log.enforceEager, false);
+        QCOMPARE(*log.kvCacheDtype, std::string("auto"));
+        QVERIFY(std::fabs(log.workers[0].weightsBytes - 244.61 * 1048576.0) < 1);
+        QCOMPARE(*log.gpuBlocks, qint64(76240));
+        QCOMPARE(*log.cpuBlocks, qint64(7281));
+    }
+
+    // vllm-project/vllm#17469 (V1, 0.8.5, 4 GPUs): docker prefixes, "VllmWorker rank=N".
+    void v1Ranks()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-qwen3-30b-a3b-tp4-v085.log"));
+        QVERIFY(log.engine == LogEngine::V1);
+        QCOMPARE(log.workers.size(), size_t(4));
+        QCOMPARE(log.workers[1].rank, 2); // second line printed is rank 2
+        for (const ObservedWorker &w : log.workers)
+            QVERIFY(near(w.weightsBytes, 14.2474));
+    }
+
+    // LMCache/LMCache#1739 (V1, ~0.10/0.11): Available KV, tokens with thousands separators.
+    void v1KvLines()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-qwen3-14b-v011.log"));
+        QVERIFY(log.engine == LogEngine::V1);
+        QVERIFY(near(*log.minAvailableKvBytes(), 6.51));
+        QCOMPARE(*log.kvTokens, qint64(42656));
+        QCOMPARE(*log.concurrencyLen, qint64(32768));
+        QCOMPARE(*log.maxConcurrency, 1.30);
+        QCOMPARE(log.workers[0].label, std::string("EngineCore_DP0"));
+        QCOMPARE(log.workers[0].rank, 0);
+        QCOMPARE(log.effectiveVersion(), (VllmVersion{0, 10, 0})); // not printed: V1 before 0.21
+    }
+
+    // vllm-project/vllm#23278 (V1, 0.10.1, H100): negative available KV, the engine fails.
+    void v1NegativeAvailable()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-gpt-oss-120b-h100-v0101-fail.log"));
+        QVERIFY(near(log.workers[0].weightsBytes, 65.9651));
+        QVERIFY(near(*log.minAvailableKvBytes(), -2.14));
+        QVERIFY(!log.kvTokens);
+    }
+
+    // vllm-project/vllm#33155 (V1, 0.14.1): colour codes pasted as "^[[0;36m", "GiB memory" wording.
+    void v1AnsiAndNewWording()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-gpt-oss-120b-h100-v0141-ansi.log"));
+        QCOMPARE(log.workers.size(), size_t(1));
+        QCOMPARE(log.workers[0].label, std::string("EngineCore_DP0"));
+        QVERIFY(near(log.workers[0].weightsBytes, 64.38));
+        QVERIFY(log.loadingMemoryWording);
+        QCOMPARE(log.effectiveVersion(), kLoadingMemoryWording);
+        const ParsedVllmLog real = parseVllmLog("\x1b[0;36m(EngineCore_DP0 pid=1)\x1b[0;0m INFO Available KV cache memory: 3.50 GiB\n");
+        QVERIFY(near(*real.minAvailableKvBytes(), 3.5));
+    }
+
+    // vllm-project/vllm#13596 (V1, 0.7.3): "# GPU blocks: N" then "GPU KV cache size: N tokens".
+    void v1TokenFormats()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-tokens-format-pr13596.log"));
+        QCOMPARE(*log.gpuBlocks, qint64(127626));
+        QCOMPARE(*log.kvTokens, qint64(2042016)); // 127,626 x 16
+        QCOMPARE(*log.concurrencyLen, qint64(2048));
+        QCOMPARE(*log.maxConcurrency, 997.08);
+    }
+
+    // run-ai/runai-model-streamer#67 (V1, ~0.9): captured CUDA-graph pool, num_gpu_blocks.
+    void v1Graphs()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-runai-graphs.log"));
+        QCOMPARE(*log.kvTokens, qint64(1131008));
+        QCOMPARE(*log.gpuBlocks, qint64(70688)); // x 16 = 1,131,008
+        QCOMPARE(*log.maxConcurrency, 8.63);
+        QVERIFY(near(log.workers[0].cudaGraphBytes, 0.45));
+    }
+
+    // noonghunna/club-3090#127 (>= 0.21, 4 x RTX 3090): CUDA-graph profiling notice, Worker_TPn prefixes.
+    void v021CudaGraphProfiling()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v021-rtx3090-tp4-cudagraph.log"));
+        QVERIFY(log.cudaGraphProfiling);
+        QCOMPARE(*log.gpuMemoryUtilization, 0.92);
+        QCOMPARE(log.effectiveVersion(), kCudaGraphProfiling);
+        QCOMPARE(log.workers.size(), size_t(2)); // TP3 printed only the notice, no memory line
+        QCOMPARE(log.workers[0].tpRank, 1);
+        QVERIFY(near(log.workers[0].cudaGraphBytes, 0.17));
+        QVERIFY(near(*log.minAvailableKvBytes(), 15.72));
+        // 0.92 - 0.9129 = 0.0071 of 23.58 GiB = 0.167 GiB, the printed 0.17 GiB graph estimate.
+        QVERIFY(std::fabs((0.92 - 0.9129) * 23.58 - 0.17) < 0.005);
+    }
+
+    // noonghunna/club-3090#612 (V1, 0.24.0): non-default args and the engine's version line.
+    void v024Args()
+    {
+        const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v024-qwen36-35b-rtx5090.log"));
+        QCOMPARE(*log.version, (VllmVersion{0, 24, 0}));
+        QCOMPARE(*log.maxModelLen, qint64(131072));
+        QCOMPARE(*log.kvCacheDtype, std::string("fp8"));
+        QCOMPARE(*log.maxNumSeqs, qint64(1));
+        QCOMPARE(*log.maxNumBatchedTokens, qint64(8192));
+        QCOMPARE(*log.quantization, std::string("modelopt"));
+        QCOMPARE(log.model, std::string("~/.cache/huggingface/qwen3.6-35b-a3b-nvfp4"));
+        QCOMPARE(*log.kvTokens, qint64(567978));
+        QCOMPARE(*log.maxConcurrency, 4.33);
+    }
+
+    // vllm-project/vllm#44376 (0.22): the "one max-length request does not fit" refusal.
+    // vllm-project/vllm#51454 (0.25.0): banner version and model, data parallel args.
+    void newerFailureAndBanner()
+    {
+        const ParsedVllmLog fail = parseVllmLog(vllmLogExcerpt("v022-deepseek-v4-tp2-fail.log"));
+        QCOMPARE(fail.failures.size(), size_t(1));
+        QVERIFY(fail.failures[0].rfind("ValueError: To serve at least one request", 0) == 0);
+        const ParsedVllmLog banner = parseVllmLog(vllmLogExcerpt("v025-deepseek-v4-dp8-banner.log"));
+        QCOMPARE(*banner.version, (VllmVersion{0, 25, 0}));
+        QCOMPARE(*banner.dp, 8);
+        QCOMPARE(*banner.blockSize, qint64(256));
+        QCOMPARE(*banner.gpuMemoryUtilization, 0.95);
+        QVERIFY(banner.model.find("DeepSeek-V4-Flash-0731") != std::string::npos);
+        QVERIFY(!banner.recognised()); // configuration only, no memory lines
+    }
+
+    // Untrusted input: garbage, truncation, enormous input and binary never crash and say what happened.
+    void hostileInput()
+    {
+        QVERIFY(!parseVllmLog("").recognised());
+        QVERIFY(!parseVllmLog("hello world\nnot a log\n").recognised());
+        // Truncated mid-number and mid-line: a value without its unit is not taken.
+        QVERIFY(!parseVllmLog("INFO Available KV cache memory: 6.").recognised());
+        QVERIFY(near(*parseVllmLog("INFO Available KV cache memory: 6.5 GiB").minAvailableKvBytes(), 6.5));
+        QVERIFY(!parseVllmLog("INFO Available KV cache memory: ").recognised());
+        QVERIFY(!parseVllmLog("GPU KV cache size: ,,, tokens").recognised());
+        QVERIFY(!parseVllmLog("Model loading took 1e999 GiB").recognised());
+        QVERIFY(!parseVllmLog("Model loading took 99999999999999999999999999999 GiB").recognised());
+        // Random bytes.
+        std::mt19937 rng(7);
+        std::string noise(1 << 20, '\0');
+        for (char &c : noise)
+            c = static_cast<char>(rng() & 0xff);
+        (void)parseVllmLog(noise);
+        // Enormous: past the cap the rest is not read, and the parser says so.
+        std::string big(kMaxVllmLogBytes + 100, 'x');
+        big.replace(10, 1, "\n");
+        const ParsedVllmLog capped = parseVllmLog(big);
+        QVERIFY(capped.truncated);
+        QVERIFY(!capped.notes.empty());
+        // One overlong line holding a real value at its start.
+        std::string longLine = "Available KV cache memory: 2.00 GiB " + std::string(kMaxVllmLogLineBytes * 2, 'y');
+        const ParsedVllmLog ll = parseVllmLog(longLine);
+        QVERIFY(near(*ll.minAvailableKvBytes(), 2.0));
+        QVERIFY(!ll.notes.empty());
+        // Prefix without a closing parenthesis, absurd ranks.
+        (void)parseVllmLog("(VllmWorker rank=99999999999 pid=1 INFO Model loading took 1 GiB");
+        (void)parseVllmLog("(Worker_TP99999999999999_PP-1 pid=) Available KV cache memory: 1 GiB");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVllmLogParser)
+#include "tst_vllmlogparser.moc"
