@@ -295,6 +295,14 @@ private:
                 if (auto v = valueOf(l, key); v && !v->empty() && log.model.empty())
                     log.model = *v;
         }
+        if (log.model.empty()) // "Starting to load model openai/gpt-oss-120b..."
+            if (const std::size_t k = l.find("Starting to load model "); k != std::string_view::npos) {
+                std::string_view rest = l.substr(k + 23);
+                rest = rest.substr(0, std::min<std::size_t>(rest.find(' '), 256));
+                while (!rest.empty() && rest.back() == '.')
+                    rest.remove_suffix(1);
+                log.model = std::string(rest);
+            }
         if (log.model.empty()) { // the banner: "█  model   /path/to/model"
             const std::size_t k = l.find("  model   ");
             if (k != std::string_view::npos) {

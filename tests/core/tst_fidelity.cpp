@@ -190,8 +190,6 @@ private slots:
             QVERIFY(e.valid);
             qint64 observed = c.printedTokens;
             if (c.printedAvailableGiB >= 0) { // same pool arithmetic, on the printed budget
-                Plan q = p;
-                const Evaluation shape = e;
                 const double perBlock = e.kv.hybrid ? 0 : c.block * e.kv.bytesPerTokenPerGpu;
                 if (perBlock > 0) {
                     observed = static_cast<qint64>(std::floor(c.printedAvailableGiB * GiB / perBlock)) * c.block;
@@ -199,8 +197,6 @@ private slots:
                     const double hybridBlock = 128.0 * 2048.0 * 12.0;
                     observed = static_cast<qint64>(std::floor(c.printedAvailableGiB * GiB / hybridBlock)) / 2 * 128;
                 }
-                (void)q;
-                (void)shape;
             }
             const double err = std::fabs(static_cast<double>(e.kv.capacityTokens) / static_cast<double>(observed) - 1);
             qInfo("KV tokens %-44s predicted %9lld observed %9lld error %.2f%%", c.source, static_cast<long long>(e.kv.capacityTokens),

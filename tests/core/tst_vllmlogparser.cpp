@@ -155,6 +155,7 @@ private slots:
         QCOMPARE(log.workers[0].label, std::string("EngineCore_DP0"));
         QVERIFY(near(log.workers[0].weightsBytes, 64.38));
         QVERIFY(log.loadingMemoryWording);
+        QCOMPARE(log.model, std::string("openai/gpt-oss-120b"));
         QCOMPARE(log.effectiveVersion(), kLoadingMemoryWording);
         const ParsedVllmLog real = parseVllmLog("\x1b[0;36m(EngineCore_DP0 pid=1)\x1b[0;0m INFO Available KV cache memory: 3.50 GiB\n");
         QVERIFY(near(*real.minAvailableKvBytes(), 3.5));
