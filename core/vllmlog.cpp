@@ -151,7 +151,7 @@ std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelS
             out.push_back({who, l, false});
     }
 
-    const std::string engine = p.dp > 1 ? "engine (each of " + std::to_string(p.dp) + " DP replicas)" : "engine";
+    const std::string engine = p.dp > 1 ? "engine, each of " + std::to_string(p.dp) + " DP replicas" : "engine";
     if (bind.kvBudget <= 0 || e.kv.blocks <= 0) {
         out.push_back({engine, "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
                                "when initializing the engine.", true});
