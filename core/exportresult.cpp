@@ -1,0 +1,130 @@
+// How an export is shown: pasteable text per node and one bash script per node.
+#include "core/vllmexport.h"
+
+namespace shardscope {
+
+namespace {
+
+constexpr size_t kWrapWidth = 100;
+
+// `: "${HEAD_IP:?set HEAD_IP to the address of node 0}" "${HEAD_PORT:=29501}"` stops with a clear
+// message when a placeholder is unset and fills in the default port.
+std::string guardLine(const std::vector<Placeholder> &placeholders)
+{
+    if (placeholders.empty())
+        return {};
+    std::string line = ":";
+    for (const Placeholder &p : placeholders) {
+        if (p.defaultValue.empty())
+            line += " \"${" + p.name + ":?set " + p.name + " to " + p.meaning + "}\"";
+        else
+            line += " \"${" + p.name + ":=" + p.defaultValue + "}\"";
+    }
+    return line + "\n";
+}
+
+std::string placeholderComment(const std::vector<Placeholder> &placeholders)
+{
+    std::string line;
+    for (const Placeholder &p : placeholders)
+        line += (line.empty() ? "# Set " : "; ") + p.name + " = " + p.meaning
+            + (p.defaultValue.empty() ? std::string() : " (default " + p.defaultValue + ")");
+    return line.empty() ? line : line + " on every node.\n";
+}
+
+const NodeLaunch *findNode(const ExportResult &r, int node)
+{
+    for (const NodeLaunch &n : r.nodeLaunches)
+        if (n.node == node)
+            return &n;
+    return nullptr;
+}
+
+std::string nodeTitle(const ExportResult &r, const NodeLaunch &n)
+{
+    std::string t = "# node " + std::to_string(n.node) + " of " + std::to_string(r.nodes);
+    if (!n.role.empty())
+        t += " (" + n.role + ")";
+    t += ": " + std::to_string(n.gpus) + (n.gpus == 1 ? " GPU" : " GPUs");
+    if (!n.detail.empty())
+        t += ", " + n.detail;
+    return t + "\n";
+}
+
+std::string steps(const NodeLaunch &n, bool execLast)
+{
+    std::string out;
+    for (size_t i = 0; i < n.steps.size(); ++i) {
+        const LaunchStep &s = n.steps[i];
+        if (!s.comment.empty())
+            out += "# " + s.comment + "\n";
+        out += (execLast && i + 1 == n.steps.size() ? "exec " : "") + s.command.renderWrapped(kWrapWidth) + "\n";
+    }
+    return out;
+}
+
+} // namespace
+
+std::string ExportResult::message() const
+{
+    if (ok)
+        return {};
+    std::string m = refusal;
+    if (!nearest.empty())
+        m += std::string("; nearest that ") + (target == ExportTarget::Vllm ? "vLLM" : "SGLang") + " can run: " + nearest;
+    return m;
+}
+
+std::string ExportResult::nodeText(int node) const
+{
+    const NodeLaunch *n = findNode(*this, node);
+    if (!ok || !n)
+        return {};
+    std::string out;
+    if (nodes > 1)
+        out += nodeTitle(*this, *n);
+    out += guardLine(placeholders);
+    return out + steps(*n, false);
+}
+
+std::string ExportResult::text() const
+{
+    if (!ok)
+        return "# " + message() + "\n";
+    std::string out = "# " + summary + "\n# Flags checked against " + flagSource + ".\n";
+    out += placeholderComment(placeholders);
+    for (const std::string &note : notes)
+        out += "# Note: " + note + "\n";
+    for (const NodeLaunch &n : nodeLaunches)
+        out += "\n" + nodeText(n.node);
+    return out;
+}
+
+std::string ExportResult::script(int node) const
+{
+    const NodeLaunch *n = findNode(*this, node);
+    if (!ok || !n)
+        return {};
+    std::string out = "#!/usr/bin/env bash\n# " + summary + "\n";
+    if (nodes > 1)
+        out += nodeTitle(*this, *n);
+    out += "# Flags checked against " + flagSource + ".\n";
+    for (const std::string &note : notes)
+        out += "# Note: " + note + "\n";
+    out += "set -euo pipefail\n";
+    out += guardLine(placeholders);
+    return out + steps(*n, true);
+}
+
+std::vector<const LaunchCommand *> ExportResult::serverCommands() const
+{
+    std::vector<const LaunchCommand *> out;
+    for (const NodeLaunch &n : nodeLaunches)
+        for (const LaunchStep &s : n.steps)
+            if (!s.command.program.empty() && s.command.program.front().parts.size() == 1
+                && s.command.program.front().parts.front().text != "ray")
+                out.push_back(&s.command);
+    return out;
+}
+
+} // namespace shardscope
