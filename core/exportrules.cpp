@@ -196,8 +196,8 @@ std::string describeChange(const Plan &a, const Plan &b, ExportTarget t)
         add("dp=" + std::to_string(b.dp));
     if (a.ep != b.ep) {
         std::string s = "ep=" + std::to_string(b.ep);
-        if (t == ExportTarget::Vllm)
-            s += b.ep > 1 ? " (--enable-expert-parallel)" : " (experts tensor-parallel)";
+        if (t == ExportTarget::Vllm && b.ep > 1)
+            s += " (--enable-expert-parallel)";
         add(s);
     }
     if (a.redundantExperts != b.redundantExperts)
