@@ -75,6 +75,8 @@ public:
                     endCommand();
                     ++m_i;
                 }
+            } else if (c == '<' && docPlaceholder()) {
+                continue;
             } else if (c == '<' || c == '>') {
                 redirection();
             } else {
@@ -189,6 +191,25 @@ private:
         } else {
             append('$');
         }
+    }
+
+    // <HEAD_IP>: documentation's placeholder style (reference vllm_cli.md 3b, 3c). A shell would read
+    // it as a redirection; pasted from docs it means "fill in HEAD_IP", so it is kept as a word part
+    // and its name recorded like a $HEAD_IP.
+    bool docPlaceholder()
+    {
+        size_t j = m_i + 1;
+        if (j >= m_s.size() || !identStart(m_s[j]))
+            return false;
+        while (j < m_s.size() && (identChar(m_s[j]) || m_s[j] == '-'))
+            ++j;
+        if (j >= m_s.size() || m_s[j] != '>')
+            return false;
+        m_word.vars.emplace_back(m_s.substr(m_i + 1, j - m_i - 1));
+        m_word.text.append(m_s.substr(m_i, j + 1 - m_i));
+        m_inWord = true;
+        m_i = j + 1;
+        return true;
     }
 
     // [n]>file, >>file, <file, 2>&1, &>file: dropped with their target, they do not reach vLLM.

@@ -65,10 +65,10 @@ bool looksLikeOption(const std::string &s)
     return s.size() > 1 && s[0] == '-' && !isNumber(s);
 }
 
-// A value that is only a placeholder: "$HEAD_IP" or "${HEAD_IP...}".
+// A value that is only a placeholder: "$HEAD_IP", "${HEAD_IP...}" or the docs' "<HEAD_IP>".
 bool isPlaceholder(const ShellWord &w)
 {
-    return !w.vars.empty() && !w.text.empty() && w.text[0] == '$';
+    return !w.vars.empty() && !w.text.empty() && (w.text[0] == '$' || w.text[0] == '<');
 }
 
 std::string truncated(const std::string &s)
@@ -513,10 +513,11 @@ private:
             size_t start = 0;
             while (start <= value.size()) {
                 const size_t comma = std::min(value.find(',', start), value.size());
-                p.ppPartition.push_back(static_cast<int>(intValue("VLLM_PP_LAYER_PARTITION", value.substr(start, comma - start), 1, kMaxSize)));
+                const auto layers = parseCount(value.substr(start, comma - start), kMaxSize);
+                if (!layers || *layers < 1 || p.ppPartition.size() >= 4096)
+                    badValue("VLLM_PP_LAYER_PARTITION", value, "expected positive layer counts separated by commas");
+                p.ppPartition.push_back(static_cast<int>(*layers));
                 start = comma + 1;
-                if (p.ppPartition.size() > 4096)
-                    badValue("VLLM_PP_LAYER_PARTITION", value, "more than 4096 stages");
             }
         }
         // How many nodes the launch spans, and so how many GPUs each holds.

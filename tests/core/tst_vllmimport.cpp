@@ -1,0 +1,418 @@
+// Import of existing launch commands: real command lines from vLLM's documentation (each cited),
+// the shell forms people paste, the round trip export -> import -> export, and garbage.
+#include "testpresets.h"
+
+#include "core/errors.h"
+#include "core/shellwords.h"
+#include "core/vllmexport.h"
+#include "core/vllmimport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <random>
+
+using namespace shardscope;
+
+namespace {
+
+using Strings = std::vector<std::string>;
+
+ModelSpec modelFor(const ImportedCommand &c)
+{
+    const int i = findModelPreset(builtinPresets().models(), c.model);
+    if (i < 0)
+        throw InputError("no preset for " + c.model);
+    return builtinPresets().models()[static_cast<size_t>(i)];
+}
+
+// Export, import the text, evaluate what was read, export again with the options the import found.
+ExportResult reexport(const ExportResult &first, const std::string &text, const char *gpu)
+{
+    const ImportedCommand imported = importLaunchCommand(text);
+    const ModelSpec model = modelFor(imported);
+    const Evaluation e = evaluate(imported.plan, model, presetGpu(gpu));
+    ExportOptions o = exportOptionsFor(imported);
+    o.target = first.target;
+    return exportLaunch(e, model, o);
+}
+
+Plan plan(int tp, int pp = 1, int dp = 1, int ep = 1)
+{
+    Plan p;
+    p.tp = tp;
+    p.pp = pp;
+    p.dp = dp;
+    p.ep = ep;
+    p.maxModelLen = 32768;
+    return p;
+}
+
+ExportResult exportPlan(const char *model, const char *gpu, const Plan &p, const ExportOptions &o = {})
+{
+    const ModelSpec m = presetModel(model);
+    return exportLaunch(evaluate(p, m, presetGpu(gpu)), m, o);
+}
+
+} // namespace
+
+class TestVllmImport : public QObject
+{
+    Q_OBJECT
+private slots:
+    // docs/serving/expert_parallel_deployment.md (reference vllm_cli.md 3a): short aliases.
+    void expertParallelOneNode()
+    {
+        const ImportedCommand c = importLaunchCommand("vllm serve $MODEL -tp 1 -dp 8 --enable-expert-parallel");
+        QCOMPARE(c.model, std::string("$MODEL"));
+        QCOMPARE(c.entry, std::string("vllm serve"));
+        QCOMPARE(c.plan.tp, 1);
+        QCOMPARE(c.plan.dp, 8);
+        QCOMPARE(c.plan.ep, 8); // EP size = TP x DP
+        QVERIFY(c.unknownFlags.empty());
+    }
+
+    // docs/serving/parallelism_scaling.md (reference vllm_cli.md 3c), node 1, with the docs'
+    // <HEAD_IP> placeholder and a continuation line.
+    void multiNodeMpWorker()
+    {
+        const ImportedCommand c = importLaunchCommand("vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
+                                                      "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless");
+        QCOMPARE(c.model, std::string("/path/to/model"));
+        QCOMPARE(c.plan.tp, 8);
+        QCOMPARE(c.plan.pp, 2);
+        QCOMPARE(c.launch.nodes, 2);
+        QCOMPARE(c.launch.nodeRank, 1);
+        QVERIFY(c.launch.headless);
+        QCOMPARE(c.launch.headPlaceholder, std::string("HEAD_IP"));
+        QVERIFY(c.launch.headAddress.empty());
+        QCOMPARE(c.plan.gpusPerNode, 8); // 16 GPUs over 2 nodes
+        QVERIFY(c.unknownFlags.empty());
+        QVERIFY(c.ignoredFlags.empty());
+    }
+
+    // docs/serving/data_parallel_deployment.md, node 1 of the DP=4 example.
+    void multiNodeDpWorker()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "# Node 1\n"
+            "vllm serve $MODEL --headless --data-parallel-size 4 --data-parallel-size-local 2 \\\n"
+            "                  --data-parallel-start-rank 2 \\\n"
+            "                  --data-parallel-address 10.99.48.128 --data-parallel-rpc-port 13345\n");
+        QCOMPARE(c.plan.dp, 4);
+        QCOMPARE(c.launch.dataParallelSizeLocal, 2);
+        QCOMPARE(c.launch.dataParallelStartRank, 2);
+        QCOMPARE(c.launch.headAddress, std::string("10.99.48.128"));
+        QCOMPARE(c.launch.port, 13345);
+        QCOMPARE(c.launch.nodes, 2);      // 4 DP ranks, 2 per node
+        QCOMPARE(c.plan.gpusPerNode, 2);  // tp 1 x 2 local ranks
+    }
+
+    // docs/serving/expert_parallel_deployment.md (reference vllm_cli.md 3e), node 1.
+    void deepSeekDpEp()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "vllm serve deepseek-ai/DeepSeek-V3-0324 --all2all-backend deepep_low_latency \\\n"
+            "  --tensor-parallel-size 1 --enable-expert-parallel \\\n"
+            "  --data-parallel-size 16 --data-parallel-size-local 8 \\\n"
+            "  --data-parallel-address 192.168.1.100 --data-parallel-rpc-port 13345 --api-server-count=8");
+        QCOMPARE(c.model, std::string("deepseek-ai/DeepSeek-V3-0324"));
+        QCOMPARE(c.plan.ep, 16);
+        QCOMPARE(c.launch.all2allBackend, std::string("deepep_low_latency"));
+        QCOMPARE(c.ignoredFlags, (Strings{"--api-server-count=8"}));
+        QCOMPARE(c.launch.nodes, 2);
+    }
+
+    // docs/serving/data_parallel_deployment.md, the Ray variant.
+    void dpWithRay()
+    {
+        const ImportedCommand c = importLaunchCommand("vllm serve $MODEL --data-parallel-size 4 --data-parallel-size-local 2 \\\n"
+                                                      "                  --data-parallel-backend=ray");
+        QCOMPARE(c.launch.launcher, Launcher::Ray);
+        QCOMPARE(c.launch.nodes, 2);
+    }
+
+    // docs/serving/data_parallel_deployment.md, external load balancing: an environment prefix and
+    // options the plan has no field for (listed, not dropped).
+    void externalLb()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "CUDA_VISIBLE_DEVICES=1 vllm serve $MODEL --data-parallel-size 2 --data-parallel-rank 1 \\\n"
+            "                                         --port 8001");
+        QCOMPARE(c.plan.dp, 2);
+        QCOMPARE(c.ignoredFlags, (Strings{"--data-parallel-rank 1", "--port 8001"}));
+        QCOMPARE(c.env.size(), size_t(1));
+        QCOMPARE(c.env[0].first, std::string("CUDA_VISIBLE_DEVICES"));
+    }
+
+    // vLLM docs, "Deploying with Docker": docker options skipped, --env read, --model after the image.
+    void dockerWithModelFlag()
+    {
+        const ImportedCommand c = importLaunchCommand("docker run --runtime nvidia --gpus all \\\n"
+                                                      "    -v ~/.cache/huggingface:/root/.cache/huggingface \\\n"
+                                                      "    --env \"HUGGING_FACE_HUB_TOKEN=<secret>\" \\\n"
+                                                      "    -p 8000:8000 \\\n"
+                                                      "    --ipc=host \\\n"
+                                                      "    vllm/vllm-openai:latest \\\n"
+                                                      "    --model mistralai/Mistral-7B-v0.1");
+        QCOMPARE(c.entry, std::string("docker run vllm/vllm-openai:latest"));
+        QCOMPARE(c.model, std::string("mistralai/Mistral-7B-v0.1"));
+        QCOMPARE(c.env.size(), size_t(1));
+        QCOMPARE(c.env[0].second, std::string("<secret>"));
+        QVERIFY(c.unknownFlags.empty());
+    }
+
+    // docs/deployment/docker.md (current): the model as the image's positional argument.
+    void dockerPositionalModel()
+    {
+        const ImportedCommand c = importLaunchCommand("docker run --rm --gpus all \\\n"
+                                                      "    -v ~/.cache/huggingface:/root/.cache/huggingface \\\n"
+                                                      "    -v vllm-cache:/root/.cache/vllm \\\n"
+                                                      "    -p 8000:8000 \\\n"
+                                                      "    vllm/vllm-openai:latest \\\n"
+                                                      "    meta-llama/Llama-3.1-8B-Instruct");
+        QCOMPARE(c.model, std::string("meta-llama/Llama-3.1-8B-Instruct"));
+        QCOMPARE(c.plan.tp, 1);
+    }
+
+    // vLLM docs v0.5 "Distributed Inference and Serving", with the "$ " prompts of the page.
+    void apiServerWithPrompts()
+    {
+        const ImportedCommand c = importLaunchCommand("$ python -m vllm.entrypoints.openai.api_server \\\n"
+                                                      "$     --model facebook/opt-13b \\\n"
+                                                      "$     --tensor-parallel-size 4");
+        QCOMPARE(c.entry, std::string("python -m vllm.entrypoints.openai.api_server"));
+        QCOMPARE(c.model, std::string("facebook/opt-13b"));
+        QCOMPARE(c.plan.tp, 4);
+    }
+
+    // Reference vllm_cli.md 3b: the one vllm serve of a Ray cluster, after its ray start lines.
+    void rayRecipe()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "ray start --block --head --node-ip-address=10.0.0.1 --port=6379\n"
+            "vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 --distributed-executor-backend ray");
+        QCOMPARE(c.launch.launcher, Launcher::Ray);
+        QCOMPARE(c.launch.headAddress, std::string("10.0.0.1"));
+        QCOMPARE(c.launch.port, 6379);
+        QCOMPARE(c.plan.tp * c.plan.pp, 16);
+    }
+
+    // --flag=value, --flag value, --flag_name (FlexibleArgumentParser), human-readable counts
+    // (32k = 32000, 2K = 2048), --no-<switch>, fp8 variants, EPLB's dotted sub-key.
+    void forms()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "vllm serve 'my org/model' --tensor_parallel_size=4 -pp 2 --max_model_len 32k --gpu-memory-utilization=0.85 "
+            "--max-num-batched-tokens 2K --max-num-seqs 64 --kv-cache-dtype fp8_e4m3 --quantization fp8 --enforce-eager "
+            "--no-enable-prefix-caching --block-size 32 --enable-eplb --eplb-config.num_redundant_experts 8 "
+            "--expert-placement-strategy round_robin");
+        QCOMPARE(c.model, std::string("my org/model"));
+        QCOMPARE(c.plan.tp, 4);
+        QCOMPARE(c.plan.pp, 2);
+        QCOMPARE(c.plan.maxModelLen, std::int64_t(32000));
+        QCOMPARE(c.plan.gpuMemoryUtilization, 0.85);
+        QCOMPARE(c.plan.maxNumBatchedTokens, std::int64_t(2048));
+        QCOMPARE(c.plan.maxNumSeqs, std::int64_t(64));
+        QCOMPARE(c.plan.kvCacheDtype, KvDtype::Fp8);
+        QCOMPARE(c.plan.quantization, Quantization::Fp8);
+        QVERIFY(c.plan.enforceEager);
+        QCOMPARE(c.plan.blockSize, 32);
+        QCOMPARE(c.plan.redundantExperts, 8);
+        QCOMPARE(c.plan.expertPlacement, ExpertPlacement::RoundRobin);
+        QCOMPARE(c.ignoredFlags, (Strings{"--no-enable-prefix-caching"}));
+    }
+
+    // Unknown options are listed with their values, never dropped; so are extra words.
+    void unknownFlagsListed()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "vllm serve m --frobnicate 3 --shiny --tensor-parallel-size 2 --warp=9 -x y stray");
+        QCOMPARE(c.unknownFlags, (Strings{"--frobnicate 3", "--shiny", "--warp=9", "-x y", "stray"}));
+        QCOMPARE(c.plan.tp, 2);
+    }
+
+    // A whole script: comments, a guard line, export lines and exec.
+    void scriptLike()
+    {
+        const ImportedCommand c = importLaunchCommand("#!/usr/bin/env bash\nset -euo pipefail\n"
+                                                      "export VLLM_PP_LAYER_PARTITION=26,27,27\n"
+                                                      ": \"${HEAD_IP:?set HEAD_IP}\"\n"
+                                                      "exec vllm serve m -tp 2 -pp 3 > log.txt 2>&1 # start\n");
+        QCOMPARE(c.plan.ppPartition, (std::vector<int>{26, 27, 27}));
+        QCOMPARE(c.plan.pp, 3);
+        QVERIFY(c.unknownFlags.empty());
+    }
+
+    void badValues_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("tp text") << "vllm serve m --tensor-parallel-size abc"
+                                 << "--tensor-parallel-size abc: expected a whole number from 1 to 1048576";
+        QTest::newRow("tp huge") << "vllm serve m -tp 99999999999999999999"
+                                 << "--tensor-parallel-size 99999999999999999999: expected a whole number from 1 to 1048576";
+        QTest::newRow("utilization") << "vllm serve m --gpu-memory-utilization 1.5"
+                                     << "--gpu-memory-utilization 1.5: expected a fraction in (0, 1]";
+        QTest::newRow("quote") << "vllm serve 'm" << "unterminated ' quote in the command";
+        QTest::newRow("no vllm") << "echo hello; ls -l"
+                                 << "no vLLM launch found: expected vllm serve, python -m vllm.entrypoints.openai.api_server or "
+                                    "docker run vllm/vllm-openai";
+        QTest::newRow("eplb json") << "vllm serve m --eplb-config '{oops'" << "--eplb-config {oops: expected a JSON object";
+        QTest::newRow("partition") << "VLLM_PP_LAYER_PARTITION=4,,4 vllm serve m"
+                                   << "VLLM_PP_LAYER_PARTITION 4,,4: expected positive layer counts separated by commas";
+    }
+
+    void badValues()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, message);
+        try {
+            importLaunchCommand(command.toStdString());
+            QFAIL("accepted");
+        } catch (const InputError &e) {
+            QCOMPARE(QString::fromUtf8(e.what()), message);
+        }
+    }
+
+    // Untrusted input: random shell-ish text never crashes and only ever fails with InputError;
+    // input beyond 1 MiB is refused before parsing.
+    void garbage()
+    {
+        std::mt19937 rng(12345);
+        const std::string alphabet = "vllm serve -tp=8 --x '\"\\$`{}()<>|&;#\n\t ~*?[]0123456789abc_.,:/";
+        for (int round = 0; round < 5000; ++round) {
+            std::string s = round % 3 == 0 ? "vllm serve " : "";
+            const int n = static_cast<int>(rng() % 200);
+            for (int i = 0; i < n; ++i)
+                s += alphabet[rng() % alphabet.size()];
+            try {
+                const ImportedCommand c = importLaunchCommand(s);
+                (void)importToJson(c).dump();
+            } catch (const InputError &) {
+            }
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, importLaunchCommand(std::string(kMaxShellTextBytes + 1, 'a')));
+        std::string many = "vllm serve m";
+        for (int i = 0; i < 110000; ++i)
+            many += " x";
+        QVERIFY_THROWS_EXCEPTION(InputError, importLaunchCommand(many));
+        QVERIFY_THROWS_EXCEPTION(InputError, importLaunchCommand("vllm serve m --master-addr ${" + std::string(100000, '{')));
+    }
+
+    // Export -> import -> export gives the same text, for every recipe of tst_vllmexport.
+    void roundTrip_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("dp");
+        QTest::addColumn<int>("ep");
+        QTest::addColumn<int>("launcher");
+        QTest::addColumn<QString>("head");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<int>("redundant");
+        QTest::addColumn<QString>("partition");
+        QTest::newRow("one node") << "llama-3.1-70b" << "h100-sxm" << 8 << 1 << 1 << 1 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("2 nodes mp") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("2 nodes mp given") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "10.0.0.1" << 29501 << 0 << "";
+        QTest::newRow("2 nodes ray") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("4 nodes dp ep") << "deepseek-v3" << "h100-sxm" << 8 << 1 << 4 << 32 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("dp ep eplb given") << "deepseek-v3" << "h200" << 1 << 1 << 16 << 16 << 0 << "192.168.1.100" << 13345 << 32 << "";
+        QTest::newRow("dp ray") << "deepseek-v3" << "h100-sxm" << 8 << 1 << 4 << 32 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("dp ray span") << "llama-3.1-70b" << "h100-sxm" << 8 << 2 << 2 << 1 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("uneven pp") << "llama-3.1-70b" << "h100-sxm" << 2 << 3 << 1 << 1 << 0 << "" << 0 << 0 << "26,27,27";
+        QTest::newRow("uneven pp 2 nodes") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "60,66";
+        QTest::newRow("hostile") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "a b;'c'$d" << 0 << 0 << "";
+    }
+
+    void roundTrip()
+    {
+        QFETCH(QString, model);
+        QFETCH(QString, gpu);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, dp);
+        QFETCH(int, ep);
+        QFETCH(int, launcher);
+        QFETCH(QString, head);
+        QFETCH(int, port);
+        QFETCH(int, redundant);
+        QFETCH(QString, partition);
+        Plan p = plan(tp, pp, dp, ep);
+        p.redundantExperts = redundant;
+        for (const QString &n : partition.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            p.ppPartition.push_back(n.toInt());
+        ExportOptions o;
+        o.launcher = static_cast<Launcher>(launcher);
+        o.headAddress = head.toStdString();
+        o.port = port;
+        const QByteArray gpuId = gpu.toLatin1();
+        const ExportResult first = exportPlan(model.toLatin1().constData(), gpuId.constData(), p, o);
+        QVERIFY2(first.ok, first.message().c_str());
+        // The whole text, every node's block alone, and every node's script.
+        const ExportResult again = reexport(first, first.text(), gpuId.constData());
+        QVERIFY2(again.ok, again.message().c_str());
+        QCOMPARE(again.text(), first.text());
+        for (const NodeLaunch &n : first.nodeLaunches) {
+            if (n.steps.back().command.program.front().parts.front().text == "ray")
+                continue; // a Ray worker's block has no vLLM command to read
+            QCOMPARE(reexport(first, first.nodeText(n.node), gpuId.constData()).nodeText(n.node), first.nodeText(n.node));
+            QCOMPARE(reexport(first, first.script(n.node), gpuId.constData()).script(n.node), first.script(n.node));
+        }
+    }
+
+    // Every plan setting the exporter writes survives the trip (non-default values, so that a lost
+    // flag would fall back to a default and change the text).
+    void roundTripSettings()
+    {
+        Plan p = plan(8, 1, 4, 32);
+        p.kvCacheDtype = KvDtype::Fp8;
+        p.blockSize = 32;
+        p.enforceEager = true;
+        p.maxNumSeqs = 128;
+        p.maxNumBatchedTokens = 4096;
+        p.gpuMemoryUtilization = 0.87;
+        p.expertPlacement = ExpertPlacement::RoundRobin;
+        p.redundantExperts = 32;
+        p.maxModelLen = 16384;
+        ExportOptions o;
+        o.all2allBackend = "deepep_high_throughput";
+        const ExportResult first = exportPlan("deepseek-v3", "h100-sxm", p, o);
+        QVERIFY2(first.ok, first.message().c_str());
+        QCOMPARE(reexport(first, first.text(), "h100-sxm").text(), first.text());
+        Plan q = plan(4);
+        q.quantization = Quantization::Fp8;
+        const ExportResult fp8 = exportPlan("llama-3.1-70b", "h100-sxm", q);
+        QVERIFY2(fp8.ok, fp8.message().c_str());
+        QCOMPARE(reexport(fp8, fp8.text(), "h100-sxm").text(), fp8.text());
+    }
+
+    // A model reference finds its preset by id, repo (any case) or a local folder named like the repo.
+    void presetMatching()
+    {
+        const auto &models = builtinPresets().models();
+        const auto id = [&](const char *ref) {
+            const int i = findModelPreset(models, ref);
+            return i < 0 ? std::string() : models[static_cast<size_t>(i)].id;
+        };
+        QCOMPARE(id("meta-llama/Llama-3.1-70B"), std::string("llama-3.1-70b"));
+        QCOMPARE(id("META-LLAMA/llama-3.1-70b"), std::string("llama-3.1-70b"));
+        QCOMPARE(id("/models/DeepSeek-V3/"), std::string("deepseek-v3"));
+        QCOMPARE(id("qwen3-32b"), std::string("qwen3-32b"));
+        QCOMPARE(id("someone/unknown-model"), std::string());
+    }
+
+    void json()
+    {
+        const nlohmann::json j = importToJson(importLaunchCommand("vllm serve meta-llama/Llama-3.1-70B -tp 4 --bogus 1"));
+        QCOMPARE(j["schema"].get<std::string>(), std::string("shardscope.import/1"));
+        QCOMPARE(j["model"].get<std::string>(), std::string("meta-llama/Llama-3.1-70B"));
+        QCOMPARE(j["plan"]["tp"].get<int>(), 4);
+        QCOMPARE(j["unknown_flags"][0].get<std::string>(), std::string("--bogus 1"));
+        QVERIFY(j["launch"]["nodes"].is_null());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVllmImport)
+#include "tst_vllmimport.moc"
