@@ -150,7 +150,7 @@ bool chooseNodes(Context &c)
         const std::string why = world % c.options.nodes != 0
             ? std::to_string(world) + " GPUs (tp x pp x dp) do not split evenly over " + std::to_string(c.options.nodes) + " nodes"
             : std::to_string(world / c.options.nodes) + " GPUs per node are more than a node's " + std::to_string(perNode);
-        c.refuse("nodes", why, derived > 0 ? std::to_string(derived) + " nodes" : std::string());
+        c.refuse("nodes", why, derived > 0 ? std::to_string(derived) + (derived == 1 ? " node" : " nodes") : std::string());
         return false;
     }
     c.nodes = c.options.nodes > 0 ? c.options.nodes : derived;

@@ -2,6 +2,8 @@
 #include "core/evaluation.h"
 #include "core/launchcommand.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -91,6 +93,13 @@ struct ExportResult
 // model_path, nodes, dp_span, sglang_dp_nodes, flag_table; does_not_fit for memory errors
 // (weights_do_not_fit, no_kv_memory, no_room_for_request) unless options.force.
 ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const ExportOptions &options);
+
+// {"schema": "shardscope.export/1", "ok", "target", "launcher", "nodes", "gpus_per_node", "model",
+//  "summary", "flag_source", "vllm_commit", "placeholders": [{"name", "default", "meaning"}],
+//  "node_launches": [{"node", "role", "gpus", "detail", "steps": [{"comment", "command"}], "script"}],
+//  "notes", "text"}; a refusal is {"schema", "ok": false, "refusal_code", "refusal", "nearest",
+//  "nearest_plan"}. Commands are single lines.
+nlohmann::json exportToJson(const ExportResult &result);
 
 // Shortest decimal text that reads back as the same double ("0.9", "0.92"); for flag values.
 std::string formatFlagNumber(double value);

@@ -12,6 +12,8 @@ const std::vector<Command> &commands()
         {"plan", "Evaluate one plan: placement, memory, KV capacity (text or JSON).", runPlanCommand},
         {"presets", "List the built-in and user model and GPU presets.", runPresetsCommand},
         {"reconcile", "Compare a real vLLM startup log with the prediction (JSON); calibrate overheads.", runReconcileCommand},
+        {"export", "Print the vllm serve (or SGLang) launch commands for a plan, per node.", runExportCommand},
+        {"import", "Read a pasted vllm serve / docker run command back into a plan (JSON).", runImportCommand},
     };
     return list;
 }

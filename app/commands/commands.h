@@ -17,6 +17,8 @@ const Command *findCommand(const QString &name);
 int runPlanCommand(const QStringList &args);
 int runPresetsCommand(const QStringList &args);
 int runReconcileCommand(const QStringList &args);
+int runExportCommand(const QStringList &args);
+int runImportCommand(const QStringList &args);
 
 // Shared by the commands: print a one-line error as "shardscope <cmd>: error: <message>" on stderr
 // and return the exit code for bad input (2).
