@@ -1,5 +1,6 @@
 // shardscope export: the plan as launch commands (vLLM or SGLang), one block or script per node.
 #include "app/commands/commands.h"
+#include "app/exportfiles.h"
 #include "app/planoptions.h"
 #include "app/presetrepository.h"
 #include "core/errors.h"
@@ -10,9 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFile>
-#include <QSaveFile>
 
 #include <iostream>
 
@@ -72,22 +70,6 @@ ExportOptions exportOptions(const QCommandLineParser &p)
     return o;
 }
 
-// Writes node-<k>.sh for every node into `dir`, executable, each written whole or not at all.
-void writeScripts(const ExportResult &r, const QString &dir)
-{
-    if (!QDir().mkpath(dir))
-        throw InputError("cannot create the folder " + dir.toStdString());
-    for (const NodeLaunch &n : r.nodeLaunches) {
-        const QString path = QDir(dir).filePath(QStringLiteral("node-%1.sh").arg(n.node));
-        QSaveFile file(path);
-        const std::string text = r.script(n.node);
-        if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
-            throw InputError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
-        QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
-        std::cout << "wrote " << path.toStdString() << "\n";
-    }
-}
-
 } // namespace
 
 int runExportCommand(const QStringList &args)
@@ -140,7 +122,8 @@ int runExportCommand(const QStringList &args)
         if (has(parser, "output-dir")) {
             if (!script)
                 throw InputError("--output-dir writes scripts: add --script");
-            writeScripts(r, opt(parser, "output-dir"));
+            for (const QString &path : saveNodeScripts(r, opt(parser, "output-dir")))
+                std::cout << "wrote " << path.toStdString() << "\n";
             return 0;
         }
         if (format == QLatin1String("json")) {
