@@ -126,6 +126,8 @@ std::optional<Problem> firstProblem(const Plan &p, const ModelSpec &m, ExportTar
                                            + " GPUs, which EPLB requires (physical experts must be a multiple of the EP size)"};
     if (auto q = quantizationProblem(p, m))
         return q;
+    if (t == ExportTarget::Sglang && p.decodeContextParallel > 1)
+        return Problem{"sglang_dcp", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size"};
     if (t == ExportTarget::Sglang && !p.ppPartition.empty() && p.pp > 1)
         return Problem{"sglang_partition", "SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split"};
     if (t == ExportTarget::Sglang && p.pp > 1 && p.dp > 1)
@@ -155,6 +157,8 @@ std::optional<Plan> nearestPlan(const Plan &plan, const ModelSpec &m, ExportTarg
             if (code == "fp8_block_experts")
                 p.ep = p.tp * p.dp;
             repairEp(p, m, t);
+        } else if (code == "dcp_tp" || code == "dcp_sliding" || code == "dcp_kv_heads" || code == "sglang_dcp") {
+            p.decodeContextParallel = 1;
         } else if (code == "redundant_too_many") {
             p.redundantExperts = 0;
         } else if (code == "eplb_divides") {
@@ -200,6 +204,8 @@ std::string describeChange(const Plan &a, const Plan &b, ExportTarget t)
             s += " (--enable-expert-parallel)";
         add(s);
     }
+    if (a.decodeContextParallel != b.decodeContextParallel)
+        add("dcp=" + std::to_string(b.decodeContextParallel));
     if (a.redundantExperts != b.redundantExperts)
         add("num_redundant_experts=" + std::to_string(b.redundantExperts));
     if (a.ppPartition != b.ppPartition && b.ppPartition.empty())

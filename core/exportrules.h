@@ -15,7 +15,7 @@ struct Problem
 
 // The first reason the target cannot run `plan` on `model`, looking only at the plan and the model
 // (structure, expert parallelism, EPLB, quantization, layer partition). Target rules:
-// vllm_ep, eplb_divides, quant_checkpoint, sglang_partition, sglang_pp_dp.
+// vllm_ep, eplb_divides, quant_checkpoint, sglang_partition, sglang_pp_dp, sglang_dcp.
 std::optional<Problem> firstProblem(const Plan &plan, const ModelSpec &model, ExportTarget target);
 
 // The nearest plan the target accepts, starting from `plan` whose first problem is `code`;

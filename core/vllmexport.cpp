@@ -199,6 +199,14 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
                 r.nodeLaunches.clear();
                 return r;
             }
+    // The flag table describes one vLLM (kVllmVersionLabel); a plan for an older release gets the
+    // same flags, which that release may not know (the --nnodes launch and --all2all-backend are recent).
+    if (options.target == ExportTarget::Vllm && e.plan.vllmVersion < kLatestVllm)
+        r.notes.push_back("the plan follows vLLM " + vllmVersionName(e.plan.vllmVersion) + "; the flags are those of "
+                          + kVllmVersionLabel + ": check them against that release");
+    if (e.plan.speculativeLayers > 0)
+        r.notes.push_back("the plan counts " + std::to_string(e.plan.speculativeLayers)
+                          + " speculative draft layer(s): add the matching speculative decoding options (method and draft model)");
     for (const PlanIssue &i : e.issues)
         if (i.severity == Severity::Warning)
             r.notes.push_back("plan warning: " + i.message);

@@ -390,6 +390,8 @@ private:
             p.pp = static_cast<int>(intValue(f, v, 1, kMaxSize));
         } else if (f == "--data-parallel-size") {
             p.dp = static_cast<int>(intValue(f, v, 1, kMaxSize));
+        } else if (f == "--decode-context-parallel-size") {
+            p.decodeContextParallel = static_cast<int>(intValue(f, v, 1, kMaxSize));
         } else if (f == "--enable-expert-parallel") {
             m_expertParallel = switchValue(o);
         } else if (f == "--gpu-memory-utilization") {

@@ -39,6 +39,9 @@ LaunchCommand serveCommand(Context &c)
     cmd.option("--pipeline-parallel-size", std::to_string(p.pp));
     if (p.dp > 1)
         cmd.option("--data-parallel-size", std::to_string(p.dp));
+    // DCP shards the KV tokens over the TP ranks it reuses (reference vllm_cli.md section 1).
+    if (p.decodeContextParallel > 1)
+        cmd.option("--decode-context-parallel-size", std::to_string(p.decodeContextParallel));
     if (expertParallel(p, c.model)) {
         cmd.flag("--enable-expert-parallel");
         // The all-to-all kernels run only for EP with DP > 1 (use_all2all_kernels in vLLM's
@@ -173,6 +176,8 @@ void buildVllm(Context &c)
             s += " x DP " + std::to_string(p.dp);
         if (c.model.isMoe() && p.ep > 1)
             s += ", EP " + std::to_string(p.ep);
+        if (p.decodeContextParallel > 1)
+            s += ", DCP " + std::to_string(p.decodeContextParallel);
         s += " = " + std::to_string(c.e.worldSize) + (c.e.worldSize == 1 ? " GPU" : " GPUs");
         s += c.nodes == 1 ? " on 1 node" : " on " + std::to_string(c.nodes) + " nodes x " + std::to_string(c.local);
         r.summary = s;

@@ -116,7 +116,7 @@ void ImportDialog::showResult(const QString &error)
     model += m_presetId.isEmpty() ? tr(" (no preset matches)") : tr(" (preset %1)").arg(m_presetId);
     QStringList lines;
     lines << tr("Model: %1").arg(model);
-    lines << tr("TP %1 × PP %2 × DP %3, EP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep);
+    lines << tr("TP %1 × PP %2 × DP %3, EP %4, DCP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep).arg(p.decodeContextParallel);
     lines << tr("GPU memory utilization %1, max model length %2, max sequences %3, max batched tokens %4")
                  .arg(p.gpuMemoryUtilization)
                  .arg(orDefault(p.maxModelLen), orDefault(p.maxNumSeqs), orDefault(p.maxNumBatchedTokens));

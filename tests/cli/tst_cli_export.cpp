@@ -73,9 +73,10 @@ private slots:
         QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.export/1"));
         QCOMPARE(j.value(QStringLiteral("vllm_commit")).toString(), QStringLiteral("0a1c5034f5e4fe736db672010cda33d9d850f87e"));
         QCOMPARE(j.value(QStringLiteral("nodes")).toInt(), 1);
-        // vLLM's batch defaults for >= 70 GiB GPUs: 1024 sequences, 8192 tokens; utilization 0.9.
+        // vLLM's batch defaults for >= 70 GiB GPUs: 1024 sequences, 8192 tokens; utilization 0.92
+        // (vLLM 0.21's default, the release plans follow unless --vllm-version says otherwise).
         QCOMPARE(firstCommand(j), QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 "
-                                                 "--gpu-memory-utilization 0.9 --max-model-len 32768 --max-num-seqs 1024 "
+                                                 "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 "
                                                  "--max-num-batched-tokens 8192"));
     }
 
@@ -99,7 +100,7 @@ private slots:
         const CliResult set = vllm.run(node1, {QStringLiteral("HEAD_IP=10.0.0.1")});
         QCOMPARE(set.exitCode, 0);
         QCOMPARE(set.out, QByteArray("[serve][meta-llama/Llama-3.1-405B][--tensor-parallel-size][8][--pipeline-parallel-size][2]"
-                                     "[--gpu-memory-utilization][0.9][--max-model-len][32768][--max-num-seqs][1024]"
+                                     "[--gpu-memory-utilization][0.92][--max-model-len][32768][--max-num-seqs][1024]"
                                      "[--max-num-batched-tokens][8192][--nnodes][2][--node-rank][1][--master-addr][10.0.0.1]"
                                      "[--master-port][29501][--headless]"));
     }
@@ -130,7 +131,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         // SGLang DP attention: --tp is tp x dp = 8 GPUs, --dp 4 attention groups, --ep-size 4.
         QCOMPARE(firstCommand(r.json()), QStringLiteral("python -m sglang.launch_server --model-path Qwen/Qwen3-30B-A3B --tp 8 --dp 4 "
-                                                        "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.9 "
+                                                        "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 "
                                                         "--context-length 32768 --max-running-requests 1024"));
     }
 
@@ -157,8 +158,9 @@ private slots:
                                << "shardscope export: error: 8 GPUs (tp x pp x dp) do not split evenly over 3 nodes; nearest that "
                                   "vLLM can run: 2 nodes\n";
         QTest::newRow("does not fit") << base
+                                      // 79.18 GiB (the H100's CUDA total) x 0.92 = 72.85 GiB.
                                       << "shardscope export: error: the plan does not fit, so vLLM would stop at startup: weights do "
-                                         "not fit: GPU 0 needs 131.4 GiB of weights but may use 71.3 GiB (utilization 0.90 x 79.2 "
+                                         "not fit: GPU 0 needs 131.4 GiB of weights but may use 72.8 GiB (utilization 0.92 x 79.2 "
                                          "GiB) (--force exports it anyway)\n";
     }
 

@@ -59,9 +59,10 @@ QString stepLine(const ExportResult &r, int node, int step)
 }
 
 // vLLM's batch defaults on a >= 70 GiB, non-A100 GPU (reference vllm_cli.md section 2,
-// get_batch_defaults): max_num_seqs 1024, max_num_batched_tokens 8192; the plan's utilization 0.9.
+// get_batch_defaults): max_num_seqs 1024, max_num_batched_tokens 8192; utilization left to the
+// version's default, 0.92 from vLLM 0.21 (DESIGN.md section 1), the release the plan follows unless told.
 const QString kLimits = QStringLiteral(
-    "--gpu-memory-utilization 0.9 --max-model-len 32768 --max-num-seqs 1024 --max-num-batched-tokens 8192");
+    "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 --max-num-batched-tokens 8192");
 
 } // namespace
 
@@ -117,7 +118,7 @@ private slots:
         const Exported x = exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2));
         const std::string guard = ": \"${HEAD_IP:?set HEAD_IP to the address of node 0}\" \"${HEAD_PORT:=29501}\"\n";
         const std::string serve = "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
-                                  "    --gpu-memory-utilization 0.9 --max-model-len 32768 --max-num-seqs 1024 \\\n"
+                                  "    --gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 \\\n"
                                   "    --max-num-batched-tokens 8192 --nnodes 2 --node-rank ";
         const std::string expected =
             "# meta-llama/Llama-3.1-405B: TP 8 x PP 2 = 16 GPUs on 2 nodes x 8, vLLM multi-node (--nnodes)\n"
@@ -291,6 +292,38 @@ private slots:
                                             "--enforce-eager")});
     }
 
+    // Decode context parallel reuses the TP GPUs (TP % DCP == 0; MLA keeps one KV head, so any
+    // divisor works): DeepSeek-V3 with tp 8, dcp 8 on H200 (its ~79 GiB of weights per GPU do not fit
+    // an H100 at tp 8). SGLang has no equivalent here: refused, dcp=1.
+    void decodeContextParallel()
+    {
+        Plan p = plan(8);
+        p.decodeContextParallel = 8;
+        const Exported x = exportPlan("deepseek-v3", "h200", p);
+        QVERIFY2(x.result.ok, x.result.message().c_str());
+        QCOMPARE(serverLines(x.result),
+                 QStringList{QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 1 "
+                                            "--decode-context-parallel-size 8 ")
+                             + kLimits});
+        ExportOptions sglang;
+        sglang.target = ExportTarget::Sglang;
+        const Exported refused = exportPlan("deepseek-v3", "h200", p, sglang);
+        QCOMPARE(refused.result.refusalCode, std::string("sglang_dcp"));
+        QCOMPARE(refused.result.nearest, std::string("dcp=1"));
+    }
+
+    // A plan for an older vLLM keeps its own default utilization (0.9 before 0.21) and says which
+    // release the flags were checked against.
+    void olderVllm()
+    {
+        Plan p = plan(8);
+        p.vllmVersion = VllmVersion{0, 11, 0};
+        const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
+        QVERIFY2(x.result.ok, x.result.message().c_str());
+        QVERIFY(serverLines(x.result).at(0).contains(QStringLiteral("--gpu-memory-utilization 0.9 ")));
+        QVERIFY(x.result.text().find("# Note: the plan follows vLLM 0.11.0; the flags are those of vLLM main @ 0a1c5034") != std::string::npos);
+    }
+
     // SGLang accepts an EP size vLLM does not: tp 8 x dp 2 with ep 4 is --tp 16 --dp 2
     // --enable-dp-attention --ep-size 4 (SGLang's DP attention: --tp is the engine's GPUs).
     void sglangEpSize()
@@ -302,7 +335,7 @@ private slots:
         const Exported x = exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 2, 4), o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         const QString common = QStringLiteral("python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --dp 2 "
-                                              "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.9 --context-length 32768 "
+                                              "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 --context-length 32768 "
                                               "--max-running-requests 1024 --nnodes 2 --node-rank ");
         QCOMPARE(serverLines(x.result), (QStringList{common + QStringLiteral("0 --dist-init-addr 10.0.0.1:50000"),
                                                      common + QStringLiteral("1 --dist-init-addr 10.0.0.1:50000")}));
@@ -319,7 +352,7 @@ private slots:
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
                  QStringList{QStringLiteral("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B --tp 4 --dp 2 "
-                                            "--mem-fraction-static 0.9 --context-length 32768 --max-running-requests 1024")});
+                                            "--mem-fraction-static 0.92 --context-length 32768 --max-running-requests 1024")});
         const Exported twoNodes = exportPlan("llama-3.1-70b", "h100-sxm", plan(8, 1, 2), o);
         QCOMPARE(twoNodes.result.refusalCode, std::string("sglang_dp_nodes"));
     }

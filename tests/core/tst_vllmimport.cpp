@@ -205,7 +205,7 @@ private slots:
             "vllm serve 'my org/model' --tensor_parallel_size=4 -pp 2 --max_model_len 32k --gpu-memory-utilization=0.85 "
             "--max-num-batched-tokens 2K --max-num-seqs 64 --kv-cache-dtype fp8_e4m3 --quantization fp8 --enforce-eager "
             "--no-enable-prefix-caching --block-size 32 --enable-eplb --eplb-config.num_redundant_experts 8 "
-            "--expert-placement-strategy round_robin");
+            "--expert-placement-strategy round_robin -dcp 2");
         QCOMPARE(c.model, std::string("my org/model"));
         QCOMPARE(c.plan.tp, 4);
         QCOMPARE(c.plan.pp, 2);
@@ -219,6 +219,7 @@ private slots:
         QCOMPARE(c.plan.blockSize, 32);
         QCOMPARE(c.plan.redundantExperts, 8);
         QCOMPARE(c.plan.expertPlacement, ExpertPlacement::RoundRobin);
+        QCOMPARE(c.plan.decodeContextParallel, 2);
         QCOMPARE(c.ignoredFlags, (Strings{"--no-enable-prefix-caching"}));
     }
 
@@ -376,6 +377,7 @@ private slots:
         p.expertPlacement = ExpertPlacement::RoundRobin;
         p.redundantExperts = 32;
         p.maxModelLen = 16384;
+        p.decodeContextParallel = 4;
         ExportOptions o;
         o.all2allBackend = "deepep_high_throughput";
         const ExportResult first = exportPlan("deepseek-v3", "h100-sxm", p, o);
