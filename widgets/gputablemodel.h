@@ -1,0 +1,30 @@
+#pragma once
+#include <QAbstractTableModel>
+
+#include <memory>
+
+class PlanDocument;
+struct PlanState;
+
+// One row per GPU: where it sits, what it holds, its memory. DisplayRole is formatted with units,
+// Qt::UserRole carries the raw number (bytes, counts) for sorting and tests.
+class GpuTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column {
+        Rank, Node, Stage, TpRank, DpRank, EpRank, Layers, QueryHeads, KvHeads, Experts,
+        Weights, Activation, Other, KvBudget, KvPerToken, Blocks, ColumnCount
+    };
+    explicit GpuTableModel(const PlanDocument *document, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void reset();
+    const PlanDocument *m_document;
+    std::shared_ptr<const PlanState> m_state;
+};

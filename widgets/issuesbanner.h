@@ -1,0 +1,20 @@
+#pragma once
+#include <QFrame>
+
+class PlanDocument;
+class QLabel;
+
+// Validation's findings above the views: errors, warnings, notes. Each line says its severity in
+// words and with a symbol, not only in colour. Hidden when there is nothing to say.
+class IssuesBanner : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit IssuesBanner(const PlanDocument *document, QWidget *parent = nullptr);
+    QString text() const;
+
+private:
+    void refresh();
+    const PlanDocument *m_document;
+    QLabel *m_label;
+};
