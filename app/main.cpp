@@ -57,6 +57,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    prepareGuiEnvironment(argc, argv);
     QApplication app(argc, argv);
     setIdentity();
     return runGui(app);

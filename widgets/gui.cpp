@@ -1,12 +1,159 @@
 #include "widgets/gui.h"
 
+#include "app/planoptions.h"
+#include "app/presetrepository.h"
+#include "core/errors.h"
 #include "widgets/mainwindow.h"
+#include "widgets/modelcatalog.h"
+#include "widgets/plandocument.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QImage>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cstring>
+#include <iostream>
+
+using namespace shardscope;
+
+namespace {
+
+int fail(const std::string &message)
+{
+    std::string line = message;
+    for (char &c : line)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    std::cerr << "shardscope: error: " << line << std::endl;
+    return 2;
+}
+
+bool anyPlanOption(const QCommandLineParser &parser)
+{
+    for (const QString &name : parser.optionNames())
+        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size"))
+            return true;
+    return false;
+}
+
+struct GuiOptions
+{
+    std::optional<Plan> plan;
+    QString modelSource;   // a config.json given with --model, to keep in the catalog
+    QString tab;
+    QString screenshot;
+    QSize size{1600, 1000};
+};
+
+// Renders the window offscreen at a fixed size and writes a PNG.
+int screenshot(MainWindow &window, const GuiOptions &o)
+{
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(o.size);
+    window.show();
+    QApplication::processEvents();
+    window.resize(o.size); // after show: the layout settles at exactly this size
+    QApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    QSaveFile file(o.screenshot);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+        return fail("cannot write " + o.screenshot.toStdString() + ": " + file.errorString().toStdString());
+    return 0;
+}
+
+} // namespace
+
+void prepareGuiEnvironment(int argc, char **argv)
+{
+    // --screenshot renders offscreen: no display needed.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+}
 
 int runGui(QApplication &app)
 {
-    MainWindow window;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The ShardScope planner window. Plan flags as for 'shardscope plan'."));
+    addPlanOptions(parser);
+    parser.addOption(QCommandLineOption(QStringLiteral("tab"), QStringLiteral("Tab to show: ") + MainWindow::tabNames().join(QStringLiteral(", ")),
+                                        QStringLiteral("name")));
+    parser.addOption(QCommandLineOption(QStringLiteral("screenshot"), QStringLiteral("Render the window offscreen to this PNG and exit."),
+                                        QStringLiteral("file.png")));
+    parser.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."),
+                                        QStringLiteral("WxH")));
+    parser.addOption(QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText().toStdString());
+    if (parser.isSet(QStringLiteral("help-window"))) {
+        std::cout << parser.helpText().toStdString();
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail("unexpected argument \"" + parser.positionalArguments().first().toStdString() + "\" (try shardscope --help)");
+
+    GuiOptions o;
+    o.tab = parser.value(QStringLiteral("tab"));
+    if (!o.tab.isEmpty() && !MainWindow::tabNames().contains(o.tab))
+        return fail("--tab " + o.tab.toStdString() + ": expected one of " + MainWindow::tabNames().join(QStringLiteral(", ")).toStdString());
+    o.screenshot = parser.value(QStringLiteral("screenshot"));
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const auto m = re.match(parser.value(QStringLiteral("size")));
+        if (!m.hasMatch() || m.captured(1).toInt() < 320 || m.captured(2).toInt() < 240 || m.captured(1).toInt() > 8000
+            || m.captured(2).toInt() > 8000)
+            return fail("--size " + parser.value(QStringLiteral("size")).toStdString() + ": expected WxH from 320x240 to 8000x8000");
+        o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    }
+
+    const PresetRepository repo = PresetRepository::load();
+    ModelCatalog catalog = ModelCatalog::fromRepository(repo);
+    if (anyPlanOption(parser)) {
+        try {
+            const PlanInputs in = planFromOptions(parser, repo);
+            // A model or GPU that is not a preset (a config.json, a plan file's embedded spec) joins the
+            // catalog so that the window can show and save it.
+            Plan plan = in.plan;
+            const CatalogModel *known = catalog.findModel(in.model.id);
+            if (!known || !(known->spec == in.model)) {
+                std::string source;
+                if (parser.isSet(QStringLiteral("model")))
+                    source = PresetRepository::readJsonFile(parser.value(QStringLiteral("model")));
+                else
+                    throw InputError("the plan's model is not a preset; open the plan file in the window instead");
+                plan.modelId = catalog.addModelJson(source, in.model.id, in.model.hfRepo);
+            }
+            if (!catalog.findGpu(in.gpu.id) || !(catalog.findGpu(in.gpu.id)->spec == in.gpu)) {
+                if (!parser.isSet(QStringLiteral("gpu")))
+                    throw InputError("the plan's GPU is not a preset; open the plan file in the window instead");
+                plan.gpuId = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+            }
+            if (!o.screenshot.isEmpty()) {
+                const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+                if (!e.valid)
+                    throw InputError(e.firstError() ? e.firstError()->message : "invalid plan");
+            }
+            o.plan = plan;
+        } catch (const std::exception &e) {
+            return fail(e.what());
+        }
+    }
+
+    WindowOptions options;
+    options.initialPlan = o.plan;
+    options.useSettings = o.screenshot.isEmpty();
+    MainWindow window(std::move(catalog), options);
+    if (!o.tab.isEmpty())
+        window.showTab(o.tab);
+    if (!o.screenshot.isEmpty())
+        return screenshot(window, o);
     window.show();
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, &window, &MainWindow::saveSession);
     return app.exec();
 }

@@ -1,13 +1,199 @@
 #include "widgets/mainwindow.h"
 
-#include <QLabel>
+#include "widgets/commandpreview.h"
+#include "widgets/commpanel.h"
+#include "widgets/filecontroller.h"
+#include "widgets/gputablemodel.h"
+#include "widgets/gridpanel.h"
+#include "widgets/issuesbanner.h"
+#include "widgets/memorypanel.h"
+#include "widgets/parallelismpanel.h"
+#include "widgets/plandocument.h"
+#include "widgets/planeditor.h"
+#include "widgets/planfile.h"
+#include "widgets/session.h"
+#include "widgets/settingspanel.h"
+#include "widgets/setuppanel.h"
+#include "widgets/textformat.h"
 
-MainWindow::MainWindow(QWidget *parent)
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *parent)
     : QMainWindow(parent)
+    , m_options(std::move(options))
+    , m_document(new PlanDocument(std::move(catalog), this))
+    , m_editor(new PlanEditor(m_document, this))
+    , m_files(new FileController(m_editor, this, m_options.useSettings))
 {
-    setWindowTitle(tr("ShardScope"));
-    auto *label = new QLabel(tr("ShardScope planner"), this);
-    label->setAlignment(Qt::AlignCenter);
-    setCentralWidget(label);
-    resize(1200, 800);
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    auto *dock = new QDockWidget(tr("Plan"), this);
+    dock->setObjectName(QStringLiteral("PlanDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setWidget(createControls());
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    setCentralWidget(createViews());
+    createMenus();
+
+    connect(m_files, &FileController::errorOccurred, this, &MainWindow::showError);
+    connect(m_files, &FileController::currentFileChanged, this, &MainWindow::updateTitle);
+    connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    connect(m_editor->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &PlanDocument::planChanged, this, &MainWindow::updateTitle);
+    connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
+
+    // The first plan: given, else the last session, else the default.
+    bool restored = false;
+    if (m_options.initialPlan) {
+        restored = m_editor->apply(*m_options.initialPlan, QString());
+    } else if (m_options.useSettings && !session::lastPlanJson().isEmpty()) {
+        try {
+            restored = m_editor->apply(planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString()), QString());
+            m_files->setCurrentFile(session::lastPlanFile());
+        } catch (const std::exception &) {
+            restored = false; // a stale session is not worth a message
+        }
+    }
+    if (!restored)
+        m_editor->apply(FileController::defaultPlan(), QString());
+    m_editor->undoStack()->clear();
+    resize(1600, 1000);
+    if (m_options.useSettings) {
+        restoreGeometry(session::windowGeometry());
+        restoreState(session::windowState());
+    }
+    updateTitle();
+}
+
+QWidget *MainWindow::createControls()
+{
+    m_setup = new SetupPanel(m_editor);
+    m_parallelism = new ParallelismPanel(m_editor);
+    m_settings = new SettingsPanel(m_editor);
+    auto *column = new QWidget;
+    auto *layout = new QVBoxLayout(column);
+    layout->addWidget(m_setup);
+    layout->addWidget(m_parallelism);
+    layout->addWidget(m_settings);
+    layout->addStretch(1);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(column);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(column->sizeHint().width() + 16);
+    return scroll;
+}
+
+QWidget *MainWindow::createViews()
+{
+    m_issues = new IssuesBanner(m_document);
+    m_grids = new GridPanel(m_document);
+    m_memory = new MemoryPanel(m_document);
+    m_comm = new CommPanel(m_document);
+    m_table = new QTableView;
+    m_table->setModel(new GpuTableModel(m_document, m_table));
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_bottomTabs = new QTabWidget;
+    m_bottomTabs->setDocumentMode(true);
+    m_bottomTabs->addTab(m_memory, tr("Memory && KV"));
+    m_bottomTabs->addTab(m_comm, tr("Communication"));
+    m_bottomTabs->addTab(m_table, tr("GPUs"));
+    m_command = new CommandPreview(m_document);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_grids);
+    splitter->addWidget(m_bottomTabs);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_issues);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_command);
+    return central;
+}
+
+QStringList MainWindow::tabNames()
+{
+    return {QStringLiteral("layers"), QStringLiteral("heads"),  QStringLiteral("experts"), QStringLiteral("cluster"),
+            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus")};
+}
+
+bool MainWindow::showTab(const QString &name)
+{
+    const int i = tabNames().indexOf(name.toLower());
+    if (i < 0)
+        return false;
+    if (i < 4)
+        m_grids->setCurrent(static_cast<GridKind>(i));
+    else
+        m_bottomTabs->setCurrentIndex(i - 4);
+    return true;
+}
+
+void MainWindow::showError(const QString &message)
+{
+    statusBar()->showMessage(message, 10000);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setInformativeText(tr("The current plan is unchanged."));
+    box->open();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString file = m_files->currentFile();
+    const QString what = file.isEmpty() ? (m_document->hasPlan() ? textformat::qs(m_document->model().name) : tr("untitled"))
+                                        : QFileInfo(file).fileName();
+    setWindowTitle(tr("%1[*] — ShardScope").arg(what));
+    setWindowModified(!file.isEmpty() && !m_editor->undoStack()->isClean());
+}
+
+void MainWindow::saveSession() const
+{
+    if (!m_options.useSettings || !m_document->hasPlan())
+        return;
+    session::saveLastPlan(QByteArray::fromStdString(planfile::toJsonText(*m_document)), m_files->currentFile());
+    session::saveWindowState(saveGeometry(), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSession();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile())
+            m_files->openAny(url.toLocalFile());
+    event->acceptProposedAction();
 }

@@ -1,0 +1,98 @@
+// MainWindow's menus and export actions (kept apart from the layout in mainwindow.cpp).
+#include "widgets/mainwindow.h"
+
+#include "widgets/commpanel.h"
+#include "widgets/exporter.h"
+#include "widgets/filecontroller.h"
+#include "widgets/gridpanel.h"
+#include "widgets/memorychart.h"
+#include "widgets/memorypanel.h"
+#include "widgets/placementgrid.h"
+#include "widgets/planeditor.h"
+#include "widgets/session.h"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QUndoStack>
+
+namespace {
+enum ExportWhat { ExportGrid, ExportMemory, ExportComm };
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New plan"), QKeySequence::New, m_files, &FileController::newPlan);
+    file->addAction(tr("&Open plan…"), QKeySequence::Open, m_files, &FileController::open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    file->addAction(tr("Open &config.json…"), m_files, &FileController::openConfig);
+    file->addSeparator();
+    file->addAction(tr("&Save plan"), QKeySequence::Save, m_files, &FileController::save);
+    file->addAction(tr("Save plan &as…"), QKeySequence::SaveAs, m_files, &FileController::saveAs);
+    file->addSeparator();
+    QMenu *exports = file->addMenu(tr("&Export"));
+    exports->addAction(tr("Placement grid as PNG or SVG…"), this, [this] { exportView(ExportGrid); });
+    exports->addAction(tr("Memory chart as PNG or SVG…"), this, [this] { exportView(ExportMemory); });
+    exports->addAction(tr("Communication chart as PNG or SVG…"), this, [this] { exportView(ExportComm); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_editor->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_editor->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QStringList titles = {tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"),
+                                tr("Memory and KV"), tr("Communication"), tr("GPU table")};
+    for (int i = 0; i < titles.size(); ++i) {
+        QAction *a = view->addAction(titles[i], this, [this, i] { showTab(tabNames().at(i)); });
+        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+    }
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = m_options.useSettings ? session::recentFiles() : QStringList();
+    for (const QString &path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_files->openPlan(path); })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::exportView(int which)
+{
+    const QString names[] = {QStringLiteral("placement"), QStringLiteral("memory"), QStringLiteral("communication")};
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), names[which] + QStringLiteral(".png"),
+                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) && !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
+        path += QStringLiteral(".png");
+    exporter::Render render;
+    QSize size;
+    switch (which) {
+    case ExportGrid: {
+        PlacementGrid *grid = m_grids->currentGrid();
+        size = grid->size().expandedTo(QSize(900, 560));
+        render = [grid](QPainter &p, const QRect &r, bool vector) { grid->renderTo(p, r, vector); };
+        break;
+    }
+    case ExportMemory:
+        size = m_memory->chart()->size().expandedTo(QSize(700, 420));
+        render = [this](QPainter &p, const QRect &r, bool) { m_memory->chart()->renderTo(p, r); };
+        break;
+    default:
+        size = m_comm->size().expandedTo(QSize(700, 420));
+        render = [this](QPainter &p, const QRect &r, bool) { m_comm->renderTo(p, r); };
+        break;
+    }
+    if (const auto error = exporter::save(path, size, windowTitle(), render))
+        showError(*error);
+}
