@@ -29,9 +29,11 @@ void addCategoryLegend(GridData &d, const QString &what, int count, QColor (*col
     for (int i = 0; i < shown; ++i)
         d.legend.push_back({color(i), QStringLiteral("%1 %2").arg(what).arg(i)});
     if (shown < count)
-        d.legend.push_back({{}, (count > palette::categoricalCount() ? GridText::tr("… %1 %2–%3 (colours repeat every %4; hover a cell)")
-                                                                     : GridText::tr("… %1 %2–%3 (hover a cell)"))
-                                    .arg(what).arg(shown).arg(count - 1).arg(palette::categoricalCount()), false, false});
+        d.legend.push_back({{}, count > palette::categoricalCount()
+                                    ? GridText::tr("… %1 %2–%3 (colours repeat every %4; hover a cell)")
+                                          .arg(what).arg(shown).arg(count - 1).arg(palette::categoricalCount())
+                                    : GridText::tr("… %1 %2–%3 (hover a cell)").arg(what).arg(shown).arg(count - 1),
+                                false, false});
 }
 
 void fillRow(QImage &image, int row, int firstColumn, int count, QRgb color)

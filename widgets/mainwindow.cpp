@@ -76,6 +76,17 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     updateTitle();
 }
 
+MainWindow::~MainWindow()
+{
+    // The views and controls hold the document: they go first, and nothing may call back into this
+    // half-destroyed window while the undo stack and the document are torn down.
+    disconnect(m_editor->undoStack(), nullptr, this, nullptr);
+    disconnect(m_document, nullptr, this, nullptr);
+    delete centralWidget();
+    for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        delete dock;
+}
+
 QWidget *MainWindow::createControls()
 {
     m_setup = new SetupPanel(m_editor);

@@ -33,6 +33,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(ModelCatalog catalog, WindowOptions options = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     PlanDocument *document() const { return m_document; }
     PlanEditor *editor() const { return m_editor; }

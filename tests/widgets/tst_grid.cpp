@@ -1,0 +1,175 @@
+// The placement grid paints each cell in the colour of the GPU (stage, TP rank, EP rank) that owns
+// it. Owners are worked out by hand from DESIGN.md section 2 and checked on the rendered pixels.
+#include "widgets/exporter.h"
+#include "widgets/gridbuilders.h"
+#include "widgets/palette.h"
+#include "widgets/placementgrid.h"
+#include "widgets/plandocument.h"
+#include "widgettest.h"
+
+#include <QImage>
+#include <QTemporaryDir>
+
+using namespace shardscope;
+
+namespace {
+
+struct Rendered
+{
+    QImage image;
+    GridGeometry geometry;
+};
+
+Rendered render(PlacementGrid &grid)
+{
+    grid.resize(1200, 800);
+    grid.show();
+    QTest::qWait(0);
+    return {grid.grab().toImage(), grid.frame().cells};
+}
+
+// Near the top of the cell, clear of the cell border and of a block label centred in the cell.
+QColor pixelAt(const Rendered &r, int row, int column)
+{
+    const QRectF cell = r.geometry.cellRect(row, column);
+    return r.image.pixelColor(QPointF(cell.center().x(), cell.top() + std::min(2.0, cell.height() / 2)).toPoint());
+}
+
+} // namespace
+
+class TestGrid : public QObject
+{
+    Q_OBJECT
+private slots:
+    void layersOwnedByStage()
+    {
+        PlanDocument doc(builtinCatalog());
+        // DeepSeek-V3, 61 layers on pp 4: 15, 15, 16, 15 -> stage 2 holds layers 30..45.
+        // GPU 19 = (dp 0 x 4 + stage 2) x 8 + tp 3.
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 4));
+        PlacementGrid grid(&doc, buildLayersGrid);
+        const Rendered r = render(grid);
+        QCOMPARE(grid.data().rows, 61 + 2);  // embedding, 61 layers, LM head
+        QCOMPARE(grid.data().columns, 32);   // 8 x 4 GPUs
+        QCOMPARE(pixelAt(r, 30 + 1, 19), stageColor(2)); // layer 30 on GPU 19
+        QCOMPARE(pixelAt(r, 29 + 1, 19), palette::emptyCell()); // layer 29 is stage 1's
+        QCOMPARE(pixelAt(r, 0, 3), stageColor(0));       // embedding on the first stage
+        QCOMPARE(pixelAt(r, 62, 27), stageColor(3));     // LM head on the last (GPU 27 = stage 3)
+        QCOMPARE(pixelAt(r, 62, 3), palette::emptyCell());
+        const QString tip = grid.toolTipAt(r.geometry.cellRect(31, 19).center().toPoint());
+        QVERIFY2(tip.contains(QStringLiteral("GPU 19")) && tip.contains(QStringLiteral("node 2")) && tip.contains(QStringLiteral("stage 2")),
+                 qPrintable(tip)); // node = 19 / 8 = 2
+    }
+
+    void expertsOwnedByEpRank()
+    {
+        PlanDocument doc(builtinCatalog());
+        // EP 16 over 256 experts, linear: 16 per rank, expert 37 -> EP rank 2 = GPU 2 (dp 0, tp 2).
+        // Layers 0-2 are dense (first_k_dense_replace = 3).
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 2, 16));
+        PlacementGrid grid(&doc, buildExpertsGrid);
+        Rendered r = render(grid);
+        QCOMPARE(grid.data().columns, 256);
+        QCOMPARE(pixelAt(r, 10, 37), epRankColor(2));
+        QCOMPARE(pixelAt(r, 10, 255), epRankColor(15));
+        QCOMPARE(pixelAt(r, 1, 37), palette::denseLayer());
+        QVERIFY(grid.toolTipAt(r.geometry.cellRect(10, 37).center().toPoint()).contains(QStringLiteral("GPU(s) 2")));
+
+        // Round robin: expert 37 -> 37 mod 16 = EP rank 5.
+        Plan rr = doc.plan();
+        rr.expertPlacement = ExpertPlacement::RoundRobin;
+        doc.setPlan(rr);
+        r = render(grid);
+        QCOMPARE(pixelAt(r, 10, 37), epRankColor(5));
+
+        // 16 redundant experts: 272 slots, 17 per rank. Slot 37 -> 37 / 17 = rank 2; slot 260 (a copy of
+        // expert 260 - 256 = 4) -> 260 / 17 = rank 15, hatched.
+        Plan eplb = doc.plan();
+        eplb.expertPlacement = ExpertPlacement::Linear;
+        eplb.redundantExperts = 16;
+        doc.setPlan(eplb);
+        r = render(grid);
+        QCOMPARE(grid.data().columns, 272);
+        QCOMPARE(pixelAt(r, 10, 37), epRankColor(2));
+        QVERIFY(grid.data().isHatched(10, 260));
+        QVERIFY(!grid.data().isHatched(10, 37));
+        QVERIFY(grid.toolTipAt(r.geometry.cellRect(10, 260).center().toPoint()).contains(QStringLiteral("expert 4")));
+    }
+
+    void headsReplicatedKv()
+    {
+        PlanDocument doc(builtinCatalog());
+        // Llama-3.1-70B, tp 16: 64 / 16 = 4 query heads per rank; 8 KV heads < 16, so each KV head is on
+        // 2 ranks: rank 3 holds q 12-15 and KV head 3 / 2 = 1, which serves q 8-15.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 16));
+        PlacementGrid grid(&doc, buildHeadsGrid);
+        const Rendered r = render(grid);
+        QCOMPARE(grid.data().rows, 32); // a query and a KV row per TP rank
+        QCOMPARE(pixelAt(r, 2 * 3, 13), tpRankColor(3));
+        QCOMPARE(pixelAt(r, 2 * 3, 20), palette::emptyCell());
+        QVERIFY(grid.data().isHatched(2 * 3 + 1, 8));
+        QVERIFY(grid.data().isHatched(2 * 3 + 1, 15));
+        QVERIFY(!grid.data().isHatched(2 * 3 + 1, 16));
+        QVERIFY(pixelAt(r, 2 * 3 + 1, 16) == palette::emptyCell());
+    }
+
+    void clusterByStageAndReplica()
+    {
+        PlanDocument doc(builtinCatalog());
+        // tp 8, pp 2: GPU 11 sits in node 1, slot 3; its stage is (11 / 8) mod 2 = 1.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 8, 2));
+        PlacementGrid grid(&doc, [](const auto &s) { return buildClusterGrid(s, ClusterColoring::Stage); });
+        Rendered r = render(grid);
+        QCOMPARE(pixelAt(r, 1, 3), stageColor(1));
+        // tp 8, dp 2: GPU 11 is DP replica 11 / 8 = 1.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 8, 1, 2));
+        grid.setBuilder([](const auto &s) { return buildClusterGrid(s, ClusterColoring::Replica); });
+        r = render(grid);
+        QCOMPARE(pixelAt(r, 1, 3), replicaColor(1));
+        QCOMPARE(pixelAt(r, 0, 3), replicaColor(0));
+    }
+
+    void zoomKeepsTheCellUnderTheCursor()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(makePlan("kimi-k2", "h200", 8, 1, 4, 32));
+        PlacementGrid grid(&doc, buildExpertsGrid);
+        Rendered r = render(grid);
+        const QPointF anchor = r.geometry.cellRect(40, 300).center();
+        grid.zoomBy(4, anchor);
+        QVERIFY(grid.zoom() > 3.9);
+        r = render(grid);
+        const auto cell = r.geometry.cellAt(anchor);
+        QVERIFY(cell.has_value());
+        QCOMPARE(cell->first, 40);
+        QCOMPARE(cell->second, 300);
+        // 384 experts over 32 EP ranks: 12 each, expert 300 -> rank 25.
+        QCOMPARE(pixelAt(r, 40, 300), epRankColor(25));
+        grid.resetZoom();
+        QCOMPARE(grid.zoom(), 1.0);
+    }
+
+    void exportPngAndSvg()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128));
+        PlacementGrid grid(&doc, buildExpertsGrid);
+        QTemporaryDir dir;
+        const auto render = [&](QPainter &p, const QRect &rect, bool vector) { grid.renderTo(p, rect, vector); };
+        const QString png = dir.filePath(QStringLiteral("grid.png"));
+        const QString svg = dir.filePath(QStringLiteral("grid.svg"));
+        QVERIFY(!exporter::save(png, QSize(1000, 600), QStringLiteral("grid"), render));
+        QVERIFY(!exporter::save(svg, QSize(1000, 600), QStringLiteral("grid"), render));
+        QCOMPARE(QImage(png).size(), QSize(1000, 600));
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("<svg"));
+        // Cells are drawn as shapes in the SVG: EP rank 0's colour appears as a fill.
+        QVERIFY(text.contains(epRankColor(0).name().toLatin1()));
+        QVERIFY(exporter::save(dir.filePath(QStringLiteral("no/such/dir/grid.png")), QSize(100, 100), {}, render).has_value());
+    }
+};
+
+QTEST_MAIN(TestGrid)
+#include "tst_grid.moc"

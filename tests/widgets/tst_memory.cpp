@@ -1,0 +1,127 @@
+// The memory bars and the KV panel show seed 000 section 6's numbers (DESIGN.md section 7).
+#include "core/units.h"
+#include "widgets/issuesbanner.h"
+#include "widgets/kvpanel.h"
+#include "widgets/memorybars.h"
+#include "widgets/memorychart.h"
+#include "widgets/plandocument.h"
+#include "widgettest.h"
+
+using namespace shardscope;
+
+namespace {
+// Seed 000 section 6: 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B split
+// evenly, 32K context.
+Plan seedPlan(int tp, int pp)
+{
+    Plan p = makePlan("llama-3.1-70b", "h100-sxm", tp, pp);
+    p.accounting = Accounting::Textbook;
+    p.gpuMemoryBytes = 80e9;
+    p.reservedBytes = 4 * GiB;
+    p.paramsOverride = 70.6e9;
+    p.maxModelLen = 32768;
+    return p;
+}
+} // namespace
+
+class TestMemory : public QObject
+{
+    Q_OBJECT
+private slots:
+    void seedBars()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        const std::vector<MemoryBar> bars = memoryBars(*doc.state());
+        QCOMPARE(static_cast<int>(bars.size()), 16);
+        const MemoryBar &b = bars[5];
+        // weights 70.6e9 x 2 / 16 = 8.825e9 B (8.2 GiB); reserve 4 GiB; requested 0.9 x 80e9 = 72e9;
+        // KV = 72e9 - 8.825e9 - 4 GiB = 58,880,032,704 B (54.8 GiB); headroom 80e9 - 72e9 = 8e9.
+        QCOMPARE(b.weights, 8.825e9);
+        QCOMPARE(b.other, 4 * GiB);
+        QCOMPARE(b.kvBudget, 58880032704.0);
+        QCOMPARE(b.headroom, 8e9);
+        QCOMPARE(b.total, 80e9);
+    }
+
+    void groupedByNodeAbove64()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128));
+        const std::vector<MemoryBar> bars = memoryBars(*doc.state());
+        QCOMPARE(static_cast<int>(bars.size()), 16); // 128 GPUs / 8 per node
+        QCOMPARE(bars[3].gpus, 8);
+        QCOMPARE(bars[3].label, QStringLiteral("3"));
+        const RankPlacement &r = doc.evaluation().ranks[static_cast<size_t>(bars[3].rank)];
+        QCOMPARE(r.node, 3);
+        // 64 GPUs stay one bar each.
+        doc.setPlan(makePlan("llama-3.1-405b", "h100-sxm", 8, 8));
+        QCOMPARE(static_cast<int>(memoryBars(*doc.state()).size()), 64);
+    }
+
+    void chartValuesInGiB()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        MemoryChart chart(&doc);
+        chart.resize(800, 400);
+        chart.show();
+        QTest::qWait(0);
+        const auto values = chart.seriesValues();
+        QCOMPARE(static_cast<int>(values.size()), 5);       // weights, activation, other, KV, headroom
+        QCOMPARE(static_cast<int>(values[0].size()), 16);
+        QCOMPARE(values[0][0], 8.825e9 / GiB);
+        QCOMPARE(values[2][0], 4.0);
+        QVERIFY(chart.barToolTip(0, 3).contains(QStringLiteral("KV cache budget on GPU 0")));
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128));
+        QCOMPARE(static_cast<int>(chart.seriesValues()[0].size()), 16); // one bar per node
+    }
+
+    void kvPanelSeedNumbers()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        KvPanel panel(&doc);
+        // Seed table row TP 8 x PP 2: 2,875,001 tokens, 87 requests of 32K; KV 20 KiB per token per GPU
+        // (2 x 40 layers x 1 KV head x 128 x 2 B = 20,480 B).
+        QCOMPARE(panel.valueText(QStringLiteral("capacity_tokens")), QStringLiteral("2,875,001 tokens"));
+        QVERIFY(panel.valueText(QStringLiteral("concurrency")).startsWith(QStringLiteral("87 (")));
+        QVERIFY(panel.valueText(QStringLiteral("kv_per_token")).startsWith(QStringLiteral("20,480 B")));
+        QVERIFY(panel.valueText(QStringLiteral("fits")).contains(QStringLiteral("Fits")));
+        // Every number explains itself with the plan's values.
+        QVERIFY(panel.valueToolTip(QStringLiteral("kv_per_token")).contains(QStringLiteral("2 × 40 layers × 1 KV head × 128 × 2 B")));
+        QVERIFY(panel.valueToolTip(QStringLiteral("capacity_tokens")).contains(QStringLiteral("2,875,001")));
+
+        // Row TP 1 x PP 1: 131.5 GiB of weights do not fit in 72e9 B.
+        doc.setPlan(seedPlan(1, 1));
+        QVERIFY(panel.valueText(QStringLiteral("fits")).contains(QStringLiteral("Does not fit")));
+    }
+
+    void clusterFigures()
+    {
+        PlanDocument doc(builtinCatalog());
+        Plan p = seedPlan(8, 1);
+        p.dp = 3;
+        doc.setPlan(p);
+        KvPanel panel(&doc);
+        // Seed row TP 8 x PP 1: 1,222,046 tokens and 37 requests per replica; dp 3 triples both.
+        QCOMPARE(panel.valueText(QStringLiteral("cluster_tokens")), QStringLiteral("3,666,138 tokens"));
+        QCOMPARE(panel.valueText(QStringLiteral("cluster_concurrency")), QStringLiteral("111 requests"));
+    }
+
+    void issuesBanner()
+    {
+        PlanDocument doc(builtinCatalog());
+        IssuesBanner banner(&doc);
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 4));
+        QVERIFY(banner.isHidden() || banner.text().isEmpty() || !banner.text().contains(QStringLiteral("Error")));
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 16)); // 16 GPUs per TP group, nodes of 8
+        QVERIFY(banner.text().contains(QStringLiteral("Warning")));
+        QVERIFY(banner.text().contains(QStringLiteral("spans nodes of 8")));
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 3));
+        QVERIFY(banner.text().contains(QStringLiteral("Error")));
+    }
+};
+
+QTEST_MAIN(TestMemory)
+#include "tst_memory.moc"

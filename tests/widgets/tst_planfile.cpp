@@ -1,0 +1,171 @@
+// Save and open round trip, and bad files that must leave the plan alone.
+#include "app/presetrepository.h"
+#include "widgets/filecontroller.h"
+#include "widgets/plandocument.h"
+#include "widgets/planeditor.h"
+#include "widgets/planfile.h"
+#include "widgettest.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QWidget>
+
+using namespace shardscope;
+
+namespace {
+
+void write(const QString &path, const QByteArray &text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+// A small Hugging Face config (a 4-layer Llama with 8 heads and 2 KV heads).
+const QByteArray kTinyConfig = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama",
+  "_name_or_path": "example/tiny-llama", "num_hidden_layers": 4, "hidden_size": 512,
+  "num_attention_heads": 8, "num_key_value_heads": 2, "intermediate_size": 1024,
+  "vocab_size": 32000, "max_position_embeddings": 4096, "torch_dtype": "bfloat16"})";
+
+struct Fixture
+{
+    QWidget parent;
+    PlanDocument doc{builtinCatalog()};
+    PlanEditor editor{&doc};
+    FileController files{&editor, &parent, false};
+};
+
+} // namespace
+
+class TestPlanFile : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { sandboxSettings(); }
+
+    void roundTrip()
+    {
+        QTemporaryDir dir;
+        Fixture a;
+        Plan p = makePlan("deepseek-v3", "h200", 8, 2, 2, 16);
+        p.maxModelLen = 32768;
+        p.kvCacheDtype = KvDtype::Fp8;
+        p.redundantExperts = 16;
+        p.gpuMemoryUtilization = 0.92;
+        a.editor.apply(p, {});
+        const QString path = dir.filePath(QStringLiteral("ds.shardscope.json"));
+        QVERIFY(a.files.savePlan(path));
+        QCOMPARE(a.files.currentFile(), path);
+
+        Fixture b;
+        b.editor.apply(FileController::defaultPlan(), {});
+        QVERIFY2(b.files.openPlan(path), qPrintable(b.files.lastError()));
+        QVERIFY(b.doc.plan() == a.doc.plan());
+        QCOMPARE(b.doc.evaluation().kv.capacityTokens, a.doc.evaluation().kv.capacityTokens);
+
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("\"schema\": \"shardscope.planfile/1\""));
+        QVERIFY(!text.contains("model_config")); // a preset needs no embedded config
+    }
+
+    void customModelTravelsWithThePlan()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("tiny-llama")));
+        const QString config = dir.filePath(QStringLiteral("tiny-llama/config.json"));
+        write(config, kTinyConfig);
+        Fixture a;
+        a.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 4), {});
+        QVERIFY2(a.files.openModelConfig(config), qPrintable(a.files.lastError()));
+        QCOMPARE(a.doc.plan().modelId, std::string("tiny-llama")); // named after its folder
+        // 8 heads, 2 KV heads: tp 4 divides 8 and is a multiple of 2 (replicated KV heads), so it stays.
+        QCOMPARE(a.doc.plan().tp, 4);
+        const QString path = dir.filePath(QStringLiteral("tiny.shardscope.json"));
+        QVERIFY(a.files.savePlan(path));
+
+        Fixture b;
+        b.editor.apply(FileController::defaultPlan(), {});
+        QVERIFY2(b.files.openPlan(path), qPrintable(b.files.lastError()));
+        QCOMPARE(b.doc.model().layers, 4);
+        QCOMPARE(b.doc.model().hfRepo, std::string("example/tiny-llama"));
+        QVERIFY(b.doc.plan() == a.doc.plan());
+
+        // The command line reads the same file.
+        QProcess cli;
+        cli.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")),
+                  {QStringLiteral("plan"), QStringLiteral("--plan"), path, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QByteArray out = cli.readAllStandardOutput();
+        QVERIFY2(out.contains("\"world_size\": 4"), out.constData()); // tp 4 x pp 1 x dp 1
+    }
+
+    void malformedFilesLeaveThePlanAlone_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << QByteArray("{\"plan\": ") << QStringLiteral("not valid JSON");
+        QTest::newRow("no plan") << QByteArray("{\"schema\": \"shardscope.planfile/1\"}") << QStringLiteral("no \"plan\" object");
+        QTest::newRow("newer schema") << QByteArray(R"({"schema": "shardscope.planfile/9", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
+                                      << QStringLiteral("newer");
+        QTest::newRow("bad field") << QByteArray(R"({"plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm", "tp": "eight"}})")
+                                   << QStringLiteral("\"tp\" must be a number");
+        QTest::newRow("unknown model") << QByteArray(R"({"plan": {"model": "gpt-9", "gpu": "h100-sxm"}})") << QStringLiteral("unknown model");
+        QTest::newRow("broken embedded config")
+            << QByteArray(R"({"plan": {"model": "x", "gpu": "h100-sxm"}, "model_config": {"hidden_size": 4}})")
+            << QStringLiteral("num_hidden_layers");
+    }
+    void malformedFilesLeaveThePlanAlone()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.shardscope.json"));
+        write(path, content);
+        Fixture f;
+        f.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 4), {});
+        const Plan before = f.doc.plan();
+        const int evaluations = f.doc.evaluationCount();
+        const size_t models = f.doc.catalog().models().size();
+        QSignalSpy errors(&f.files, &FileController::errorOccurred);
+        QVERIFY(!f.files.openPlan(path));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.first().first().toString().contains(message), qPrintable(errors.first().first().toString()));
+        QVERIFY(f.doc.plan() == before);
+        QCOMPARE(f.doc.evaluationCount(), evaluations);
+        QCOMPARE(f.doc.catalog().models().size(), models);
+        QCOMPARE(f.editor.undoStack()->count(), 0);
+    }
+
+    void malformedConfigLeavesThePlanAlone()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("config.json"));
+        write(path, R"({"hidden_size": 4096, "num_attention_heads": 32})"); // no num_hidden_layers
+        Fixture f;
+        f.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 4), {});
+        const Plan before = f.doc.plan();
+        QVERIFY(!f.files.openModelConfig(path));
+        QVERIFY2(f.files.lastError().contains(QStringLiteral("num_hidden_layers")), qPrintable(f.files.lastError()));
+        QVERIFY(f.doc.plan() == before);
+        QVERIFY(!f.files.openAny(dir.filePath(QStringLiteral("missing.json"))));
+        QVERIFY(f.doc.plan() == before);
+    }
+
+    void saveIsAtomic()
+    {
+        Fixture f;
+        f.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 4), {});
+        QVERIFY(!f.files.savePlan(QStringLiteral("/nonexistent-dir/x.shardscope.json")));
+        QVERIFY(!f.files.lastError().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestPlanFile)
+#include "tst_planfile.moc"

@@ -1,0 +1,119 @@
+// Which slider values are allowed and why the others are refused (DESIGN.md section 2).
+#include "widgets/planrules.h"
+#include "widgettest.h"
+
+using namespace shardscope;
+
+namespace {
+ModelSpec model(const char *id)
+{
+    return builtinPresets().resolveModel(QString::fromLatin1(id));
+}
+QList<int> list(const std::vector<int> &v)
+{
+    return QList<int>(v.begin(), v.end());
+}
+} // namespace
+
+class TestPlanRules : public QObject
+{
+    Q_OBJECT
+private slots:
+    void allowedTp_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QList<int>>("expected");
+        // 64 heads, 8 KV heads: every divisor of 64; above 8 they are multiples of 8.
+        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QList<int>{1, 2, 4, 8, 16, 32, 64};
+        // 28 heads, 4 KV heads: divisors 1, 2, 4, 7, 14, 28; 7 and 14 exceed 4 without being multiples.
+        QTest::newRow("qwen2.5-7b") << QStringLiteral("qwen2.5-7b") << QList<int>{1, 2, 4, 28};
+        // 128 heads; MLA has no KV-head constraint.
+        QTest::newRow("deepseek-v3") << QStringLiteral("deepseek-v3") << QList<int>{1, 2, 4, 8, 16, 32, 64, 128};
+    }
+    void allowedTp()
+    {
+        QFETCH(QString, model);
+        QFETCH(QList<int>, expected);
+        Plan p;
+        QCOMPARE(list(allowedValues(p, ::model(model.toLatin1().constData()), ParallelDim::Tp)), expected);
+    }
+
+    void allowedEpDividesTpTimesDp()
+    {
+        Plan p;
+        p.tp = 8;
+        p.dp = 2;
+        // tp x dp = 16: divisors 1, 2, 4, 8, 16 (all at most DeepSeek-V3's 256 experts).
+        QCOMPARE(list(allowedValues(p, model("deepseek-v3"), ParallelDim::Ep)), (QList<int>{1, 2, 4, 8, 16}));
+        // Dense: only 1.
+        QCOMPARE(list(allowedValues(p, model("llama-3.1-70b"), ParallelDim::Ep)), QList<int>{1});
+        // Mixtral has 8 experts: ep 16 would leave GPUs without one.
+        QCOMPARE(list(allowedValues(p, model("mixtral-8x7b"), ParallelDim::Ep)), (QList<int>{1, 2, 4, 8}));
+    }
+
+    void allowedPpUpToLayers()
+    {
+        Plan p;
+        const std::vector<int> pp = allowedValues(p, model("llama-3.1-8b"), ParallelDim::Pp);
+        QCOMPARE(static_cast<int>(pp.size()), 32); // 1 .. 32 layers
+        QCOMPARE(pp.back(), 32);
+    }
+
+    void reasons()
+    {
+        Plan p;
+        const std::string tp3 = disallowedReason(p, model("llama-3.1-70b"), ParallelDim::Tp, 3);
+        QVERIFY2(tp3.find("tp must divide the head count") != std::string::npos, tp3.c_str());
+        const std::string tp7 = disallowedReason(p, model("qwen2.5-7b"), ParallelDim::Tp, 7);
+        QVERIFY2(tp7.find("KV heads") != std::string::npos, tp7.c_str());
+        const std::string epDense = disallowedReason(p, model("llama-3.1-70b"), ParallelDim::Ep, 2);
+        QVERIFY2(epDense.find("dense") != std::string::npos, epDense.c_str());
+        p.tp = 8;
+        const std::string ep3 = disallowedReason(p, model("deepseek-v3"), ParallelDim::Ep, 3);
+        QVERIFY2(ep3.find("must divide tp x dp = 8") != std::string::npos, ep3.c_str());
+        QVERIFY(disallowedReason(p, model("deepseek-v3"), ParallelDim::Ep, 8).empty());
+    }
+
+    void epFollowsWhenOn()
+    {
+        Plan p;
+        p.tp = 8;
+        p.dp = 2;
+        p.ep = 16; // vLLM's --enable-expert-parallel
+        const ModelSpec ds = model("deepseek-v3");
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Dp, 4).ep, 32); // 8 x 4
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 4).ep, 8);  // 4 x 2
+        p.ep = 4; // a general EP stays where it is while it still divides
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Dp, 3).ep, 4);  // 24 % 4 == 0
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 1).ep, 2);  // tp x dp = 2: nearest divisor of 2 to 4
+    }
+
+    void snapping()
+    {
+        const std::vector<int> allowed{1, 2, 4, 28};
+        QCOMPARE(snapToAllowed(allowed, 3), 2);  // tie between 2 and 4: the smaller
+        QCOMPARE(snapToAllowed(allowed, 20), 28);
+        QCOMPARE(snapToAllowed(allowed, 4), 4);
+    }
+
+    void planForModelKeepsItValid()
+    {
+        Plan p;
+        p.modelId = "deepseek-v3";
+        p.tp = 8;
+        p.dp = 2;
+        p.ep = 16;
+        p.redundantExperts = 16;
+        p.maxModelLen = 163840;
+        const Plan dense = planForModel(p, model("llama-3.1-70b"));
+        QCOMPARE(dense.ep, 1);
+        QCOMPARE(dense.redundantExperts, 0);
+        QCOMPARE(dense.maxModelLen, std::int64_t(0)); // 163,840 > Llama's 131,072: back to the model's
+        const Plan moe = planForModel(p, model("qwen3-235b-a22b"));
+        QCOMPARE(moe.ep, 16); // EP stays on: tp x dp
+        QCOMPARE(moe.tp, 8);  // 64 heads, 4 KV heads: 8 is a multiple of 4
+    }
+};
+
+QTEST_MAIN(TestPlanRules)
+#include "tst_planrules.moc"
