@@ -16,6 +16,21 @@
 using namespace shardscope;
 
 namespace {
+
+// 0 means "the vLLM version's default"; the arrows step from that default, not from 0.
+class UtilizationBox : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    double fallback = 0.9;
+    void stepBy(int steps) override
+    {
+        if (value() == minimum())
+            setValue(fallback);
+        QDoubleSpinBox::stepBy(steps);
+    }
+};
+
 // Merge keys for field edits; far above the gesture keys PlanEditor hands out.
 constexpr int kFieldKeyBase = 1 << 28;
 
@@ -35,7 +50,7 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     : QGroupBox(tr("Memory and workload"), parent)
     , m_editor(editor)
     , m_accounting(new QComboBox(this))
-    , m_utilization(new QDoubleSpinBox(this))
+    , m_utilization(new UtilizationBox(this))
     , m_maxLen(countBox(this, 0, 1 << 30, tr(" tokens"), tr("--max-model-len: context per request (0: the model's maximum)")))
     , m_kvDtype(new QComboBox(this))
     , m_quantization(new QComboBox(this))
@@ -48,11 +63,11 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     m_accounting->addItem(tr("vLLM (each GPU's tensors, KV blocks)"));
     m_accounting->addItem(tr("Textbook (even split, fixed reserve)"));
     m_accounting->setToolTip(tr("vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split"));
-    m_utilization->setRange(0.05, 1.0);
+    m_utilization->setRange(0.0, 1.0);
     m_utilization->setSingleStep(0.01);
     m_utilization->setDecimals(2);
     m_utilization->setKeyboardTracking(false);
-    m_utilization->setToolTip(tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use"));
+    m_utilization->setToolTip(tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use (lowest: the version's default)"));
     m_maxLen->setSingleStep(1024);
     m_kvDtype->addItem(tr("auto (model dtype)"), QStringLiteral("auto"));
     m_kvDtype->addItem(tr("fp8 (1 byte)"), QStringLiteral("fp8"));
@@ -135,6 +150,10 @@ void SettingsPanel::sync()
                                      QSignalBlocker(m_redundant),  QSignalBlocker(m_batch),       QSignalBlocker(m_promptLen),
                                      QSignalBlocker(m_reserve)};
     m_accounting->setCurrentIndex(p.accounting == Accounting::Textbook ? 1 : 0);
+    const double resolved = doc->evaluation().plan.gpuMemoryUtilization;
+    static_cast<UtilizationBox *>(m_utilization)->fallback = resolved;
+    m_utilization->setSpecialValueText(p.accounting == Accounting::Textbook ? tr("course default (%1)").arg(resolved)
+                                                                           : tr("vLLM default (%1)").arg(resolved));
     m_utilization->setValue(p.gpuMemoryUtilization);
     m_maxLen->setMaximum(static_cast<int>(std::clamp<std::int64_t>(std::max<std::int64_t>(m.maxPositionEmbeddings, p.maxModelLen), 1, 1 << 30)));
     m_maxLen->setSpecialValueText(tr("model max (%1)").arg(textformat::count(m.maxPositionEmbeddings)));

@@ -51,7 +51,8 @@ QString vllmServePreview(const PlanState &state)
         add("--data-parallel-size", QString::number(p.dp));
     if (p.ep > 1 && p.ep == p.tp * p.dp)
         args << QStringLiteral("--enable-expert-parallel");
-    add("--gpu-memory-utilization", QString::number(p.gpuMemoryUtilization, 'g', 4));
+    // The resolved value (the vLLM version's default when the plan leaves it at 0), stated explicitly.
+    add("--gpu-memory-utilization", QString::number(e.plan.gpuMemoryUtilization, 'g', 4));
     add("--max-model-len", QString::number(e.plan.maxModelLen));
     if (p.kvCacheDtype == KvDtype::Fp8)
         add("--kv-cache-dtype", QStringLiteral("fp8"));
