@@ -51,7 +51,7 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
         gridbuild::addCategoryLegend(d, GridText::tr("DP replica"), p.dp, replicaColor);
     if (e.worldSize % perNode != 0)
         d.legend.push_back({palette::emptyCell(), GridText::tr("idle slot"), true});
-    d.caption = GridText::tr("%1 GPUs on %2 node(s) of %3 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group")
+    d.caption = GridText::tr("%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group")
                     .arg(e.worldSize).arg(e.nodes).arg(perNode);
     d.tooltip = [state, perNode](int row, int column) {
         const int rank = row * perNode + column;

@@ -60,7 +60,7 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
     const Plan &p = e.plan;
     GridData d;
     if (!m.isMoe()) {
-        d.caption = GridText::tr("%1 is a dense model: there are no experts to place. Its MLP is split %2 way(s) by TP in every layer.")
+        d.caption = GridText::tr("%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.")
                         .arg(textformat::qs(m.name))
                         .arg(p.tp);
         return d;
@@ -103,7 +103,7 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
             ++end;
         kinds.push_back({l, end - l, moe ? GridText::tr("MoE") : GridText::tr("dense")});
         if (!moe) {
-            d.blocks.push_back({QRect(0, l, slotCount, end - l), {GridText::tr("dense layer%1: MLP split %2 way(s), no experts").arg(end - l > 1 ? GridText::tr("s") : QString()).arg(p.tp), GridText::tr("dense")}});
+            d.blocks.push_back({QRect(0, l, slotCount, end - l), {GridText::tr("dense: one MLP split by TP (tp = %1), no experts").arg(p.tp), GridText::tr("dense")}});
         } else {
             for (int s = 0; s < slotCount;) {
                 const int r = owner[static_cast<size_t>(s)];
@@ -162,10 +162,10 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
 
     const QString placement = p.expertPlacement == ExpertPlacement::Linear ? GridText::tr("linear placement") : GridText::tr("round-robin placement");
     if (p.ep == 1)
-        d.caption = GridText::tr("EP off: each of the %1 experts is split %2 way(s) over the %2 GPU(s) of its stage (tp × dp) · %3 MoE, %4 dense layers")
+        d.caption = GridText::tr("EP off: each of the %1 experts is split over the stage's GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4")
                         .arg(experts).arg(e.moeTp).arg(m.moeLayerCount()).arg(m.layers - m.moeLayerCount());
     else
-        d.caption = GridText::tr("EP %1: %2 expert slot(s) per GPU per MoE layer%3 · %4 · %5 MoE, %6 dense layers")
+        d.caption = GridText::tr("EP %1: expert slots per GPU per MoE layer: %2%3 · %4 · MoE layers: %5, dense: %6")
                         .arg(p.ep)
                         .arg(static_cast<double>(slotCount) / p.ep, 0, 'g', 4)
                         .arg(e.moeTp > 1 ? GridText::tr(", each expert split %1 ways").arg(e.moeTp) : QString())
@@ -177,10 +177,11 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         const Evaluation &ev = state->evaluation;
         const int stage = stageOfLayer(ev, row);
         if (!state->model.layerInfo[static_cast<size_t>(row)].moe)
-            return GridText::tr("<b>layer %1</b> (stage %2) is dense: one MLP split %3 way(s) by TP, no experts").arg(row).arg(stage).arg(ev.plan.tp);
+            return GridText::tr("<b>layer %1</b> (stage %2) is dense: one MLP split by TP (tp = %3), no experts").arg(row).arg(stage).arg(ev.plan.tp);
         const int r = owner[static_cast<size_t>(column)];
         const std::vector<int> gpus = gpusOfEpRank(ev, stage, r);
-        QString html = GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPU(s) %6%7<hr>")
+        QString html = (gpus.size() == 1 ? GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPU %6%7<hr>")
+                                              : GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPUs %6%7<hr>"))
                            .arg(row)
                            .arg(column % experts)
                            .arg(column >= experts ? GridText::tr(" (redundant copy in slot %1)").arg(column) : QString())

@@ -7,8 +7,11 @@
 #include "widgets/modelcatalog.h"
 #include "widgets/plandocument.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
@@ -62,6 +65,39 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
         return fail("cannot write " + o.screenshot.toStdString() + ": " + file.errorString().toStdString());
     return 0;
+}
+
+// The plan with its model and GPU ids pointing at catalog entries: presets as they are, anything else
+// (--model config.json, --gpu file.json, a --plan file's model_config / gpu_spec) added from its source.
+Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, ModelCatalog &catalog)
+{
+    Plan plan = in.plan;
+    nlohmann::json planFile;
+    if (parser.isSet(QStringLiteral("plan")))
+        planFile = nlohmann::json::parse(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
+    const CatalogModel *model = catalog.findModel(in.model.id);
+    if (!model || !(model->spec == in.model)) {
+        if (parser.isSet(QStringLiteral("model"))) {
+            const QFileInfo fi(parser.value(QStringLiteral("model")));
+            // A config.json is named after its folder (the checkpoint), as File → Open config.json does.
+            const std::string id = fi.fileName() == QLatin1String("config.json") ? fi.absoluteDir().dirName().toStdString() : in.model.id;
+            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
+        } else if (planFile.contains("model_config")) {
+            plan.modelId = catalog.addModelJson(planFile["model_config"].dump(), in.model.id);
+        } else {
+            throw InputError("model \"" + in.model.id + "\" is not a preset");
+        }
+    }
+    const CatalogGpu *gpu = catalog.findGpu(in.gpu.id);
+    if (!gpu || !(gpu->spec == in.gpu)) {
+        if (parser.isSet(QStringLiteral("gpu")))
+            plan.gpuId = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+        else if (planFile.contains("gpu_spec"))
+            plan.gpuId = catalog.addGpuJson(planFile["gpu_spec"].dump(), in.gpu.id);
+        else
+            throw InputError("GPU \"" + in.gpu.id + "\" is not a preset");
+    }
+    return plan;
 }
 
 } // namespace
@@ -119,27 +155,12 @@ int runGui(QApplication &app)
             const PlanInputs in = planFromOptions(parser, repo);
             // A model or GPU that is not a preset (a config.json, a plan file's embedded spec) joins the
             // catalog so that the window can show and save it.
-            Plan plan = in.plan;
-            const CatalogModel *known = catalog.findModel(in.model.id);
-            if (!known || !(known->spec == in.model)) {
-                std::string source;
-                if (parser.isSet(QStringLiteral("model")))
-                    source = PresetRepository::readJsonFile(parser.value(QStringLiteral("model")));
-                else
-                    throw InputError("the plan's model is not a preset; open the plan file in the window instead");
-                plan.modelId = catalog.addModelJson(source, in.model.id, in.model.hfRepo);
-            }
-            if (!catalog.findGpu(in.gpu.id) || !(catalog.findGpu(in.gpu.id)->spec == in.gpu)) {
-                if (!parser.isSet(QStringLiteral("gpu")))
-                    throw InputError("the plan's GPU is not a preset; open the plan file in the window instead");
-                plan.gpuId = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
-            }
+            o.plan = registerUserSpecs(parser, in, catalog);
             if (!o.screenshot.isEmpty()) {
                 const Evaluation e = evaluate(in.plan, in.model, in.gpu);
                 if (!e.valid)
                     throw InputError(e.firstError() ? e.firstError()->message : "invalid plan");
             }
-            o.plan = plan;
         } catch (const std::exception &e) {
             return fail(e.what());
         }

@@ -135,7 +135,7 @@ void KvPanel::refresh()
            tr("<b>max_model_len</b><br>%1").arg(s.plan.maxModelLen == 0 ? tr("the model's max_position_embeddings (no --max-model-len set)")
                                                                           : tr("--max-model-len")));
     setRow(row++, QStringLiteral("gpus"), tr("GPUs"),
-           tr("%1 on %2 node(s) of %3").arg(e.worldSize).arg(e.nodes).arg(e.gpusPerNode),
+           tr("%1 · nodes of %3: %2").arg(e.worldSize).arg(e.nodes).arg(e.gpusPerNode),
            tr("<b>World size</b><br><i>tp × pp × dp</i><br>= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6")
                .arg(p.tp).arg(p.pp).arg(p.dp).arg(e.worldSize).arg(e.gpusPerNode).arg(e.nodes));
     setRow(row++, QStringLiteral("params"), tr("Parameters"),

@@ -86,7 +86,7 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
     QStringList split;
     for (int n : e.stageLayers)
         split << QString::number(n);
-    d.caption = GridText::tr("%1 layers on %2 stage(s) (%3 per stage) · each TP group of %4 GPU(s) splits the heads and MLP of its layers · %5 DP replica(s)")
+    d.caption = GridText::tr("%1 layers · pipeline stages: %2 (%3 layers) · TP group size %4: each group splits the heads and MLP of its layers · DP replicas: %5")
                     .arg(layers).arg(p.pp).arg(split.join(QStringLiteral(", "))).arg(p.tp).arg(p.dp);
 
     d.tooltip = [state, layers](int row, int column) {

@@ -117,6 +117,8 @@ QWidget *MainWindow::createViews()
     m_table->setModel(new GpuTableModel(m_document, m_table));
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setResizeContentsPrecision(16); // rows look alike: sample, do not measure 128
+
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);

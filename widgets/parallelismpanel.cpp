@@ -120,7 +120,7 @@ void ParallelismPanel::sync()
         m_epSwitch->setChecked(expertParallelOn(p));
     }
     if (e.valid)
-        m_world->setText(tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4, on %5 node(s) of %6")
+        m_world->setText(tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4 · nodes of %6: %5")
                              .arg(e.worldSize).arg(p.tp).arg(p.pp).arg(p.dp).arg(e.nodes).arg(e.gpusPerNode));
     else
         m_world->setText(tr("<b>No placement</b> — see the issues above"));

@@ -88,5 +88,10 @@ void SetupPanel::sync()
     m_perNode->setSpecialValueText(tr("preset (%1)").arg(doc->gpu().gpusPerNode));
     m_perNode->setValue(doc->plan().gpusPerNode);
     const Evaluation &e = doc->evaluation();
-    m_nodes->setText(e.valid ? tr("%1 node(s) · %2 GPUs").arg(e.nodes).arg(e.worldSize) : tr("–"));
+    if (!e.valid)
+        m_nodes->setText(tr("–"));
+    else if (e.nodes == 1)
+        m_nodes->setText(tr("1 node · %1 GPUs").arg(e.worldSize));
+    else
+        m_nodes->setText(tr("%1 nodes · %2 GPUs").arg(e.nodes).arg(e.worldSize));
 }

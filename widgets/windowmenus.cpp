@@ -1,6 +1,7 @@
 // MainWindow's menus and export actions (kept apart from the layout in mainwindow.cpp).
 #include "widgets/mainwindow.h"
 
+#include "widgets/commchart.h"
 #include "widgets/commpanel.h"
 #include "widgets/exporter.h"
 #include "widgets/filecontroller.h"
@@ -15,6 +16,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QTabWidget>
 #include <QUndoStack>
 
 namespace {
@@ -85,11 +87,15 @@ void MainWindow::exportView(int which)
         break;
     }
     case ExportMemory:
-        size = m_memory->chart()->size().expandedTo(QSize(700, 420));
+        m_bottomTabs->setCurrentWidget(m_memory); // a hidden chart has no size of its own yet
+        QCoreApplication::processEvents();
+        size = m_memory->chart()->size();
         render = [this](QPainter &p, const QRect &r, bool) { m_memory->chart()->renderTo(p, r); };
         break;
     default:
-        size = m_comm->size().expandedTo(QSize(700, 420));
+        m_bottomTabs->setCurrentWidget(m_comm);
+        QCoreApplication::processEvents();
+        size = m_comm->chart()->size();
         render = [this](QPainter &p, const QRect &r, bool) { m_comm->renderTo(p, r); };
         break;
     }

@@ -73,7 +73,7 @@ private slots:
         QCOMPARE(pixelAt(r, 10, 37), epRankColor(2));
         QCOMPARE(pixelAt(r, 10, 255), epRankColor(15));
         QCOMPARE(pixelAt(r, 1, 37), palette::denseLayer());
-        QVERIFY(grid.toolTipAt(r.geometry.cellRect(10, 37).center().toPoint()).contains(QStringLiteral("GPU(s) 2")));
+        QVERIFY(grid.toolTipAt(r.geometry.cellRect(10, 37).center().toPoint()).contains(QStringLiteral("GPU 2")));
 
         // Round robin: expert 37 -> 37 mod 16 = EP rank 5.
         Plan rr = doc.plan();

@@ -1,5 +1,7 @@
 // The headless window path: --screenshot renders offscreen and exits 0; bad flags exit 2 with one
 // line on stderr.
+#include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -52,6 +54,24 @@ private slots:
                            QStringLiteral("--size"), QStringLiteral("1024x700"), QStringLiteral("--screenshot"), out});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QImage(out).size(), QSize(1024, 700));
+    }
+
+    void screenshotOfUserConfig()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("tiny-llama")));
+        QFile config(dir.filePath(QStringLiteral("tiny-llama/config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 512, "num_attention_heads": 8,
+                         "num_key_value_heads": 2, "intermediate_size": 1024, "vocab_size": 32000,
+                         "max_position_embeddings": 4096})");
+        config.close();
+        const QString out = dir.filePath(QStringLiteral("tiny.png"));
+        const Run r = run({QStringLiteral("--model"), config.fileName(), QStringLiteral("--gpu"), QStringLiteral("l40s"),
+                           QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--tab"), QStringLiteral("heads"),
+                           QStringLiteral("--screenshot"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QImage(out).size(), QSize(1600, 1000));
     }
 
     void badInput_data()
