@@ -112,10 +112,13 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
                     ++stop;
                 const std::vector<int> gpus = gpusOfEpRank(e, stage, r);
                 QStringList labels;
-                if (gpus.size() == 1)
+                if (gpus.size() == 1) {
                     labels << GridText::tr("GPU %1").arg(gpus.front()) << QString::number(gpus.front());
-                else
+                } else {
+                    if (gpus.size() <= 4)
+                        labels << GridText::tr("EP %1 · GPUs %2").arg(r).arg(listGpus(gpus));
                     labels << GridText::tr("EP %1").arg(r) << QString::number(r);
+                }
                 d.blocks.push_back({QRect(s, l, stop - s, end - l), labels});
                 s = stop;
             }

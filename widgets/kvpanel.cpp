@@ -128,7 +128,9 @@ void KvPanel::refresh()
     setRow(row++, QStringLiteral("weights"), tr("Weights per GPU (largest)"), tr("%1 (GPU %2)").arg(gib(e.maxWeightsBytesPerGpu, 2)).arg(heaviest),
            x(Quantity::WeightsPerGpu, heaviest));
     setRow(row++, QStringLiteral("experts"), tr("Experts per GPU"),
-           s.model.isMoe() ? tr("%1 per MoE layer").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4) : QString(),
+           !s.model.isMoe() ? QString()
+           : e.moeTp > 1 ? tr("%1 per MoE layer, 1/%2 of each").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4).arg(e.moeTp)
+                         : tr("%1 per MoE layer").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4),
            x(Quantity::ExpertsPerGpu));
     setRow(row++, QStringLiteral("layers"), tr("Layers per stage"), split.join(QStringLiteral(", ")), x(Quantity::LayersPerStage));
     setRow(row++, QStringLiteral("max_model_len"), tr("Max model length"), tr("%1 tokens").arg(count(p.maxModelLen)),

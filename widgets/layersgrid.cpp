@@ -45,7 +45,7 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
     int first = 0;
     for (int s = 0; s < p.pp; ++s) {
         const int n = e.stageLayers[static_cast<size_t>(s)];
-        stages.push_back({first + 1, n, GridText::tr("stage %1").arg(s)});
+        stages.push_back({first + 1, n, GridText::tr("stage %1").arg(s), QString::number(s)});
         if (s > 0)
             d.rowBreaks.push_back(first + 1);
         first += n;
@@ -55,7 +55,7 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
     std::vector<GridSpan> nodes;
     for (int n = 0; n < e.nodes; ++n) {
         const int start = n * e.gpusPerNode;
-        nodes.push_back({start, std::min(e.gpusPerNode, e.worldSize - start), GridText::tr("node %1").arg(n)});
+        nodes.push_back({start, std::min(e.gpusPerNode, e.worldSize - start), GridText::tr("node %1").arg(n), QString::number(n)});
         if (n > 0)
             d.columnBreaks.push_back(start);
     }
@@ -63,7 +63,7 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
     if (p.dp > 1) {
         std::vector<GridSpan> replicas;
         for (int r = 0; r < p.dp; ++r)
-            replicas.push_back({r * p.tp * p.pp, p.tp * p.pp, GridText::tr("DP replica %1").arg(r)});
+            replicas.push_back({r * p.tp * p.pp, p.tp * p.pp, GridText::tr("DP replica %1").arg(r), GridText::tr("DP %1").arg(r)});
         d.columnBands.push_back(std::move(replicas));
     }
     for (int g = p.tp; g < d.columns; g += p.tp)

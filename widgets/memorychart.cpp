@@ -10,6 +10,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
 #include <QtCharts/QStackedBarSeries>
 #include <QtCharts/QValueAxis>
 
@@ -72,8 +73,8 @@ void MemoryChart::rebuild()
     m_bars = m_state ? memoryBars(*m_state) : std::vector<MemoryBar>{};
     m_chart->removeAllSeries();
 
-    const QString names[SetCount] = {tr("Weights"), tr("Activation"), tr("Other (non-torch, graphs, reserve)"), tr("KV cache"),
-                                     tr("Headroom (1 − utilization)")};
+    // Short legend names; the title and the tooltips say what "other" and "headroom" hold.
+    const QString names[SetCount] = {tr("Weights"), tr("Activation"), tr("Other"), tr("KV cache"), tr("Headroom")};
     const QColor colors[SetCount] = {palette::weights(), palette::activation(), palette::otherMemory(), palette::kvBudget(),
                                      palette::freeMemory()};
     QList<qreal> values[SetCount];
@@ -107,6 +108,19 @@ void MemoryChart::rebuild()
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
 
+    // What vLLM may use: utilization x total, the same on every GPU. A bar that crosses it does not fit.
+    if (!m_bars.empty()) {
+        const RankMemory &mem = m_state->evaluation.ranks[static_cast<size_t>(m_bars.front().rank)].memory;
+        auto *usable = new QLineSeries;
+        usable->setName(tr("Usable"));
+        usable->append(-0.5, mem.requested / GiB);
+        usable->append(static_cast<double>(m_bars.size()) - 0.5, mem.requested / GiB);
+        QPen pen(QColor(0x22, 0x22, 0x22), 1.5, Qt::DashLine);
+        usable->setPen(pen);
+        m_chart->addSeries(usable);
+        usable->attachAxis(m_axisX);
+        usable->attachAxis(m_axisY);
+    }
     relabelAxis();
     const bool grouped = !m_bars.empty() && m_bars.front().gpus > 1;
     m_axisX->setTitleText(grouped ? tr("node (bar = its tightest GPU)") : tr("GPU"));
@@ -120,8 +134,9 @@ void MemoryChart::rebuild()
     const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
     m_axisY->setRange(0, intervals * step);
     m_axisY->setTickCount(intervals + 1);
-    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)").arg(m_state->evaluation.worldSize)
-                              : tr("Memory per GPU"));
+    const QString legendNote = tr("other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total");
+    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)<br><small>%2</small>").arg(m_state->evaluation.worldSize).arg(legendNote)
+                              : tr("Memory per GPU<br><small>%1</small>").arg(legendNote));
 }
 
 void MemoryChart::resizeEvent(QResizeEvent *event)
