@@ -19,14 +19,18 @@ CommandPreview::CommandPreview(const PlanDocument *document, QWidget *parent)
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setToolTip(tr("The vLLM launch for this plan (single node)"));
+    m_text->setToolTip(tr("The vLLM launch for this plan"));
     const int lines = 4;
     m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * lines + 12);
     auto *copy = new QPushButton(tr("Copy"), this);
-    copy->setToolTip(tr("Copy the command to the clipboard"));
-    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(command()); });
+    copy->setToolTip(tr("Copy the commands (every node's) to the clipboard"));
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_full); });
+    auto *more = new QPushButton(tr("Export…"), this);
+    more->setToolTip(tr("Multi-node, Ray or SGLang launches, and scripts per node"));
+    connect(more, &QPushButton::clicked, this, &CommandPreview::exportRequested);
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(copy);
+    buttons->addWidget(more);
     buttons->addStretch(1);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -44,7 +48,8 @@ QString CommandPreview::command() const
 
 void CommandPreview::refresh()
 {
-    const QString text = vllmServePreview(*m_document->state());
-    if (text != m_text->toPlainText())
-        m_text->setPlainText(text);
+    const LaunchPreview preview = vllmServePreview(*m_document->state());
+    m_full = preview.full;
+    if (preview.shown != m_text->toPlainText())
+        m_text->setPlainText(preview.shown);
 }

@@ -52,6 +52,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     connect(m_editor->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::updateTitle);
     connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
+    connect(m_command, &CommandPreview::exportRequested, this, &MainWindow::openExportDialog);
 
     // The first plan: given, else the last session, else the default.
     bool restored = false;

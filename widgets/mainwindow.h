@@ -65,6 +65,8 @@ private:
     void createMenus();
     void rebuildRecentMenu();
     void exportView(int which);
+    void openExportDialog();
+    void openImportDialog();
     void showError(const QString &message);
     void updateTitle();
 

@@ -3,7 +3,10 @@
 
 #include "widgets/commchart.h"
 #include "widgets/commpanel.h"
+#include "widgets/exportdialog.h"
 #include "widgets/exporter.h"
+#include "widgets/importdialog.h"
+#include "widgets/plandocument.h"
 #include "widgets/filecontroller.h"
 #include "widgets/gridpanel.h"
 #include "widgets/memorychart.h"
@@ -30,10 +33,12 @@ void MainWindow::createMenus()
     file->addAction(tr("&Open plan…"), QKeySequence::Open, m_files, &FileController::open);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     file->addAction(tr("Open &config.json…"), m_files, &FileController::openConfig);
+    file->addAction(tr("&Import vLLM command…"), this, &MainWindow::openImportDialog);
     file->addSeparator();
     file->addAction(tr("&Save plan"), QKeySequence::Save, m_files, &FileController::save);
     file->addAction(tr("Save plan &as…"), QKeySequence::SaveAs, m_files, &FileController::saveAs);
     file->addSeparator();
+    file->addAction(tr("Export &launch commands…"), this, &MainWindow::openExportDialog);
     QMenu *exports = file->addMenu(tr("&Export"));
     exports->addAction(tr("Placement grid as PNG or SVG…"), this, [this] { exportView(ExportGrid); });
     exports->addAction(tr("Memory chart as PNG or SVG…"), this, [this] { exportView(ExportMemory); });
@@ -57,6 +62,42 @@ void MainWindow::createMenus()
         a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
     }
     rebuildRecentMenu();
+}
+
+void MainWindow::openExportDialog()
+{
+    // The dialog keeps its own copy of the plan: a later edit does not change what it shows.
+    auto *dialog = new ExportDialog(m_document->evaluation(), m_document->model(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ExportDialog::nearestPlanRequested, this, [this, dialog](const shardscope::Plan &nearest) {
+        shardscope::Plan plan = nearest;
+        plan.modelId = m_document->plan().modelId;
+        plan.gpuId = m_document->plan().gpuId;
+        m_editor->apply(plan, tr("Use the nearest exportable plan"));
+        dialog->close();
+    });
+    dialog->show();
+}
+
+void MainWindow::openImportDialog()
+{
+    std::vector<shardscope::ModelSpec> models;
+    for (const CatalogModel &m : m_document->catalog().models())
+        models.push_back(m.spec);
+    auto *dialog = new ImportDialog(std::move(models), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ImportDialog::planImported, this, [this](const shardscope::Plan &imported) {
+        shardscope::Plan plan = imported;
+        if (plan.gpuId.empty()) // a command does not name the GPU: keep the current one
+            plan.gpuId = m_document->plan().gpuId;
+        if (!m_document->catalog().findModel(plan.modelId)) {
+            showError(tr("The command's model \"%1\" is not a preset: open its config.json first, then import again.")
+                          .arg(QString::fromStdString(plan.modelId)));
+            return;
+        }
+        m_editor->apply(plan, tr("Import vLLM command"));
+    });
+    dialog->show();
 }
 
 void MainWindow::rebuildRecentMenu()

@@ -1,5 +1,7 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
 #include "widgets/commandpreview.h"
+#include "widgets/exportdialog.h"
+#include "widgets/importdialog.h"
 #include "widgets/gridpanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/parallelcontrol.h"
@@ -9,7 +11,10 @@
 #include "widgets/planeditor.h"
 #include "widgettest.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QPushButton>
 #include <QSlider>
 #include <QTableView>
 #include <QUndoStack>
@@ -106,6 +111,33 @@ private slots:
         MainWindow dense(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         QVERIFY(!dense.parallelismPanel()->expertParallelSwitch()->isEnabled());
         QVERIFY(!dense.parallelismPanel()->control(ParallelDim::Ep)->isEnabled());
+    }
+
+    void importAndExportDialogs()
+    {
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h200", 4)));
+        QAction *import = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text().contains(QStringLiteral("Import vLLM command")))
+                import = a;
+        QVERIFY(import);
+        import->trigger();
+        auto *dialog = w.findChild<ImportDialog *>();
+        QVERIFY(dialog);
+        dialog->setCommandText(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --max-model-len 16384"));
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(w.document()->plan().tp, 8);
+        QCOMPARE(w.document()->plan().maxModelLen, std::int64_t(16384));
+        QCOMPARE(w.document()->plan().gpuId, std::string("h200")); // a command names no GPU: kept
+        w.editor()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().tp, 4);
+
+        // The preview comes from the core's exporter; Export… opens the full dialog for this plan.
+        QVERIFY(w.commandPreview()->command().startsWith(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4")));
+        emit w.commandPreview()->exportRequested();
+        auto *exportDialog = w.findChild<ExportDialog *>();
+        QVERIFY(exportDialog);
+        QVERIFY(exportDialog->shownText().contains(QStringLiteral("--tensor-parallel-size 4")));
     }
 
     void tabsByName()
