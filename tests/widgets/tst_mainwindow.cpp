@@ -1,6 +1,7 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
 #include "widgets/commandpreview.h"
 #include "widgets/exportdialog.h"
+#include "widgets/filecontroller.h"
 #include "widgets/importdialog.h"
 #include "widgets/gridpanel.h"
 #include "widgets/mainwindow.h"
@@ -13,6 +14,12 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDir>
+#include <QDropEvent>
+#include <QFile>
+#include <QMimeData>
+#include <QTemporaryDir>
+#include <QUrl>
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QSlider>
@@ -138,6 +145,46 @@ private slots:
         auto *exportDialog = w.findChild<ExportDialog *>();
         QVERIFY(exportDialog);
         QVERIFY(exportDialog->shownText().contains(QStringLiteral("--tensor-parallel-size 4")));
+    }
+
+    void lastSessionComesBack()
+    {
+        WindowOptions remember;
+        remember.useSettings = true;
+        {
+            MainWindow w(builtinCatalog(), remember);
+            w.editor()->apply(makePlan("qwen3-32b", "l40s", 2, 1, 3), {});
+            w.close(); // saves the session
+        }
+        MainWindow again(builtinCatalog(), remember);
+        QVERIFY(again.document()->plan() == makePlan("qwen3-32b", "l40s", 2, 1, 3));
+        QVERIFY(!again.editor()->undoStack()->canUndo()); // a restored session is the starting point
+    }
+
+    void droppedConfigJson()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("my-model")));
+        const QString path = dir.filePath(QStringLiteral("my-model/config.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model_type": "llama", "num_hidden_layers": 6, "hidden_size": 1024, "num_attention_heads": 16,
+                    "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 8192})");
+        f.close();
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        w.show(); // Qt delivers drops to visible widgets only
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted()); // a .json file is welcome
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(&w, &drop);
+        QVERIFY2(w.files()->lastError().isEmpty(), qPrintable(w.files()->lastError()));
+        QCOMPARE(w.document()->plan().modelId, std::string("my-model"));
+        QCOMPARE(w.document()->model().layers, 6);
+        QCOMPARE(w.document()->plan().tp, 4); // 16 heads, 4 KV heads: tp 4 stays
     }
 
     void tabsByName()
