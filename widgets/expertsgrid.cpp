@@ -101,7 +101,7 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         int end = l + 1;
         while (end < m.layers && m.layerInfo[static_cast<size_t>(end)].moe == moe && stageOfLayer(e, end) == stage)
             ++end;
-        kinds.push_back({l, end - l, moe ? GridText::tr("MoE") : GridText::tr("dense")});
+        kinds.push_back({l, end - l, moe ? GridText::tr("MoE") : GridText::tr("dense"), {}});
         if (!moe) {
             d.blocks.push_back({QRect(0, l, slotCount, end - l), {GridText::tr("dense: one MLP split by TP (tp = %1), no experts").arg(p.tp), GridText::tr("dense")}});
         } else {
@@ -129,7 +129,7 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         int first = 0;
         for (int k = 0; k < s; ++k)
             first += e.stageLayers[static_cast<size_t>(k)];
-        stages.push_back({first, e.stageLayers[static_cast<size_t>(s)], GridText::tr("stage %1").arg(s)});
+        stages.push_back({first, e.stageLayers[static_cast<size_t>(s)], GridText::tr("stage %1").arg(s), QString::number(s)});
         if (s > 0)
             d.rowBreaks.push_back(first);
     }
@@ -141,8 +141,8 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
     for (int s = 0; s < slotCount; ++s)
         d.columnLabels << QString::number(s < experts ? s : s % experts);
     if (p.redundantExperts > 0)
-        d.columnBands.push_back({{0, experts, GridText::tr("routed experts (%1)").arg(experts)},
-                                 {experts, p.redundantExperts, GridText::tr("redundant (%1)").arg(p.redundantExperts)}});
+        d.columnBands.push_back({{0, experts, GridText::tr("routed experts (%1)").arg(experts), GridText::tr("routed")},
+                                 {experts, p.redundantExperts, GridText::tr("redundant (%1)").arg(p.redundantExperts), GridText::tr("R")}});
     if (p.expertPlacement == ExpertPlacement::Linear && p.ep > 1 && p.ep <= 64) {
         std::vector<GridSpan> ranks;
         for (int s = 0; s < slotCount;) {

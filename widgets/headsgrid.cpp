@@ -68,7 +68,7 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
         }
         d.blocks.push_back({QRect(kvFirstColumn, kvRow, kvColumns, 1), kvLabels});
         d.rowLabels << GridText::tr("query") << GridText::tr("KV");
-        ranks.push_back({qRow, 2, GridText::tr("TP %1").arg(t)});
+        ranks.push_back({qRow, 2, GridText::tr("TP %1").arg(t), QString::number(t)});
         if (t > 0 && tp <= 16)
             d.rowBreaks.push_back(qRow);
     }
@@ -77,10 +77,10 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
         d.columnLabels << QString::number(h);
     std::vector<GridSpan> groups;
     if (mla)
-        groups.push_back({0, q, GridText::tr("MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads").arg(q)});
+        groups.push_back({0, q, GridText::tr("MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads").arg(q), GridText::tr("MLA latent KV")});
     else
         for (int k = 0; k < kv; ++k)
-            groups.push_back({k * group, group, GridText::tr("KV head %1").arg(k)});
+            groups.push_back({k * group, group, GridText::tr("KV head %1").arg(k), QString::number(k)});
     d.columnBands.push_back(std::move(groups));
     d.rowAxis = GridText::tr("TP rank");
     d.columnAxis = GridText::tr("query head");

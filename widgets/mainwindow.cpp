@@ -117,8 +117,14 @@ QWidget *MainWindow::createViews()
     m_table = new QTableView;
     m_table->setModel(new GpuTableModel(m_document, m_table));
     m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setResizeContentsPrecision(16); // rows look alike: sample, do not measure 128
+    // Columns fit their contents while the table is shown (sampling 16 rows: a plan's rows look alike);
+    // a hidden table costs nothing when the plan changes.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setResizeContentsPrecision(16);
+    connect(m_table->model(), &QAbstractItemModel::modelReset, m_table, [this] {
+        if (m_table->isVisible())
+            m_table->resizeColumnsToContents();
+    });
 
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -128,6 +134,10 @@ QWidget *MainWindow::createViews()
     m_bottomTabs->addTab(m_memory, tr("Memory && KV"));
     m_bottomTabs->addTab(m_comm, tr("Communication"));
     m_bottomTabs->addTab(m_table, tr("GPUs"));
+    connect(m_bottomTabs, &QTabWidget::currentChanged, m_table, [this] {
+        if (m_bottomTabs->currentWidget() == m_table)
+            m_table->resizeColumnsToContents();
+    });
     m_command = new CommandPreview(m_document);
 
     auto *splitter = new QSplitter(Qt::Vertical);

@@ -52,10 +52,10 @@ private:
             QSlider *s = window.parallelismPanel()->control(dim)->slider();
             s->setValue(s->value() == s->minimum() ? s->value() + 1 : s->value() - 1);
         }
+        QImage canvas{1600, 1000, QImage::Format_ARGB32_Premultiplied}; // reused: not part of a frame
         void renderHidden()
         {
-            QImage image(1600, 1000, QImage::Format_ARGB32_Premultiplied);
-            QPainter p(&image);
+            QPainter p(&canvas);
             for (GridKind k : {GridKind::Layers, GridKind::Heads, GridKind::Experts, GridKind::Cluster})
                 if (window.gridPanel()->currentKind() != k)
                     window.gridPanel()->grid(k)->renderTo(p, QRect(0, 0, 1180, 520), false);
