@@ -36,7 +36,8 @@ private:
         {
             window.resize(1600, 1000);
             window.show();
-            QTest::qWaitForWindowExposed(&window);
+            if (!QTest::qWaitForWindowExposed(&window))
+                qWarning("the window was not exposed");
             window.grab();
         }
         static WindowOptions options(const Plan &p)
