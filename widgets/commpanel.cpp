@@ -18,7 +18,7 @@ using namespace shardscope;
 namespace {
 QString secs(double s)
 {
-    return textformat::qs(formatSeconds(s));
+    return s == 0 ? CommPanel::tr("none") : textformat::qs(formatSeconds(s));
 }
 } // namespace
 

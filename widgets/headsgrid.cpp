@@ -67,7 +67,11 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
                      << GridText::tr("KV %1%2").arg(kvRange, s.kvReplicas > 1 ? GridText::tr(" ×%1").arg(s.kvReplicas) : QString()) << kvRange;
         }
         d.blocks.push_back({QRect(kvFirstColumn, kvRow, kvColumns, 1), kvLabels});
-        d.rowLabels << GridText::tr("query") << GridText::tr("KV");
+        // Many ranks: rows get too thin for the TP band, so each row label says its rank too.
+        if (tp > 16)
+            d.rowLabels << GridText::tr("TP %1 query").arg(t) << GridText::tr("TP %1 KV").arg(t);
+        else
+            d.rowLabels << GridText::tr("query") << GridText::tr("KV");
         ranks.push_back({qRow, 2, GridText::tr("TP %1").arg(t), QString::number(t)});
         if (t > 0 && tp <= 16)
             d.rowBreaks.push_back(qRow);

@@ -119,7 +119,9 @@ void ParallelismPanel::sync()
         m_epSwitch->setEnabled(m.isMoe() && p.tp * p.dp > 1);
         m_epSwitch->setChecked(expertParallelOn(p));
     }
-    if (e.valid)
+    if (e.valid && e.worldSize == 1)
+        m_world->setText(tr("<b>1 GPU</b> = tp 1 × pp 1 × dp 1"));
+    else if (e.valid)
         m_world->setText(tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4 · nodes of %6: %5")
                              .arg(e.worldSize).arg(p.tp).arg(p.pp).arg(p.dp).arg(e.nodes).arg(e.gpusPerNode));
     else

@@ -90,6 +90,8 @@ void SetupPanel::sync()
     const Evaluation &e = doc->evaluation();
     if (!e.valid)
         m_nodes->setText(tr("–"));
+    else if (e.worldSize == 1)
+        m_nodes->setText(tr("1 node · 1 GPU"));
     else if (e.nodes == 1)
         m_nodes->setText(tr("1 node · %1 GPUs").arg(e.worldSize));
     else

@@ -1,11 +1,18 @@
 // The memory bars and the KV panel show seed 000 section 6's numbers (DESIGN.md section 7).
 #include "core/units.h"
+#include "widgets/exporter.h"
 #include "widgets/issuesbanner.h"
 #include "widgets/kvpanel.h"
 #include "widgets/memorybars.h"
 #include "widgets/memorychart.h"
+#include "widgets/palette.h"
 #include "widgets/plandocument.h"
 #include "widgettest.h"
+
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QTemporaryDir>
 
 using namespace shardscope;
 
@@ -75,6 +82,25 @@ private slots:
         QVERIFY(chart.barToolTip(0, 3).contains(QStringLiteral("KV cache budget on GPU 0")));
         doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128));
         QCOMPARE(static_cast<int>(chart.seriesValues()[0].size()), 16); // one bar per node
+    }
+
+    void chartExports()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        MemoryChart chart(&doc);
+        chart.resize(800, 400);
+        chart.show();
+        QTest::qWait(0);
+        QTemporaryDir dir;
+        const auto render = [&](QPainter &p, const QRect &r, bool) { chart.renderTo(p, r); };
+        QVERIFY(!exporter::save(dir.filePath(QStringLiteral("m.svg")), chart.size(), QStringLiteral("memory"), render));
+        QVERIFY(!exporter::save(dir.filePath(QStringLiteral("m.png")), chart.size(), QStringLiteral("memory"), render));
+        QCOMPARE(QImage(dir.filePath(QStringLiteral("m.png"))).size(), QSize(800, 400));
+        QFile svg(dir.filePath(QStringLiteral("m.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        // The weights bars are drawn in their own colour in the SVG.
+        QVERIFY(svg.readAll().contains(palette::weights().name().toLatin1()));
     }
 
     void kvPanelSeedNumbers()
