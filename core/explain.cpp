@@ -138,7 +138,6 @@ Explanation budget(const Evaluation &e, const RankPlacement &r)
 
 Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank)
 {
-    (void)gpu;
     const RankPlacement *r = pickRank(e, rank);
     const Plan &p = e.plan;
     Explanation x;
@@ -219,6 +218,8 @@ Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const G
         x.substituted = num(e.params.total / 1e9, 3) + "B total, " + num(e.params.active / 1e9, 3) + "B active per token";
         x.result = num(e.params.total / 1e9, 3) + "B";
         return x;
+    default:
+        return explainCommTime(q, e, m, gpu, rank);
     }
     return x;
 }

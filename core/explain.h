@@ -36,10 +36,26 @@ enum class Quantity {
     LayersPerStage,
     ExpertsPerGpu,
     ParamsTotal,
+    // Communication of one step (DESIGN.md section 4), for the plan's phase.
+    TpAllReduceBytes,  // S = n × h × b
+    TpBytesPerGpu,     // 2 × layers × 2(t−1)/t × S, the largest stage
+    TpTime,            // ring AllReduce α-β time × the AllReduces of one token's path
+    PpSendBytes,       // 2 × n × h × b per boundary
+    EpBytesPerToken,   // k × h × (b_dispatch + b_combine) per MoE layer
+    CommTime,          // every stage's communication on one token's path
+    // Time (DESIGN.md section 5); `rank` picks the stage of that GPU for StageStepTime.
+    StageStepTime,     // max(bytes / HBM, FLOPs / peak) + comm, decode
+    Tpot,              // Σ stages of a decode step
+    Ttft,              // Σ stages of a prefill step
+    Bubble,            // (p − 1) / (m + p − 1), seed 003
+    TokensPerSecPerGpu,
 };
 
 // `rank` picks the GPU for per-rank quantities; -1 means the binding rank.
 Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank = -1);
+
+// The communication and time quantities (core/explaincomm.cpp); explain() forwards to it.
+Explanation explainCommTime(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank = -1);
 
 // One line: "substituted  [formula]". For tooltips and plain-text reports.
 std::string explanationText(const Explanation &x);

@@ -62,6 +62,119 @@ private slots:
         QCOMPARE(explain(Quantity::LayersPerStage, e, m, presetGpu("h200")).substituted,
                  std::string("61 // 4 = 15, remainder 1 → 15, 15, 16, 15"));
     }
+
+    // Seed 000 section 4.1: Llama-3.1-70B, TP 4, 64 decoding sequences, 450 GB/s and no latency.
+    void tpSeed000()
+    {
+        Plan plan;
+        plan.tp = 4;
+        plan.batch = 64;
+        plan.maxModelLen = 8192;
+        plan.scaleupLatencySec = 0;
+        plan.scaleupBytesPerSec = 450e9;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Evaluation e = evaluate(plan, m, gpu);
+        // S = 64 × 8192 × 2 B = 1 MiB
+        QCOMPARE(explain(Quantity::TpAllReduceBytes, e, m, gpu).substituted,
+                 std::string("64 × 8,192 × 2 B = 1,048,576 B (1 MiB)"));
+        // 2 × 80 = 160 AllReduces, each sends 2 × 3/4 × 1 MiB = 1.5 MiB: 240 MiB
+        QCOMPARE(explain(Quantity::TpBytesPerGpu, e, m, gpu).substituted,
+                 std::string("160 AllReduces × 2 × 3/4 × 1,048,576 B = 251,658,240 B (240 MiB)"));
+        // 1.5 × 1,048,576 B / 450e9 B/s = 3.495 µs each; × 160 = 0.559 ms (the seed's ≈0.56 ms)
+        const Explanation t = explain(Quantity::TpTime, e, m, gpu);
+        QCOMPARE(t.substituted,
+                 std::string("160 × (2 × 3 × 0 µs + 2 × 3/4 × 1,048,576 B / 450 GB/s) = 160 × 3.50 µs = 0.559 ms"));
+        QCOMPARE(t.inputs.back().source, std::string("--scaleup-bandwidth"));
+    }
+
+    // The same step with the preset's link: α = 1 µs, B = 450 GB/s × 0.82 = 369 GB/s.
+    // α: 160 × 2 × 3 × 1 µs = 0.960 ms; bytes: 160 × 1,572,864 B / 369e9 B/s = 0.682 ms; 58 % latency.
+    void tpLatencyDominates()
+    {
+        Plan plan;
+        plan.tp = 4;
+        plan.batch = 64;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Explanation t = explain(Quantity::TpTime, evaluate(plan, m, gpu), m, gpu);
+        QCOMPARE(t.result, std::string("1.642 ms"));
+        QVERIFY2(t.note.rfind("latency share 58 %: 0.960 ms of α, 0.682 ms of bytes", 0) == 0, t.note.c_str());
+        QCOMPARE(t.inputs[3].value, std::string("369 GB/s"));
+        QVERIFY(t.inputs[3].source.find("450 GB/s × efficiency 0.82") != std::string::npos);
+    }
+
+    // Seed 000 section 4.2: PP 4 passes hidden_states and residual, 2 × 64 × 8192 × 2 B = 2 MiB, 3 times.
+    void ppSend()
+    {
+        Plan plan;
+        plan.pp = 4;
+        plan.batch = 64;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Explanation x = explain(Quantity::PpSendBytes, evaluate(plan, m, gpu), m, gpu);
+        QCOMPARE(x.substituted, std::string("2 × 64 × 8,192 × 2 B = 2,097,152 B (2 MiB)"));
+        QVERIFY(x.note.rfind("3 sends per step", 0) == 0);
+    }
+
+    // Seed 000 section 4.3: DeepSeek-V3, k = 8, h = 7168, BF16: 2 × 8 × 7168 × 2 B = 229,376 B.
+    // FP8 dispatch (DeepEP): 7168 + 4 × 56 scale bytes = 7,392 per row, combine 14,336: 8 × 21,728 = 173,824 B.
+    void epBytes()
+    {
+        Plan plan;
+        plan.tp = 8;
+        plan.dp = 2;
+        plan.ep = 16;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("deepseek-v3");
+        const GpuSpec gpu = presetGpu("h200");
+        const Explanation bf16 = explain(Quantity::EpBytesPerToken, evaluate(plan, m, gpu), m, gpu);
+        QCOMPARE(bf16.substituted, std::string("8 × 7,168 × (2 + 2) B = 229,376 B"));
+        QVERIFY(bf16.note.find("6.2 % stays on the sending GPU") != std::string::npos); // 1/16
+        plan.fp8Dispatch = true;
+        QCOMPARE(explain(Quantity::EpBytesPerToken, evaluate(plan, m, gpu), m, gpu).substituted,
+                 std::string("8 × (7,392 + 14,336) B = 173,824 B"));
+    }
+
+    // Seed 003: p = 2 stages, m = 4 micro-batches: 1/5.
+    void bubble()
+    {
+        Plan plan;
+        plan.tp = 4;
+        plan.pp = 2;
+        plan.microbatches = 4;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Explanation x = explain(Quantity::Bubble, evaluate(plan, m, gpu), m, gpu);
+        QCOMPARE(x.substituted, std::string("(2 − 1) / (4 + 2 − 1) = 1/5 = 0.200 (20.0 %)"));
+        QCOMPARE(x.result, std::string("20.0 %"));
+    }
+
+    // Seed 000 section 1.2 on a hypothetical H100 that holds the whole 70B: 139,006,083,072 B of
+    // weights (the embedding read as one row) + 327,680 B of KV at 3.35 TB/s = 41.494 ms.
+    void decodeStepAndTpot()
+    {
+        Plan plan;
+        plan.batch = 1;
+        plan.promptLen = 1;
+        plan.hbmEfficiency = 1;
+        plan.maxModelLen = 8192;
+        GpuSpec gpu = presetGpu("h100-sxm");
+        gpu.memoryBytes = gpu.cudaTotalBytes = 1e13;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const Evaluation e = evaluate(plan, m, gpu);
+        const Explanation step = explain(Quantity::StageStepTime, e, m, gpu);
+        QVERIFY2(step.substituted.rfind("max(139,006,410,752 B / (3.35 TB/s × 1.00), ", 0) == 0, step.substituted.c_str());
+        QVERIFY2(step.substituted.find(" + 0 µs = max(41.494 ms, ") != std::string::npos, step.substituted.c_str());
+        QCOMPARE(step.result, std::string("41.494 ms"));
+        QCOMPARE(step.note.substr(0, 12), std::string("memory-bound"));
+        QCOMPARE(explain(Quantity::Tpot, e, m, gpu).substituted, std::string("41.494 ms = 41.494 ms"));
+        // One sequence on one GPU: 1 / 41.494 ms = 24.1 tokens/s.
+        QCOMPARE(explain(Quantity::TokensPerSecPerGpu, e, m, gpu).result, std::string("24.1 tokens/s"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestExplain)
