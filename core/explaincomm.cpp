@@ -2,6 +2,7 @@
 // the formulas of core/commledger.cpp and core/timemodel.cpp with the plan's values substituted.
 #include "core/explain.h"
 
+#include "core/textformat.h"
 #include "core/units.h"
 
 #include <algorithm>
@@ -14,17 +15,7 @@ namespace {
 
 std::string num(double v, int decimals = 0)
 {
-    if (decimals == 0 && std::fabs(v) < 9.2e18)
-        return formatThousands(static_cast<std::int64_t>(std::llround(v)));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
-// Whole numbers without decimals, others with `decimals`.
-std::string numAuto(double v, int decimals)
-{
-    return num(v, std::floor(v) == v ? 0 : decimals);
+    return formatNumber(v, decimals);
 }
 
 std::string bytesText(double b)
@@ -37,24 +28,12 @@ std::string bytesText(double b)
 
 std::string seconds(double s)
 {
-    char buf[64];
-    const double a = std::fabs(s);
-    if (a == 0)
-        return "0 µs";
-    if (a < 1e-4)
-        std::snprintf(buf, sizeof buf, "%.2f µs", s * 1e6);
-    else if (a < 1)
-        std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.3f s", s);
-    return buf;
+    return formatDuration(s);
 }
 
 std::string rate(double bytesPerSec)
 {
-    if (bytesPerSec >= 1e12)
-        return numAuto(std::round(bytesPerSec / 1e10) / 100, 2) + " TB/s";
-    return numAuto(std::round(bytesPerSec / 1e8) / 10, 1) + " GB/s";
+    return formatRate(bytesPerSec);
 }
 
 std::string flopsText(double f)
