@@ -17,6 +17,7 @@ Plan textbook(int tp, int pp)
     p.pp = pp;
     p.accounting = Accounting::Textbook;
     p.gpuMemoryBytes = 80e9;
+    p.gpuMemoryUtilization = 0.9;
     p.paramsOverride = 70.6e9;
     p.maxModelLen = 32768;
     return p;

@@ -1,0 +1,136 @@
+// The Markdown plan report: its sections, and figures worked out by hand appearing in them.
+#include "core/markdownreport.h"
+#include "testpresets.h"
+
+using namespace shardscope;
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+#define VERIFY_CONTAINS(text, part) QVERIFY2(contains(text, part), (std::string("missing: ") + (part)).c_str())
+
+Plan tp4pp2()
+{
+    Plan p;
+    p.tp = 4;
+    p.pp = 2;
+    p.microbatches = 4;
+    p.maxModelLen = 32768;
+    return p;
+}
+
+} // namespace
+
+class TestMarkdownReport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void sections()
+    {
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        ReportOptions o;
+        o.generator = "ShardScope test";
+        o.placementImage = "placement.png";
+        o.launchCommand = "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4";
+        const std::string md = markdownReport(evaluate(tp4pp2(), m, gpu), m, gpu, o);
+        QCOMPARE(md.substr(0, 2), std::string("# "));
+        for (const char *h : {"\n## Placement\n", "\n## Memory and KV cache\n", "\n## Communication per step\n", "\n## Time estimates\n",
+                              "\n## vLLM command\n", "\n## Issues\n", "\n## Sources\n"})
+            VERIFY_CONTAINS(md, h);
+        VERIFY_CONTAINS(md, "![Placement of layers, heads and experts on the GPUs](placement.png)");
+        VERIFY_CONTAINS(md, "```sh\nvllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n```");
+        // Sections in reading order.
+        QVERIFY(md.find("## Placement") < md.find("## Memory and KV cache"));
+        QVERIFY(md.find("## Time estimates") < md.find("## vLLM command"));
+        QVERIFY(md.find("## Issues") < md.find("## Sources"));
+    }
+
+    void placementAndNumbers()
+    {
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const std::string md = markdownReport(evaluate(tp4pp2(), m, gpu), m, gpu, {});
+        // Stage 0: GPUs 0–3, layers 0–39 (80 // 2 = 40); 64 / 4 = 16 query heads and 8 / 4 = 2 KV heads per GPU.
+        VERIFY_CONTAINS(md, "| 0 | 0–3 | 0 | 0–39 (40) | 16 | 2 | — | embedding |");
+        VERIFY_CONTAINS(md, "| 1 | 4–7 | 0 | 40–79 (40) | 16 | 2 | — | LM head |");
+        // One row per GPU: GPU 5 is stage 1, TP rank 1, query heads 16–31, KV heads 2–3.
+        VERIFY_CONTAINS(md, "| 5 | 0 | 1 | 1 | 0 | 0 | 40–79 | 16–31 | 2–3 |");
+        // KV per token per GPU: 2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B.
+        VERIFY_CONTAINS(md, "2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B");
+        // Seed 003: (2 − 1) / (4 + 2 − 1) = 1/5.
+        VERIFY_CONTAINS(md, "(2 − 1) / (4 + 2 − 1) = 1/5 = 0.200 (20.0 %)");
+        VERIFY_CONTAINS(md, "Pipeline timeline: 4 micro-batches of 1 sequences");
+        // Sources of the presets are carried into the report.
+        VERIFY_CONTAINS(md, "Model preset **" + m.name + "**");
+        VERIFY_CONTAINS(md, gpu.sources.front());
+        // No launch command given: the section says so instead of printing an empty block.
+        VERIFY_CONTAINS(md, "## vLLM command\n\nNo launch command for this plan.");
+    }
+
+    void invalidPlanStillReports()
+    {
+        Plan p;
+        p.tp = 3;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        VERIFY_CONTAINS(md, "invalid plan");
+        VERIFY_CONTAINS(md, "**error**");
+        QVERIFY(!contains(md, "## Placement"));
+    }
+
+    void manyGpusSummarised()
+    {
+        Plan p;
+        p.tp = 8;
+        p.dp = 16; // 128 GPUs: the stage table stays, per-GPU rows are omitted
+        p.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-8b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        VERIFY_CONTAINS(md, "| 0 | 0–127 | 0–15 | 0–31 (32) |");
+        VERIFY_CONTAINS(md, "Per-GPU rows omitted for 128 GPUs");
+    }
+
+    void comparison()
+    {
+        Plan a;
+        a.tp = 8;
+        a.accounting = Accounting::Textbook;
+        a.gpuMemoryBytes = 80e9;
+        a.gpuMemoryUtilization = 0.9;
+        a.paramsOverride = 70.6e9;
+        a.maxModelLen = 32768;
+        Plan b = a;
+        b.tp = 16;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const std::string md = markdownComparisonReport(evaluate(a, m, gpu), m, gpu, {}, evaluate(b, m, gpu), m, gpu, {});
+        for (const char *h : {"\n## What changed\n", "\n## Side by side\n", "\n## Why\n", "\n## Plan A: ", "\n## Plan B: ",
+                              "\n### Placement\n", "\n### Sources\n"})
+            VERIFY_CONTAINS(md, h);
+        VERIFY_CONTAINS(md, "- TP 8 → 16\n");
+        // Seed 000 section 6: 1,222,046 → 1,437,500 tokens (×1.18).
+        VERIFY_CONTAINS(md, "| KV capacity (one replica) | 1,222,046 tokens | 1,437,500 tokens | ×1.18 (better) |");
+        VERIFY_CONTAINS(md, "- TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated\n");
+    }
+
+    void markdownTableCellsEscapePipes()
+    {
+        ModelSpec m = presetModel("llama-3.1-8b");
+        m.name = "a|b";
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        Plan p;
+        p.maxModelLen = 8192;
+        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        VERIFY_CONTAINS(md, "| a\\|b (");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMarkdownReport)
+#include "tst_markdownreport.moc"
