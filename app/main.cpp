@@ -2,11 +2,14 @@
 // no display; with none it opens the planner window.
 #include "app/commands/commands.h"
 #include "widgets/gui.h"
+#include "widgets/reportpdf.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <cstring>
+#include <memory>
 #include <iostream>
 
 namespace {
@@ -46,7 +49,16 @@ int main(int argc, char **argv)
             return 0;
         }
         if (const Command *command = findCommand(QString::fromLocal8Bit(first))) {
-            QCoreApplication app(argc, argv);
+            std::unique_ptr<QCoreApplication> app;
+            if (command->needsGui) {
+                // It paints but never shows a window: offscreen, unless the user picked a platform.
+                if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                    qputenv("QT_QPA_PLATFORM", "offscreen");
+                app = std::make_unique<QGuiApplication>(argc, argv);
+                installReportRenderer();
+            } else {
+                app = std::make_unique<QCoreApplication>(argc, argv);
+            }
             setIdentity();
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);

@@ -137,6 +137,16 @@ void addPlanOptions(QCommandLineParser &parser)
         parser.addOption(QCommandLineOption(QString::fromLatin1(s[0]), QString::fromUtf8(s[1])));
 }
 
+std::vector<std::pair<QString, bool>> planOptionNames()
+{
+    std::vector<std::pair<QString, bool>> out;
+    for (const Flag &f : kFlags)
+        out.emplace_back(QString::fromLatin1(f.name), true);
+    for (const auto &s : kSwitches)
+        out.emplace_back(QString::fromLatin1(s[0]), false);
+    return out;
+}
+
 std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
 {
     static const char *const kMap[][2] = {

@@ -27,5 +27,9 @@ void addPlanOptions(QCommandLineParser &parser);
 // takes it from the log).
 PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
 
+// Every plan flag's name (without "--") and whether it takes a value, in --help order
+// (report offers each again as --compare-<name> for plan B).
+std::vector<std::pair<QString, bool>> planOptionNames();
+
 // The plan fields (JSON names, planio.cpp) the user set with flags, for reconcile to keep over the log.
 std::vector<std::string> givenPlanFields(const QCommandLineParser &parser);

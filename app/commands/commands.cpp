@@ -14,6 +14,7 @@ const std::vector<Command> &commands()
         {"reconcile", "Compare a real vLLM startup log with the prediction (JSON); calibrate overheads.", runReconcileCommand},
         {"export", "Print the vllm serve (or SGLang) launch commands for a plan, per node.", runExportCommand},
         {"import", "Read a pasted vllm serve / docker run command back into a plan (JSON).", runImportCommand},
+        {"report", "Write a plan report (or an A/B comparison) as Markdown or PDF.", runReportCommand, true},
     };
     return list;
 }

@@ -8,6 +8,7 @@ struct Command
     const char *name;
     const char *summary;
     int (*run)(const QStringList &args);
+    bool needsGui = false; // paints (report's PDF): runs on QGuiApplication, offscreen without a display
 };
 
 // Every subcommand, in the order --help lists them.
@@ -19,6 +20,7 @@ int runPresetsCommand(const QStringList &args);
 int runReconcileCommand(const QStringList &args);
 int runExportCommand(const QStringList &args);
 int runImportCommand(const QStringList &args);
+int runReportCommand(const QStringList &args);
 
 // Shared by the commands: print a one-line error as "shardscope <cmd>: error: <message>" on stderr
 // and return the exit code for bad input (2).

@@ -64,7 +64,7 @@ private slots:
         VERIFY_CONTAINS(md, "2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B");
         // Seed 003: (2 − 1) / (4 + 2 − 1) = 1/5.
         VERIFY_CONTAINS(md, "(2 − 1) / (4 + 2 − 1) = 1/5 = 0.200 (20.0 %)");
-        VERIFY_CONTAINS(md, "Pipeline timeline: 4 micro-batches of 1 sequences");
+        VERIFY_CONTAINS(md, "Pipeline timeline: 4 micro-batches of 1 sequence take ");
         // Sources of the presets are carried into the report.
         VERIFY_CONTAINS(md, "Model preset **" + m.name + "**");
         VERIFY_CONTAINS(md, gpu.sources.front());

@@ -1,0 +1,125 @@
+#include "widgets/reportpdf.h"
+
+#include "widgets/placementdiagram.h"
+
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
+#include <QUrl>
+
+namespace {
+
+// Width the document gives a picture, in its units (96 per inch): QTextDocument::print keeps 2 cm
+// margins of its own, which leaves 17 cm (642) of A4.
+constexpr int kImageWidth = 620;
+// Rendered at twice that for print sharpness.
+constexpr int kImagePixels = 2 * kImageWidth;
+
+void styleTables(QTextFrame *frame)
+{
+    for (QTextFrame *child : frame->childFrames()) {
+        if (auto *table = qobject_cast<QTextTable *>(child)) {
+            QTextTableFormat f = table->format();
+            f.setBorder(1);
+            f.setWidth(QTextLength(QTextLength::PercentageLength, 100));
+            f.setBorderBrush(QColor(0x99, 0x99, 0x99));
+            f.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+            f.setBorderCollapse(true);
+            f.setCellPadding(3);
+            f.setCellSpacing(0);
+            f.setHeaderRowCount(1);
+            table->setFormat(f);
+            for (int c = 0; c < table->columns(); ++c) {
+                QTextTableCell cell = table->cellAt(0, c);
+                QTextCharFormat cf = cell.format();
+                cf.setBackground(QColor(0xEE, 0xEE, 0xEE));
+                cell.setFormat(cf);
+            }
+        }
+        styleTables(child);
+    }
+}
+
+// Pictures scale to the text width whatever their pixel size.
+void sizeImages(QTextDocument &doc)
+{
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextFragment frag = it.fragment();
+            if (!frag.charFormat().isImageFormat())
+                continue;
+            QTextImageFormat f = frag.charFormat().toImageFormat();
+            const QImage img = doc.resource(QTextDocument::ImageResource, QUrl(f.name())).value<QImage>();
+            if (img.isNull() || img.width() == 0)
+                continue;
+            f.setWidth(kImageWidth);
+            f.setHeight(static_cast<double>(kImageWidth) * img.height() / img.width());
+            QTextCursor c(&doc);
+            c.setPosition(frag.position());
+            c.setPosition(frag.position() + frag.length(), QTextCursor::KeepAnchor);
+            c.setCharFormat(f);
+        }
+}
+
+} // namespace
+
+void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images)
+{
+    QFont font = doc.defaultFont();
+    font.setPointSizeF(9);
+    doc.setDefaultFont(font);
+    doc.setMarkdown(QString::fromStdString(markdown), QTextDocument::MarkdownDialectGitHub);
+    // After setMarkdown, which clears the document's resources.
+    for (const ReportPlacement &img : images)
+        if (img.evaluation && img.model)
+            doc.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(img.name)),
+                            renderPlacementDiagram(*img.evaluation, *img.model, kImagePixels));
+    styleTables(doc.rootFrame());
+    sizeImages(doc);
+}
+
+QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
+{
+    QTextDocument doc;
+    buildReportDocument(doc, markdown, images);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    {
+        QPdfWriter writer(&file);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter); // print() adds 2 cm
+        writer.setCreator(QStringLiteral("ShardScope"));
+        writer.setTitle(doc.begin().text());
+        doc.print(&writer);
+    }
+    if (!file.commit())
+        return file.errorString();
+    return {};
+}
+
+QString writePlacementPng(const QString &path, const ReportPlacement &image)
+{
+    if (!image.evaluation || !image.model)
+        return QStringLiteral("no plan to draw");
+    const QImage img = renderPlacementDiagram(*image.evaluation, *image.model, kImagePixels);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (!img.save(&file, "PNG"))
+        return QStringLiteral("cannot encode the picture");
+    if (!file.commit())
+        return file.errorString();
+    return {};
+}
+
+void installReportRenderer()
+{
+    ReportRenderer r;
+    r.writePdf = writeReportPdf;
+    r.writeImage = writePlacementPng;
+    setReportRenderer(r);
+}
