@@ -157,7 +157,9 @@ void placement(Writer &w, const Evaluation &e, const ModelSpec &m, const ReportO
         rows.push_back({std::to_string(s), ranges(gpus), ranges(nodes), range(first->firstLayer, first->lastLayer) + " ("
                             + std::to_string(first->lastLayer - first->firstLayer + 1) + ")",
                         std::to_string(first->heads.qCount),
-                        std::to_string(first->heads.kvCount) + (first->heads.kvReplicas > 1 ? " (replicated ×" + std::to_string(first->heads.kvReplicas) + ")" : ""),
+                        m.isMla() ? std::string("1 latent (MLA, not split)")
+                                  : std::to_string(first->heads.kvCount)
+                                + (first->heads.kvReplicas > 1 ? " (replicated ×" + std::to_string(first->heads.kvReplicas) + ")" : ""),
                         m.isMoe() ? std::to_string(first->experts.size()) + (e.moeTp > 1 ? " (each 1/" + std::to_string(e.moeTp) + ")" : "") : "—",
                         extra.empty() ? "—" : extra});
     }
@@ -173,7 +175,8 @@ void placement(Writer &w, const Evaluation &e, const ModelSpec &m, const ReportO
         gpuRows.push_back({std::to_string(r.rank), std::to_string(r.node), std::to_string(r.ppStage), std::to_string(r.tpRank),
                            std::to_string(r.dpRank), std::to_string(r.epRank), range(r.firstLayer, r.lastLayer),
                            range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1),
-                           range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1), bytes(r.memory.weights.total()),
+                           m.isMla() ? std::string("latent") : range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
+                           bytes(r.memory.weights.total()),
                            bytes(r.memory.kvBudget)});
     w.table({"GPU", "Node", "Stage", "TP rank", "DP rank", "EP rank", "Layers", "Q heads", "KV heads", "Weights", "KV budget"}, gpuRows);
 }

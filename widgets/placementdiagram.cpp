@@ -143,10 +143,14 @@ QImage renderPlacementDiagram(const Evaluation &e, const ModelSpec &m, int width
             lines << PlacementDiagram::tr("TP %1 · DP %2").arg(r.tpRank).arg(r.dpRank);
             lines << PlacementDiagram::tr("Layers %1").arg(range(r.firstLayer, r.lastLayer - r.firstLayer + 1));
             lines << PlacementDiagram::tr("Q heads %1").arg(range(r.heads.qFirst, r.heads.qCount));
-            lines << PlacementDiagram::tr("KV heads %1").arg(range(r.heads.kvFirst, r.heads.kvCount))
-                    + (r.heads.kvReplicas > 1 ? QStringLiteral(" ×%1").arg(r.heads.kvReplicas) : QString());
+            if (m.isMla())
+                lines << PlacementDiagram::tr("KV latent (MLA, whole)");
+            else
+                lines << PlacementDiagram::tr("KV heads %1").arg(range(r.heads.kvFirst, r.heads.kvCount))
+                        + (r.heads.kvReplicas > 1 ? QStringLiteral(" ×%1").arg(r.heads.kvReplicas) : QString());
             if (m.isMoe())
-                lines << PlacementDiagram::tr("Experts %1").arg(expertText(r.experts));
+                lines << (e.moeTp > 1 ? PlacementDiagram::tr("Experts %1, 1/%2 of each").arg(expertText(r.experts)).arg(e.moeTp)
+                                      : PlacementDiagram::tr("Experts %1").arg(expertText(r.experts)));
             p.setFont(bold);
             p.setPen(Qt::black);
             const int lineH = QFontMetrics(small).height();
