@@ -7,6 +7,7 @@
 #include "core/textformat.h"
 #include "core/timeline.h"
 #include "core/units.h"
+#include "core/vllmexport.h"
 
 #include <algorithm>
 #include <set>
@@ -369,6 +370,18 @@ std::string planSections(int base, const Evaluation &e, const ModelSpec &m, cons
 }
 
 } // namespace
+
+void addLaunchCommand(ReportOptions &o, const Evaluation &e, const ModelSpec &m)
+{
+    const ExportResult r = exportLaunch(e, m, ExportOptions{});
+    if (r.ok) {
+        o.launchCommand = r.text();
+        o.launchNote.clear();
+        return;
+    }
+    o.launchCommand.clear();
+    o.launchNote = "vLLM cannot run this plan as it stands: " + r.message() + ".";
+}
 
 std::string planTitle(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {

@@ -27,6 +27,10 @@ std::string markdownReport(const Evaluation &e, const ModelSpec &m, const GpuSpe
 std::string markdownComparisonReport(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const ReportOptions &optionsA,
                                      const Evaluation &b, const ModelSpec &mb, const GpuSpec &gb, const ReportOptions &optionsB);
 
+// Fills launchCommand with the plan's vLLM launch (core/vllmexport: one vllm serve, or one block per
+// node), or launchNote with the reason vLLM cannot run the plan and the nearest plan it can.
+void addLaunchCommand(ReportOptions &options, const Evaluation &e, const ModelSpec &m);
+
 // "Llama 3.1 70B · TP 4 × PP 2 · 8 × H100 SXM5 80GB" (a title line)
 std::string planTitle(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
 

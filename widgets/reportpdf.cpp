@@ -64,6 +64,25 @@ void sizeImages(QTextDocument &doc)
         }
 }
 
+// Code blocks (the launch command) wrap instead of running off the page, on a grey ground.
+void wrapCodeBlocks(QTextDocument &doc)
+{
+    QTextCursor c(&doc);
+    for (QTextBlock b = doc.begin(); b.isValid(); b = b.next()) {
+        QTextBlockFormat f = b.blockFormat();
+        if (!f.nonBreakableLines())
+            continue;
+        f.setNonBreakableLines(false);
+        f.setBackground(QColor(0xF3, 0xF3, 0xF3));
+        c.setPosition(b.position());
+        c.setBlockFormat(f);
+        c.setPosition(b.position() + b.length() - 1, QTextCursor::KeepAnchor);
+        QTextCharFormat small;
+        small.setFontPointSize(7.5);
+        c.mergeCharFormat(small);
+    }
+}
+
 } // namespace
 
 void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images)
@@ -79,6 +98,7 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
                             renderPlacementDiagram(*img.evaluation, *img.model, kImagePixels));
     styleTables(doc.rootFrame());
     sizeImages(doc);
+    wrapCodeBlocks(doc);
 }
 
 QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)

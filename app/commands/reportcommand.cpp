@@ -141,6 +141,9 @@ int runReportCommand(const QStringList &args)
         ReportOptions oa;
         oa.generator = "ShardScope " SHARDSCOPE_VERSION;
         ReportOptions ob = oa;
+        addLaunchCommand(oa, a.evaluation, a.inputs.model);
+        if (b)
+            addLaunchCommand(ob, b->evaluation, b->inputs.model);
         // Placement pictures: embedded in a PDF, written beside a Markdown file.
         const QFileInfo out(output);
         const QString stem = out.completeBaseName();

@@ -44,6 +44,7 @@ private slots:
         QVERIFY(png.startsWith("\x89PNG"));
         // 2 × 40 layers × 2 KV heads × 128 × 2 B per token on each GPU
         QVERIFY(md.contains("= 40,960 B"));
+        QVERIFY(md.contains("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4 --pipeline-parallel-size 2"));
     }
 
     void pdf()

@@ -72,6 +72,30 @@ private slots:
         VERIFY_CONTAINS(md, "## vLLM command\n\nNo launch command for this plan.");
     }
 
+    // DESIGN.md section 6: one node, vllm serve <hf_repo> --tensor-parallel-size T --pipeline-parallel-size P.
+    void launchCommand()
+    {
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Evaluation e = evaluate(tp4pp2(), m, gpu);
+        ReportOptions o;
+        addLaunchCommand(o, e, m);
+        const std::string md = markdownReport(e, m, gpu, o);
+        VERIFY_CONTAINS(md, "## vLLM command\n\n```sh\n");
+        VERIFY_CONTAINS(md, "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4 --pipeline-parallel-size 2");
+        VERIFY_CONTAINS(md, "--max-model-len 32768");
+        // 70.6e9 × 2 B on one 80 GB GPU does not fit: no command, the reason instead.
+        Plan one;
+        one.maxModelLen = 32768;
+        const Evaluation bad = evaluate(one, m, gpu);
+        ReportOptions ob;
+        addLaunchCommand(ob, bad, m);
+        QVERIFY(ob.launchCommand.empty());
+        const std::string mdBad = markdownReport(bad, m, gpu, ob);
+        VERIFY_CONTAINS(mdBad, "## vLLM command\n\nvLLM cannot run this plan as it stands: ");
+        VERIFY_CONTAINS(mdBad, "weights do not fit");
+    }
+
     void invalidPlanStillReports()
     {
         Plan p;
