@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluation.h"
+#include "core/sentence.h"
 
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ enum class DeltaUnit { Count, Bytes, Tokens, Requests, Seconds, Fraction, Tokens
 struct DeltaRow
 {
     std::string key;   // stable: "kv_bytes_per_token_per_gpu", "capacity_tokens", "tpot_s", ...
-    std::string label; // "KV bytes per token per GPU"
+    std::string label; // "KV bytes per token per GPU" (a template of the "Compare" translation context)
     DeltaUnit unit = DeltaUnit::Count;
     Better better = Better::Neither;
     double a = 0;
@@ -32,6 +33,9 @@ struct Comparison
     std::vector<std::string> changes;      // the inputs that differ: "TP 8 → 16", "GPU H100 SXM5 80GB → H200"
     std::vector<DeltaRow> rows;            // always the same rows, in the same order
     std::vector<std::string> explanations; // one sentence per cause, most important first
+    // The same two lists as translatable sentences (changes[i] == changeSentences[i].text()).
+    std::vector<Sentence> changeSentences;
+    std::vector<Sentence> sentences;
     const DeltaRow *row(const std::string &key) const;
 };
 

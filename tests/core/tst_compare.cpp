@@ -185,6 +185,29 @@ private slots:
         VERIFY_HAS(c, "EP 1 → 16: each GPU holds 16 whole experts instead of 256 experts each split 16 ways: the same expert bytes per GPU");
     }
 
+    // The sentences carry their templates for translation; their text is the English explanation.
+    void sentencesAreTemplates()
+    {
+        const Comparison c = compareLlama(textbook(8, 1), textbook(16, 1));
+        QCOMPARE(c.sentences.size(), c.explanations.size());
+        for (size_t i = 0; i < c.sentences.size(); ++i)
+            QCOMPARE(c.sentences[i].text(), c.explanations[i]);
+        const Sentence *replicated = nullptr;
+        for (const Sentence &x : c.sentences)
+            if (x.templ == "TP %1 → %2: KV per GPU unchanged because %3 KV heads are now replicated")
+                replicated = &x;
+        QVERIFY(replicated);
+        QCOMPARE(replicated->context, std::string("Compare"));
+        QCOMPARE(replicated->args.size(), size_t(3));
+        QVERIFY(!replicated->args[0].translatable);
+        QCOMPARE(replicated->args[2].text(), std::string("8"));
+        QCOMPARE(c.changeSentences.front().templ, std::string("TP %1 → %2"));
+        // Nested phrases substitute recursively; a missing argument leaves its marker.
+        const Sentence nested = phrase("Compare", "a %1 b %2", {value("x"), phrase("Compare", "<%1>", {value(3)})});
+        QCOMPARE(nested.text(), std::string("a x b <3>"));
+        QCOMPARE(phrase("Compare", "%1 and %2", {value("only")}).text(), std::string("only and %2"));
+    }
+
     void invalidSide()
     {
         Plan a = textbook(8, 1);
