@@ -30,11 +30,11 @@ void TimelineView::setTimeline(const Evaluation &e, Timeline timeline)
     if (e.worldSize <= kMaxGpuLanes) {
         for (int g = 0; g < e.worldSize; ++g) {
             const int s = laneStage(e, g);
-            m_lanes.push_back({tr("GPU %1 · stage %2").arg(g).arg(s), s, g, 1});
+            m_lanes.push_back({s, g, 1});
         }
     } else {
         for (int s = 0; s < m_timeline.stages; ++s)
-            m_lanes.push_back({tr("Stage %1 · %2 GPUs").arg(s).arg(m_timeline.tp * m_timeline.dp), s, -1, m_timeline.tp * m_timeline.dp});
+            m_lanes.push_back({s, -1, m_timeline.tp * m_timeline.dp});
     }
     m_current = std::min(m_current, eventCount() - 1);
     updateGeometry();
@@ -58,9 +58,18 @@ void TimelineView::setPresentation(bool on)
     update();
 }
 
+QString TimelineView::laneLabel(const Lane &lane) const
+{
+    return lane.firstGpu >= 0 ? tr("GPU %1 · stage %2").arg(lane.firstGpu).arg(lane.stage)
+                              : tr("Stage %1 · %2 GPUs").arg(lane.stage).arg(lane.gpus);
+}
+
 int TimelineView::labelWidth() const
 {
-    return fontMetrics().horizontalAdvance(tr("GPU %1 · stage %2").arg(88).arg(8)) + 16;
+    int w = 0;
+    for (const Lane &l : m_lanes)
+        w = std::max(w, fontMetrics().horizontalAdvance(laneLabel(l)));
+    return w + 16;
 }
 
 int TimelineView::axisHeight() const
@@ -165,6 +174,18 @@ double tickStep(double span, int target)
     return 10 * p;
 }
 
+// "0", "10 ms", "2.5 ms", "500 µs": as many decimals as the tick step needs.
+QString tickLabel(double t, double step)
+{
+    if (t == 0)
+        return QStringLiteral("0");
+    const bool ms = step >= 1e-4;
+    const double v = ms ? t * 1e3 : t * 1e6;
+    const double s = ms ? step * 1e3 : step * 1e6;
+    const int decimals = s >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(s)));
+    return ms ? TimelineView::tr("%1 ms").arg(v, 0, 'f', decimals) : TimelineView::tr("%1 µs").arg(v, 0, 'f', decimals);
+}
+
 } // namespace
 
 void TimelineView::paintEvent(QPaintEvent *)
@@ -183,14 +204,14 @@ void TimelineView::paintEvent(QPaintEvent *)
         p.setPen(QPen(pal.color(QPalette::Mid), lineW, Qt::DotLine));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QPointF(x + 3, axisHeight() - 6), teaching::duration(t));
+        p.drawText(QPointF(x + 3, axisHeight() - 6), tickLabel(t, step));
     }
 
     // Lanes and their events.
     for (size_t l = 0; l < m_lanes.size(); ++l) {
         const double y = plot.top() + static_cast<double>(l) * laneHeight();
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(4, y, labelWidth() - 8, laneHeight()), Qt::AlignVCenter | Qt::AlignLeft, m_lanes[l].label);
+        p.drawText(QRectF(4, y, labelWidth() - 8, laneHeight()), Qt::AlignVCenter | Qt::AlignLeft, laneLabel(m_lanes[l]));
         p.setPen(QPen(pal.color(QPalette::Mid), lineW));
         p.drawLine(QPointF(plot.left(), y + laneHeight()), QPointF(plot.right(), y + laneHeight()));
     }
@@ -200,8 +221,15 @@ void TimelineView::paintEvent(QPaintEvent *)
             const QRectF r = eventRect(i, l);
             if (r.isEmpty())
                 continue;
-            const QColor c = kindColor(ev.kind, ev.stage);
+            QColor c = kindColor(ev.kind, ev.stage);
+            // Micro-batches alternate in shade so the eye can follow one through the stages.
+            if (ev.kind == EventKind::Compute && ev.microbatch % 2 == 1)
+                c = c.darker(118);
             p.fillRect(r, c);
+            if (ev.kind == EventKind::Compute && ev.firstLayer >= 0 && r.width() > 3 * fontMetrics().horizontalAdvance(QLatin1Char('0'))) {
+                p.setPen(Qt::black);
+                p.drawText(r, Qt::AlignCenter, QString::number(ev.microbatch));
+            }
             if (ev.kind == EventKind::Idle)
                 p.fillRect(r, QBrush(pal.color(QPalette::Mid), Qt::BDiagPattern));
         }

@@ -17,11 +17,11 @@ public:
 
     struct Lane
     {
-        QString label;
         int stage = 0;
-        int firstGpu = 0;
+        int firstGpu = -1; // -1: the lane stands for every GPU of the stage
         int gpus = 1;
     };
+    QString laneLabel(const Lane &lane) const; // translated when painted
 
     explicit TimelineView(QWidget *parent = nullptr);
 

@@ -1,0 +1,172 @@
+// The step-through panel: stepping, play/pause, the caption, the highlighted GPUs and link, and the
+// timeline geometry as pure arithmetic (Llama-3.1-70B, TP 4 × PP 2, 4 micro-batches).
+#include "widgets/clustermap.h"
+#include "widgets/timelinepanel.h"
+#include "widgets/timelineview.h"
+#include "../core/testpresets.h"
+
+#include <QSignalSpy>
+#include <QToolButton>
+
+using namespace shardscope;
+
+namespace {
+
+struct Fixture
+{
+    ModelSpec model = presetModel("llama-3.1-70b");
+    GpuSpec gpu = presetGpu("h100-sxm");
+    Evaluation e;
+    Fixture()
+    {
+        Plan p;
+        p.tp = 4;
+        p.pp = 2;
+        p.microbatches = 4;
+        p.maxModelLen = 32768;
+        e = evaluate(p, model, gpu);
+    }
+};
+
+void saveShot(QWidget &w, const char *name)
+{
+    const QByteArray dir = qgetenv("SHARDSCOPE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        w.grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
+}
+
+} // namespace
+
+class TestTimelinePanel : public QObject
+{
+    Q_OBJECT
+private slots:
+    void lanesAndGeometry()
+    {
+        Fixture f;
+        TimelineView view;
+        view.resize(1000, 300);
+        view.setTimeline(f.e, buildTimeline(f.e, f.model, f.gpu, Phase::Decode));
+        // 8 GPUs: one lane each, GPUs 0-3 on stage 0 and 4-7 on stage 1.
+        QCOMPARE(view.lanes().size(), size_t(8));
+        QCOMPARE(view.lanes()[4].stage, 1);
+        // 41 events per stage (see tst_timeline): 82 in all.
+        QCOMPARE(view.eventCount(), 82);
+        // The time axis maps [0, makespan] onto the plot linearly.
+        const double x0 = view.xForTime(0), x1 = view.xForTime(view.timeline().makespanSec);
+        QVERIFY(x1 > x0);
+        QCOMPARE(view.xForTime(view.timeline().makespanSec / 2), (x0 + x1) / 2);
+        // The first event (stage 0's embedding AllReduce at t = 0) sits on GPU 0's lane, not GPU 4's.
+        QCOMPARE(view.timeline().events.front().stage, 0);
+        QVERIFY(!view.eventRect(0, 0).isEmpty());
+        QVERIFY(view.eventRect(0, 4).isEmpty());
+        // Clicking inside an event's rectangle finds it again.
+        int compute = -1;
+        for (int i = 0; i < view.eventCount() && compute < 0; ++i)
+            if (view.timeline().events[static_cast<size_t>(i)].kind == EventKind::Compute)
+                compute = i;
+        QCOMPARE(view.eventAt(view.eventRect(compute, 1).center().toPoint()), compute);
+    }
+
+    void manyGpusGroupByStage()
+    {
+        Plan p;
+        p.tp = 8;
+        p.pp = 2;
+        p.dp = 4; // 64 GPUs: one lane per stage
+        p.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Evaluation e = evaluate(p, m, gpu);
+        TimelineView view;
+        view.setTimeline(e, buildTimeline(e, m, gpu, Phase::Decode));
+        QCOMPARE(view.lanes().size(), size_t(2));
+        QCOMPARE(view.lanes()[1].gpus, 32);
+        QCOMPARE(view.laneLabel(view.lanes()[1]), QStringLiteral("Stage 1 · 32 GPUs"));
+    }
+
+    void stepping()
+    {
+        Fixture f;
+        TimelinePanel panel;
+        panel.resize(1200, 500);
+        QSignalSpy spy(&panel, &TimelinePanel::currentEventChanged);
+        panel.setPlan(f.e, f.model, f.gpu);
+        QCOMPARE(panel.view()->currentIndex(), -1);
+        panel.stepForward();
+        QCOMPARE(panel.view()->currentIndex(), 0);
+        // Event 0 is stage 0's embedding AllReduce: GPUs 0-3, one TP group, over NVLink.
+        QVERIFY(panel.caption().contains(QStringLiteral("Embedding AllReduce")));
+        QCOMPARE(panel.map()->highlighted(), (std::vector<int>{0, 1, 2, 3}));
+        const QList<QVariant> last = spy.takeLast();
+        QCOMPARE(last.at(0).value<std::vector<int>>(), (std::vector<int>{0, 1, 2, 3}));
+        panel.stepForward();
+        panel.stepForward();
+        QCOMPARE(panel.view()->currentIndex(), 2);
+        panel.stepBack();
+        QCOMPARE(panel.view()->currentIndex(), 1);
+        // Walk to the first PP send: the senders and the receivers light up.
+        while (panel.view()->currentIndex() + 1 < panel.view()->eventCount()
+               && panel.view()->timeline().events[static_cast<size_t>(panel.view()->currentIndex())].kind != EventKind::PpSend)
+            panel.stepForward();
+        QCOMPARE(panel.map()->highlighted(), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+        QVERIFY(panel.caption().contains(QStringLiteral("PP send, stage 0 → 1")));
+        saveShot(panel, "timeline-panel.png");
+        // Stepping back never goes below the first event, forward never past the last.
+        for (int i = 0; i < 200; ++i)
+            panel.stepForward();
+        QCOMPARE(panel.view()->currentIndex(), panel.view()->eventCount() - 1);
+    }
+
+    void playAndPause()
+    {
+        Fixture f;
+        TimelinePanel panel;
+        panel.setPlan(f.e, f.model, f.gpu);
+        panel.play();
+        QVERIFY(panel.isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(panel.view()->currentIndex() >= 1, 5000);
+        panel.pause();
+        const int at = panel.view()->currentIndex();
+        QTest::qWait(1200);
+        QCOMPARE(panel.view()->currentIndex(), at);
+        // A new plan stops playback and starts over.
+        panel.play();
+        panel.setPlan(f.e, f.model, f.gpu);
+        QVERIFY(!panel.isPlaying());
+        QCOMPARE(panel.view()->currentIndex(), -1);
+    }
+
+    void prefillAndPresentation()
+    {
+        Fixture f;
+        TimelinePanel panel;
+        panel.resize(1200, 500);
+        panel.setPlan(f.e, f.model, f.gpu);
+        const double decode = panel.view()->timeline().makespanSec;
+        panel.setPhase(Phase::Prefill);
+        QCOMPARE(panel.view()->timeline().phase, Phase::Prefill);
+        QVERIFY(panel.view()->timeline().makespanSec > decode); // 4,096 prompt tokens take longer than one
+        const int normal = panel.view()->sizeHint().height();
+        panel.setPresentation(true);
+        QVERIFY(panel.view()->sizeHint().height() > normal); // taller lanes for a projector
+    }
+
+    void invalidPlan()
+    {
+        Plan p;
+        p.tp = 3;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        TimelinePanel panel;
+        panel.setPlan(evaluate(p, m, gpu), m, gpu);
+        QCOMPARE(panel.view()->eventCount(), 0);
+        panel.stepForward();
+        panel.play();
+        QVERIFY(!panel.isPlaying());
+        QVERIFY(panel.caption().contains(QStringLiteral("No valid plan")));
+    }
+};
+
+QTEST_MAIN(TestTimelinePanel)
+#include "tst_timelinepanel.moc"
