@@ -3,14 +3,12 @@
 #include "app/commands/reportrender.h"
 #include "app/planoptions.h"
 #include "app/presetrepository.h"
+#include "app/reportwriter.h"
 #include "core/errors.h"
 #include "core/evaluation.h"
-#include "core/markdownreport.h"
 
 #include <QCommandLineParser>
-#include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <iostream>
 #include <optional>
@@ -68,17 +66,6 @@ Side evaluateSide(const QStringList &args, const PresetRepository &repo, const c
     return s;
 }
 
-QString writeText(const QString &path, const std::string &text)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return f.errorString();
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    if (!f.commit())
-        return f.errorString();
-    return {};
-}
-
 } // namespace
 
 void setReportRenderer(const ReportRenderer &r)
@@ -118,13 +105,11 @@ int runReportCommand(const QStringList &args)
     if (!parser.isSet(kOutput))
         return failWith("report", "--output is required (plan.md, plan.pdf, or - for stdout)");
     const QString output = parser.value(kOutput);
-    const QString suffix = QFileInfo(output).suffix().toLower();
     const bool toStdout = output == QLatin1String("-");
-    const bool pdf = suffix == QLatin1String("pdf");
-    if (!toStdout && !pdf && suffix != QLatin1String("md") && suffix != QLatin1String("markdown"))
+    const ReportFormat format = reportFormatFor(output);
+    if (!toStdout && format == ReportFormat::Unknown)
         return failWith("report", "--output " + output.toStdString() + ": expected a .md or .pdf file name, or -");
-    const ReportRenderer &render = reportRenderer();
-    if (pdf && !render.writePdf)
+    if (format == ReportFormat::Pdf && !reportRenderer().writePdf)
         return failWith("report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
 
     try {
@@ -138,50 +123,16 @@ int runReportCommand(const QStringList &args)
         else if (!bFlags.isEmpty())
             b = evaluateSide(QStringList{program} + planArguments(parser, QString()) + bFlags, repo, "plan B: ");
 
-        ReportOptions oa;
-        oa.generator = "ShardScope " SHARDSCOPE_VERSION;
-        ReportOptions ob = oa;
-        addLaunchCommand(oa, a.evaluation, a.inputs.model);
+        const ReportSide sa{&a.evaluation, &a.inputs.model, &a.inputs.gpu};
+        std::optional<ReportSide> sb;
         if (b)
-            addLaunchCommand(ob, b->evaluation, b->inputs.model);
-        // Placement pictures: embedded in a PDF, written beside a Markdown file.
-        const QFileInfo out(output);
-        const QString stem = out.completeBaseName();
-        std::vector<ReportPlacement> images;
-        auto addImage = [&](ReportOptions &o, const Side &s, const QString &tag) {
-            if (toStdout || (!pdf && !render.writeImage))
-                return;
-            const QString name = pdf ? QStringLiteral("placement%1.png").arg(tag) : stem + QStringLiteral(".placement%1.png").arg(tag);
-            o.placementImage = name.toStdString();
-            images.push_back({o.placementImage, &s.evaluation, &s.inputs.model, &s.inputs.gpu});
-        };
-        addImage(oa, a, b ? QStringLiteral("-a") : QString());
-        if (b)
-            addImage(ob, *b, QStringLiteral("-b"));
-
-        const std::string markdown = b ? markdownComparisonReport(a.evaluation, a.inputs.model, a.inputs.gpu, oa, b->evaluation,
-                                                                  b->inputs.model, b->inputs.gpu, ob)
-                                       : markdownReport(a.evaluation, a.inputs.model, a.inputs.gpu, oa);
+            sb = ReportSide{&b->evaluation, &b->inputs.model, &b->inputs.gpu};
         if (toStdout) {
-            std::cout << markdown;
+            std::cout << reportMarkdown(sa, sb ? &*sb : nullptr);
             return 0;
         }
-        QString error;
-        QStringList written{output};
-        if (pdf) {
-            error = render.writePdf(output, markdown, images);
-        } else {
-            error = writeText(output, markdown);
-            for (const ReportPlacement &img : images) {
-                if (!error.isEmpty())
-                    break;
-                const QString name = QString::fromStdString(img.name);
-                const QString path = out.path() == QLatin1String(".") ? name : out.dir().filePath(name);
-                error = render.writeImage(path, img);
-                written << path;
-            }
-        }
-        if (!error.isEmpty())
+        QStringList written;
+        if (const QString error = writeReport(output, sa, sb ? &*sb : nullptr, &written); !error.isEmpty())
             return failWith("report", "cannot write " + output.toStdString() + ": " + error.toStdString());
         std::cout << "wrote " << written.join(QStringLiteral(", ")).toStdString() << std::endl;
         return 0;

@@ -1,0 +1,27 @@
+#pragma once
+#include "core/evaluation.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+// Writes a plan report (or A against B) where `shardscope report` and File → Export report both
+// write it. The format follows the extension: .md / .markdown (the placement picture beside it as
+// <name>.placement.png), .pdf (picture embedded). Pictures and PDF need the renderer the GUI library
+// installs (app/commands/reportrender.h).
+struct ReportSide
+{
+    const shardscope::Evaluation *evaluation = nullptr;
+    const shardscope::ModelSpec *model = nullptr;
+    const shardscope::GpuSpec *gpu = nullptr;
+};
+
+enum class ReportFormat { Markdown, Pdf, Unknown };
+ReportFormat reportFormatFor(const QString &path);
+
+// The Markdown alone (for stdout): no pictures.
+std::string reportMarkdown(const ReportSide &a, const ReportSide *b);
+
+// Empty on success, else the reason; `written` receives the files written.
+QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written = nullptr);
