@@ -12,6 +12,12 @@ using namespace shardscope;
 
 namespace {
 
+ReportRenderer &renderer()
+{
+    static ReportRenderer r;
+    return r;
+}
+
 QString writeText(const QString &path, const std::string &text)
 {
     QSaveFile f(path);
@@ -38,6 +44,16 @@ std::string markdownFor(const ReportSide &a, const ReportOptions &oa, const Repo
 }
 
 } // namespace
+
+void setReportRenderer(const ReportRenderer &r)
+{
+    renderer() = r;
+}
+
+const ReportRenderer &reportRenderer()
+{
+    return renderer();
+}
 
 ReportFormat reportFormatFor(const QString &path)
 {

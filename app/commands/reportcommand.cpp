@@ -17,12 +17,6 @@ using namespace shardscope;
 
 namespace {
 
-ReportRenderer &renderer()
-{
-    static ReportRenderer r;
-    return r;
-}
-
 const QString kOutput = QStringLiteral("output");
 const QString kComparePlan = QStringLiteral("compare-plan");
 const QString kComparePrefix = QStringLiteral("compare-");
@@ -67,16 +61,6 @@ Side evaluateSide(const QStringList &args, const PresetRepository &repo, const c
 }
 
 } // namespace
-
-void setReportRenderer(const ReportRenderer &r)
-{
-    renderer() = r;
-}
-
-const ReportRenderer &reportRenderer()
-{
-    return renderer();
-}
 
 int runReportCommand(const QStringList &args)
 {
