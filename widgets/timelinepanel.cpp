@@ -189,11 +189,10 @@ void TimelinePanel::retranslate()
         m_summary->clear();
         return;
     }
-    const QString batches = tl.phase == Phase::Decode ? Teaching::tr("%n micro-batch(es) of %1 decoding sequence(s)", nullptr, tl.microbatches)
-                                                          .arg(tl.tokens)
-                                                    : Teaching::tr("%n micro-batch(es) of a %1-token prompt", nullptr, tl.microbatches)
-                                                          .arg(tl.tokens);
-    QString s = Teaching::tr("%1 through %n stage(s) take %2.", nullptr, tl.stages).arg(batches, teaching::duration(tl.makespanSec));
+    const QString batches = Teaching::tr("%n micro-batch(es)", nullptr, tl.microbatches);
+    const QString each = tl.phase == Phase::Decode ? Teaching::tr("of %n decoding sequence(s) each", nullptr, static_cast<int>(tl.tokens))
+                                                   : Teaching::tr("of a %1-token prompt each").arg(tl.tokens);
+    QString s = Teaching::tr("%1 %2 through %n stage(s) take %3.", nullptr, tl.stages).arg(batches, each, teaching::duration(tl.makespanSec));
     if (tl.stages > 1)
         s += QLatin1Char(' ')
             + Teaching::tr("Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)")
