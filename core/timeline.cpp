@@ -234,7 +234,8 @@ Timeline buildTimeline(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
     Timeline tl;
     const Plan &p = e.plan;
     tl.phase = phase;
-    tl.microbatches = std::max(1, p.microbatches);
+    tl.planMicrobatches = std::max(1, p.microbatches);
+    tl.microbatches = std::min(tl.planMicrobatches, std::max(1, opt.maxMicrobatches));
     tl.tp = p.tp;
     tl.dp = p.dp;
     tl.worldSize = e.worldSize;

@@ -56,7 +56,8 @@ struct TimelineEvent
 
 struct TimelineOptions
 {
-    int groupsPerStage = 4; // layer groups per stage (a stage with fewer layers gets one per layer)
+    int groupsPerStage = 4;   // layer groups per stage (a stage with fewer layers gets one per layer)
+    int maxMicrobatches = 64; // more are laid out as this many (a picture, not a simulation of thousands)
 };
 
 struct Timeline
@@ -64,7 +65,8 @@ struct Timeline
     Phase phase = Phase::Decode;
     std::int64_t tokens = 0;       // n per micro-batch (decode: sequences; prefill: prompt tokens)
     int stages = 0;
-    int microbatches = 1;
+    int microbatches = 1;          // laid out: the plan's, at most TimelineOptions::maxMicrobatches
+    int planMicrobatches = 1;      // the plan's --microbatches
     int tp = 1;
     int dp = 1;
     int worldSize = 0;
@@ -75,7 +77,7 @@ struct Timeline
     // Shares of all lane time (lanes x makespan); fill + drain is the pipeline bubble.
     double bubbleFraction = 0;
     double stallFraction = 0;
-    double formulaBubbleFraction = 0; // (p - 1) / (m + p - 1), seed 003: exact when stages are equal
+    double formulaBubbleFraction = 0; // (p - 1) / (m + p - 1) for the m laid out, seed 003: exact when stages are equal
 
     // Events of one stage (the lanes of every GPU in it), in time order.
     std::vector<const TimelineEvent *> stageEvents(int stage) const;

@@ -66,7 +66,7 @@ QColor ClusterMap::linkColor(LinkKind link)
 
 int ClusterMap::columns() const
 {
-    return std::min(m_perNode, 16);
+    return compact() ? 32 : std::min(m_perNode, 16);
 }
 
 double ClusterMap::cellSize() const
@@ -81,6 +81,11 @@ QRectF ClusterMap::gpuRect(int gpu) const
 {
     if (gpu < 0 || gpu >= m_world)
         return {};
+    if (compact()) {
+        const int node = gpu / m_perNode;
+        const double c = cellSize();
+        return QRectF(kMargin + (node % columns()) * c, kMargin + (node / columns()) * c, c - 2, c - 2);
+    }
     const int cols = std::max(1, columns());
     const int rowsPerNode = (m_perNode + cols - 1) / cols;
     const double c = cellSize();
@@ -91,6 +96,10 @@ QRectF ClusterMap::gpuRect(int gpu) const
 
 QSize ClusterMap::sizeHint() const
 {
+    if (compact()) {
+        const int nodes = (m_world + m_perNode - 1) / m_perNode;
+        return {std::max(240, 2 * kMargin + columns() * 10), 2 * kMargin + ((nodes + columns() - 1) / columns()) * 10};
+    }
     const int nodes = m_world > 0 ? (m_world + m_perNode - 1) / m_perNode : 1;
     const int cols = std::max(1, columns());
     const double c = m_presentation ? 56 : 40;
@@ -105,6 +114,19 @@ void ClusterMap::paintEvent(QPaintEvent *)
     const QPalette pal = palette();
     const bool any = !m_gpus.empty();
     const int nodes = m_world > 0 ? (m_world + m_perNode - 1) / m_perNode : 0;
+    if (compact()) {
+        for (int n = 0; n < nodes; ++n) {
+            const int first = n * m_perNode, last = std::min(m_world, first + m_perNode);
+            const bool on = std::lower_bound(m_gpus.begin(), m_gpus.end(), first) != std::lower_bound(m_gpus.begin(), m_gpus.end(), last);
+            QColor fill = diagramStageColor(m_stage[static_cast<size_t>(first)]);
+            if (any && !on)
+                fill = fill.lighter(170);
+            p.setPen(on ? QPen(pal.color(QPalette::Text), 2) : Qt::NoPen);
+            p.setBrush(fill);
+            p.drawRect(gpuRect(first));
+        }
+        return;
+    }
     for (int n = 0; n < nodes; ++n) {
         const QRectF first = gpuRect(n * m_perNode);
         const QRectF last = gpuRect(std::min(m_world, (n + 1) * m_perNode) - 1);

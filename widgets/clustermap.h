@@ -7,11 +7,14 @@
 
 // Who talks to whom in one timeline event: the GPUs as boxes by node (coloured by stage), the
 // event's GPUs outlined, and its groups joined by lines in the colour of the link they use
-// (a TP ring, an EP all-to-all, a PP sender–receiver pair). Read-only.
+// (a TP ring, an EP all-to-all, a PP sender–receiver pair). Above kMaxGpuBoxes GPUs each node is
+// one box (outlined when any of its GPUs takes part). Read-only.
 class ClusterMap : public QWidget
 {
     Q_OBJECT
 public:
+    static constexpr int kMaxGpuBoxes = 512;
+
     explicit ClusterMap(QWidget *parent = nullptr);
 
     void setPlan(const shardscope::Evaluation &e);
@@ -19,7 +22,8 @@ public:
     void setPresentation(bool on);
 
     const std::vector<int> &highlighted() const { return m_gpus; }
-    QRectF gpuRect(int gpu) const; // widget coordinates; empty when out of range
+    QRectF gpuRect(int gpu) const; // widget coordinates (its node's box when compact); empty when out of range
+    bool compact() const { return m_world > kMaxGpuBoxes; }
     static QColor linkColor(shardscope::LinkKind link);
 
     QSize sizeHint() const override;

@@ -198,6 +198,8 @@ void TimelinePanel::retranslate()
             + Teaching::tr("Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)")
                   .arg(100 * tl.bubbleFraction, 0, 'f', 1)
                   .arg(100 * tl.formulaBubbleFraction, 0, 'f', 1);
+    if (tl.planMicrobatches > tl.microbatches)
+        s += QLatin1Char(' ') + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
     m_summary->setText(s);
     if (m_view->currentIndex() < 0)
         m_caption->setText(Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));

@@ -36,6 +36,10 @@ void TimelineView::setTimeline(const Evaluation &e, Timeline timeline)
         for (int s = 0; s < m_timeline.stages; ++s)
             m_lanes.push_back({s, -1, m_timeline.tp * m_timeline.dp});
     }
+    m_stageLanes.assign(static_cast<size_t>(std::max(0, m_timeline.stages)), {});
+    for (size_t l = 0; l < m_lanes.size(); ++l)
+        if (m_lanes[l].stage >= 0 && m_lanes[l].stage < m_timeline.stages)
+            m_stageLanes[static_cast<size_t>(m_lanes[l].stage)].push_back(static_cast<int>(l));
     m_current = std::min(m_current, eventCount() - 1);
     updateGeometry();
     update();
@@ -217,7 +221,9 @@ void TimelineView::paintEvent(QPaintEvent *)
     }
     for (int i = 0; i < eventCount(); ++i) {
         const TimelineEvent &ev = m_timeline.events[static_cast<size_t>(i)];
-        for (int l = 0; l < static_cast<int>(m_lanes.size()); ++l) {
+        if (ev.stage < 0 || ev.stage >= static_cast<int>(m_stageLanes.size()))
+            continue;
+        for (int l : m_stageLanes[static_cast<size_t>(ev.stage)]) {
             const QRectF r = eventRect(i, l);
             if (r.isEmpty())
                 continue;

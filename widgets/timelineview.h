@@ -64,6 +64,7 @@ private:
 
     shardscope::Timeline m_timeline;
     std::vector<Lane> m_lanes;
+    std::vector<std::vector<int>> m_stageLanes; // lanes showing each stage
     int m_current = -1;
     bool m_presentation = false;
 };

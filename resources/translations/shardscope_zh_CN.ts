@@ -1172,6 +1172,10 @@
             <numerusform>%1，%2，经过 %n 段，共耗时 %3。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Showing %1 of the plan&apos;s %2 micro-batches.</source>
+        <translation>这里展示方案中 %2 个微批里的 %1 个。</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>

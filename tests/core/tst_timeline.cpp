@@ -212,6 +212,21 @@ private slots:
             }
     }
 
+    // Thousands of micro-batches are laid out as TimelineOptions::maxMicrobatches (64).
+    void manyMicrobatchesCapped()
+    {
+        Plan p = llama70bTp4Pp2();
+        p.microbatches = 100000;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Timeline tl = buildTimeline(evaluate(p, m, gpu), m, gpu, Phase::Decode);
+        QCOMPARE(tl.planMicrobatches, 100000);
+        QCOMPARE(tl.microbatches, 64);
+        // 64 × 10 work events per stage + one idle each: 2 × 641
+        QCOMPARE(tl.events.size(), size_t(1282));
+        QCOMPARE(tl.formulaBubbleFraction, 1.0 / 65); // (2 − 1) / (64 + 2 − 1)
+    }
+
     void invalidPlanGivesEmptyTimeline()
     {
         Plan p;

@@ -152,6 +152,29 @@ private slots:
         QVERIFY(panel.view()->sizeHint().height() > normal); // taller lanes for a projector
     }
 
+    // 4,096 GPUs: the map draws one box per node, the timeline one lane per stage.
+    void hugeCluster()
+    {
+        Plan p;
+        p.tp = 8;
+        p.pp = 2;
+        p.dp = 256;
+        p.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        TimelinePanel panel;
+        panel.resize(1200, 500);
+        panel.setPlan(evaluate(p, m, gpu), m, gpu);
+        QVERIFY(panel.map()->compact());
+        QCOMPARE(panel.view()->lanes().size(), size_t(2));
+        panel.stepForward();
+        QCOMPARE(panel.map()->highlighted().size(), size_t(2048)); // stage 0: 8 × 256 GPUs
+        // GPUs of one node share its box.
+        QCOMPARE(panel.map()->gpuRect(0), panel.map()->gpuRect(7));
+        QVERIFY(panel.map()->gpuRect(8) != panel.map()->gpuRect(7));
+        QVERIFY(!panel.grab().isNull());
+    }
+
     void invalidPlan()
     {
         Plan p;
