@@ -17,11 +17,26 @@ bool DeltaRow::changed() const
     return std::fabs(b - a) > 1e-9 * std::max(scale, 1e-12);
 }
 
+bool DeltaRow::significant() const
+{
+    const double scale = std::max(std::fabs(a), std::fabs(b));
+    if (unit == DeltaUnit::Fraction)
+        return std::fabs(b - a) > 0.005; // half a percentage point
+    return std::fabs(b - a) > 0.005 * std::max(scale, 1e-12);
+}
+
 bool DeltaRow::improved() const
 {
-    if (!changed() || better == Better::Neither)
+    if (!significant() || better == Better::Neither)
         return false;
     return better == Better::Higher ? b > a : b < a;
+}
+
+bool DeltaRow::worsened() const
+{
+    if (!significant() || better == Better::Neither)
+        return false;
+    return better == Better::Higher ? b < a : b > a;
 }
 
 const DeltaRow *Comparison::row(const std::string &key) const
@@ -54,6 +69,8 @@ std::string formatDeltaChange(const DeltaRow &r)
         return (r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.delta()), 1) + " points";
     if (r.a == 0)
         return "new";
+    if (std::fabs(r.ratio() - 1) < 0.01)
+        return (r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.ratio() - 1), 1) + " %";
     return "×" + formatNumber(r.ratio(), r.ratio() >= 10 ? 1 : 2);
 }
 
@@ -96,7 +113,7 @@ Sentence scaleWord(double r)
 
 Sentence fraction(int n, int d)
 {
-    return value(std::to_string(n) + "/" + std::to_string(d));
+    return value(n == 0 ? std::string("0") : std::to_string(n) + "/" + std::to_string(d));
 }
 
 Sentence bytesValue(double b)

@@ -25,7 +25,9 @@ struct DeltaRow
     double delta() const { return b - a; }
     double ratio() const { return a != 0 ? b / a : 0; } // 0 when A is 0
     bool changed() const;                               // beyond rounding
-    bool improved() const;                              // changed in the better direction
+    bool significant() const;                           // by more than 0.5 % (worth a colour)
+    bool improved() const;                              // significantly, in the better direction
+    bool worsened() const;
 };
 
 struct Comparison
@@ -45,7 +47,7 @@ Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec 
 
 // "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"
 std::string formatDeltaValue(DeltaUnit unit, double v);
-// "+1.18×", "−50 %", "unchanged"
+// "×1.18", "+0.3 %" (within 1 %), "+50.0 points" (fractions), "unchanged"
 std::string formatDeltaChange(const DeltaRow &row);
 
 } // namespace shardscope

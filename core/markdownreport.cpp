@@ -426,7 +426,7 @@ std::string markdownComparisonReport(const Evaluation &a, const ModelSpec &ma, c
     std::vector<std::vector<std::string>> rows;
     for (const DeltaRow &r : c.rows)
         rows.push_back({r.label, formatDeltaValue(r.unit, r.a), formatDeltaValue(r.unit, r.b),
-                        formatDeltaChange(r) + (r.improved() ? " (better)" : r.changed() && r.better != Better::Neither ? " (worse)" : "")});
+                        formatDeltaChange(r) + (r.improved() ? " (better)" : r.worsened() ? " (worse)" : "")});
     w.table({"Quantity", "A", "B", "Change"}, rows);
     w.heading(2, "Why");
     if (c.explanations.empty())

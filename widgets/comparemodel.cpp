@@ -52,9 +52,9 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::TextAlignmentRole && index.column() != Quantity)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ForegroundRole && index.column() == Change && r.changed() && r.better != Better::Neither)
+    if (role == Qt::ForegroundRole && index.column() == Change && (r.improved() || r.worsened()))
         return QBrush(r.improved() ? QColor(0x11, 0x77, 0x33) : QColor(0xBB, 0x22, 0x22));
-    if (role == Qt::ToolTipRole && index.column() == Change && r.changed() && r.better != Better::Neither)
+    if (role == Qt::ToolTipRole && index.column() == Change && (r.improved() || r.worsened()))
         return r.improved() ? Teaching::tr("better") : Teaching::tr("worse");
     if (role == Qt::UserRole)
         return QString::fromStdString(r.key);

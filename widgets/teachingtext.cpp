@@ -225,6 +225,8 @@ QString deltaChange(const DeltaRow &r)
         return Teaching::tr("%1 points").arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−")) + qs(formatNumber(100 * std::fabs(r.delta()), 1)));
     if (r.a == 0)
         return Teaching::tr("new");
+    if (std::fabs(r.ratio() - 1) < 0.01)
+        return Teaching::tr("%1 %").arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−")) + qs(formatNumber(100 * std::fabs(r.ratio() - 1), 1)));
     return QStringLiteral("×") + qs(formatNumber(r.ratio(), r.ratio() >= 10 ? 1 : 2));
 }
 

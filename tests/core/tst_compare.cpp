@@ -114,7 +114,7 @@ private slots:
         // m = 1: (2 − 1) / (1 + 2 − 1) = 1/2
         QCOMPARE(c.row("bubble_fraction")->a, 0.0);
         QCOMPARE(c.row("bubble_fraction")->b, 0.5);
-        VERIFY_HAS(c, "Pipeline bubble (p − 1)/(m + p − 1): 0/1 → 1/2 (0.0 % → 50.0 %)");
+        VERIFY_HAS(c, "Pipeline bubble (p − 1)/(m + p − 1): 0 → 1/2 (0.0 % → 50.0 %)");
         QCOMPARE(formatDeltaChange(*c.row("bubble_fraction")), std::string("+50.0 points"));
     }
 
@@ -122,6 +122,9 @@ private slots:
     void sameCapacityDifferentShape()
     {
         const Comparison c = compareLlama(textbook(4, 2), textbook(8, 1));
+        // Textbook weights: 70.6e9 × 2 / 8 in both: unchanged, neither better nor worse.
+        QVERIFY(!c.row("weights_bytes_per_gpu")->changed());
+        QVERIFY(!c.row("weights_bytes_per_gpu")->improved() && !c.row("weights_bytes_per_gpu")->worsened());
         QCOMPARE(c.row("capacity_tokens")->a, 1222046.0);
         QVERIFY(!c.row("capacity_tokens")->changed());
         VERIFY_PREFIX(c, "KV capacity unchanged at 1,222,046 tokens");
@@ -206,6 +209,23 @@ private slots:
         const Sentence nested = phrase("Compare", "a %1 b %2", {value("x"), phrase("Compare", "<%1>", {value(3)})});
         QCOMPARE(nested.text(), std::string("a x b <3>"));
         QCOMPARE(phrase("Compare", "%1 and %2", {value("only")}).text(), std::string("only and %2"));
+    }
+
+    // Within 1 %: a percentage, and no colour below 0.5 %.
+    void smallChanges()
+    {
+        DeltaRow r;
+        r.unit = DeltaUnit::Bytes;
+        r.better = Better::Lower;
+        r.a = 1000;
+        r.b = 1003; // +0.3 %
+        QCOMPARE(formatDeltaChange(r), std::string("+0.3 %"));
+        QVERIFY(r.changed() && !r.significant() && !r.worsened());
+        r.b = 1008; // +0.8 %: worse (more bytes)
+        QVERIFY(r.worsened() && !r.improved());
+        r.b = 500;
+        QCOMPARE(formatDeltaChange(r), std::string("×0.50"));
+        QVERIFY(r.improved());
     }
 
     void invalidSide()

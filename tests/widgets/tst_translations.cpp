@@ -5,6 +5,7 @@
 #include "widgets/language.h"
 #include "widgets/showworkpanel.h"
 #include "widgets/teachingtext.h"
+#include "widgets/timelinepanel.h"
 #include "../core/testpresets.h"
 
 #include <QFile>
@@ -156,6 +157,41 @@ private slots:
         // English plurals: "%n micro-batch(es)" reads "1 micro-batch" and "4 micro-batches".
         QCOMPARE(Teaching::tr("%n micro-batch(es)", nullptr, 4), QStringLiteral("4 micro-batches"));
         QCOMPARE(Teaching::tr("%n micro-batch(es)", nullptr, 1), QStringLiteral("1 micro-batch"));
+    }
+
+    // The teaching views in Chinese, for a look (saved when SHARDSCOPE_SCREENSHOT_DIR is set).
+    void chineseViews()
+    {
+        Language language;
+        QVERIFY(language.setLanguage(QStringLiteral("zh_CN"), false));
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        Plan a;
+        a.tp = 4;
+        a.pp = 2;
+        a.microbatches = 4;
+        a.maxModelLen = 32768;
+        TimelinePanel timeline;
+        timeline.resize(1200, 420);
+        timeline.setPlan(evaluate(a, m, gpu), m, gpu);
+        for (int i = 0; i < 11; ++i)
+            timeline.stepForward();
+        QVERIFY(timeline.caption().contains(QStringLiteral("PP 发送")));
+        ComparePanel compare;
+        compare.resize(1200, 520);
+        Plan b = a;
+        b.tp = 8;
+        b.pp = 1;
+        compare.setPlan(evaluate(a, m, gpu), m, gpu);
+        compare.pin();
+        compare.setPlan(evaluate(b, m, gpu), m, gpu);
+        QVERIFY(compare.explanationText().contains(QStringLiteral("每卡")));
+        const QByteArray dir = qgetenv("SHARDSCOPE_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            timeline.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/zh-timeline.png"));
+            compare.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/zh-compare.png"));
+        }
+        QVERIFY(language.setLanguage(QStringLiteral("en"), false));
     }
 
 private:
