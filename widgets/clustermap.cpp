@@ -1,6 +1,7 @@
 #include "widgets/clustermap.h"
 
-#include "widgets/placementdiagram.h"
+#include "widgets/gridbuilders.h"
+#include "widgets/palette.h"
 #include "widgets/teachingtext.h"
 
 #include <QPainter>
@@ -118,7 +119,7 @@ void ClusterMap::paintEvent(QPaintEvent *)
         for (int n = 0; n < nodes; ++n) {
             const int first = n * m_perNode, last = std::min(m_world, first + m_perNode);
             const bool on = std::lower_bound(m_gpus.begin(), m_gpus.end(), first) != std::lower_bound(m_gpus.begin(), m_gpus.end(), last);
-            QColor fill = diagramStageColor(m_stage[static_cast<size_t>(first)]);
+            QColor fill = stageColor(m_stage[static_cast<size_t>(first)]);
             if (any && !on)
                 fill = fill.lighter(170);
             p.setPen(on ? QPen(pal.color(QPalette::Text), 2) : Qt::NoPen);
@@ -140,14 +141,14 @@ void ClusterMap::paintEvent(QPaintEvent *)
     for (int g = 0; g < m_world; ++g) {
         const QRectF r = gpuRect(g);
         const bool on = std::binary_search(m_gpus.begin(), m_gpus.end(), g);
-        QColor fill = diagramStageColor(m_stage[static_cast<size_t>(g)]);
+        QColor fill = stageColor(m_stage[static_cast<size_t>(g)]);
         if (any && !on)
             fill = fill.lighter(170);
         p.setPen(on ? QPen(pal.color(QPalette::Text), m_presentation ? 3 : 2) : QPen(fill.darker(130), 1));
         p.setBrush(fill);
         p.drawRect(r);
         if (r.width() >= 16) {
-            p.setPen(Qt::black);
+            p.setPen(palette::textOn(fill));
             p.drawText(r, Qt::AlignCenter, QString::number(g));
         }
     }

@@ -5,7 +5,9 @@
 #include "core/errors.h"
 #include "widgets/mainwindow.h"
 #include "widgets/modelcatalog.h"
+#include "widgets/language.h"
 #include "widgets/plandocument.h"
+#include "widgets/teachingwindow.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,7 +39,7 @@ int fail(const std::string &message)
 bool anyPlanOption(const QCommandLineParser &parser)
 {
     for (const QString &name : parser.optionNames())
-        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size"))
+        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size") && name != QLatin1String("lang"))
             return true;
     return false;
 }
@@ -124,6 +126,9 @@ int runGui(QApplication &app)
                                         QStringLiteral("file.png")));
     parser.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."),
                                         QStringLiteral("WxH")));
+    parser.addOption(QCommandLineOption(QStringLiteral("lang"), QStringLiteral("Window language: ") + Language::available().join(QStringLiteral(", "))
+                                                                    + QStringLiteral(" (default: the saved choice, else the system's)."),
+                                        QStringLiteral("code")));
     parser.addOption(QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText().toStdString());
@@ -147,6 +152,11 @@ int runGui(QApplication &app)
             return fail("--size " + parser.value(QStringLiteral("size")).toStdString() + ": expected WxH from 320x240 to 8000x8000");
         o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
+
+    // The language before the window builds its texts: --lang, else the saved choice, else the system's.
+    const QString lang = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : Language::preferred();
+    if (!teaching::language()->setLanguage(lang, false))
+        return fail("--lang " + lang.toStdString() + ": expected one of " + Language::available().join(QStringLiteral(", ")).toStdString());
 
     const PresetRepository repo = PresetRepository::load();
     ModelCatalog catalog = ModelCatalog::fromRepository(repo);

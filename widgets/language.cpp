@@ -15,6 +15,8 @@ Language::Language(QObject *parent)
 
 Language::~Language()
 {
+    if (!QCoreApplication::instance())
+        return; // the application is going away with its translators
     if (m_app)
         QCoreApplication::removeTranslator(m_app);
     if (m_qt)
@@ -76,7 +78,7 @@ bool Language::setLanguage(const QString &code, bool remember)
 {
     if (!available().contains(code))
         return false;
-    if (code == m_current && (m_app || code == QLatin1String("en"))) {
+    if (code == m_current) {
         if (remember)
             QSettings().setValue(settingKey(), code);
         return true;

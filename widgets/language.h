@@ -22,7 +22,7 @@ public:
     static QString preferred();
     static QString settingKey() { return QStringLiteral("language"); }
 
-    QString current() const { return m_current; }
+    QString current() const { return m_current.isEmpty() ? QStringLiteral("en") : m_current; }
     // Installs `code`'s translations; returns false (changing nothing) for an unknown code or a
     // missing translation. `remember` stores it in the settings.
     bool setLanguage(const QString &code, bool remember = true);
@@ -36,7 +36,7 @@ signals:
 private:
     void applyFont(const QString &code);
 
-    QString m_current = QStringLiteral("en");
+    QString m_current; // empty until a language is installed
     QTranslator *m_app = nullptr;
     QTranslator *m_qt = nullptr;
     QStringList m_baseFamilies;

@@ -14,12 +14,14 @@
 #include "widgets/session.h"
 #include "widgets/settingspanel.h"
 #include "widgets/setuppanel.h"
+#include "widgets/teachingwindow.h"
 #include "widgets/textformat.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
@@ -69,6 +71,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     if (!restored)
         m_editor->apply(FileController::defaultPlan(), QString());
     m_editor->undoStack()->clear();
+    teaching::install(this); // timeline, show your work, compare, report, presentation, language
     resize(1600, 1000);
     if (m_options.useSettings) {
         restoreGeometry(session::windowGeometry());
@@ -158,7 +161,8 @@ QWidget *MainWindow::createViews()
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("layers"), QStringLiteral("heads"),  QStringLiteral("experts"), QStringLiteral("cluster"),
-            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus")};
+            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("timeline"),
+            QStringLiteral("work"), QStringLiteral("compare")};
 }
 
 bool MainWindow::showTab(const QString &name)
@@ -171,6 +175,49 @@ bool MainWindow::showTab(const QString &name)
     else
         m_bottomTabs->setCurrentIndex(i - 4);
     return true;
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange && m_bottomTabs)
+        rebuildUi();
+    QMainWindow::changeEvent(event);
+}
+
+// The views set their texts once, when built: a new language rebuilds them from the document.
+void MainWindow::rebuildUi()
+{
+    constexpr int kOwnTabs = 3; // Memory & KV, Communication, GPUs
+    const int current = m_bottomTabs->currentIndex();
+    const int grid = static_cast<int>(m_grids->currentKind());
+    QList<QWidget *> extra;
+    while (m_bottomTabs->count() > kOwnTabs) {
+        QWidget *w = m_bottomTabs->widget(kOwnTabs);
+        m_bottomTabs->removeTab(kOwnTabs);
+        w->setParent(nullptr);
+        extra << w;
+    }
+    const QByteArray state = saveState();
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("PlanDock"))) {
+        dock->setWindowTitle(tr("Plan"));
+        delete dock->widget();
+        dock->setWidget(createControls());
+    }
+    delete centralWidget();
+    setCentralWidget(createViews());
+    for (QWidget *w : std::as_const(extra))
+        m_bottomTabs->addTab(w, w->windowTitle());
+    m_bottomTabs->setCurrentIndex(current);
+    m_grids->setCurrent(static_cast<GridKind>(grid));
+    for (QAction *a : menuBar()->actions())
+        if (a->menu())
+            a->menu()->deleteLater();
+    menuBar()->clear();
+    createMenus();
+    connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
+    restoreState(state);
+    updateTitle();
+    emit uiRebuilt();
 }
 
 void MainWindow::showError(const QString &message)

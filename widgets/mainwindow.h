@@ -54,7 +54,13 @@ public:
     bool showTab(const QString &name);
     void saveSession() const;
 
+signals:
+    // After a language change rebuilt the controls, views and menus from the document (the plan and
+    // the undo history stay; bottom tabs added from outside are carried over).
+    void uiRebuilt();
+
 protected:
+    void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -63,6 +69,7 @@ private:
     QWidget *createControls();
     QWidget *createViews();
     void createMenus();
+    void rebuildUi();
     void rebuildRecentMenu();
     void exportView(int which);
     void openExportDialog();

@@ -76,11 +76,23 @@ void PlacementGrid::paintEvent(QPaintEvent *)
     // The layout clamps the scroll position; keep what it settled on.
     m_view.origin = f.cells.origin;
     paintGrid(p, d, f, m_view);
+    if (m_overlay) {
+        p.save();
+        p.setClipRect(f.cells.area);
+        m_overlay(p, f.cells);
+        p.restore();
+    }
     if (m_view.zoom > 1.001) {
         p.setPen(QColor(0x55, 0x55, 0x55));
         p.drawText(QRectF(rect()).adjusted(4, 2, -6, -2), Qt::AlignRight | Qt::AlignBottom,
                    tr("zoom %1% · drag to pan · 0 to fit").arg(std::lround(m_view.zoom * 100)));
     }
+}
+
+void PlacementGrid::setOverlay(Overlay overlay)
+{
+    m_overlay = std::move(overlay);
+    update();
 }
 
 void PlacementGrid::renderTo(QPainter &painter, const QRect &rect, bool vector) const

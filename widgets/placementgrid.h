@@ -34,6 +34,10 @@ public:
     // Paints the whole grid, fitted, into `rect` (export). `vector` draws cells as shapes (SVG).
     void renderTo(QPainter &painter, const QRect &rect, bool vector) const;
 
+    // Drawn over the cells after them, clipped to the cell area (the timeline's highlight); empty: none.
+    using Overlay = std::function<void(QPainter &, const GridGeometry &)>;
+    void setOverlay(Overlay overlay);
+
     QSize sizeHint() const override { return {900, 480}; }
     QSize minimumSizeHint() const override { return {240, 160}; }
 
@@ -59,6 +63,7 @@ private:
 
     const PlanDocument *m_document;
     Builder m_builder;
+    Overlay m_overlay;
     mutable GridData m_data;
     mutable bool m_dirty = true;
     GridView m_view;

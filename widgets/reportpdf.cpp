@@ -1,7 +1,11 @@
 #include "widgets/reportpdf.h"
 
-#include "widgets/placementdiagram.h"
+#include "widgets/gridbuilders.h"
+#include "widgets/gridpainter.h"
+#include "widgets/plandocument.h"
 
+#include <QGuiApplication>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextBlock>
@@ -85,6 +89,25 @@ void wrapCodeBlocks(QTextDocument &doc)
 
 } // namespace
 
+QImage renderPlacementImage(const ReportPlacement &image, int width)
+{
+    // The window's Layers × GPUs grid, painted fitted into a picture.
+    auto state = std::make_shared<PlanState>(PlanState{image.evaluation->plan, *image.model, *image.gpu, *image.evaluation});
+    const GridData data = buildLayersGrid(state);
+    const int height = std::clamp(data.rows * 9 + 260, 420, width);
+    QImage img(width, height, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::white);
+    QPainter p(&img);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(std::max(10, width / 60));
+    p.setFont(font);
+    const GridView view;
+    const GridFrame frame = layoutGrid(data, QRectF(0, 0, width, height), QFontMetricsF(font), view);
+    paintGrid(p, data, frame, view);
+    return img;
+}
+
 void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images)
 {
     QFont font = doc.defaultFont();
@@ -93,9 +116,9 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
     doc.setMarkdown(QString::fromStdString(markdown), QTextDocument::MarkdownDialectGitHub);
     // After setMarkdown, which clears the document's resources.
     for (const ReportPlacement &img : images)
-        if (img.evaluation && img.model)
+        if (img.evaluation && img.model && img.gpu)
             doc.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(img.name)),
-                            renderPlacementDiagram(*img.evaluation, *img.model, kImagePixels));
+                            renderPlacementImage(img, kImagePixels));
     styleTables(doc.rootFrame());
     sizeImages(doc);
     wrapCodeBlocks(doc);
@@ -123,9 +146,9 @@ QString writeReportPdf(const QString &path, const std::string &markdown, const s
 
 QString writePlacementPng(const QString &path, const ReportPlacement &image)
 {
-    if (!image.evaluation || !image.model)
+    if (!image.evaluation || !image.model || !image.gpu)
         return QStringLiteral("no plan to draw");
-    const QImage img = renderPlacementDiagram(*image.evaluation, *image.model, kImagePixels);
+    const QImage img = renderPlacementImage(image, kImagePixels);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return file.errorString();

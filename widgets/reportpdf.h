@@ -6,7 +6,11 @@
 #include <string>
 #include <vector>
 
+class QImage;
 class QTextDocument;
+
+// The placement picture of a report: the window's Layers × GPUs grid, `width` pixels wide.
+QImage renderPlacementImage(const ReportPlacement &image, int width);
 
 // The report as a QTextDocument: the Markdown (GitHub dialect, tables) with the placement pictures
 // registered as image resources under their names, and tables given visible rules.

@@ -1,6 +1,7 @@
 #include "widgets/timelineview.h"
 
-#include "widgets/placementdiagram.h"
+#include "widgets/gridbuilders.h"
+#include "widgets/palette.h"
 #include "widgets/teachingtext.h"
 
 #include <QHelpEvent>
@@ -145,7 +146,7 @@ int TimelineView::eventAt(const QPoint &pos) const
 QColor TimelineView::kindColor(EventKind kind, int stage)
 {
     switch (kind) {
-    case EventKind::Compute: return diagramStageColor(stage).lighter(125);
+    case EventKind::Compute: return stageColor(stage);
     case EventKind::TpAllReduce: return QColor(0x88, 0x22, 0x55);
     case EventKind::EmbeddingAllReduce:
     case EventKind::LmHeadGather: return QColor(0xAA, 0x44, 0x99);
@@ -230,10 +231,10 @@ void TimelineView::paintEvent(QPaintEvent *)
             QColor c = kindColor(ev.kind, ev.stage);
             // Micro-batches alternate in shade so the eye can follow one through the stages.
             if (ev.kind == EventKind::Compute && ev.microbatch % 2 == 1)
-                c = c.darker(118);
+                c = c.lighter(125);
             p.fillRect(r, c);
             if (ev.kind == EventKind::Compute && ev.firstLayer >= 0 && r.width() > 3 * fontMetrics().horizontalAdvance(QLatin1Char('0'))) {
-                p.setPen(Qt::black);
+                p.setPen(palette::textOn(c));
                 p.drawText(r, Qt::AlignCenter, QString::number(ev.microbatch));
             }
             if (ev.kind == EventKind::Idle)

@@ -2,6 +2,209 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CommChart</name>
+    <message>
+        <source>Share of each step&apos;s communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommPanel</name>
+    <message>
+        <source>No placement, so no communication: see the issues above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommRows</name>
+    <message>
+        <source>scale-up link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished">PCIe</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (stays on the GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce, 2 per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S = n × h × b = n × %1 × 2 B per AllReduce; a ring sends 2(t−1)/t × S per GPU, t = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding AllReduce</source>
+        <translation type="unfinished">Embedding AllReduce</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM-head logits gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send, hidden + residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch + combine, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k × h × (b_dispatch + 2) = %1 B per token per MoE layer; 1/%2 stays local; busiest GPU ×%3 (routing skew)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sum of the rows above that use this link</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommTableModel</name>
+    <message>
+        <source>Traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode msg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill msg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages per forward step, over all stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes of one message (AllReduce buffer, send, or per MoE layer on the busiest GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the busiest GPU sends in one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α-β estimate for one step, summed over stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandPreview</name>
+    <message>
+        <source>The vLLM launch for this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the commands (every node&apos;s) to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-node, Ray or SGLang launches, and scripts per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Compare</name>
     <message>
         <source>halve</source>
@@ -641,6 +844,565 @@
     </message>
 </context>
 <context>
+    <name>Exporter</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Exported from ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot encode %1 as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>New plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope plans (*.shardscope.json);;JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope plans (*.shardscope.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuTableModel</name>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts/layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV/token (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-parallel rank inside the TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert-parallel rank inside the stage&apos;s MoE group (dp_rank × tp + tp_rank, mod ep)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers held (inclusive), from the pipeline split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory left for the KV cache on this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV blocks this GPU could hold; the replica uses the minimum over its GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> +emb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> +head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GridPanel</name>
+    <message>
+        <source>Layers × GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which layers each GPU holds: pipeline stages, TP groups, node boundaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query and KV heads per TP rank; replicated KV heads are hatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layers × experts, coloured by the EP rank (GPU) that owns each expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes × GPUs, coloured by pipeline stage or DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the cluster tab&apos;s colours mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel, double-click)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole grid (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GridText</name>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · stage %2 · DP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished">GPU %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;node %1, slot %2&lt;/b&gt;: idle — the plan uses %3 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… (%1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense: one MLP split by TP (tp = %1), no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1 · GPUs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed experts (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant copy (EPLB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round-robin placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP off: each of the %1 experts is split over the stage&apos;s GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1: expert slots per GPU per MoE layer: %2%3 · %4 · MoE layers: %5, dense: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, each expert split %1 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1&lt;/b&gt; (stage %2) is dense: one MLP split by TP (tp = %3), no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPU %6%7&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPUs %6%7&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (redundant copy in slot %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — each holds 1/%1 of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No placement: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 %2–%3 (colours repeat every %4; hover a cell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 %2–%3 (hover a cell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query heads %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, replicated ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1 (serves q %2)%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV: every TP rank holds all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head replicated on %1 TP ranks (tp %2 &gt; %3 KV heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each TP rank holds %1 of %2 query heads and %3 · the same on every pipeline stage and DP replica (GPU = (dp × pp + stage) × tp + TP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1 (serves query heads %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TP rank %1&lt;/b&gt; · %2&lt;br&gt;holds query heads %3 and %4%5&lt;br&gt;GPUs with this TP rank: %6&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (also held by %1 other TP ranks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · layers %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thick line: node boundary · thin line: TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers · pipeline stages: %2 (%3 layers) · TP group size %4: each group splits the heads and MLP of its layers · DP replicas: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished">第 %1 层</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — on this GPU (its 1/%2 TP share)&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — not on this GPU&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ImportDialog</name>
     <message>
         <source>Import a vLLM command</source>
@@ -716,65 +1478,492 @@
     </message>
 </context>
 <context>
+    <name>IssuesBanner</name>
+    <message>
+        <source>✘ Error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ℹ Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KvPanel</name>
+    <message>
+        <source>&lt;b&gt;✔ Fits&lt;/b&gt; — %1 concurrent requests of %2 tokens per replica, %3 on the cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✘ Does not fit&lt;/b&gt; — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished">%1 个 Token</translation>
+    </message>
+    <message>
+        <source>KV capacity, cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV capacity, whole cluster&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × one replica&apos;s tokens (each DP replica has its own KV pool)&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests at max length, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests at max length, cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation type="unfinished">%1 个请求</translation>
+    </message>
+    <message>
+        <source>KV per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget per GPU</source>
+        <translation type="unfinished">每卡 KV 预算</translation>
+    </message>
+    <message>
+        <source>%1 (GPU %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU (largest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per GPU</source>
+        <translation type="unfinished">每卡专家数</translation>
+    </message>
+    <message>
+        <source>%1 per MoE layer, 1/%2 of each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation type="unfinished">每段层数</translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;max_model_len&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s max_position_embeddings (no --max-model-len set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-model-len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 · nodes of %3: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;World size&lt;/b&gt;&lt;br&gt;&lt;i&gt;tp × pp × dp&lt;/i&gt;&lt;br&gt;= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished">参数量</translation>
+    </message>
+    <message>
+        <source>%1 billion total, %2 billion active</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>ShardScope</source>
         <translation>ShardScope</translation>
     </message>
     <message>
-        <source>ShardScope planner</source>
-        <translation>ShardScope 规划器</translation>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished">GPU 数</translation>
+    </message>
+    <message>
+        <source>The current plan is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open plan…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;config.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import vLLM command…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;launch commands…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement grid as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory chart as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication chart as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers × GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory and KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the nearest exportable plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command&apos;s model &quot;%1&quot; is not a preset: open its config.json first, then import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>PlacementDiagram</name>
+    <name>MemoryChart</name>
     <message>
-        <source>Stage %1: layers %2</source>
-        <translation>第 %1 段：第 %2 层</translation>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> + embedding</source>
-        <translation> + Embedding</translation>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> + LM head</source>
-        <translation> + LM Head</translation>
+        <source>Activation</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Node %1</source>
-        <translation>节点 %1</translation>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>TP %1 · DP %2</source>
-        <translation>TP %1 · DP %2</translation>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layers %1</source>
-        <translation>层 %1</translation>
+        <source>Headroom</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Q heads %1</source>
-        <translation>Q 头 %1</translation>
+        <source>Usable</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>KV latent (MLA, whole)</source>
-        <translation>KV 潜在向量（MLA，完整）</translation>
+        <source>node (bar = its tightest GPU)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>KV heads %1</source>
-        <translation>KV 头 %1</translation>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Experts %1, 1/%2 of each</source>
-        <translation>专家 %1，各占 1/%2</translation>
+        <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Experts %1</source>
-        <translation>专家 %1</translation>
+        <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPU %1</source>
-        <translation>GPU %1</translation>
+        <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Headroom&lt;/b&gt;&lt;br&gt;&lt;i&gt;total × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — left for other processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Search models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a model&apos;s name or id, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a Hugging Face config.json (you can also drop one on the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA (DeepSeek-style attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 layers · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismPanel</name>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel as vLLM does it (ep = tp × dp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer&apos;s heads and MLP split over this many GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: the layers split into this many stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel: independent replicas, each with its own KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --enable-expert-parallel: every GPU of a stage holds whole experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable expert parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable expert parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside the offered range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not allowed: %2 — using %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divides the %1 attention heads: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · above %1 the KV heads are replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 to %1 stages (%2 layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas · tp × pp × dp = %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divides tp × dp = %1: %2 · vLLM offers 1 or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; = tp %2 × pp %3 × dp %4 · nodes of %6: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No placement&lt;/b&gt; — see the issues above</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlacementGrid</name>
+    <message>
+        <source>zoom %1% · drag to pan · 0 to fit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -786,6 +1975,268 @@
     <message>
         <source>PDF output needs the GUI libraries; write Markdown (.md) instead</source>
         <translation>生成 PDF 需要图形界面库；请改为输出 Markdown（.md）</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Memory and workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-model-len: context per request (0: the model&apos;s maximum)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EPLB redundant experts per MoE layer (needs EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode: sequences decoding together, one token each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill: prompt tokens processed in one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM (each GPU&apos;s tensors, KV blocks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Textbook (even split, fixed reserve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM: what the engine allocates, minimum over GPUs · textbook: the course&apos;s uniform split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization: the fraction of each GPU&apos;s memory vLLM may use (lowest: the version&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (model dtype)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp8 (1 byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as the checkpoint ships</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AWQ (int4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPTQ (int4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight format (--quantization); &apos;as the checkpoint ships&apos; follows quantization_config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear (vLLM default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round robin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How experts are laid out over EP ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Textbook accounting: fixed reserve per GPU for activations, graphs and buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redundant experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserve (textbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set utilization to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change KV dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change expert placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set redundant experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set decode batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set prompt length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>course default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model max (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SetupPanel</name>
+    <message>
+        <source>Model and cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The accelerator: memory, bandwidths, scale-up domain (from the GPU presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node; ranks fill nodes in order (0: the GPU preset&apos;s value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished">节点数</translation>
+    </message>
+    <message>
+        <source>Choose GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set GPUs per node to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · scale-up domain %3 · %4 GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 node · %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1176,6 +2627,62 @@
         <source>Showing %1 of the plan&apos;s %2 micro-batches.</source>
         <translation>这里展示方案中 %2 个微批里的 %1 个。</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Show your work</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Export &amp;report (PDF or Markdown)…</source>
+        <translation>导出报告（PDF 或 Markdown）(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Show your work on &amp;click</source>
+        <translation>点击数值查看计算过程(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Click any number to see its formula with this plan&apos;s values</source>
+        <translation>点击任意数值，查看其公式及本方案代入的数值</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show your work: click a number to see how it is computed.</source>
+        <translation>计算过程：点击一个数值查看它是怎么算出来的。</translation>
+    </message>
+    <message>
+        <source>Export comparison report</source>
+        <translation>导出对比报告</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;Markdown (*.md)</source>
+        <translation>PDF 文档 (*.pdf);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -1194,6 +2701,111 @@
     <message>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
+    </message>
+</context>
+<context>
+    <name>VllmPreview</name>
+    <message>
+        <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>planfile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>textformat</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU %1&lt;/b&gt; · node %2 · stage %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;TP rank %1 · DP rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · EP rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;layers %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + embedding</source>
+        <translation type="unfinished"> + Embedding</translation>
+    </message>
+    <message>
+        <source> + LM head</source>
+        <translation type="unfinished"> + LM Head</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;query heads %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · MLA latent KV (every TP rank holds all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · KV heads %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (replicated on %1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 expert slots per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, … %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, each split %1 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;weights %1 · KV budget %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;activation %1 · non-torch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;reserve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 KV blocks%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — binds the replica (fewest)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
