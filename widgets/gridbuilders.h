@@ -26,7 +26,7 @@ QColor epRankColor(int epRank);
 // Translation context of the builders.
 struct GridText
 {
-    Q_DECLARE_TR_FUNCTIONS(GridBuilders)
+    Q_DECLARE_TR_FUNCTIONS(GridText)
 };
 
 namespace gridbuild {

@@ -5,203 +5,207 @@
     <name>CommChart</name>
     <message>
         <source>Share of each step&apos;s communication time</source>
-        <translation type="unfinished"></translation>
+        <translation>每步通信时间的构成</translation>
     </message>
     <message>
         <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;没有通信&lt;/b&gt;&lt;br&gt;每个副本只有一张 GPU（tp = pp = 1），也没有 MoE Token 跨链路传输。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3 · %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
     </message>
     <message>
         <source>decode</source>
-        <translation type="unfinished"></translation>
+        <translation>decode</translation>
     </message>
     <message>
         <source>prefill</source>
-        <translation type="unfinished"></translation>
+        <translation>prefill</translation>
     </message>
 </context>
 <context>
     <name>CommPanel</name>
     <message>
         <source>No placement, so no communication: see the issues above.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有放置结果，因此没有通信：请看上方的问题提示。</translation>
     </message>
     <message>
         <source>Decode</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode</translation>
     </message>
     <message>
         <source>Prefill</source>
-        <translation type="unfinished"></translation>
+        <translation>Prefill</translation>
     </message>
     <message>
         <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Decode&lt;/b&gt;（n = %1）：TPOT ≈ %2，通信 %3 · &lt;b&gt;Prefill&lt;/b&gt;（n = %4）：TTFT ≈ %5，通信 %6 · PP 气泡 %7% · 每卡 %8 tokens/s&lt;br&gt;&lt;small&gt;估算：α-β 链路模型和 Roofline（HBM × %9，%10 × %11）；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;TPOT&lt;/b&gt; = 各段 max(读取字节数 / HBM, FLOPs / 峰值) + 该段通信，再对所有段求和&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = 同样的算法，作用于一个 %1 Token 的提示&lt;br&gt;&lt;b&gt;气泡&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
     <name>CommRows</name>
     <message>
         <source>scale-up link</source>
-        <translation type="unfinished"></translation>
+        <translation>高速互连</translation>
     </message>
     <message>
         <source>PCIe</source>
-        <translation type="unfinished">PCIe</translation>
+        <translation>PCIe</translation>
     </message>
     <message>
         <source>network</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>none (stays on the GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（留在本卡）</translation>
     </message>
     <message>
         <source>TP AllReduce, 2 per layer</source>
-        <translation type="unfinished"></translation>
+        <translation>TP AllReduce，每层 2 次</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>S = n × h × b = n × %1 × 2 B per AllReduce; a ring sends 2(t−1)/t × S per GPU, t = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>每次 AllReduce S = n × h × b = n × %1 × 2 B；Ring 算法每卡发送 2(t−1)/t × S，t = %2</translation>
     </message>
     <message>
         <source>Embedding AllReduce</source>
-        <translation type="unfinished">Embedding AllReduce</translation>
+        <translation>Embedding AllReduce</translation>
     </message>
     <message>
         <source>embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>Embedding</translation>
     </message>
     <message>
         <source>one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)</source>
-        <translation type="unfinished"></translation>
+        <translation>第一段做一次 n × h × b 的 AllReduce（按词表切分的 Embedding）</translation>
     </message>
     <message>
         <source>LM-head logits gather</source>
-        <translation type="unfinished"></translation>
+        <translation>LM Head logits 收集</translation>
     </message>
     <message>
         <source>LM head</source>
-        <translation type="unfinished"></translation>
+        <translation>LM Head</translation>
     </message>
     <message>
         <source>one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一段做一次 AllGather，大小为 行数 × 补齐后的词表 × b（decode 时 %1 行，prefill 时 %2 行）</translation>
     </message>
     <message>
         <source>PP send, hidden + residual</source>
-        <translation type="unfinished"></translation>
+        <translation>PP 发送，hidden + residual</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers</source>
-        <translation type="unfinished"></translation>
+        <translation>pp − 1 次发送，每次 2 × n × h × b；每个 TP rank 发送 1/t，下一段再做 AllGather</translation>
     </message>
     <message>
         <source>EP dispatch + combine, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>EP dispatch + combine，%1</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>k × h × (b_dispatch + 2) = %1 B per token per MoE layer; 1/%2 stays local; busiest GPU ×%3 (routing skew)</source>
-        <translation type="unfinished"></translation>
+        <translation>k × h × (b_dispatch + 2) = 每 Token 每个 MoE 层 %1 B；1/%2 留在本卡；最忙的卡 ×%3（路由倾斜）</translation>
     </message>
     <message>
         <source>Total on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 合计</translation>
     </message>
     <message>
         <source>sum of the rows above that use this link</source>
-        <translation type="unfinished"></translation>
+        <translation>上面使用这条链路的各行之和</translation>
     </message>
 </context>
 <context>
     <name>CommTableModel</name>
     <message>
         <source>Traffic</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
         <source>Link</source>
-        <translation type="unfinished"></translation>
+        <translation>链路</translation>
     </message>
     <message>
         <source>×/step</source>
-        <translation type="unfinished"></translation>
+        <translation>次/步</translation>
     </message>
     <message>
         <source>Decode msg</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode 消息</translation>
     </message>
     <message>
         <source>sent/GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡发送</translation>
     </message>
     <message>
         <source>time</source>
-        <translation type="unfinished"></translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Prefill msg</source>
-        <translation type="unfinished"></translation>
+        <translation>Prefill 消息</translation>
     </message>
     <message>
         <source>Messages per forward step, over all stages</source>
-        <translation type="unfinished"></translation>
+        <translation>每次前向的消息数，所有段合计</translation>
     </message>
     <message>
         <source>Bytes of one message (AllReduce buffer, send, or per MoE layer on the busiest GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>一条消息的字节数（AllReduce 缓冲区、一次发送，或最忙的卡每个 MoE 层的量）</translation>
     </message>
     <message>
         <source>Bytes the busiest GPU sends in one step</source>
-        <translation type="unfinished"></translation>
+        <translation>最忙的卡一步发送的字节数</translation>
     </message>
     <message>
         <source>α-β estimate for one step, summed over stages</source>
-        <translation type="unfinished"></translation>
+        <translation>一步的 α-β 估算，所有段求和</translation>
     </message>
 </context>
 <context>
     <name>CommandPreview</name>
     <message>
         <source>The vLLM launch for this plan</source>
-        <translation type="unfinished"></translation>
+        <translation>这个方案的 vLLM 启动命令</translation>
     </message>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Copy the commands (every node&apos;s) to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>把（所有节点的）命令复制到剪贴板</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <source>Multi-node, Ray or SGLang launches, and scripts per node</source>
-        <translation type="unfinished"></translation>
+        <translation>多节点、Ray 或 SGLang 启动方式，以及每个节点的脚本</translation>
     </message>
 </context>
 <context>
@@ -847,559 +851,575 @@
     <name>Exporter</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Exported from ShardScope</source>
-        <translation type="unfinished"></translation>
+        <translation>由 ShardScope 导出</translation>
     </message>
     <message>
         <source>Cannot encode %1 as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>无法把 %1 编码为 PNG</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>FileController</name>
     <message>
         <source>New plan</source>
-        <translation type="unfinished"></translation>
+        <translation>新建方案</translation>
     </message>
     <message>
         <source>Open %1</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 %1</translation>
     </message>
     <message>
         <source>Open plan</source>
-        <translation type="unfinished"></translation>
+        <translation>打开方案</translation>
     </message>
     <message>
         <source>ShardScope plans (*.shardscope.json);;JSON files (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>ShardScope 方案 (*.shardscope.json);;JSON 文件 (*.json)</translation>
     </message>
     <message>
         <source>Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>保存方案</translation>
     </message>
     <message>
         <source>ShardScope plans (*.shardscope.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>ShardScope 方案 (*.shardscope.json)</translation>
     </message>
     <message>
         <source>Open a Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 Hugging Face 的 config.json</translation>
     </message>
     <message>
         <source>Model configs (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型配置 (*.json)</translation>
     </message>
 </context>
 <context>
     <name>GpuTableModel</name>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished"></translation>
+        <translation>段</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层</translation>
     </message>
     <message>
         <source>Q heads</source>
-        <translation type="unfinished"></translation>
+        <translation>Q 头</translation>
     </message>
     <message>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头</translation>
     </message>
     <message>
         <source>Experts/layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每层专家</translation>
     </message>
     <message>
         <source>Weights (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>权重 (GiB)</translation>
     </message>
     <message>
         <source>Activation (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>激活 (GiB)</translation>
     </message>
     <message>
         <source>Other (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>其他 (GiB)</translation>
     </message>
     <message>
         <source>KV budget (GiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 预算 (GiB)</translation>
     </message>
     <message>
         <source>KV/token (B)</source>
-        <translation type="unfinished"></translation>
+        <translation>KV/Token (B)</translation>
     </message>
     <message>
         <source>KV blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 块数</translation>
     </message>
     <message>
         <source>Tensor-parallel rank inside the TP group</source>
-        <translation type="unfinished"></translation>
+        <translation>在 TP 组内的张量并行 rank</translation>
     </message>
     <message>
         <source>Data-parallel replica</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行副本</translation>
     </message>
     <message>
         <source>Expert-parallel rank inside the stage&apos;s MoE group (dp_rank × tp + tp_rank, mod ep)</source>
-        <translation type="unfinished"></translation>
+        <translation>在本段 MoE 组内的专家并行 rank（dp_rank × tp + tp_rank，对 ep 取模）</translation>
     </message>
     <message>
         <source>Layers held (inclusive), from the pipeline split</source>
-        <translation type="unfinished"></translation>
+        <translation>持有的层（含两端），来自流水线划分</translation>
     </message>
     <message>
         <source>What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)</source>
-        <translation type="unfinished"></translation>
+        <translation>除权重和激活外核算扣除的部分：non-torch 显存（vLLM）或预留（教材算法）</translation>
     </message>
     <message>
         <source>Memory left for the KV cache on this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>这张卡上留给 KV Cache 的显存</translation>
     </message>
     <message>
         <source>KV blocks this GPU could hold; the replica uses the minimum over its GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>这张卡能放下的 KV 块数；副本取其所有卡中的最小值</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source> +emb</source>
-        <translation type="unfinished"></translation>
+        <translation> +emb</translation>
     </message>
     <message>
         <source> +head</source>
-        <translation type="unfinished"></translation>
+        <translation> +head</translation>
     </message>
     <message>
         <source>latent</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在向量</translation>
     </message>
     <message>
         <source> ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation> ×%1</translation>
     </message>
 </context>
 <context>
     <name>GridPanel</name>
     <message>
         <source>Layers × GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>层 × GPU</translation>
     </message>
     <message>
         <source>Heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头</translation>
     </message>
     <message>
         <source>Experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Which layers each GPU holds: pipeline stages, TP groups, node boundaries</source>
-        <translation type="unfinished"></translation>
+        <translation>每张卡持有哪些层：流水线段、TP 组、节点边界</translation>
     </message>
     <message>
         <source>Query and KV heads per TP rank; replicated KV heads are hatched</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 TP rank 的 Query 头和 KV 头；被复制的 KV 头画斜线</translation>
     </message>
     <message>
         <source>MoE layers × experts, coloured by the EP rank (GPU) that owns each expert</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE 层 × 专家，按持有该专家的 EP rank（GPU）着色</translation>
     </message>
     <message>
         <source>Nodes × GPUs, coloured by pipeline stage or DP replica</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 × GPU，按流水线段或 DP 副本着色</translation>
     </message>
     <message>
         <source>Colour by stage</source>
-        <translation type="unfinished"></translation>
+        <translation>按段着色</translation>
     </message>
     <message>
         <source>Colour by DP replica</source>
-        <translation type="unfinished"></translation>
+        <translation>按 DP 副本着色</translation>
     </message>
     <message>
         <source>What the cluster tab&apos;s colours mean</source>
-        <translation type="unfinished"></translation>
+        <translation>集群页颜色的含义</translation>
     </message>
     <message>
         <source>−</source>
-        <translation type="unfinished"></translation>
+        <translation>−</translation>
     </message>
     <message>
         <source>Zoom out (-)</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小（-）</translation>
     </message>
     <message>
         <source>+</source>
-        <translation type="unfinished"></translation>
+        <translation>+</translation>
     </message>
     <message>
         <source>Zoom in (+, Ctrl+wheel, double-click)</source>
-        <translation type="unfinished"></translation>
+        <translation>放大（+、Ctrl+滚轮、双击）</translation>
     </message>
     <message>
         <source>Fit</source>
-        <translation type="unfinished"></translation>
+        <translation>适应</translation>
     </message>
     <message>
         <source>Show the whole grid (0)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示整个网格（0）</translation>
     </message>
 </context>
 <context>
     <name>GridText</name>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>GPU %1 · stage %2 · DP %3</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 · 第 %2 段 · DP %3</translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished">GPU %1</translation>
+        <translation>GPU %1</translation>
     </message>
     <message>
         <source>node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1</translation>
     </message>
     <message>
         <source>node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>GPU slot</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 槽位</translation>
     </message>
     <message>
         <source>stage</source>
-        <translation type="unfinished"></translation>
+        <translation>段</translation>
     </message>
     <message>
         <source>DP replica</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 副本</translation>
     </message>
     <message>
         <source>idle slot</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲槽位</translation>
     </message>
     <message>
         <source>%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 张 GPU · 每节点 %3 张：%2 · rank 按顺序填满节点：rank = (dp × pp + 段) × tp + TP rank · 细线：TP 组</translation>
     </message>
     <message>
         <source>&lt;b&gt;node %1, slot %2&lt;/b&gt;: idle — the plan uses %3 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;节点 %1，槽位 %2&lt;/b&gt;：空闲 — 方案只用 %3 张 GPU</translation>
     </message>
     <message>
         <source>… (%1 GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>…（%1 张 GPU）</translation>
     </message>
     <message>
         <source>%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 Dense 模型：没有专家需要放置。每层的 MLP 按 TP 切分（tp = %2）。</translation>
     </message>
     <message>
         <source>MoE</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE</translation>
     </message>
     <message>
         <source>dense</source>
-        <translation type="unfinished"></translation>
+        <translation>dense</translation>
     </message>
     <message>
         <source>dense: one MLP split by TP (tp = %1), no experts</source>
-        <translation type="unfinished"></translation>
+        <translation>dense：一个按 TP 切分的 MLP（tp = %1），没有专家</translation>
     </message>
     <message>
         <source>EP %1 · GPUs %2</source>
-        <translation type="unfinished"></translation>
+        <translation>EP %1 · GPU %2</translation>
     </message>
     <message>
         <source>EP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>EP %1</translation>
     </message>
     <message>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 段</translation>
     </message>
     <message>
         <source>routed experts (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>路由专家（%1）</translation>
     </message>
     <message>
         <source>redundant (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>冗余（%1）</translation>
     </message>
     <message>
         <source>layer</source>
-        <translation type="unfinished"></translation>
+        <translation>层</translation>
     </message>
     <message>
         <source>expert</source>
-        <translation type="unfinished"></translation>
+        <translation>专家</translation>
     </message>
     <message>
         <source>EP rank</source>
-        <translation type="unfinished"></translation>
+        <translation>EP rank</translation>
     </message>
     <message>
         <source>dense layer</source>
-        <translation type="unfinished"></translation>
+        <translation>dense 层</translation>
     </message>
     <message>
         <source>redundant copy (EPLB)</source>
-        <translation type="unfinished"></translation>
+        <translation>冗余副本（EPLB）</translation>
     </message>
     <message>
         <source>linear placement</source>
-        <translation type="unfinished"></translation>
+        <translation>线性放置</translation>
     </message>
     <message>
         <source>round-robin placement</source>
-        <translation type="unfinished"></translation>
+        <translation>轮询放置</translation>
     </message>
     <message>
         <source>EP off: each of the %1 experts is split over the stage&apos;s GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>未开 EP：%1 个专家每个都切分到本段所有 GPU 上，moe_tp = tp × dp = %2 · MoE 层：%3，dense 层：%4</translation>
     </message>
     <message>
         <source>EP %1: expert slots per GPU per MoE layer: %2%3 · %4 · MoE layers: %5, dense: %6</source>
-        <translation type="unfinished"></translation>
+        <translation>EP %1：每卡每个 MoE 层的专家槽位：%2%3 · %4 · MoE 层：%5，dense 层：%6</translation>
     </message>
     <message>
         <source>, each expert split %1 ways</source>
-        <translation type="unfinished"></translation>
+        <translation>，每个专家切成 %1 份</translation>
     </message>
     <message>
         <source>&lt;b&gt;layer %1&lt;/b&gt; (stage %2) is dense: one MLP split by TP (tp = %3), no experts</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;第 %1 层&lt;/b&gt;（第 %2 段）是 dense 层：一个按 TP 切分的 MLP（tp = %3），没有专家</translation>
     </message>
     <message>
         <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPU %6%7&lt;hr&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;第 %1 层 · 专家 %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · 第 %5 段 · GPU %6%7&lt;hr&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPUs %6%7&lt;hr&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;第 %1 层 · 专家 %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · 第 %5 段 · GPU %6%7&lt;hr&gt;</translation>
     </message>
     <message>
         <source> (redundant copy in slot %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（槽位 %1 中的冗余副本）</translation>
     </message>
     <message>
         <source> — each holds 1/%1 of it</source>
-        <translation type="unfinished"></translation>
+        <translation> — 每张卡持有其 1/%1</translation>
     </message>
     <message>
         <source>No placement: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法放置：%1</translation>
     </message>
     <message>
         <source>invalid plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无效方案</translation>
     </message>
     <message>
         <source>… %1 %2–%3 (colours repeat every %4; hover a cell)</source>
-        <translation type="unfinished"></translation>
+        <translation>… %1 %2–%3（颜色每 %4 个循环一次；悬停查看单元格）</translation>
     </message>
     <message>
         <source>… %1 %2–%3 (hover a cell)</source>
-        <translation type="unfinished"></translation>
+        <translation>… %1 %2–%3（悬停查看单元格）</translation>
     </message>
     <message>
         <source>query heads %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Query 头 %1</translation>
     </message>
     <message>
         <source>q %1</source>
-        <translation type="unfinished"></translation>
+        <translation>q %1</translation>
     </message>
     <message>
         <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA 潜在 KV，%1 个头共用（每个 TP rank 上都有）</translation>
     </message>
     <message>
         <source>MLA latent KV</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA 潜在 KV</translation>
     </message>
     <message>
         <source>latent</source>
-        <translation type="unfinished"></translation>
+        <translation>潜在向量</translation>
     </message>
     <message>
         <source>, replicated ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation>，复制 ×%1</translation>
     </message>
     <message>
         <source>KV head %1 (serves q %2)%3</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头 %1（服务 q %2）%3</translation>
     </message>
     <message>
         <source>KV %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation>KV %1%2</translation>
     </message>
     <message>
         <source> ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation> ×%1</translation>
     </message>
     <message>
         <source>query</source>
-        <translation type="unfinished"></translation>
+        <translation>query</translation>
     </message>
     <message>
         <source>KV</source>
-        <translation type="unfinished"></translation>
+        <translation>KV</translation>
     </message>
     <message>
         <source>TP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TP %1</translation>
     </message>
     <message>
         <source>MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA：一个潜在 KV 向量（kv_lora_rank + rope）服务全部 %1 个头</translation>
     </message>
     <message>
         <source>KV head %1</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头 %1</translation>
     </message>
     <message>
         <source>TP rank</source>
-        <translation type="unfinished"></translation>
+        <translation>TP rank</translation>
     </message>
     <message>
         <source>query head</source>
-        <translation type="unfinished"></translation>
+        <translation>Query 头</translation>
     </message>
     <message>
         <source>MLA latent KV: every TP rank holds all of it</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA 潜在 KV：每个 TP rank 都持有完整的一份</translation>
     </message>
     <message>
         <source>KV head replicated on %1 TP ranks (tp %2 &gt; %3 KV heads)</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头在 %1 个 TP rank 上复制（tp %2 &gt; %3 个 KV 头）</translation>
     </message>
     <message>
         <source>Each TP rank holds %1 of %2 query heads and %3 · the same on every pipeline stage and DP replica (GPU = (dp × pp + stage) × tp + TP rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 TP rank 持有 %2 个 Query 头中的 %1 个，以及 %3 · 每个流水线段和 DP 副本上都一样（GPU = (dp × pp + 段) × tp + TP rank）</translation>
     </message>
     <message>
         <source>the whole MLA latent KV</source>
-        <translation type="unfinished"></translation>
+        <translation>完整的 MLA 潜在 KV</translation>
     </message>
     <message>
         <source>%1 of %2 KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个 KV 头中的 %1 个</translation>
     </message>
     <message>
         <source>query head %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Query 头 %1</translation>
     </message>
     <message>
         <source>KV head %1 (serves query heads %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头 %1（服务 Query 头 %2）</translation>
     </message>
     <message>
         <source>&lt;b&gt;TP rank %1&lt;/b&gt; · %2&lt;br&gt;holds query heads %3 and %4%5&lt;br&gt;GPUs with this TP rank: %6&lt;hr&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;TP rank %1&lt;/b&gt; · %2&lt;br&gt;持有 Query 头 %3 以及 %4%5&lt;br&gt;具有这个 TP rank 的 GPU：%6&lt;hr&gt;</translation>
     </message>
     <message>
         <source>the MLA latent KV</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA 潜在 KV</translation>
     </message>
     <message>
         <source> (also held by %1 other TP ranks)</source>
-        <translation type="unfinished"></translation>
+        <translation>（另有 %1 个 TP rank 也持有）</translation>
     </message>
     <message>
         <source>embed</source>
-        <translation type="unfinished"></translation>
+        <translation>embed</translation>
     </message>
     <message>
         <source>LM head</source>
-        <translation type="unfinished"></translation>
+        <translation>LM Head</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>DP replica %1</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 副本 %1</translation>
     </message>
     <message>
         <source>DP %1</source>
-        <translation type="unfinished"></translation>
+        <translation>DP %1</translation>
     </message>
     <message>
         <source>GPU %1 · layers %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 · 第 %2 层</translation>
     </message>
     <message>
         <source>not held</source>
-        <translation type="unfinished"></translation>
+        <translation>未持有</translation>
     </message>
     <message>
         <source>thick line: node boundary · thin line: TP group</source>
-        <translation type="unfinished"></translation>
+        <translation>粗线：节点边界 · 细线：TP 组</translation>
     </message>
     <message>
         <source>%1 layers · pipeline stages: %2 (%3 layers) · TP group size %4: each group splits the heads and MLP of its layers · DP replicas: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 层 · 流水线段：%2（%3 层）· TP 组大小 %4：每组切分其所在层的注意力头和 MLP · DP 副本：%5</translation>
     </message>
     <message>
         <source>embedding</source>
-        <translation type="unfinished"></translation>
+        <translation>Embedding</translation>
     </message>
     <message>
         <source>layer %1</source>
-        <translation type="unfinished">第 %1 层</translation>
+        <translation>第 %1 层</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — on this GPU (its 1/%2 TP share)&lt;hr&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 在这张卡上（它的 1/%2 TP 份额）&lt;hr&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — not on this GPU&lt;hr&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — 不在这张卡上&lt;hr&gt;</translation>
+    </message>
+    <message>
+        <source>routed</source>
+        <translation>路由</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>冗</translation>
+    </message>
+    <message>
+        <source>TP %1 query</source>
+        <translation>TP %1 query</translation>
+    </message>
+    <message>
+        <source>TP %1 KV</source>
+        <translation>TP %1 KV</translation>
     </message>
 </context>
 <context>
@@ -1481,134 +1501,134 @@
     <name>IssuesBanner</name>
     <message>
         <source>✘ Error:</source>
-        <translation type="unfinished"></translation>
+        <translation>✘ 错误：</translation>
     </message>
     <message>
         <source>⚠ Warning:</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 警告：</translation>
     </message>
     <message>
         <source>ℹ Note:</source>
-        <translation type="unfinished"></translation>
+        <translation>ℹ 提示：</translation>
     </message>
 </context>
 <context>
     <name>KvPanel</name>
     <message>
         <source>&lt;b&gt;✔ Fits&lt;/b&gt; — %1 concurrent requests of %2 tokens per replica, %3 on the cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;✔ 放得下&lt;/b&gt; — 每个副本可并发 %1 个 %2 Token 的请求，整个集群 %3 个</translation>
     </message>
     <message>
         <source>&lt;b&gt;✘ Does not fit&lt;/b&gt; — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;✘ 放不下&lt;/b&gt; — %1</translation>
     </message>
     <message>
         <source>invalid plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无效方案</translation>
     </message>
     <message>
         <source>KV capacity, one replica</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 容量（单个副本）</translation>
     </message>
     <message>
         <source>%1 tokens</source>
-        <translation type="unfinished">%1 个 Token</translation>
+        <translation>%1 个 Token</translation>
     </message>
     <message>
         <source>KV capacity, cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 容量（集群）</translation>
     </message>
     <message>
         <source>&lt;b&gt;KV capacity, whole cluster&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × one replica&apos;s tokens (each DP replica has its own KV pool)&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;KV 容量（整个集群）&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × 单个副本的 Token 数（每个 DP 副本有自己的 KV 池）&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 个 Token</translation>
     </message>
     <message>
         <source>Requests at max length, one replica</source>
-        <translation type="unfinished"></translation>
+        <translation>最大长度请求数（单个副本）</translation>
     </message>
     <message>
         <source>%1 (%2×)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2×）</translation>
     </message>
     <message>
         <source>Requests at max length, cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>最大长度请求数（集群）</translation>
     </message>
     <message>
         <source>%1 requests</source>
-        <translation type="unfinished">%1 个请求</translation>
+        <translation>%1 个请求</translation>
     </message>
     <message>
         <source>KV per token per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡每 Token 的 KV</translation>
     </message>
     <message>
         <source>%1 B (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 B（%2）</translation>
     </message>
     <message>
         <source>KV budget per GPU</source>
-        <translation type="unfinished">每卡 KV 预算</translation>
+        <translation>每卡 KV 预算</translation>
     </message>
     <message>
         <source>%1 (GPU %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（GPU %2）</translation>
     </message>
     <message>
         <source>Weights per GPU (largest)</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡权重（最大）</translation>
     </message>
     <message>
         <source>Experts per GPU</source>
-        <translation type="unfinished">每卡专家数</translation>
+        <translation>每卡专家数</translation>
     </message>
     <message>
         <source>%1 per MoE layer, 1/%2 of each</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层 %1 个，各占 1/%2</translation>
     </message>
     <message>
         <source>%1 per MoE layer</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层 %1 个</translation>
     </message>
     <message>
         <source>Layers per stage</source>
-        <translation type="unfinished">每段层数</translation>
+        <translation>每段层数</translation>
     </message>
     <message>
         <source>Max model length</source>
-        <translation type="unfinished"></translation>
+        <translation>最大模型长度</translation>
     </message>
     <message>
         <source>&lt;b&gt;max_model_len&lt;/b&gt;&lt;br&gt;%1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;max_model_len&lt;/b&gt;&lt;br&gt;%1</translation>
     </message>
     <message>
         <source>the model&apos;s max_position_embeddings (no --max-model-len set)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型的 max_position_embeddings（未设置 --max-model-len）</translation>
     </message>
     <message>
         <source>--max-model-len</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-model-len</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU 数</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>%1 · nodes of %3: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 每节点 %3 张：%2</translation>
     </message>
     <message>
         <source>&lt;b&gt;World size&lt;/b&gt;&lt;br&gt;&lt;i&gt;tp × pp × dp&lt;/i&gt;&lt;br&gt;= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;总卡数&lt;/b&gt;&lt;br&gt;&lt;i&gt;tp × pp × dp&lt;/i&gt;&lt;br&gt;= %1 × %2 × %3 = %4 张 GPU；节点数 = ceil(%4 / %5) = %6</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished">参数量</translation>
+        <translation>参数量</translation>
     </message>
     <message>
         <source>%1 billion total, %2 billion active</source>
-        <translation type="unfinished"></translation>
+        <translation>总计 %1B，激活 %2B</translation>
     </message>
 </context>
 <context>
@@ -1619,351 +1639,355 @@
     </message>
     <message>
         <source>Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>方案</translation>
     </message>
     <message>
         <source>Memory &amp;&amp; KV</source>
-        <translation type="unfinished"></translation>
+        <translation>显存和 KV</translation>
     </message>
     <message>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished">GPU 数</translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>The current plan is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>当前方案没有改变。</translation>
     </message>
     <message>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>%1[*] — ShardScope</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — ShardScope</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New plan</source>
-        <translation type="unfinished"></translation>
+        <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
         <source>&amp;Open plan…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开方案(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>Open &amp;config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 config.json(&amp;C)…</translation>
     </message>
     <message>
         <source>&amp;Import vLLM command…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 vLLM 命令(&amp;I)…</translation>
     </message>
     <message>
         <source>&amp;Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>保存方案(&amp;S)</translation>
     </message>
     <message>
         <source>Save plan &amp;as…</source>
-        <translation type="unfinished"></translation>
+        <translation>方案另存为(&amp;A)…</translation>
     </message>
     <message>
         <source>Export &amp;launch commands…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出启动命令(&amp;L)…</translation>
     </message>
     <message>
         <source>&amp;Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出(&amp;E)</translation>
     </message>
     <message>
         <source>Placement grid as PNG or SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>放置网格导出为 PNG 或 SVG…</translation>
     </message>
     <message>
         <source>Memory chart as PNG or SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>显存图导出为 PNG 或 SVG…</translation>
     </message>
     <message>
         <source>Communication chart as PNG or SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>通信图导出为 PNG 或 SVG…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>Layers × GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>层 × GPU</translation>
     </message>
     <message>
         <source>Heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头</translation>
     </message>
     <message>
         <source>Experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家</translation>
     </message>
     <message>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <source>Memory and KV</source>
-        <translation type="unfinished"></translation>
+        <translation>显存和 KV</translation>
     </message>
     <message>
         <source>GPU table</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 表</translation>
     </message>
     <message>
         <source>Use the nearest exportable plan</source>
-        <translation type="unfinished"></translation>
+        <translation>使用最接近的可导出方案</translation>
     </message>
     <message>
         <source>The command&apos;s model &quot;%1&quot; is not a preset: open its config.json first, then import again.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令中的模型“%1”不是预设：请先打开它的 config.json，再重新导入。</translation>
     </message>
     <message>
         <source>Import vLLM command</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 vLLM 命令</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>导出</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
 </context>
 <context>
     <name>MemoryChart</name>
     <message>
         <source>GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>GiB</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>Activation</source>
-        <translation type="unfinished"></translation>
+        <translation>激活</translation>
     </message>
     <message>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV Cache</translation>
     </message>
     <message>
         <source>Headroom</source>
-        <translation type="unfinished"></translation>
+        <translation>余量</translation>
     </message>
     <message>
         <source>Usable</source>
-        <translation type="unfinished"></translation>
+        <translation>可用</translation>
     </message>
     <message>
         <source>node (bar = its tightest GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>节点（柱 = 其中最紧张的卡）</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
-        <translation type="unfinished"></translation>
+        <translation>其他 = non-torch、CUDA Graph、预留 · 余量 = 1 − 利用率 · 可用 = 利用率 × 总量</translation>
     </message>
     <message>
         <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存，每个节点一根柱（%1 张 GPU）&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</translation>
     </message>
     <message>
         <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>每卡显存&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;节点 %1&lt;/b&gt;：其中最紧张的是 GPU %2&lt;br&gt;</translation>
     </message>
     <message>
         <source>total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6</source>
-        <translation type="unfinished"></translation>
+        <translation>总量 %1 = 权重 %2 + 激活 %3 + 其他 %4 + KV Cache %5 + 余量 %6</translation>
     </message>
     <message>
         <source>&lt;b&gt;Headroom&lt;/b&gt;&lt;br&gt;&lt;i&gt;total × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — left for other processes</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;余量&lt;/b&gt;&lt;br&gt;&lt;i&gt;总量 × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — 留给其他进程</translation>
     </message>
 </context>
 <context>
     <name>ModelPicker</name>
     <message>
         <source>Search models…</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索模型…</translation>
     </message>
     <message>
         <source>Type part of a model&apos;s name or id, then Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>输入模型名称或 id 的一部分，然后按回车</translation>
     </message>
     <message>
         <source>Open config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开 config.json…</translation>
     </message>
     <message>
         <source>Use a Hugging Face config.json (you can also drop one on the window)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用 Hugging Face 的 config.json（也可以直接拖到窗口上）</translation>
     </message>
     <message>
         <source>Dense</source>
-        <translation type="unfinished"></translation>
+        <translation>Dense</translation>
     </message>
     <message>
         <source>Mixture of experts</source>
-        <translation type="unfinished"></translation>
+        <translation>混合专家（MoE）</translation>
     </message>
     <message>
         <source>MLA (DeepSeek-style attention)</source>
-        <translation type="unfinished"></translation>
+        <translation>MLA（DeepSeek 式注意力）</translation>
     </message>
     <message>
         <source>%1 · %2 layers · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 层 · %3</translation>
     </message>
     <message>
         <source>Your configs</source>
-        <translation type="unfinished"></translation>
+        <translation>你的配置</translation>
     </message>
 </context>
 <context>
     <name>ParallelismPanel</name>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行方式</translation>
     </message>
     <message>
         <source>Expert parallel as vLLM does it (ep = tp × dp)</source>
-        <translation type="unfinished"></translation>
+        <translation>按 vLLM 的方式开启专家并行（ep = tp × dp）</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>Tensor parallel: each layer&apos;s heads and MLP split over this many GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行：每层的注意力头和 MLP 切分到这么多张卡上</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>Pipeline parallel: the layers split into this many stages</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行：把层切成这么多段</translation>
     </message>
     <message>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <source>Data parallel: independent replicas, each with its own KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行：独立的副本，各有自己的 KV Cache</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行：一段的专家分布到其 tp × dp 张卡中的这么多张上</translation>
     </message>
     <message>
         <source>vLLM&apos;s --enable-expert-parallel: every GPU of a stage holds whole experts</source>
-        <translation type="unfinished"></translation>
+        <translation>vLLM 的 --enable-expert-parallel：一段中每张卡都持有完整的专家</translation>
     </message>
     <message>
         <source>Enable expert parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>开启专家并行</translation>
     </message>
     <message>
         <source>Disable expert parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭专家并行</translation>
     </message>
     <message>
         <source>Set %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>把 %1 设为 %2</translation>
     </message>
     <message>
         <source>outside the offered range</source>
-        <translation type="unfinished"></translation>
+        <translation>超出可选范围</translation>
     </message>
     <message>
         <source>%1 is not allowed: %2 — using %3</source>
-        <translation type="unfinished"></translation>
+        <translation>不允许 %1：%2 — 改用 %3</translation>
     </message>
     <message>
         <source>divides the %1 attention heads: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>能整除 %1 个注意力头：%2</translation>
     </message>
     <message>
         <source> · above %1 the KV heads are replicated</source>
-        <translation type="unfinished"></translation>
+        <translation> · 超过 %1 时 KV 头会被复制</translation>
     </message>
     <message>
         <source>1 to %1 stages (%2 layers)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 到 %1 段（%2 层）</translation>
     </message>
     <message>
         <source>replicas · tp × pp × dp = %1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>副本 · tp × pp × dp = %1 张 GPU</translation>
     </message>
     <message>
         <source>divides tp × dp = %1: %2 · vLLM offers 1 or %1</source>
-        <translation type="unfinished"></translation>
+        <translation>能整除 tp × dp = %1：%2 · vLLM 只支持 1 或 %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 GPUs&lt;/b&gt; = tp %2 × pp %3 × dp %4 · nodes of %6: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 张 GPU&lt;/b&gt; = tp %2 × pp %3 × dp %4 · 每节点 %6 张：%5</translation>
     </message>
     <message>
         <source>&lt;b&gt;No placement&lt;/b&gt; — see the issues above</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;无法放置&lt;/b&gt; — 请看上方的问题提示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 GPU&lt;/b&gt; = tp 1 × pp 1 × dp 1</source>
+        <translation>&lt;b&gt;1 张 GPU&lt;/b&gt; = tp 1 × pp 1 × dp 1</translation>
     </message>
 </context>
 <context>
     <name>PlacementGrid</name>
     <message>
         <source>zoom %1% · drag to pan · 0 to fit</source>
-        <translation type="unfinished"></translation>
+        <translation>缩放 %1% · 拖动平移 · 按 0 适应窗口</translation>
     </message>
 </context>
 <context>
@@ -1981,262 +2005,266 @@
     <name>SettingsPanel</name>
     <message>
         <source>Memory and workload</source>
-        <translation type="unfinished"></translation>
+        <translation>显存与负载</translation>
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> 个 Token</translation>
     </message>
     <message>
         <source>--max-model-len: context per request (0: the model&apos;s maximum)</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-model-len：每个请求的上下文长度（0：模型的最大值）</translation>
     </message>
     <message>
         <source>EPLB redundant experts per MoE layer (needs EP)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层的 EPLB 冗余专家数（需要 EP）</translation>
     </message>
     <message>
         <source>Decode: sequences decoding together, one token each</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode：同时解码的序列数，每条一个 Token</translation>
     </message>
     <message>
         <source>Prefill: prompt tokens processed in one step</source>
-        <translation type="unfinished"></translation>
+        <translation>Prefill：一步处理的提示 Token 数</translation>
     </message>
     <message>
         <source>vLLM (each GPU&apos;s tensors, KV blocks)</source>
-        <translation type="unfinished"></translation>
+        <translation>vLLM（每卡实际张量，KV 块）</translation>
     </message>
     <message>
         <source>Textbook (even split, fixed reserve)</source>
-        <translation type="unfinished"></translation>
+        <translation>教材（均分，固定预留）</translation>
     </message>
     <message>
         <source>vLLM: what the engine allocates, minimum over GPUs · textbook: the course&apos;s uniform split</source>
-        <translation type="unfinished"></translation>
+        <translation>vLLM：引擎实际分配的量，取所有卡的最小值 · 教材：课程中的均匀切分</translation>
     </message>
     <message>
         <source>--gpu-memory-utilization: the fraction of each GPU&apos;s memory vLLM may use (lowest: the version&apos;s default)</source>
-        <translation type="unfinished"></translation>
+        <translation>--gpu-memory-utilization：vLLM 可用的每卡显存比例（最小值：该版本的默认值）</translation>
     </message>
     <message>
         <source>auto (model dtype)</source>
-        <translation type="unfinished"></translation>
+        <translation>auto（模型数据类型）</translation>
     </message>
     <message>
         <source>fp8 (1 byte)</source>
-        <translation type="unfinished"></translation>
+        <translation>fp8（1 字节）</translation>
     </message>
     <message>
         <source>--kv-cache-dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>--kv-cache-dtype</translation>
     </message>
     <message>
         <source>as the checkpoint ships</source>
-        <translation type="unfinished"></translation>
+        <translation>与 checkpoint 一致</translation>
     </message>
     <message>
         <source>BF16</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16</translation>
     </message>
     <message>
         <source>FP8</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8</translation>
     </message>
     <message>
         <source>MXFP4</source>
-        <translation type="unfinished"></translation>
+        <translation>MXFP4</translation>
     </message>
     <message>
         <source>AWQ (int4)</source>
-        <translation type="unfinished"></translation>
+        <translation>AWQ（int4）</translation>
     </message>
     <message>
         <source>GPTQ (int4)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPTQ（int4）</translation>
     </message>
     <message>
         <source>Weight format (--quantization); &apos;as the checkpoint ships&apos; follows quantization_config</source>
-        <translation type="unfinished"></translation>
+        <translation>权重格式（--quantization）；“与 checkpoint 一致”遵循 quantization_config</translation>
     </message>
     <message>
         <source>linear (vLLM default)</source>
-        <translation type="unfinished"></translation>
+        <translation>线性（vLLM 默认）</translation>
     </message>
     <message>
         <source>round robin</source>
-        <translation type="unfinished"></translation>
+        <translation>轮询</translation>
     </message>
     <message>
         <source>How experts are laid out over EP ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>专家如何分布到各个 EP rank</translation>
     </message>
     <message>
         <source> GiB</source>
-        <translation type="unfinished"></translation>
+        <translation> GiB</translation>
     </message>
     <message>
         <source>Textbook accounting: fixed reserve per GPU for activations, graphs and buffers</source>
-        <translation type="unfinished"></translation>
+        <translation>教材算法：每卡为激活、CUDA Graph 和缓冲区固定预留的显存</translation>
     </message>
     <message>
         <source>Accounting</source>
-        <translation type="unfinished"></translation>
+        <translation>显存核算</translation>
     </message>
     <message>
         <source>GPU memory utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>显存利用率</translation>
     </message>
     <message>
         <source>Max model length</source>
-        <translation type="unfinished"></translation>
+        <translation>最大模型长度</translation>
     </message>
     <message>
         <source>KV cache dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>KV Cache 数据类型</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重格式</translation>
     </message>
     <message>
         <source>Expert placement</source>
-        <translation type="unfinished"></translation>
+        <translation>专家放置</translation>
     </message>
     <message>
         <source>Redundant experts</source>
-        <translation type="unfinished"></translation>
+        <translation>冗余专家</translation>
     </message>
     <message>
         <source>Decode batch (sequences)</source>
-        <translation type="unfinished"></translation>
+        <translation>Decode 批大小（序列数）</translation>
     </message>
     <message>
         <source>Prompt length</source>
-        <translation type="unfinished"></translation>
+        <translation>提示长度</translation>
     </message>
     <message>
         <source>Reserve (textbook)</source>
-        <translation type="unfinished"></translation>
+        <translation>预留（教材）</translation>
     </message>
     <message>
         <source>Change accounting</source>
-        <translation type="unfinished"></translation>
+        <translation>更改显存核算方式</translation>
     </message>
     <message>
         <source>Set utilization to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>把利用率设为 %1</translation>
     </message>
     <message>
         <source>Set max model length</source>
-        <translation type="unfinished"></translation>
+        <translation>设置最大模型长度</translation>
     </message>
     <message>
         <source>Change KV dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>更改 KV 数据类型</translation>
     </message>
     <message>
         <source>Change weight format</source>
-        <translation type="unfinished"></translation>
+        <translation>更改权重格式</translation>
     </message>
     <message>
         <source>Change expert placement</source>
-        <translation type="unfinished"></translation>
+        <translation>更改专家放置</translation>
     </message>
     <message>
         <source>Set redundant experts</source>
-        <translation type="unfinished"></translation>
+        <translation>设置冗余专家</translation>
     </message>
     <message>
         <source>Set decode batch</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 Decode 批大小</translation>
     </message>
     <message>
         <source>Set prompt length</source>
-        <translation type="unfinished"></translation>
+        <translation>设置提示长度</translation>
     </message>
     <message>
         <source>Set reserve</source>
-        <translation type="unfinished"></translation>
+        <translation>设置预留</translation>
     </message>
     <message>
         <source>course default (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>课程默认值（%1）</translation>
     </message>
     <message>
         <source>vLLM default (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>vLLM 默认值（%1）</translation>
     </message>
     <message>
         <source>model max (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型最大值（%1）</translation>
     </message>
 </context>
 <context>
     <name>SetupPanel</name>
     <message>
         <source>Model and cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>模型与集群</translation>
     </message>
     <message>
         <source>The accelerator: memory, bandwidths, scale-up domain (from the GPU presets)</source>
-        <translation type="unfinished"></translation>
+        <translation>加速卡：显存、带宽、高速互连域（来自 GPU 预设）</translation>
     </message>
     <message>
         <source>GPUs per node; ranks fill nodes in order (0: the GPU preset&apos;s value)</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数；rank 按顺序填满节点（0：使用 GPU 预设值）</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished">节点数</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Choose GPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>选择 GPU %1</translation>
     </message>
     <message>
         <source>Set GPUs per node to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>把每节点 GPU 数设为 %1</translation>
     </message>
     <message>
         <source>Choose model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型 %1</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>%1 · %2 · scale-up domain %3 · %4 GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 · 高速互连域 %3 · 每节点 %4 张 GPU</translation>
     </message>
     <message>
         <source>preset (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>预设（%1）</translation>
     </message>
     <message>
         <source>–</source>
-        <translation type="unfinished"></translation>
+        <translation>–</translation>
     </message>
     <message>
         <source>1 node · %1 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个节点 · %1 张 GPU</translation>
     </message>
     <message>
         <source>%1 nodes · %2 GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个节点 · %2 张 GPU</translation>
+    </message>
+    <message>
+        <source>1 node · 1 GPU</source>
+        <translation>1 个节点 · 1 张 GPU</translation>
     </message>
 </context>
 <context>
@@ -2707,105 +2735,105 @@
     <name>VllmPreview</name>
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
-        <translation type="unfinished"></translation>
+        <translation># … 还有 %1 个节点：“复制”会包含全部，“导出…”逐个显示</translation>
     </message>
 </context>
 <context>
     <name>planfile</name>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot save %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 %1：%2</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>textformat</name>
     <message>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <source>&lt;b&gt;GPU %1&lt;/b&gt; · node %2 · stage %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;GPU %1&lt;/b&gt; · 节点 %2 · 第 %3 段</translation>
     </message>
     <message>
         <source>&lt;br&gt;TP rank %1 · DP rank %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;TP rank %1 · DP rank %2</translation>
     </message>
     <message>
         <source> · EP rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · EP rank %1</translation>
     </message>
     <message>
         <source>&lt;br&gt;layers %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;第 %1 层（%2）</translation>
     </message>
     <message>
         <source> + embedding</source>
-        <translation type="unfinished"> + Embedding</translation>
+        <translation> + Embedding</translation>
     </message>
     <message>
         <source> + LM head</source>
-        <translation type="unfinished"> + LM Head</translation>
+        <translation> + LM Head</translation>
     </message>
     <message>
         <source>&lt;br&gt;query heads %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;Query 头 %1</translation>
     </message>
     <message>
         <source> · MLA latent KV (every TP rank holds all of it)</source>
-        <translation type="unfinished"></translation>
+        <translation> · MLA 潜在 KV（每个 TP rank 都持有完整的一份）</translation>
     </message>
     <message>
         <source> · KV heads %1%2</source>
-        <translation type="unfinished"></translation>
+        <translation> · KV 头 %1%2</translation>
     </message>
     <message>
         <source> (replicated on %1 GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>（在 %1 张卡上复制）</translation>
     </message>
     <message>
         <source>&lt;br&gt;%1 expert slots per MoE layer</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;每个 MoE 层 %1 个专家槽位</translation>
     </message>
     <message>
         <source> (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>（%1）</translation>
     </message>
     <message>
         <source>%1, %2, … %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2，… %3</translation>
     </message>
     <message>
         <source>, each split %1 ways</source>
-        <translation type="unfinished"></translation>
+        <translation>，每个切成 %1 份</translation>
     </message>
     <message>
         <source>&lt;br&gt;weights %1 · KV budget %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;权重 %1 · KV 预算 %2</translation>
     </message>
     <message>
         <source>&lt;br&gt;activation %1 · non-torch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;激活 %1 · non-torch %2</translation>
     </message>
     <message>
         <source>&lt;br&gt;reserve %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;预留 %1</translation>
     </message>
     <message>
         <source>&lt;br&gt;%1 KV blocks%2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;%1 个 KV 块%2</translation>
     </message>
     <message>
         <source> — binds the replica (fewest)</source>
-        <translation type="unfinished"></translation>
+        <translation> — 约束整个副本（最少）</translation>
     </message>
 </context>
 </TS>
