@@ -2,6 +2,695 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CommChart</name>
+    <message>
+        <source>Share of each step&apos;s communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommPanel</name>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No placement, so no communication: see the issues above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommRows</name>
+    <message>
+        <source>scale-up link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (stays on the GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce, 2 per layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S = n × h × b = n × %1 × 2 B per AllReduce; a ring sends 2(t−1)/t × S per GPU, t = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM-head logits gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send, hidden + residual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch + combine, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k × h × (b_dispatch + 2) = %1 B per token per MoE layer; 1/%2 stays local; busiest GPU ×%3 (routing skew)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sum of the rows above that use this link</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommTableModel</name>
+    <message>
+        <source>Traffic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×/step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode msg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill msg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages per forward step, over all stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes of one message (AllReduce buffer, send, or per MoE layer on the busiest GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes the busiest GPU sends in one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α-β estimate for one step, summed over stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandPreview</name>
+    <message>
+        <source>The vLLM launch for this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the commands (every node&apos;s) to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-node, Ray or SGLang launches, and scripts per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Compare</name>
+    <message>
+        <source>halve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drop to a quarter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 whole experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experts each split %2 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_model_len %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_num_seqs %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt length %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block size %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant experts %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache dtype %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accounting %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert placement %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>custom PP partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 dispatch on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 dispatch off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routing skew %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enforce eager on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enforce eager off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU (heaviest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity (one replica)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests (one replica)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests (cluster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP bytes sent per GPU per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV per GPU unchanged because MLA keeps one latent KV vector per token and layer, and every TP rank holds all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 does not split the KV cache: MLA keeps one latent KV vector per token and layer, and every TP rank holds all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV per GPU unchanged because %3 KV heads are now replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 does not shrink KV per GPU because %3 KV heads are now replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV per GPU unchanged because each GPU still holds 1 of the %3 KV heads (no longer replicated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 does not shrink KV per GPU because each GPU still holds 1 of the %3 KV heads (no longer replicated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV per GPU unchanged because the %3 KV heads were already replicated (1 per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 does not shrink KV per GPU because the %3 KV heads were already replicated (1 per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV heads per GPU %3 → %4, so KV bytes per token per GPU %5 (%6 KV heads, now replicated %7 ways)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: KV heads per GPU %3 → %4, so KV bytes per token per GPU %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 → %2: the binding GPU holds %3 instead of %4 layers, so KV bytes per token per GPU %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache dtype %1 → %2: %3 → %4 B per element, so KV bytes per token %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1/%1 instead of 1/%2 of every layer (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most %1 instead of %2 layers (PP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 instead of %2 per MoE layer (EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights stored as %1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1 → %2: each GPU holds %3 instead of %4: the same expert bytes per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 → %2 adds whole replicas: weights and KV per GPU unchanged, %3 independent KV pools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU %1 → %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU %1 → %2 (%3): each GPU holds %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B leaves no room for the KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B makes room for the KV cache that plan A lacked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget per GPU %1 → %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV per token per GPU %1 → %2 B (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity unchanged at %1 tokens: same KV budget and KV per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity unchanged at %1 tokens: %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity %1 → %2 tokens (%3) = budget ÷ KV per token: %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_model_len %1 → %2: each request reserves %3 → %4 blocks of %5 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1 → %2: cluster concurrency = dp × one replica&apos;s = %3 × %4 = %5 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TP group crosses nodes: every AllReduce now goes over the NIC (%1 per step, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TP group leaves the scale-up domain: every AllReduce now goes over PCIe (%1 per step, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TP group stays inside the scale-up domain (%1 per step, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 adds 2 AllReduces per layer (%3 per step), each sending 2 × %4 of S per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2 removes the AllReduces: each GPU computes whole layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 → %2: each AllReduce sends 2 × %3 instead of 2 × %4 of S per GPU and takes %5 instead of %6 latency steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 → %2: %3 instead of %4 point-to-point sends of 2 × n × h × b per step (%5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 → %2: %3 instead of %4 point-to-point sends of 2 × n × h × b per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dispatch and combine all-to-all over %1 GPUs per MoE layer, %2 B per token, 1/%3 staying local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every DP rank&apos;s tokens all-gathered and reduce-scattered per MoE layer (EP off, dp &gt; 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no expert traffic crosses a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE tokens %1 → %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens per step %2 → %3: every activation message carries %4 the bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT %1 → %2: roofline %3 → %4, communication %5 → %6 (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP does not shorten TPOT: every token still crosses all %1 layers, now in %2 stages in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble (p − 1)/(m + p − 1): %1 → %2 (%3 % → %4 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 → %2: memory %3 → %4, HBM %5 → %6, scale-up %7 → %8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan A is not a valid plan: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B is not a valid plan: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B does not fit: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B fits where plan A did not: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B fits where plan A did not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different models: compare their per-token KV and weights from their configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Explain</name>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights on GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache budget on GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache capacity (one DP replica)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests at max_model_len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests, whole cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per TP AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP bytes sent per GPU per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce time per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per PP send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP bytes per token per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step of stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per output token (TPOT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token (TTFT)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode throughput per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message numerus="yes">
         <source>As planned (%n node(s))</source>
@@ -23,6 +712,1562 @@
             <numerusform>Saved %n script in %1</numerusform>
             <numerusform>Saved %n scripts in %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Export launch commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Target:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;opology:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM multi-node (--nnodes / --data-parallel-address)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ray cluster (ray start, then one vllm serve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Launcher:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$HEAD_IP (set on every node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node 0 &amp;address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$HEAD_PORT (launcher&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rendezvous &amp;port:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model path:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM expert parallelism with DP &gt; 1: the all-to-all kernels (deepep_* need DeepEP installed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All-to-all &amp;backend:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export even if the plan is predicted not to fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bash script per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM flags checked against %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save s&amp;cripts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use &amp;nearest plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save launch commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shell scripts (*.sh);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder for node-&lt;k&gt;.sh</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported from ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot encode %1 as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FileController</name>
+    <message>
+        <source>New plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope plans (*.shardscope.json);;JSON files (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope plans (*.shardscope.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GpuTableModel</name>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts/layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV/token (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor-parallel rank inside the TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert-parallel rank inside the stage&apos;s MoE group (dp_rank × tp + tp_rank, mod ep)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers held (inclusive), from the pipeline split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory left for the KV cache on this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV blocks this GPU could hold; the replica uses the minimum over its GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> +emb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> +head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GridPanel</name>
+    <message>
+        <source>Layers × GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which layers each GPU holds: pipeline stages, TP groups, node boundaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query and KV heads per TP rank; replicated KV heads are hatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE layers × experts, coloured by the EP rank (GPU) that owns each expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes × GPUs, coloured by pipeline stage or DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the cluster tab&apos;s colours mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+, Ctrl+wheel, double-click)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole grid (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GridText</name>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · stage %2 · DP %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;node %1, slot %2&lt;/b&gt;: idle — the plan uses %3 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… (%1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense: one MLP split by TP (tp = %1), no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1 · GPUs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed experts (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>routed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant copy (EPLB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round-robin placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP off: each of the %1 experts is split over the stage&apos;s GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1: expert slots per GPU per MoE layer: %2%3 · %4 · MoE layers: %5, dense: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, each expert split %1 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1&lt;/b&gt; (stage %2) is dense: one MLP split by TP (tp = %3), no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPU %6%7&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1 · expert %2&lt;/b&gt;%3&lt;br&gt;EP rank %4 · stage %5 · GPUs %6%7&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (redundant copy in slot %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — each holds 1/%1 of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No placement: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 %2–%3 (colours repeat every %4; hover a cell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… %1 %2–%3 (hover a cell)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query heads %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>q %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, replicated ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1 (serves q %2)%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV: every TP rank holds all of it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head replicated on %1 TP ranks (tp %2 &gt; %3 KV heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each TP rank holds %1 of %2 query heads and %3 · the same on every pipeline stage and DP replica (GPU = (dp × pp + stage) × tp + TP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV head %1 (serves query heads %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TP rank %1&lt;/b&gt; · %2&lt;br&gt;holds query heads %3 and %4%5&lt;br&gt;GPUs with this TP rank: %6&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MLA latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (also held by %1 other TP ranks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replica %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · layers %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>thick line: node boundary · thin line: TP group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers · pipeline stages: %2 (%3 layers) · TP group size %4: each group splits the heads and MLP of its layers · DP replicas: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — on this GPU (its 1/%2 TP share)&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — not on this GPU&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>Import a vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste vllm serve …, python -m vllm.entrypoints.openai.api_server … or docker run … vllm/vllm-openai …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flags not carried into the plan and warnings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the command: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a command to see its plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no preset matches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (preset %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3, EP %4, DCP %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization %1, max model length %2, max sequences %3, max batched tokens %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache %1, quantization %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch: %1 nodes, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the plan: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>IssuesBanner</name>
+    <message>
+        <source>✘ Error:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⚠ Warning:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ℹ Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KvPanel</name>
+    <message>
+        <source>&lt;b&gt;✔ Fits&lt;/b&gt; — %1 concurrent requests of %2 tokens per replica, %3 on the cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✘ Does not fit&lt;/b&gt; — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity, cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV capacity, whole cluster&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × one replica&apos;s tokens (each DP replica has its own KV pool)&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests at max length, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests at max length, cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (GPU %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU (largest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per MoE layer, 1/%2 of each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;max_model_len&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s max_position_embeddings (no --max-model-len set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-model-len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · nodes of %3: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;World size&lt;/b&gt;&lt;br&gt;&lt;i&gt;tp × pp × dp&lt;/i&gt;&lt;br&gt;= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 billion total, %2 billion active</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp;&amp; KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current plan is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open plan…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;config.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import vLLM command…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;launch commands…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement grid as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory chart as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication chart as PNG or SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers × GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory and KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the nearest exportable plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command&apos;s model &quot;%1&quot; is not a preset: open its config.json first, then import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node (bar = its tightest GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Headroom&lt;/b&gt;&lt;br&gt;&lt;i&gt;total × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — left for other processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelPicker</name>
+    <message>
+        <source>Search models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a model&apos;s name or id, then Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open config.json…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a Hugging Face config.json (you can also drop one on the window)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA (DeepSeek-style attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 layers · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ParallelismPanel</name>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel as vLLM does it (ep = tp × dp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel: each layer&apos;s heads and MLP split over this many GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel: the layers split into this many stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel: independent replicas, each with its own KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM&apos;s --enable-expert-parallel: every GPU of a stage holds whole experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable expert parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable expert parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>outside the offered range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not allowed: %2 — using %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divides the %1 attention heads: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · above %1 the KV heads are replicated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 to %1 stages (%2 layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas · tp × pp × dp = %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>divides tp × dp = %1: %2 · vLLM offers 1 or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 GPU&lt;/b&gt; = tp 1 × pp 1 × dp 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 GPUs&lt;/b&gt; = tp %2 × pp %3 × dp %4 · nodes of %6: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No placement&lt;/b&gt; — see the issues above</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlacementGrid</name>
+    <message>
+        <source>zoom %1% · drag to pan · 0 to fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>expected a .md or .pdf file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF output needs the GUI libraries; write Markdown (.md) instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <source>Memory and workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-model-len: context per request (0: the model&apos;s maximum)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EPLB redundant experts per MoE layer (needs EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode: sequences decoding together, one token each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill: prompt tokens processed in one step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM (each GPU&apos;s tensors, KV blocks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Textbook (even split, fixed reserve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM: what the engine allocates, minimum over GPUs · textbook: the course&apos;s uniform split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization: the fraction of each GPU&apos;s memory vLLM may use (lowest: the version&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (model dtype)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp8 (1 byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as the checkpoint ships</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MXFP4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AWQ (int4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPTQ (int4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight format (--quantization); &apos;as the checkpoint ships&apos; follows quantization_config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear (vLLM default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round robin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How experts are laid out over EP ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Textbook accounting: fixed reserve per GPU for activations, graphs and buffers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redundant experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserve (textbook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set utilization to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change KV dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change weight format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change expert placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set redundant experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set decode batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set prompt length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>course default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model max (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SetupPanel</name>
+    <message>
+        <source>Model and cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The accelerator: memory, bandwidths, scale-up domain (from the GPU presets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node; ranks fill nodes in order (0: the GPU preset&apos;s value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set GPUs per node to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 · scale-up domain %3 · %4 GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 node · 1 GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 node · %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -47,6 +2292,554 @@
             <numerusform>%1 %2 through %n stage take %3.</numerusform>
             <numerusform>%1 %2 through %n stages take %3.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A (pinned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B (current)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpin A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin as A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the current plan as A; change the sliders to get B.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export comparison report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the current plan as A, then change the sliders: B follows the current plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing yet: B equals A.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A: %1 · B: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache budget per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV capacity (tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests, cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers per stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per TP AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP bytes per GPU per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes per PP send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP bytes per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step of a stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binding / slowest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale-up link (NVLink, xGMI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network (NIC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM-head logits AllGather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP combine ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send, stage %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP AllGather of stage %1&apos;s activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: pipeline fill (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: pipeline drain (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle: waiting for stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1, micro-batch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stage&apos;s roofline time for these layers: reading their weights and KV cache, or their FLOPs, whichever is slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2; each GPU sends %3 over the %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden_states and residual, %1; each GPU sends %2 to its peer in stage %3 over the %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stage before is slower: this one waits for its next micro-batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to explain for this plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With this plan&apos;s values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where each input comes from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show your work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;report (PDF or Markdown)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show your work on &amp;click</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click any number to see its formula with this plan&apos;s values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show your work: click a number to see how it is computed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export comparison report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No valid plan to step through.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Play or → to step through the %1 events of one step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Event %1 of %2&lt;/b&gt; — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step back (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step forward (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of a %1-token prompt each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing %1 of the plan&apos;s %2 micro-batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>GPU %1 · stage %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VllmPreview</name>
+    <message>
+        <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>planfile</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>textformat</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU %1&lt;/b&gt; · node %2 · stage %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;TP rank %1 · DP rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · EP rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;layers %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> + LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;query heads %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · MLA latent KV (every TP rank holds all of it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · KV heads %1%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (replicated on %1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 expert slots per MoE layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, … %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, each split %1 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;weights %1 · KV budget %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;activation %1 · non-torch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;reserve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 KV blocks%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — binds the replica (fewest)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
