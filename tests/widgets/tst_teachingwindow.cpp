@@ -126,9 +126,15 @@ private slots:
     void presentation()
     {
         MainWindow w(builtinCatalog(), options(llama()));
+        w.resize(1600, 1000);
         const double size = QApplication::font().pointSizeF();
         findAction(&w, "presentationMode")->trigger();
         QVERIFY(teaching::presentation()->isOn());
+        w.showTab(QStringLiteral("timeline"));
+        w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel"))->stepForward();
+        QCoreApplication::processEvents(); // font and palette changes arrive as events
+        if (const QByteArray dir = qgetenv("SHARDSCOPE_SCREENSHOT_DIR"); !dir.isEmpty())
+            w.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/presentation.png"));
         if (size > 0)
             QCOMPARE(QApplication::font().pointSizeF(), size * PresentationMode::kFontScale);
         QVERIFY(w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel"))->view()->presentation());
