@@ -132,7 +132,7 @@ void placement(Writer &w, const Evaluation &e, const ModelSpec &m, const ReportO
     const Plan &p = e.plan;
     w.heading(2, "Placement");
     if (!o.placementImage.empty())
-        w.para("![Placement of layers, heads and experts on the GPUs](" + o.placementImage + ")");
+        w.para("![Layers × GPUs: which layers each GPU holds, by pipeline stage](" + o.placementImage + ")");
     w.para("Ranks are laid out DP × PP × TP with TP fastest (vLLM's initialize_model_parallel); layers per stage follow "
            "get_pp_indices"
            + std::string(p.ppPartition.empty() ? "" : " overridden by VLLM_PP_LAYER_PARTITION") + ".");

@@ -42,7 +42,7 @@ private slots:
         for (const char *h : {"\n## Placement\n", "\n## Memory and KV cache\n", "\n## Communication per step\n", "\n## Time estimates\n",
                               "\n## vLLM command\n", "\n## Issues\n", "\n## Sources\n"})
             VERIFY_CONTAINS(md, h);
-        VERIFY_CONTAINS(md, "![Placement of layers, heads and experts on the GPUs](placement.png)");
+        VERIFY_CONTAINS(md, "![Layers × GPUs: which layers each GPU holds, by pipeline stage](placement.png)");
         VERIFY_CONTAINS(md, "```sh\nvllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n```");
         // Sections in reading order.
         QVERIFY(md.find("## Placement") < md.find("## Memory and KV cache"));
