@@ -7,12 +7,17 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QIcon>
 
+#include <algorithm>
 #include <cstring>
-#include <memory>
 #include <iostream>
+#include <memory>
 
 namespace {
+
+// The desktop entry, AppStream id and icon name (packaging/).
+constexpr char kAppId[] = "org.shardscope.ShardScope";
 
 void setIdentity()
 {
@@ -21,17 +26,30 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(SHARDSCOPE_VERSION));
 }
 
+// GNU-style top-level help on stdout; the README's "Manual" section shows the same text.
 void printUsage()
 {
-    std::cout << "Usage: shardscope [COMMAND] [OPTIONS]\n"
+    std::cout << "Usage: shardscope [OPTION]\n"
+                 "       shardscope COMMAND [OPTION]...\n"
                  "Plan how a large language model is split across GPUs for inference.\n\n"
                  "Without a command, opens the planner window (window options: shardscope --help-window).\n\n"
                  "Commands:\n";
+    constexpr size_t kColumn = 12; // command names up to 10 characters, then two spaces
     for (const Command &c : commands())
-        std::cout << "  " << c.name << std::string(10 - std::min<size_t>(9, std::strlen(c.name)), ' ') << c.summary << "\n";
-    std::cout << "\n'shardscope COMMAND --help' lists a command's options.\n"
-                 "  --help       Show this help and exit.\n"
-                 "  --version    Show the version and exit.\n";
+        std::cout << "  " << c.name << std::string(kColumn - std::min(kColumn - 2, std::strlen(c.name)), ' ') << c.summary
+                  << "\n";
+    std::cout << "  help" << std::string(kColumn - 4, ' ') << "Show a command's options: shardscope help COMMAND.\n"
+                 "\nOptions:\n"
+                 "  -h, --help     Show this help and exit.\n"
+                 "  -V, --version  Show the version and exit.\n"
+                 "\n'shardscope COMMAND --help' lists a command's options.\n"
+                 "Exit status: 0 on success (a plan that does not fit is still a result), 2 on bad input.\n";
+}
+
+int unknownCommand(const char *name)
+{
+    std::cerr << "shardscope: error: unknown command \"" << name << "\" (try shardscope --help)" << std::endl;
+    return 2;
 }
 
 } // namespace
@@ -48,7 +66,18 @@ int main(int argc, char **argv)
             printUsage();
             return 0;
         }
-        if (const Command *command = findCommand(QString::fromLocal8Bit(first))) {
+        // "shardscope help [COMMAND]" is "shardscope --help" or "shardscope COMMAND --help".
+        const bool helpCommand = std::strcmp(first, "help") == 0;
+        if (helpCommand && argc == 2) {
+            printUsage();
+            return 0;
+        }
+        if (helpCommand && argc > 3) {
+            std::cerr << "shardscope help: error: expected one command name" << std::endl;
+            return 2;
+        }
+        const char *name = helpCommand ? argv[2] : first;
+        if (const Command *command = findCommand(QString::fromLocal8Bit(name))) {
             std::unique_ptr<QCoreApplication> app;
             if (command->needsGui) {
                 // It paints but never shows a window: offscreen, unless the user picked a platform.
@@ -62,15 +91,29 @@ int main(int argc, char **argv)
             setIdentity();
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);
+            if (helpCommand)
+                args = QStringList{args.first(), QStringLiteral("--help")};
             return command->run(args);
         }
-        if (first[0] != '-') {
-            std::cerr << "shardscope: error: unknown command \"" << first << "\" (try shardscope --help)" << std::endl;
-            return 2;
-        }
+        if (helpCommand || first[0] != '-')
+            return unknownCommand(name);
     }
+    for (int i = 1; i < argc; ++i) // the window's help needs no display either
+        if (std::strcmp(argv[i], "--help-window") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
     prepareGuiEnvironment(argc, argv);
+    // Without a display Qt would abort with a platform-plugin message: say what to do instead.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::cerr << "shardscope: error: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                     "run a command (shardscope --help) or render one with --screenshot FILE"
+                  << std::endl;
+        return 2;
+    }
     QApplication app(argc, argv);
     setIdentity();
+    // Lets Wayland compositors and docks match the window to the installed desktop entry and icon.
+    QGuiApplication::setDesktopFileName(QLatin1String(kAppId));
+    QApplication::setWindowIcon(QIcon::fromTheme(QLatin1String(kAppId), QIcon(QStringLiteral(":/icons/org.shardscope.ShardScope.svg"))));
     return runGui(app);
 }

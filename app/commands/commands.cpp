@@ -37,15 +37,34 @@ int failWith(const char *command, const std::string &message)
     return 2;
 }
 
+QString commandHelpText(const QCommandLineParser &parser, const char *command)
+{
+    // QCommandLineParser names the program by argv[0] ("./shardscope"); the help names the command.
+    QString text = parser.helpText();
+    const qsizetype firstLineEnd = text.indexOf(QLatin1Char('\n'));
+    const QString usage = QStringLiteral("Usage: shardscope %1 [options]").arg(QLatin1String(command));
+    return firstLineEnd < 0 ? usage + QLatin1Char('\n') : usage + text.mid(firstLineEnd);
+}
+
 bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char *command, int &exitCode)
 {
-    parser.addHelpOption();
+    // Not addHelpOption(): it adds --help-all for Qt's GUI options, which no subcommand takes.
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
+    const QCommandLineOption version({QStringLiteral("V"), QStringLiteral("version")},
+                                     QStringLiteral("Show the version and exit."));
+    parser.addOption(help);
+    parser.addOption(version);
     if (!parser.parse(args)) {
         exitCode = failWith(command, parser.errorText().toStdString());
         return false;
     }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::cout << parser.helpText().toStdString();
+    if (parser.isSet(help)) {
+        std::cout << commandHelpText(parser, command).toStdString();
+        exitCode = 0;
+        return false;
+    }
+    if (parser.isSet(version)) {
+        std::cout << "shardscope " << SHARDSCOPE_VERSION << std::endl;
         exitCode = 0;
         return false;
     }

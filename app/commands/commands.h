@@ -25,6 +25,10 @@ int runReportCommand(const QStringList &args);
 // Shared by the commands: print a one-line error as "shardscope <cmd>: error: <message>" on stderr
 // and return the exit code for bad input (2).
 int failWith(const char *command, const std::string &message);
-// Parses args with the parser; on failure prints the parser's error and returns false.
+// Parses args with the parser, adding -h/--help and -V/--version. Returns false when the command
+// should stop: on a parse error (message printed, exitCode 2) or after printing help or version
+// on stdout (exitCode 0).
 class QCommandLineParser;
+// The parser's help text with the usage line naming the command ("Usage: shardscope plan [options]").
+QString commandHelpText(const QCommandLineParser &parser, const char *command);
 bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char *command, int &exitCode);
