@@ -105,7 +105,8 @@ GpuSpec gpuFromJsonText(const std::string &text, const std::string &fallbackId)
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {
+        // Not only parse_error: a number too large for a double ("1e400") throws out_of_range.
         throw InputError(std::string("GPU file is not valid JSON: ") + e.what());
     }
     return gpuFromJson(j, fallbackId);

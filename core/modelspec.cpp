@@ -289,7 +289,8 @@ ModelSpec modelFromJsonText(const std::string &text, const std::string &fallback
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {
+        // Not only parse_error: a number too large for a double ("1e400") throws out_of_range.
         throw InputError(std::string("model file is not valid JSON: ") + e.what());
     }
     return modelFromJson(j, fallbackId);
