@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Bounded libFuzzer run of every target built by the fuzz preset.
 # Usage: tests/fuzz/run.sh BUILD_DIR SECONDS_PER_TARGET [TARGET...]
+# FUZZ_JOBS (default 2, one per core) targets run at a time.
 # A crash, sanitizer report, timeout (> 10 s per input) or leak fails the run and leaves the input in
 # BUILD_DIR/fuzz-artifacts/. Fix the code, then keep the input as a regression case:
 #   cp BUILD_DIR/fuzz-artifacts/<target>-crash-* tests/fuzz/regressions/<target>/
@@ -11,35 +12,56 @@ seconds=${2:?seconds per target}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
+jobs=${FUZZ_JOBS:-2}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(modelconfig gpu planfile units)
+if [ ${#targets[@]} = 0 ]; then
+    for bin in "$build"/tests/fuzz/fuzz_*; do
+        name=$(basename "$bin")
+        [[ $name = fuzz_replay_* || ! -x $bin || -d $bin ]] || targets+=("${name#fuzz_}")
+    done
+fi
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz: no targets in $build/tests/fuzz (cmake --build --preset fuzz)" >&2; exit 2; }
+artifacts="$build/fuzz-artifacts"
+mkdir -p "$artifacts"
 
-mkdir -p "$build/fuzz-artifacts"
-status=0
-for t in "${targets[@]}"; do
-    bin="$build/tests/fuzz/fuzz_$t"
-    [ -x "$bin" ] || { echo "fuzz: $bin not built (cmake --build --preset fuzz --target fuzzers)" >&2; exit 2; }
-    corpus="$build/fuzz-corpus/$t"
+fuzz_one() {
+    local t=$1 bin="$build/tests/fuzz/fuzz_$1" corpus="$build/fuzz-corpus/$1"
+    [ -x "$bin" ] || { echo "fuzz_$t not built" >"$artifacts/$t.log"; return 2; }
     mkdir -p "$corpus"
-    seeds=("$here/seeds/$t" "$here/regressions/$t")
+    local seeds=("$here/seeds/$t" "$here/regressions/$t")
     case $t in
         modelconfig) seeds+=("$src/presets/models") ;;
         gpu) seeds+=("$src/presets/gpus") ;;
     esac
-    dict=()
+    local dict=()
     [ -f "$here/dicts/$t.dict" ] && dict=(-dict="$here/dicts/$t.dict")
-    log="$build/fuzz-artifacts/$t.log"
-    echo "fuzz: $t for ${seconds}s"
-    if "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$build/fuzz-artifacts/$t-" "${dict[@]}" "$corpus" "${seeds[@]}" >"$log" 2>&1; then
-        grep -E '^stat::(number_of_executed_units|new_units_added|peak_rss_mb)' "$log" | sed 's/^/  /' || true
+    "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/$t-" "${dict[@]}" "$corpus" "${seeds[@]}" >"$artifacts/$t.log" 2>&1
+}
+
+echo "fuzz: ${targets[*]}, ${seconds}s each, $jobs at a time"
+running=0
+for t in "${targets[@]}"; do
+    if [ $running -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+    ( if fuzz_one "$t"; then echo 0; else echo 1; fi >"$artifacts/$t.status" ) &
+    running=$((running + 1))
+done
+wait
+
+status=0
+for t in "${targets[@]}"; do
+    log="$artifacts/$t.log"
+    if [ "$(cat "$artifacts/$t.status")" = 0 ]; then
+        echo "fuzz: $t ok: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') runs," \
+            "$(grep -E '^stat::new_units_added' "$log" | awk '{print $2}') new inputs," \
+            "peak $(grep -E '^stat::peak_rss_mb' "$log" | awk '{print $2}') MB"
     else
         status=1
-        echo "fuzz: $t FAILED; last lines of $log:" >&2
+        echo "fuzz: $t FAILED; the report from $log:" >&2
         # From the first report line on, without libFuzzer's progress and coverage chatter.
-        sed -n '/ERROR\|terminate called\|runtime error\|invariant broken\|Timeout\|out-of-memory/,$p' "$log" \
+        sed -n '/ERROR\|terminate called\|runtime error\|invariant broken\|Timeout\|out-of-memory\|not built/,$p' "$log" \
             | grep -v 'NEW_FUNC\|^#[0-9]' | head -n 40 >&2
-        ls "$build/fuzz-artifacts/$t-"* 2>/dev/null | grep -v '\.log$' >&2 || true
+        ls "$artifacts/$t-"* 2>/dev/null | grep -v '\.log$\|\.status$' >&2 || true
     fi
 done
 exit $status

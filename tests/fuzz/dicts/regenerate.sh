@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Rewrites the libFuzzer dictionaries from the field names the parsers read. Run after adding fields.
+set -euo pipefail
+cd "$(dirname "$0")"
+core=../../../core
+keys() { grep -ohE '"[a-z_0-9]+"' "$@" | sort -u | sed 's/"/\\"/g; s/.*/"&"/'; }
+tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
+{
+    echo '# libFuzzer dictionary: JSON syntax and the field names core/modelspec.cpp reads.'
+    tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 4096 65536 2147483648 0.5
+    keys $core/modelspec.cpp
+    tokens '\"qwen3_moe\"' '\"llama4_text\"' '\"deepseek_v3\"' '\"float16\"' '\"fp8\"' '\"mxfp4\"'
+} >modelconfig.dict
+{
+    echo '# libFuzzer dictionary: JSON syntax and the field names core/gpuspec.cpp reads.'
+    tokens '{' '}' '[' ']' ':' ',' true null 0 -1 1e308 0.001
+    keys $core/gpuspec.cpp
+} >gpu.dict
+{
+    echo '# libFuzzer dictionary: JSON syntax, plan file sections and the field names core/planio.cpp reads.'
+    tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 1048576 65536 0.9
+    keys $core/planio.cpp
+    tokens '\"model_config\"' '\"gpu_spec\"' '\"plan\"'
+} >planfile.dict
+{
+    echo '# libFuzzer dictionary: units and number forms core/units.cpp parses.'
+    tokens e E + - . k K M G T B KB MB GB TB KiB MiB GiB TiB Ki Mi Gi Ti ' ' inf nan
+} >units.dict
