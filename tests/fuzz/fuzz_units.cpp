@@ -1,5 +1,7 @@
-// libFuzzer target: the sizes and counts users type into flags and fields ("80GiB", "32k", "2e3").
+// libFuzzer target: the sizes, counts and versions users type into flags and fields ("80GiB", "32k",
+// "2e3", "v0.10.2").
 #include "core/units.h"
+#include "core/vllmversion.h"
 
 #include <cmath>
 #include <cstdint>
@@ -23,6 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             std::abort();
         }
         (void)shardscope::formatThousands(*count);
+    }
+    if (const auto version = shardscope::parseVllmVersion(text)) {
+        if (shardscope::parseVllmVersion(shardscope::vllmVersionName(*version)) != version && !version->isUnset()) {
+            std::fprintf(stderr, "vLLM version %s does not read back\n", shardscope::vllmVersionName(*version).c_str());
+            std::abort();
+        }
     }
     return 0;
 }

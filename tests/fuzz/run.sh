@@ -32,6 +32,7 @@ fuzz_one() {
     case $t in
         modelconfig) seeds+=("$src/presets/models") ;;
         gpu) seeds+=("$src/presets/gpus") ;;
+        vllmlog) seeds+=("$src/tests/data/vllm-logs") ;;
     esac
     local dict=()
     [ -f "$here/dicts/$t.dict" ] && dict=(-dict="$here/dicts/$t.dict")
@@ -59,8 +60,10 @@ for t in "${targets[@]}"; do
         status=1
         echo "fuzz: $t FAILED; the report from $log:" >&2
         # From the first report line on, without libFuzzer's progress and coverage chatter.
-        sed -n '/ERROR\|terminate called\|runtime error\|invariant broken\|Timeout\|out-of-memory\|not built/,$p' "$log" \
-            | grep -v 'NEW_FUNC\|^#[0-9]' | head -n 40 >&2
+        report=$(sed -n '/ERROR\|terminate called\|runtime error\|invariant broken\|Timeout\|out-of-memory/,$p' "$log" \
+            | grep -v 'NEW_FUNC\|^#[0-9]' | head -n 40 || true)
+        [ -n "$report" ] || report=$(tail -n 20 "$log")
+        echo "$report" >&2
         ls "$artifacts/$t-"* 2>/dev/null | grep -v '\.log$\|\.status$' >&2 || true
     fi
 done

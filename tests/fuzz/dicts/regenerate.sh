@@ -19,10 +19,15 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
 {
     echo '# libFuzzer dictionary: JSON syntax, plan file sections and the field names core/planio.cpp reads.'
     tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 1048576 65536 0.9
-    keys $core/planio.cpp
+    keys $core/planio.cpp $core/calibrationprofile.cpp
     tokens '\"model_config\"' '\"gpu_spec\"' '\"plan\"'
 } >planfile.dict
 {
-    echo '# libFuzzer dictionary: units and number forms core/units.cpp parses.'
-    tokens e E + - . k K M G T B KB MB GB TB KiB MiB GiB TiB Ki Mi Gi Ti ' ' inf nan
+    echo '# libFuzzer dictionary: the phrases core/vllmlogparser.cpp looks for in a vLLM startup log.'
+    grep -ohE '"[A-Za-z#_][^"\\]{2,60}"' $core/vllmlogparser.cpp | sort -u | sed 's/"/\\"/g; s/^\\"/"/; s/\\"$/"/'
+    tokens 'INFO ' 'WARNING ' 'ERROR ' ' GiB' ' GB' '(VllmWorker rank=' 'tensor_parallel_size=' 'pipeline_parallel_size=' 'v0.11.0' '\x0a'
+} >vllmlog.dict
+{
+    echo '# libFuzzer dictionary: units and number forms core/units.cpp parses, vLLM versions.'
+    tokens e E + - . k K M G T B KB MB GB TB KiB MiB GiB TiB Ki Mi Gi Ti ' ' inf nan v 0. .dev +g
 } >units.dict

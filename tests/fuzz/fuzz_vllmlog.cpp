@@ -1,0 +1,56 @@
+// libFuzzer target: a vLLM startup log as `shardscope reconcile --log FILE` reads it: parsed, the
+// plan it describes, predicted against observed, calibrated to it, and re-evaluated with the fit.
+#include "fuzzing.h"
+
+#include "core/errors.h"
+#include "core/memoryterms.h"
+#include "core/reconcile.h"
+#include "core/vllmlog.h"
+#include "core/vllmlogparser.h"
+
+namespace {
+
+void reconcileWith(const shardscope::ParsedVllmLog &log, const shardscope::ModelSpec &model,
+                   const shardscope::GpuSpec &gpu)
+{
+    std::vector<std::string> applied;
+    shardscope::Plan plan = shardscope::planFromLog(shardscope::Plan{}, log, {}, &applied);
+    if (1LL * plan.tp * plan.pp * plan.dp > fuzzing::kMaxFuzzWorld)
+        return;
+    const shardscope::Evaluation e0 = shardscope::evaluate(plan, model, gpu);
+    if (!e0.valid)
+        return;
+    const shardscope::ReconcileResult r = shardscope::reconcile(e0, model, gpu, log);
+    (void)shardscope::reconcileToJson(r).dump();
+    (void)shardscope::memoryTerms(e0, model, gpu, e0.kv.bindingRank);
+    (void)shardscope::predictedVllmLogText(e0, model, gpu);
+    std::string why;
+    if (const auto profile = shardscope::calibrateFromLog(e0, log, "fuzz", "fuzz.log", &why)) {
+        // What is saved reads back, and the calibrated plan evaluates.
+        if (shardscope::calibrationFromJson(shardscope::calibrationToJson(*profile)) != *profile)
+            fuzzing::fail("calibration profile does not survive calibrationToJson/calibrationFromJson");
+        plan.calibration = *profile;
+        fuzzing::evaluateAndReport(plan, model, gpu);
+        const shardscope::Evaluation e1 = shardscope::evaluate(plan, model, gpu);
+        if (e1.valid)
+            (void)shardscope::reconcileToJson(shardscope::reconcile(e1, model, gpu, log)).dump();
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const std::string_view text(reinterpret_cast<const char *>(data), size);
+    const shardscope::ParsedVllmLog log = shardscope::parseVllmLog(text); // never throws
+    (void)shardscope::parsedLogToJson(log).dump();
+    if (!log.recognised())
+        return 0;
+    try {
+        for (const shardscope::ModelSpec &m : fuzzing::models())
+            reconcileWith(log, m, fuzzing::gpu());
+    } catch (const shardscope::InputError &) {
+        return 0; // a setting the log printed that no plan can take: reported as such
+    }
+    return 0;
+}
