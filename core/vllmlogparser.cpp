@@ -1,5 +1,7 @@
 #include "core/vllmlogparser.h"
 
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -450,47 +452,7 @@ private:
 };
 
 // Logs are untrusted bytes, and lines are cut at fixed lengths that may split a character, while
-// every string of the result ends up in JSON (nlohmann refuses to dump invalid UTF-8): each byte that
-// does not start a well-formed UTF-8 sequence (RFC 3629: no overlongs, surrogates or > U+10FFFF)
-// becomes U+FFFD.
-std::string validUtf8(const std::string &in)
-{
-    std::string out;
-    out.reserve(in.size());
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(in[i]); };
-    for (std::size_t i = 0; i < in.size();) {
-        const unsigned char c = byte(i);
-        std::size_t len = 0;
-        unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-        if (c < 0x80)
-            len = 1;
-        else if (c >= 0xC2 && c <= 0xDF)
-            len = 2;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            len = 3;
-            lo = c == 0xE0 ? 0xA0 : 0x80;
-            hi = c == 0xED ? 0x9F : 0xBF;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            len = 4;
-            lo = c == 0xF0 ? 0x90 : 0x80;
-            hi = c == 0xF4 ? 0x8F : 0xBF;
-        }
-        bool ok = len > 0 && i + len <= in.size();
-        for (std::size_t k = 1; ok && k < len; ++k) {
-            const unsigned char b = byte(i + k);
-            ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
-        }
-        if (ok) {
-            out.append(in, i, len);
-            i += len;
-        } else {
-            out += "\xEF\xBF\xBD";
-            ++i;
-        }
-    }
-    return out;
-}
-
+// every string of the result ends up in JSON: ill-formed bytes become U+FFFD.
 void makeStringsValidUtf8(ParsedVllmLog &log)
 {
     log.model = validUtf8(log.model);
