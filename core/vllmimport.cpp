@@ -4,6 +4,7 @@
 #include "core/planio.h"
 #include "core/shellwords.h"
 #include "core/units.h"
+#include "core/utf8.h"
 #include "core/vllmflags.h"
 
 #include <nlohmann/json.hpp>
@@ -73,7 +74,7 @@ bool isPlaceholder(const ShellWord &w)
 
 std::string truncated(const std::string &s)
 {
-    return s.size() > 80 ? s.substr(0, 77) + "..." : s;
+    return s.size() > 80 ? std::string(utf8Prefix(s, 77)) + "..." : s; // whole characters: the text goes to JSON
 }
 
 [[noreturn]] void badValue(const std::string &flag, const std::string &value, const std::string &why)
@@ -547,6 +548,9 @@ private:
 
 ImportedCommand importLaunchCommand(std::string_view text)
 {
+    // Every word may end up in JSON (model, flags, environment, warnings), which needs UTF-8.
+    if (!isValidUtf8(text))
+        throw InputError("the command is not UTF-8 text");
     return Importer().run(text);
 }
 
