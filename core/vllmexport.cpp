@@ -159,6 +159,14 @@ bool chooseNodes(Context &c)
         c.result.notes.push_back("the " + std::to_string(world) + " GPUs run as " + std::to_string(c.local) + " on each of "
                                  + std::to_string(c.nodes) + " nodes (the launch splits them evenly; the plan's grid fills nodes of "
                                  + std::to_string(perNode) + " in order)");
+    // The plan's validation placed TP groups on nodes of perNode GPUs; the launch runs c.local per
+    // node, and a TP group that does not fit evenly into that crosses nodes (vLLM fills each node's
+    // GPUs with consecutive ranks, DESIGN.md section 2).
+    const int tp = e.plan.tp;
+    if (c.nodes > 1 && c.local != perNode && tp > 1 && c.local % tp != 0)
+        c.result.notes.push_back("launch warning: with " + std::to_string(c.local) + " GPUs per node a TP group of "
+                                 + std::to_string(tp) + " GPUs spans nodes: every AllReduce crosses the network "
+                                 + "(keep TP inside a node, use PP or DP across nodes)");
     return true;
 }
 

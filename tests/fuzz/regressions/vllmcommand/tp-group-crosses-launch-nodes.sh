@@ -1,0 +1,1 @@
+vllm serve meta-llama/Llama-3.1-405B-Instruct --tensor-parallel-size 8 --pipeline-parallel-size 3 --nnodun --gpus all -e HF_TOKEN=x -p 8000:8000 --ipc=host vllm/vllm-openai:latest --model Qwen/Qwen3-30B-A3B --tensor_parallel_size 4 --max-num-es 2 --node-rank 0 --master-addr 10.0.0.1 --master-port 29501
