@@ -28,6 +28,13 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
     tokens 'INFO ' 'WARNING ' 'ERROR ' ' GiB' ' GB' '(VllmWorker rank=' 'tensor_parallel_size=' 'pipeline_parallel_size=' 'v0.11.0' '\x0a'
 } >vllmlog.dict
 {
+    echo '# libFuzzer dictionary: shell syntax and the vLLM flags core/vllmimport.cpp and the flag tables know.'
+    tokens ' ' '\\' '\x0a' "'" '\"' '$' '${' '}' '=' '--' '-e' '#' 'export ' 'vllm serve ' 'docker run ' \
+        'vllm/vllm-openai' 'python -m vllm.entrypoints.openai.api_server' 'ray start --head' '--address='
+    grep -ohE '"--?[a-z][a-z0-9-]+"' $core/vllmimport.cpp $core/vllmflagtables.cpp | sort -u
+    grep -ohE '"VLLM_[A-Z_]+"' $core/*.cpp | sort -u
+} >vllmcommand.dict
+{
     echo '# libFuzzer dictionary: units and number forms core/units.cpp parses, vLLM versions.'
     tokens e E + - . k K M G T B KB MB GB TB KiB MiB GiB TiB Ki Mi Gi Ti ' ' inf nan v 0. .dev +g
 } >units.dict
