@@ -39,32 +39,46 @@ int failWith(const char *command, const std::string &message)
 
 QString commandHelpText(const QCommandLineParser &parser, const char *command)
 {
-    // QCommandLineParser names the program by argv[0] ("./shardscope"); the help names the command.
+    // QCommandLineParser names the program by argv[0] ("Usage: ./shardscope [options] ..."); the
+    // help names the program and the command, and keeps the rest of the usage line.
     QString text = parser.helpText();
-    const qsizetype firstLineEnd = text.indexOf(QLatin1Char('\n'));
-    const QString usage = QStringLiteral("Usage: shardscope %1 [options]").arg(QLatin1String(command));
-    return firstLineEnd < 0 ? usage + QLatin1Char('\n') : usage + text.mid(firstLineEnd);
+    const QString prefix = QStringLiteral("Usage: ");
+    const qsizetype nameEnd = text.indexOf(QLatin1Char(' '), prefix.size());
+    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
+    if (!text.startsWith(prefix) || nameEnd < 0 || (lineEnd >= 0 && nameEnd > lineEnd))
+        return text;
+    return prefix + QStringLiteral("shardscope ") + QLatin1String(command) + text.mid(nameEnd);
+}
+
+void addStandardOptions(QCommandLineParser &parser)
+{
+    // Not addHelpOption(): it adds --help-all for Qt's GUI options, which no subcommand takes.
+    parser.addOption(QCommandLineOption({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit.")));
+    parser.addOption(QCommandLineOption({QStringLiteral("V"), QStringLiteral("version")},
+                                        QStringLiteral("Show the version and exit.")));
+}
+
+bool answeredHelpOrVersion(const QCommandLineParser &parser, const char *command)
+{
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::cout << commandHelpText(parser, command).toStdString();
+        return true;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::cout << "shardscope " << SHARDSCOPE_VERSION << std::endl;
+        return true;
+    }
+    return false;
 }
 
 bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char *command, int &exitCode)
 {
-    // Not addHelpOption(): it adds --help-all for Qt's GUI options, which no subcommand takes.
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit."));
-    const QCommandLineOption version({QStringLiteral("V"), QStringLiteral("version")},
-                                     QStringLiteral("Show the version and exit."));
-    parser.addOption(help);
-    parser.addOption(version);
+    addStandardOptions(parser);
     if (!parser.parse(args)) {
         exitCode = failWith(command, parser.errorText().toStdString());
         return false;
     }
-    if (parser.isSet(help)) {
-        std::cout << commandHelpText(parser, command).toStdString();
-        exitCode = 0;
-        return false;
-    }
-    if (parser.isSet(version)) {
-        std::cout << "shardscope " << SHARDSCOPE_VERSION << std::endl;
+    if (answeredHelpOrVersion(parser, command)) {
         exitCode = 0;
         return false;
     }

@@ -31,4 +31,8 @@ int failWith(const char *command, const std::string &message);
 class QCommandLineParser;
 // The parser's help text with the usage line naming the command ("Usage: shardscope plan [options]").
 QString commandHelpText(const QCommandLineParser &parser, const char *command);
+// -h/--help and -V/--version, for commands that parse on their own (positional arguments).
+void addStandardOptions(QCommandLineParser &parser);
+// After parsing: prints the help or the version on stdout and returns true when one was asked for.
+bool answeredHelpOrVersion(const QCommandLineParser &parser, const char *command);
 bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char *command, int &exitCode);

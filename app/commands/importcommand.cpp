@@ -47,13 +47,11 @@ int runImportCommand(const QStringList &args)
     parser.addOption(QCommandLineOption(QStringLiteral("gpu"), QStringLiteral("GPU preset id to put in the plan (the command does not say)."),
                                         QStringLiteral("id")));
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The launch command, after --."), QStringLiteral("-- command..."));
-    parser.addHelpOption();
+    addStandardOptions(parser);
     if (!parser.parse(args))
         return failWith("import", parser.errorText().toStdString());
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::cout << parser.helpText().toStdString();
+    if (answeredHelpOrVersion(parser, "import"))
         return 0;
-    }
     try {
         const QStringList words = parser.positionalArguments();
         std::string text;
