@@ -174,7 +174,8 @@ private slots:
             f.write(data);
             return f.fileName();
         };
-        const QString garbage = write("garbage.log", QByteArray("\x00\x01\xff garbage (pid=) Model loading took", 40));
+        static const char kGarbage[] = "\x00\x01\xff garbage (pid=) Model loading took"; // NUL bytes: size from the array
+        const QString garbage = write("garbage.log", QByteArray(kGarbage, sizeof kGarbage - 1));
         const QString huge = write("huge.log", QByteArray(40 * 1024 * 1024, 'z'));
         const QString empty = write("empty.log", QByteArray());
         for (const QString &file : {garbage, huge, empty, dir.filePath(QStringLiteral("missing.log"))}) {
