@@ -2,6 +2,8 @@
 // errors as one line on stderr with exit 2.
 #include "clirunner.h"
 
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -67,6 +69,29 @@ private slots:
         const CliResult viaHelp = runShardscope({QStringLiteral("help"), command});
         QCOMPARE(viaHelp.exitCode, 0);
         QCOMPARE(viaHelp.out, viaFlag.out);
+    }
+
+    // Without a display the window cannot open: one line and exit 2, not Qt's abort. Its help and
+    // --screenshot need no display.
+    void noDisplay()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QString::fromLatin1(name));
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")), QStringList{});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.startsWith("shardscope: error: no display"), err.constData());
+        QCOMPARE(err.count('\n'), 1);
+
+        p.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")), QStringList{QStringLiteral("--help-window")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().contains("--screenshot"));
     }
 
     void usageErrors_data()
