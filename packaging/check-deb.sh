@@ -61,10 +61,9 @@ appstreamcli validate-tree --no-net --strict "$root" || fail "appstreamcli valid
 grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/$id.metainfo.xml" \
     || fail "metainfo has no <release> for version $version"
 screenshot=usr/share/shardscope/screenshots/main.png
-if [ -e "$root/$screenshot" ]; then
-    file "$root/$screenshot" | grep -Eq 'PNG image data, [0-9]{3,4} x [0-9]{3,4}' || fail "screenshot is not a PNG"
-    ok "screenshot: $(file -b "$root/$screenshot")"
-fi
+[ -f "$root/$screenshot" ] || fail "missing /$screenshot"
+file "$root/$screenshot" | grep -q 'PNG image data, 1600 x 1000' || fail "screenshot is not a 1600 x 1000 PNG"
+ok "screenshot: $(file -b "$root/$screenshot")"
 ok "desktop entry and metainfo validate"
 
 # The installed binary runs against the system's Qt and finds its compiled-in presets.
@@ -75,4 +74,8 @@ out=$("$bin" presets --format json) || fail "presets exits $?"
 grep -q '"deepseek-v3"' <<<"$out" || fail "presets lists no deepseek-v3"
 out=$("$bin" plan --model deepseek-v3 --gpu h200 --tp 8 --pp 2 --format json) || fail "plan exits $?"
 grep -q '"world_size": 16' <<<"$out" || fail "plan JSON has no world_size 16"
-ok "installed binary runs ($("$bin" --version | head -n1))"
+shot="$root/check.png"
+XDG_CONFIG_HOME="$root/home" XDG_DATA_HOME="$root/home" QT_QPA_PLATFORM=offscreen \
+    "$bin" --model llama-3.1-70b --gpu h100-sxm --tp 4 --screenshot "$shot" 2>/dev/null || fail "window screenshot exits $?"
+file "$shot" | grep -q 'PNG image data' || fail "window screenshot is not a PNG"
+ok "installed binary runs ($("$bin" --version | head -n1)), CLI and window"
