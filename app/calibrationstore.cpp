@@ -1,6 +1,7 @@
 #include "app/calibrationstore.h"
 
 #include "app/presetrepository.h"
+#include "app/savefile.h"
 #include "core/errors.h"
 
 #include <nlohmann/json.hpp>
@@ -64,8 +65,10 @@ QString save(const CalibrationProfile &profile)
     const QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
     QSaveFile file(path);
     const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        throw InputError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    QString error;
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitComplete(file, &error))
+        throw InputError("cannot write " + path.toStdString() + ": "
+                         + (error.isEmpty() ? file.errorString() : error).toStdString());
     return path;
 }
 

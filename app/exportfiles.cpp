@@ -1,5 +1,6 @@
 #include "app/exportfiles.h"
 
+#include "app/savefile.h"
 #include "core/errors.h"
 
 #include <QDir>
@@ -11,8 +12,11 @@ using namespace shardscope;
 void saveExportText(const QString &path, const std::string &text)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit())
-        throw InputError("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
+    QString error;
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0
+        || !commitComplete(file, &error))
+        throw InputError("cannot write " + path.toStdString() + ": "
+                         + (error.isEmpty() ? file.errorString() : error).toStdString());
 }
 
 QStringList saveNodeScripts(const ExportResult &result, const QString &dir)

@@ -1,5 +1,7 @@
 #include "widgets/exporter.h"
 
+#include "app/savefile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
@@ -41,8 +43,9 @@ std::optional<QString> save(const QString &path, const QSize &size, const QStrin
         if (!image.save(&file, "PNG"))
             return Tr::tr("Cannot encode %1 as PNG").arg(QDir::toNativeSeparators(path));
     }
-    if (!file.commit())
-        return Tr::tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    QString error;
+    if (!commitComplete(file, &error))
+        return Tr::tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), error);
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/planoptions.h"
 #include "app/presetrepository.h"
+#include "app/savefile.h"
 #include "core/errors.h"
 #include "widgets/mainwindow.h"
 #include "widgets/modelcatalog.h"
@@ -64,8 +65,9 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
     QSaveFile file(o.screenshot);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-        return fail("cannot write " + o.screenshot.toStdString() + ": " + file.errorString().toStdString());
+    QString error;
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !commitComplete(file, &error))
+        return fail("cannot write " + o.screenshot.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
     return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/planfile.h"
 
 #include "app/presetrepository.h"
+#include "app/savefile.h"
 #include "core/errors.h"
 #include "core/planio.h"
 #include "widgets/plandocument.h"
@@ -91,8 +92,9 @@ std::optional<QString> save(const PlanDocument &doc, const QString &path)
         return QCoreApplication::translate("planfile", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
     const std::string text = toJsonText(doc);
     file.write(text.data(), static_cast<qint64>(text.size()));
-    if (!file.commit())
-        return QCoreApplication::translate("planfile", "Cannot save %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    QString error;
+    if (!commitComplete(file, &error)) // never a truncated file in place of the previous one
+        return QCoreApplication::translate("planfile", "Cannot save %1: %2").arg(QDir::toNativeSeparators(path), error);
     return std::nullopt;
 }
 
