@@ -28,6 +28,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -53,6 +54,16 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(m_editor->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::updateTitle);
+    // Autosave: the session is also written at quit, but a crash or kill -9 never gets there.
+    // Debounced, so a slider drag writes once.
+    if (m_options.useSettings) {
+        m_autosave = new QTimer(this);
+        m_autosave->setSingleShot(true);
+        m_autosave->setInterval(kAutosaveDelayMs);
+        connect(m_autosave, &QTimer::timeout, this, &MainWindow::saveSession);
+        connect(m_document, &PlanDocument::planChanged, m_autosave, qOverload<>(&QTimer::start));
+        connect(m_files, &FileController::currentFileChanged, m_autosave, qOverload<>(&QTimer::start));
+    }
     connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
     connect(m_command, &CommandPreview::exportRequested, this, &MainWindow::openExportDialog);
 
@@ -78,6 +89,8 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         restoreState(session::windowState());
     }
     updateTitle();
+    if (m_autosave)
+        m_autosave->start(); // the first plan (given on the command line, or the restored one)
 }
 
 MainWindow::~MainWindow()
@@ -86,6 +99,10 @@ MainWindow::~MainWindow()
     // half-destroyed window while the undo stack and the document are torn down.
     disconnect(m_editor->undoStack(), nullptr, this, nullptr);
     disconnect(m_document, nullptr, this, nullptr);
+    if (m_autosave) { // no autosave of a half-destroyed window
+        disconnect(m_document, nullptr, m_autosave, nullptr);
+        m_autosave->stop();
+    }
     delete centralWidget();
     for (QDockWidget *dock : findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly))
         delete dock;

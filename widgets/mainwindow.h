@@ -28,6 +28,8 @@ struct WindowOptions
 };
 
 // Composition only: owns the document, lays out the controls and the read-only views, wires menus.
+class QTimer;
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -53,6 +55,8 @@ public:
     static QStringList tabNames();
     bool showTab(const QString &name);
     void saveSession() const;
+    // Delay between a change of the plan or its file and the session being written (ms).
+    static constexpr int kAutosaveDelayMs = 1000;
 
 signals:
     // After a language change rebuilt the controls, views and menus from the document (the plan and
@@ -92,4 +96,5 @@ private:
     CommandPreview *m_command = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash
 };
