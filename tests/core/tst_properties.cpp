@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <set>
 #include <string>
@@ -282,6 +283,54 @@ private slots:
         // The grid reaches both outcomes; a property test that never sees a fitting plan tests little.
         QVERIFY(fitting > 0);
         QVERIFY(fitting < evaluated);
+    }
+
+    // Beyond the grid, the window's sliders also reach any EP dividing tp x dp, pp up to all layers
+    // (at most 128) and dp up to 256. A deterministic sample of those, keeping worlds at most 2048
+    // GPUs for run time (the code paths are the same; kMaxWorldSize is checked before placement).
+    void sliderSample_data() { sliderGrid_data(); }
+    void sliderSample()
+    {
+        QFETCH(QString, model);
+        const ModelSpec m = presetModel(model.toLatin1().constData());
+        std::vector<GpuSpec> gpus;
+        for (const char *id : kGpus)
+            gpus.push_back(presetGpu(id));
+        const std::vector<int> tps = divisorsOf(m.heads);
+        std::uint64_t state = 0x9E3779B97F4A7C15ull; // splitmix64: the same sample on every run
+        const auto next = [&state](std::uint64_t n) {
+            std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            return static_cast<long>((z ^ (z >> 31)) % n);
+        };
+        long evaluated = 0;
+        for (long i = 0; evaluated < 400 && i < 100000; ++i) {
+            Plan p;
+            p.tp = tps[static_cast<size_t>(next(tps.size()))];
+            p.pp = 1 + static_cast<int>(next(static_cast<std::uint64_t>(std::min(m.layers, 128))));
+            p.dp = 1 + static_cast<int>(next(256));
+            if (1LL * p.tp * p.pp * p.dp > 2048)
+                continue;
+            if (m.isMoe()) {
+                const std::vector<int> eps = divisorsOf(p.tp * p.dp);
+                p.ep = eps[static_cast<size_t>(next(eps.size()))];
+            }
+            const size_t gpu = static_cast<size_t>(next(3));
+            p.accounting = next(2) ? Accounting::Textbook : Accounting::Vllm;
+            p.kvCacheDtype = next(2) ? KvDtype::Fp8 : KvDtype::Auto;
+            p.gpuMemoryUtilization = kUtilizations[next(4)];
+            p.maxModelLen = kContexts[next(4)];
+            const bool valid = !(m.isMoe() && p.ep > m.experts);
+            const Evaluation e = evaluate(p, m, gpus[gpu]);
+            ++evaluated;
+            try {
+                checkEvaluation(e, m, valid);
+            } catch (const Failure &f) {
+                QFAIL(qPrintable(QString::fromStdString(f.what + " for " + describe(p, kGpus[gpu]))));
+            }
+        }
+        QCOMPARE(evaluated, 400L);
     }
 };
 
