@@ -1,0 +1,177 @@
+#include "core/sweep.h"
+
+#include "core/validation.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace shardscope {
+
+const char *sweepObjectiveName(SweepObjective o)
+{
+    switch (o) {
+    case SweepObjective::Concurrency: return "concurrency";
+    }
+    return "concurrency";
+}
+
+int SweepResult::skippedCount() const
+{
+    int n = 0;
+    for (const SkippedCombos &s : skipped)
+        n += s.count;
+    return n;
+}
+
+std::vector<ParallelSizes> enumerateSizes(int gpus, bool upTo, bool moe, EpSizes epSizes)
+{
+    std::vector<ParallelSizes> out;
+    for (int n = upTo ? 1 : gpus; n <= gpus; ++n) {
+        if (n < 1)
+            continue;
+        for (int tp : divisorsOf(n))
+            for (int pp : divisorsOf(n / tp)) {
+                const int dp = n / tp / pp;
+                if (!moe) {
+                    out.push_back({tp, pp, dp, 1});
+                    continue;
+                }
+                const int group = tp * dp; // the MoE group of one stage
+                if (epSizes == EpSizes::AllDivisors) {
+                    for (int ep : divisorsOf(group))
+                        out.push_back({tp, pp, dp, ep});
+                } else {
+                    out.push_back({tp, pp, dp, 1});
+                    if (group > 1)
+                        out.push_back({tp, pp, dp, group});
+                }
+            }
+    }
+    return out;
+}
+
+namespace {
+
+bool hasCode(const std::vector<PlanIssue> &issues, const char *code)
+{
+    return std::any_of(issues.begin(), issues.end(), [&](const PlanIssue &i) { return i.code == code; });
+}
+
+SweepPlan summarise(const Evaluation &e, const ParallelSizes &s)
+{
+    SweepPlan p;
+    p.tp = s.tp;
+    p.pp = s.pp;
+    p.dp = s.dp;
+    p.ep = e.plan.ep;
+    p.gpus = s.tp * s.pp * s.dp;
+    p.nodes = e.nodes;
+    p.moeTp = e.moeTp;
+    p.valid = e.valid;
+    p.fits = e.fits;
+    p.crossesNode = hasCode(e.issues, "tp_crosses_node");
+    p.outsideScaleupDomain = hasCode(e.issues, "tp_outside_domain");
+    for (const PlanIssue &i : e.issues)
+        if (i.severity == Severity::Error)
+            p.reasons.push_back(i);
+    p.maxWeightsBytesPerGpu = e.maxWeightsBytesPerGpu;
+    p.kvBytesPerTokenPerGpu = e.kv.bytesPerTokenPerGpu;
+    p.capacityTokens = e.kv.capacityTokens;
+    p.maxConcurrency = e.kv.maxConcurrency;
+    p.clusterMaxConcurrency = e.kv.clusterMaxConcurrency;
+    return p;
+}
+
+void applyConstraints(SweepPlan &p, const SweepOptions &o)
+{
+    p.meetsConstraints = p.fits;
+    if (!p.fits)
+        return;
+    if (o.minConcurrency > 0 && p.clusterMaxConcurrency < o.minConcurrency) {
+        p.meetsConstraints = false;
+        p.reasons.push_back({Severity::Error, "min_concurrency",
+                             "holds " + std::to_string(p.clusterMaxConcurrency) + " concurrent requests, below --min-concurrency "
+                                 + std::to_string(o.minConcurrency)});
+    }
+}
+
+void countSkipped(std::vector<SkippedCombos> &skipped, const Evaluation &e)
+{
+    const PlanIssue *why = e.firstError();
+    const std::string code = why ? why->code : "invalid";
+    for (SkippedCombos &s : skipped)
+        if (s.code == code) {
+            ++s.count;
+            return;
+        }
+    skipped.push_back({code, why ? why->message : "invalid plan", 1});
+}
+
+// Larger is better for every key; NaN-free by construction.
+double objectiveValue(const SweepPlan &p, SweepObjective o)
+{
+    switch (o) {
+    case SweepObjective::Concurrency: return p.concurrencyPerGpu();
+    }
+    return 0;
+}
+
+} // namespace
+
+void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
+{
+    // Ranked plans first, best first; the rest keep their enumeration order (stable sort).
+    const auto tieKey = [](const SweepPlan &p) { return std::tuple(p.gpus, p.crossesNode, p.tp, p.pp, p.ep); };
+    std::stable_sort(plans.begin(), plans.end(), [&](const SweepPlan &a, const SweepPlan &b) {
+        if (a.meetsConstraints != b.meetsConstraints)
+            return a.meetsConstraints;
+        if (!a.meetsConstraints)
+            return false;
+        const double va = objectiveValue(a, objective), vb = objectiveValue(b, objective);
+        if (va != vb)
+            return va > vb;
+        return tieKey(a) < tieKey(b);
+    });
+    int rank = 0;
+    for (SweepPlan &p : plans)
+        p.rank = p.meetsConstraints ? ++rank : 0;
+}
+
+SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options)
+{
+    SweepResult result;
+    result.options = options;
+    Plan plan = base;
+    plan.ppPartition.clear();
+    const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
+    result.combinations = static_cast<int>(sizes.size());
+    result.plans.reserve(sizes.size());
+    bool haveBase = false;
+    for (const ParallelSizes &s : sizes) {
+        plan.tp = s.tp;
+        plan.pp = s.pp;
+        plan.dp = s.dp;
+        plan.ep = s.ep;
+        plan.redundantExperts = s.ep > 1 ? base.redundantExperts : 0; // EPLB needs EP
+        const Evaluation e = evaluate(plan, model, gpu);
+        if (!haveBase) {
+            result.base = e.plan;
+            result.base.ppPartition.clear();
+            haveBase = true;
+        }
+        if (!e.valid) {
+            countSkipped(result.skipped, e);
+            if (!options.includeInvalid)
+                continue;
+        }
+        SweepPlan p = summarise(e, s);
+        applyConstraints(p, options);
+        result.plans.push_back(std::move(p));
+    }
+    if (!haveBase)
+        result.base = plan;
+    rankPlans(result.plans, options.objective);
+    return result;
+}
+
+} // namespace shardscope

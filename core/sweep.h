@@ -1,0 +1,94 @@
+#pragma once
+#include "core/evaluation.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+// What "best" means when the sweep ranks plans (`shardscope sweep --objective`).
+enum class SweepObjective {
+    Concurrency, // most concurrent requests of max_model_len per GPU (cluster concurrency / GPUs)
+};
+const char *sweepObjectiveName(SweepObjective o);
+
+// Which expert-parallel sizes a MoE model is tried with.
+enum class EpSizes {
+    Vllm,        // vLLM's two points: EP off (ep = 1) and --enable-expert-parallel (ep = tp x dp)
+    AllDivisors, // SGLang-style --ep-size: every divisor of tp x dp
+};
+
+struct SweepOptions
+{
+    int gpus = 8;        // N: plans use exactly N GPUs (tp x pp x dp = N)...
+    bool upTo = false;   // ...or every count from 1 to N
+    EpSizes epSizes = EpSizes::Vllm;
+    SweepObjective objective = SweepObjective::Concurrency;
+    // Constraints; 0 means none. Concurrency is the cluster's (dp x one replica's).
+    std::int64_t minConcurrency = 0;
+    // Also list the combinations vLLM would refuse to start (tp not dividing the heads, ...),
+    // with valid = false and the reason; by default they are only counted in SweepResult::skipped.
+    bool includeInvalid = false;
+};
+
+// One (tp, pp, dp, ep) and the figures the sweep compares it by.
+struct SweepPlan
+{
+    int tp = 1, pp = 1, dp = 1, ep = 1;
+    int gpus = 1;           // tp x pp x dp
+    int nodes = 1;
+    int moeTp = 1;
+    bool valid = false;     // a placement exists (structural checks passed)
+    bool fits = false;      // valid and no error
+    bool meetsConstraints = false; // fits and every constraint holds
+    bool pareto = false;    // on the front among the plans that meet the constraints
+    int rank = 0;           // 1 = best among the plans that meet the constraints; 0 = not ranked
+    bool crossesNode = false;          // a TP group spans nodes (evaluate()'s tp_crosses_node)
+    bool outsideScaleupDomain = false; // a TP group leaves the scale-up domain (tp_outside_domain)
+    std::vector<PlanIssue> reasons;    // why it does not fit or is not ranked (errors, unmet constraints)
+
+    double maxWeightsBytesPerGpu = 0;
+    double kvBytesPerTokenPerGpu = 0;
+    std::int64_t capacityTokens = 0;        // one DP replica
+    std::int64_t maxConcurrency = 0;        // one DP replica, requests of max_model_len
+    std::int64_t clusterMaxConcurrency = 0; // dp x maxConcurrency
+    double concurrencyPerGpu() const { return gpus > 0 ? static_cast<double>(clusterMaxConcurrency) / gpus : 0.0; }
+};
+
+// Structurally impossible combinations, grouped by the reason vLLM refuses them.
+struct SkippedCombos
+{
+    std::string code;
+    std::string example; // the message for the first combination skipped for this reason
+    int count = 0;
+};
+
+struct SweepResult
+{
+    Plan base;                  // the template every plan was evaluated from, defaults resolved
+    SweepOptions options;
+    int combinations = 0;       // (tp, pp, dp, ep) tuples enumerated
+    std::vector<SweepPlan> plans; // ranked plans by rank, then the others in enumeration order
+    std::vector<SkippedCombos> skipped;
+    int skippedCount() const;
+};
+
+// Every (tp, pp, dp, ep) tuple the sweep tries, in enumeration order: GPU count ascending, then tp,
+// pp, ep ascending (dp follows). Dense models get ep = 1 only. Nothing is validated here.
+struct ParallelSizes
+{
+    int tp = 1, pp = 1, dp = 1, ep = 1;
+    bool operator==(const ParallelSizes &) const = default;
+};
+std::vector<ParallelSizes> enumerateSizes(int gpus, bool upTo, bool moe, EpSizes epSizes);
+
+// Evaluates every combination with `base` as the template for everything but the four sizes.
+// base.ppPartition is ignored (each pp gets vLLM's split) and redundant experts apply only to EP plans.
+SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options);
+
+// Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
+// and numbers the ones that meet the constraints 1, 2, ...
+void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective);
+
+} // namespace shardscope

@@ -1,0 +1,285 @@
+// The plan search: which (tp, pp, dp, ep) it tries, why plans fail, how it ranks them.
+// Expected lists are worked out by hand from the model configs and DESIGN.md section 2.
+#include "core/sweep.h"
+#include "testpresets.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+using namespace shardscope;
+
+namespace {
+
+using Sizes = std::tuple<int, int, int, int>; // tp, pp, dp, ep
+
+std::vector<Sizes> sizesOf(const std::vector<ParallelSizes> &v)
+{
+    std::vector<Sizes> out;
+    for (const ParallelSizes &s : v)
+        out.emplace_back(s.tp, s.pp, s.dp, s.ep);
+    return out;
+}
+
+std::vector<Sizes> sizesOf(const std::vector<SweepPlan> &v)
+{
+    std::vector<Sizes> out;
+    for (const SweepPlan &p : v)
+        out.emplace_back(p.tp, p.pp, p.dp, p.ep);
+    return out;
+}
+
+const SweepPlan *find(const SweepResult &r, int tp, int pp, int dp, int ep)
+{
+    for (const SweepPlan &p : r.plans)
+        if (p.tp == tp && p.pp == pp && p.dp == dp && p.ep == ep)
+            return &p;
+    return nullptr;
+}
+
+bool hasReason(const SweepPlan &p, const std::string &code)
+{
+    return std::any_of(p.reasons.begin(), p.reasons.end(), [&](const PlanIssue &i) { return i.code == code; });
+}
+
+// Seed 000 section 6: 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B, 32K context.
+Plan seedTemplate()
+{
+    Plan plan;
+    plan.accounting = Accounting::Textbook;
+    plan.gpuMemoryBytes = 80e9;
+    plan.gpuMemoryUtilization = 0.9;
+    plan.reservedBytes = 4.0 * 1024 * 1024 * 1024;
+    plan.paramsOverride = 70.6e9;
+    plan.maxModelLen = 32768;
+    return plan;
+}
+
+} // namespace
+
+class TestSweep : public QObject
+{
+    Q_OBJECT
+private slots:
+    // Llama-3.1-70B on 8 GPUs: 64 heads, 8 KV heads, 80 layers. tp must divide 64 and, above 8,
+    // be a multiple of 8: every divisor of 8 qualifies; every pp <= 8 is <= 80 layers. So all ten
+    // ordered factorisations 8 = tp x pp x dp, dense: ep = 1.
+    void llama70bOnEight()
+    {
+        const std::vector<Sizes> expected = {
+            {1, 1, 8, 1}, {1, 2, 4, 1}, {1, 4, 2, 1}, {1, 8, 1, 1}, {2, 1, 4, 1},
+            {2, 2, 2, 1}, {2, 4, 1, 1}, {4, 1, 2, 1}, {4, 2, 1, 1}, {8, 1, 1, 1},
+        };
+        QCOMPARE(sizesOf(enumerateSizes(8, false, false, EpSizes::Vllm)), expected);
+        Plan plan;
+        plan.maxModelLen = 8192;
+        SweepOptions o;
+        o.gpus = 8;
+        const SweepResult r = sweep(plan, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        QCOMPARE(r.combinations, 10);
+        QCOMPARE(r.skippedCount(), 0);
+        std::vector<Sizes> got = sizesOf(r.plans);
+        std::sort(got.begin(), got.end());
+        QCOMPARE(got, expected);
+        // tp x pp = 1: 70.6e9 params x 2 B = 141 GB on one 80 GB GPU.
+        QVERIFY(!find(r, 1, 1, 8, 1)->fits);
+        QVERIFY(hasReason(*find(r, 1, 1, 8, 1), "weights_do_not_fit"));
+        // tp x pp >= 4: about 35 GB of weights per GPU, far below 0.9 x 80 GB.
+        for (const auto &[tp, pp, dp] : {std::tuple{4, 1, 2}, {2, 2, 2}, {1, 8, 1}, {8, 1, 1}})
+            QVERIFY(find(r, tp, pp, dp, 1)->fits);
+        // h100-sxm nodes hold 8 GPUs: no TP group of <= 8 crosses one.
+        for (const SweepPlan &p : r.plans)
+            QVERIFY(!p.crossesNode);
+    }
+
+    // --up-to: every count from 1 to N. Ordered factorisations into three factors: 1 -> 1, 2 -> 3,
+    // 3 -> 3, 4 -> 6 (2^2: C(4,2)). Total 13.
+    void upTo()
+    {
+        const std::vector<ParallelSizes> s = enumerateSizes(4, true, false, EpSizes::Vllm);
+        QCOMPARE(int(s.size()), 1 + 3 + 3 + 6);
+        QCOMPARE(s.front(), (ParallelSizes{1, 1, 1, 1}));
+        QCOMPARE(s.back(), (ParallelSizes{4, 1, 1, 1}));
+    }
+
+    // Qwen3-235B-A22B (MoE, 128 experts) on 16 GPUs: 15 factorisations of 2^4 (C(6,2)).
+    // vLLM's points: ep = 1 and ep = tp x dp = 16 / pp, the same point when pp = 16 -> 14 x 2 + 1 = 29.
+    // Every divisor of tp x dp = 16 / pp (the number of (tp, dp) pairs for a pp is the divisor count d):
+    // pp=1: 5 pairs x 5 divisors, pp=2: 4 x 4, pp=4: 3 x 3, pp=8: 2 x 2, pp=16: 1 x 1 -> 55.
+    void moeEpPoints()
+    {
+        QCOMPARE(int(enumerateSizes(16, false, true, EpSizes::Vllm).size()), 29);
+        QCOMPARE(int(enumerateSizes(16, false, true, EpSizes::AllDivisors).size()), 55);
+        const std::vector<Sizes> tp2pp2 = {{2, 2, 4, 1}, {2, 2, 4, 8}};
+        std::vector<Sizes> got;
+        for (const ParallelSizes &s : enumerateSizes(16, false, true, EpSizes::Vllm))
+            if (s.tp == 2 && s.pp == 2)
+                got.emplace_back(s.tp, s.pp, s.dp, s.ep);
+        QCOMPARE(got, tp2pp2);
+    }
+
+    // Llama-3.1-8B (32 heads, 32 layers) on 64 GPUs: 28 factorisations of 2^6 (C(8,2)). tp = 64 does
+    // not divide 32 heads; pp = 64 exceeds 32 layers. Both are skipped, not listed, and counted.
+    void structurallyImpossibleAreSkipped()
+    {
+        Plan plan;
+        plan.maxModelLen = 8192;
+        SweepOptions o;
+        o.gpus = 64;
+        const SweepResult r = sweep(plan, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"), o);
+        QCOMPARE(r.combinations, 28);
+        QCOMPARE(int(r.plans.size()), 26);
+        QCOMPARE(r.skippedCount(), 2);
+        std::set<std::string> codes;
+        for (const SkippedCombos &s : r.skipped) {
+            QCOMPARE(s.count, 1);
+            QVERIFY(!s.example.empty());
+            codes.insert(s.code);
+        }
+        QCOMPARE(codes, (std::set<std::string>{"tp_heads", "pp_layers"}));
+        QVERIFY(!find(r, 64, 1, 1, 1));
+
+        o.includeInvalid = true;
+        const SweepResult all = sweep(plan, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"), o);
+        QCOMPARE(int(all.plans.size()), 28);
+        const SweepPlan *tp64 = find(all, 64, 1, 1, 1);
+        QVERIFY(tp64 && !tp64->valid && !tp64->fits && tp64->rank == 0);
+        QVERIFY(hasReason(*tp64, "tp_heads"));
+        // tp = 64 spans nodes of 8 as well, but a plan without a placement reports only why it has none.
+        QVERIFY(!tp64->crossesNode);
+    }
+
+    // Mixtral-8x7B has 8 experts: EP over tp x dp = 16 GPUs (pp = 1: five (tp, dp) pairs) would leave
+    // GPUs without an expert. 15 x ep=1 + 14 x ep=tp x dp = 29 tried, those 5 skipped.
+    void epBeyondExpertsSkipped()
+    {
+        Plan plan;
+        plan.maxModelLen = 8192;
+        SweepOptions o;
+        o.gpus = 16;
+        const SweepResult r = sweep(plan, presetModel("mixtral-8x7b"), presetGpu("h100-sxm"), o);
+        QCOMPARE(r.combinations, 29);
+        QCOMPARE(r.skippedCount(), 5);
+        QCOMPARE(r.skipped.size(), size_t(1));
+        QCOMPARE(r.skipped.front().code, std::string("ep_experts"));
+    }
+
+    // DeepSeek-V3 ships FP8 with 128 x 128 blocks and experts of intermediate 2048. EP off on
+    // tp x dp = 32 GPUs splits each expert 32 ways: 2048 / 32 = 64, not a multiple of 128, so vLLM
+    // refuses to load it. With EP on (moe_tp = 1) the same sizes are fine structurally.
+    void fp8BlockReason()
+    {
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = 32;
+        const SweepResult r = sweep(plan, presetModel("deepseek-v3"), presetGpu("h200"), o);
+        const SweepPlan *off = find(r, 8, 1, 4, 1);
+        QVERIFY(off);
+        QCOMPARE(off->moeTp, 32);
+        QVERIFY(!off->fits);
+        QVERIFY(hasReason(*off, "fp8_block_experts"));
+        const SweepPlan *on = find(r, 8, 1, 4, 32);
+        QVERIFY(on);
+        QCOMPARE(on->moeTp, 1);
+        QVERIFY(!hasReason(*on, "fp8_block_experts"));
+        // tp x dp = 16: 2048 / 16 = 128, allowed.
+        QVERIFY(!hasReason(*find(r, 8, 2, 2, 1), "fp8_block_experts"));
+    }
+
+    // Seed 000 section 6 on 8 GPUs, ranked by concurrency per GPU (textbook accounting, 32K):
+    // tp x pp = 8 (dp 1): 17.65e9 B weights, 40 KiB per token (8x1: 80 layers x 2x1x128x2 B;
+    //   4x2: 40 x 2x2x128x2; 2x4: 20 x 2x4x128x2; 1x8: 10 x 2x8x128x2 -> all 40,960 B)
+    //   -> free 72e9 - 17.65e9 - 4 GiB = 50.055e9 B -> 1,222,046 tokens -> 37 requests; 37 / 8 per GPU.
+    // tp x pp = 4 (dp 2): 35.3e9 B, 80 KiB per token -> 395,569 tokens -> 12 per replica, 24 / 8 GPUs.
+    // tp x pp = 2 (dp 4): 70.6e9 B of weights leave 72e9 - 70.6e9 - 4 GiB < 0 for the KV cache.
+    // tp x pp = 1 (dp 8): 141.2e9 B of weights > 72e9 B.
+    void seedRanking()
+    {
+        SweepOptions o;
+        o.gpus = 8;
+        const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        QCOMPARE(int(r.plans.size()), 10);
+        // Ties on concurrency break by smaller tp, then pp.
+        const std::vector<Sizes> order = {
+            {1, 8, 1, 1}, {2, 4, 1, 1}, {4, 2, 1, 1}, {8, 1, 1, 1}, // 37 per replica, dp 1
+            {1, 4, 2, 1}, {2, 2, 2, 1}, {4, 1, 2, 1},               // 12 per replica, dp 2
+            {1, 1, 8, 1}, {1, 2, 4, 1}, {2, 1, 4, 1},               // unranked, enumeration order
+        };
+        QCOMPARE(sizesOf(r.plans), order);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(r.plans[i].rank, i + 1);
+            QCOMPARE(r.plans[i].clusterMaxConcurrency, qint64(37));
+            QCOMPARE(r.plans[i].capacityTokens, qint64(1222046));
+            QCOMPARE(r.plans[i].concurrencyPerGpu(), 37.0 / 8);
+        }
+        for (int i = 4; i < 7; ++i) {
+            QCOMPARE(r.plans[i].rank, i + 1);
+            QCOMPARE(r.plans[i].maxConcurrency, qint64(12));
+            QCOMPARE(r.plans[i].clusterMaxConcurrency, qint64(24));
+        }
+        for (int i = 7; i < 10; ++i) {
+            QCOMPARE(r.plans[i].rank, 0);
+            QVERIFY(!r.plans[i].fits);
+        }
+        QVERIFY(hasReason(*find(r, 1, 1, 8, 1), "weights_do_not_fit"));
+        QVERIFY(hasReason(*find(r, 2, 1, 4, 1), "no_kv_memory"));
+        QVERIFY(hasReason(*find(r, 1, 2, 4, 1), "no_kv_memory"));
+    }
+
+    // --min-concurrency 30: only the dp = 1 plans (37 requests) qualify; the dp = 2 plans (24) fit
+    // but are not ranked, and say why.
+    void minConcurrency()
+    {
+        SweepOptions o;
+        o.gpus = 8;
+        o.minConcurrency = 30;
+        const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        int ranked = 0;
+        for (const SweepPlan &p : r.plans) {
+            if (p.rank > 0) {
+                ++ranked;
+                QVERIFY(p.clusterMaxConcurrency >= 30);
+                QVERIFY(p.meetsConstraints);
+            }
+        }
+        QCOMPARE(ranked, 4);
+        const SweepPlan *dp2 = find(r, 4, 1, 2, 1);
+        QVERIFY(dp2->fits && !dp2->meetsConstraints && dp2->rank == 0);
+        QVERIFY(hasReason(*dp2, "min_concurrency"));
+        // 38 > 37: nothing qualifies, and nothing is ranked.
+        o.minConcurrency = 38;
+        for (const SweepPlan &p : sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o).plans)
+            QCOMPARE(p.rank, 0);
+    }
+
+    // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
+    void matchesEvaluate()
+    {
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = 16;
+        o.epSizes = EpSizes::AllDivisors;
+        const ModelSpec m = presetModel("qwen3-235b-a22b");
+        const GpuSpec g = presetGpu("h200");
+        const SweepResult r = sweep(plan, m, g, o);
+        QCOMPARE(int(r.plans.size()), 55);
+        for (const SweepPlan &p : r.plans) {
+            Plan q = plan;
+            q.tp = p.tp;
+            q.pp = p.pp;
+            q.dp = p.dp;
+            q.ep = p.ep;
+            const Evaluation e = evaluate(q, m, g);
+            QCOMPARE(p.fits, e.fits);
+            QCOMPARE(p.maxConcurrency, e.kv.maxConcurrency);
+            QCOMPARE(p.capacityTokens, e.kv.capacityTokens);
+            QCOMPARE(p.maxWeightsBytesPerGpu, e.maxWeightsBytesPerGpu);
+            QCOMPARE(p.nodes, e.nodes);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSweep)
+#include "tst_sweep.moc"
