@@ -120,11 +120,13 @@ double objectiveValue(const SweepPlan &p, SweepObjective o)
 
 void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
 {
-    // Ranked plans first, best first; the rest keep their enumeration order (stable sort).
+    // Ranked plans first, best first; then the near misses (fit, miss a constraint), the plans that
+    // do not fit and the impossible ones, each group in enumeration order (stable sort).
+    const auto group = [](const SweepPlan &p) { return p.meetsConstraints ? 0 : p.fits ? 1 : p.valid ? 2 : 3; };
     const auto tieKey = [](const SweepPlan &p) { return std::tuple(p.gpus, p.crossesNode, p.tp, p.pp, p.ep); };
     std::stable_sort(plans.begin(), plans.end(), [&](const SweepPlan &a, const SweepPlan &b) {
-        if (a.meetsConstraints != b.meetsConstraints)
-            return a.meetsConstraints;
+        if (group(a) != group(b))
+            return group(a) < group(b);
         if (!a.meetsConstraints)
             return false;
         const double va = objectiveValue(a, objective), vb = objectiveValue(b, objective);

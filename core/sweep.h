@@ -69,7 +69,7 @@ struct SweepResult
     Plan base;                  // the template every plan was evaluated from, defaults resolved
     SweepOptions options;
     int combinations = 0;       // (tp, pp, dp, ep) tuples enumerated
-    std::vector<SweepPlan> plans; // ranked plans by rank, then the others in enumeration order
+    std::vector<SweepPlan> plans; // ranked plans by rank, then those that fit, do not fit, are impossible
     std::vector<SkippedCombos> skipped;
     int skippedCount() const;
 };
@@ -88,7 +88,8 @@ std::vector<ParallelSizes> enumerateSizes(int gpus, bool upTo, bool moe, EpSizes
 SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options);
 
 // Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
-// and numbers the ones that meet the constraints 1, 2, ...
+// and numbers the ones that meet the constraints 1, 2, ...; the others follow unnumbered: those that
+// fit but miss a constraint, then those that do not fit, then the impossible ones.
 void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective);
 
 } // namespace shardscope
