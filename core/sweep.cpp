@@ -3,6 +3,7 @@
 #include "core/validation.h"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace shardscope {
@@ -117,6 +118,43 @@ double objectiveValue(const SweepPlan &p, SweepObjective o)
 }
 
 } // namespace
+
+bool dominates(const ParetoPoint &a, const ParetoPoint &b)
+{
+    return a.cost <= b.cost && a.value >= b.value && (a.cost < b.cost || a.value > b.value);
+}
+
+// Sorted by cost, then value descending: within a run of equal cost only the run's best value can
+// be on the front, and only when it beats every value seen at a strictly lower cost.
+std::vector<bool> paretoFront(const std::vector<ParetoPoint> &points)
+{
+    std::vector<bool> front(points.size(), false);
+    std::vector<size_t> order;
+    order.reserve(points.size());
+    for (size_t i = 0; i < points.size(); ++i)
+        if (!std::isnan(points[i].cost) && !std::isnan(points[i].value))
+            order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (points[a].cost != points[b].cost)
+            return points[a].cost < points[b].cost;
+        return points[a].value > points[b].value;
+    });
+    bool any = false;
+    double bestValue = 0; // the highest value at any lower cost
+    for (size_t i = 0; i < order.size();) {
+        const double cost = points[order[i]].cost;
+        const double runBest = points[order[i]].value;
+        size_t j = i;
+        for (; j < order.size() && points[order[j]].cost == cost; ++j)
+            if (points[order[j]].value == runBest && (!any || runBest > bestValue))
+                front[order[j]] = true;
+        if (!any || runBest > bestValue)
+            bestValue = runBest;
+        any = true;
+        i = j;
+    }
+    return front;
+}
 
 void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
 {

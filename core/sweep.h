@@ -87,6 +87,19 @@ std::vector<ParallelSizes> enumerateSizes(int gpus, bool upTo, bool moe, EpSizes
 // base.ppPartition is ignored (each pp gets vLLM's split) and redundant experts apply only to EP plans.
 SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options);
 
+// A point to compare on two axes: `cost` lower is better (TPOT), `value` higher is better (tokens/s
+// per GPU).
+struct ParetoPoint
+{
+    double cost = 0;
+    double value = 0;
+};
+// a dominates b: at least as good on both axes and strictly better on one. NaN never dominates.
+bool dominates(const ParetoPoint &a, const ParetoPoint &b);
+// One flag per point: true iff no other point dominates it (equal points are all on the front).
+// Points with a NaN coordinate are never on it. O(n log n).
+std::vector<bool> paretoFront(const std::vector<ParetoPoint> &points);
+
 // Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
 // and numbers the ones that meet the constraints 1, 2, ...; the others follow unnumbered: those that
 // fit but miss a constraint, then those that do not fit, then the impossible ones.

@@ -4,6 +4,7 @@
 #include "testpresets.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <tuple>
 
@@ -251,6 +252,45 @@ private slots:
         o.minConcurrency = 38;
         for (const SweepPlan &p : sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o).plans)
             QCOMPARE(p.rank, 0);
+    }
+
+    // Hand-made points (cost lower better, value higher better):
+    // A(1,10) E(1,10): nothing is cheaper, both equal -> on the front (equal points do not dominate).
+    // B(2,20): only cost-1 points are cheaper, and they are worth less -> on it.
+    // C(2,15): B costs the same and is worth more -> off.  D(3,20): B is cheaper and worth as much -> off.
+    // F(4,25): worth more than everything cheaper -> on.  G(nan,99): never.  H(0.5, 1): cheapest -> on.
+    void paretoByHand()
+    {
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const std::vector<ParetoPoint> pts = {{1, 10}, {2, 20}, {2, 15}, {3, 20}, {1, 10}, {4, 25}, {nan, 99}, {0.5, 1}};
+        const std::vector<bool> expected = {true, true, false, false, true, true, false, true};
+        QCOMPARE(paretoFront(pts), expected);
+        QVERIFY(dominates(pts[1], pts[2]));
+        QVERIFY(dominates(pts[1], pts[3]));
+        QVERIFY(!dominates(pts[0], pts[4]));
+        QVERIFY(!dominates(pts[6], pts[0]));
+        QVERIFY(paretoFront({}).empty());
+    }
+
+    // The definition, checked pair by pair on points with many ties (a 6 x 6 integer grid).
+    void paretoMatchesDefinition()
+    {
+        std::vector<ParetoPoint> pts;
+        unsigned x = 12345;
+        for (int i = 0; i < 300; ++i) {
+            x = x * 1103515245u + 12345u;
+            pts.push_back({double((x >> 8) % 6), double((x >> 16) % 6)});
+        }
+        const std::vector<bool> front = paretoFront(pts);
+        int onFront = 0;
+        for (size_t i = 0; i < pts.size(); ++i) {
+            bool dominated = false;
+            for (size_t j = 0; j < pts.size(); ++j)
+                dominated = dominated || (j != i && dominates(pts[j], pts[i]));
+            QCOMPARE(bool(front[i]), !dominated);
+            onFront += front[i];
+        }
+        QVERIFY(onFront > 0 && onFront < 300);
     }
 
     // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
