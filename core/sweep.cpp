@@ -96,6 +96,18 @@ void applyConstraints(SweepPlan &p, const SweepOptions &o)
     }
 }
 
+Plan withSizes(const Plan &base, int tp, int pp, int dp, int ep)
+{
+    Plan plan = base;
+    plan.tp = tp;
+    plan.pp = pp;
+    plan.dp = dp;
+    plan.ep = ep;
+    plan.ppPartition.clear();
+    plan.redundantExperts = ep > 1 ? base.redundantExperts : 0; // EPLB needs EP
+    return plan;
+}
+
 void countSkipped(std::vector<SkippedCombos> &skipped, const Evaluation &e)
 {
     const PlanIssue *why = e.firstError();
@@ -177,26 +189,27 @@ void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
         p.rank = p.meetsConstraints ? ++rank : 0;
 }
 
+Plan planFor(const SweepResult &result, const SweepPlan &plan)
+{
+    return withSizes(result.base, plan.tp, plan.pp, plan.dp, plan.ep);
+}
+
 SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options)
 {
     SweepResult result;
     result.options = options;
-    Plan plan = base;
-    plan.ppPartition.clear();
+    result.base = base;
+    result.base.ppPartition.clear();
+    Plan plan = result.base;
     const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
     result.combinations = static_cast<int>(sizes.size());
     result.plans.reserve(sizes.size());
     bool haveBase = false;
     for (const ParallelSizes &s : sizes) {
-        plan.tp = s.tp;
-        plan.pp = s.pp;
-        plan.dp = s.dp;
-        plan.ep = s.ep;
-        plan.redundantExperts = s.ep > 1 ? base.redundantExperts : 0; // EPLB needs EP
+        plan = withSizes(result.base, s.tp, s.pp, s.dp, s.ep);
         const Evaluation e = evaluate(plan, model, gpu);
         if (!haveBase) {
-            result.base = e.plan;
-            result.base.ppPartition.clear();
+            result.resolved = e.plan;
             haveBase = true;
         }
         if (!e.valid) {
@@ -209,7 +222,7 @@ SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, 
         result.plans.push_back(std::move(p));
     }
     if (!haveBase)
-        result.base = plan;
+        result.resolved = plan;
     rankPlans(result.plans, options.objective);
     return result;
 }

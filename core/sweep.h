@@ -66,7 +66,8 @@ struct SkippedCombos
 
 struct SweepResult
 {
-    Plan base;                  // the template every plan was evaluated from, defaults resolved
+    Plan base;                  // the template as given (ppPartition cleared): planFor() starts from it
+    Plan resolved;              // the template with vLLM's defaults resolved (max_model_len, ...), for reports
     SweepOptions options;
     int combinations = 0;       // (tp, pp, dp, ep) tuples enumerated
     std::vector<SweepPlan> plans; // ranked plans by rank, then those that fit, do not fit, are impossible
@@ -99,6 +100,9 @@ bool dominates(const ParetoPoint &a, const ParetoPoint &b);
 // One flag per point: true iff no other point dominates it (equal points are all on the front).
 // Points with a NaN coordinate are never on it. O(n log n).
 std::vector<bool> paretoFront(const std::vector<ParetoPoint> &points);
+
+// The plan a listed entry stands for: the template with its sizes (what "apply this plan" sets).
+Plan planFor(const SweepResult &result, const SweepPlan &plan);
 
 // Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
 // and numbers the ones that meet the constraints 1, 2, ...; the others follow unnumbered: those that

@@ -109,18 +109,18 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
     out["gpu"] = {{"id", gpu.id}, {"name", gpu.name}};
     out["gpus"] = o.gpus;
     out["up_to"] = o.upTo;
-    out["gpus_per_node"] = r.base.gpusPerNode;
+    out["gpus_per_node"] = r.resolved.gpusPerNode;
     out["ep_sizes"] = epSizesName(o.epSizes);
     out["objective"] = sweepObjectiveName(o.objective);
     out["constraints"] = {{"min_concurrency", o.minConcurrency > 0 ? json(o.minConcurrency) : json(nullptr)},
-                          {"max_model_len", r.base.maxModelLen}};
-    out["settings"] = {{"accounting", accountingName(r.base.accounting)},
-                       {"gpu_memory_utilization", r.base.gpuMemoryUtilization},
-                       {"kv_cache_dtype", kvDtypeName(r.base.kvCacheDtype)},
-                       {"quantization", quantizationName(r.base.quantization)},
-                       {"max_num_seqs", r.base.maxNumSeqs},
-                       {"max_num_batched_tokens", r.base.maxNumBatchedTokens},
-                       {"block_size", r.base.blockSize}};
+                          {"max_model_len", r.resolved.maxModelLen}};
+    out["settings"] = {{"accounting", accountingName(r.resolved.accounting)},
+                       {"gpu_memory_utilization", r.resolved.gpuMemoryUtilization},
+                       {"kv_cache_dtype", kvDtypeName(r.resolved.kvCacheDtype)},
+                       {"quantization", quantizationName(r.resolved.quantization)},
+                       {"max_num_seqs", r.resolved.maxNumSeqs},
+                       {"max_num_batched_tokens", r.resolved.maxNumBatchedTokens},
+                       {"block_size", r.resolved.blockSize}};
     out["combinations"] = r.combinations;
     out["ranked"] = rankedCount(r);
     json skipped = json::array();
@@ -160,8 +160,8 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
 {
     const SweepOptions &o = r.options;
     std::ostringstream s;
-    s << m.name << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x " << gpu.name << " (nodes of " << r.base.gpusPerNode
-      << "), max_model_len " << formatThousands(r.base.maxModelLen) << ", objective: " << sweepObjectiveName(o.objective);
+    s << m.name << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x " << gpu.name << " (nodes of " << r.resolved.gpusPerNode
+      << "), max_model_len " << formatThousands(r.resolved.maxModelLen) << ", objective: " << sweepObjectiveName(o.objective);
     if (o.minConcurrency > 0)
         s << ", at least " << o.minConcurrency << " concurrent requests";
     s << "\n" << r.combinations << " combinations, " << r.plans.size() << " listed, " << rankedCount(r) << " ranked";

@@ -293,6 +293,32 @@ private slots:
         QVERIFY(onFront > 0 && onFront < 300);
     }
 
+    // The template carries every setting but the sizes; a custom layer partition belongs to one pp
+    // and is dropped; EPLB's redundant experts need EP, so EP-off plans run without them.
+    void planForKeepsTemplate()
+    {
+        Plan plan;
+        plan.maxModelLen = 16384;
+        plan.kvCacheDtype = KvDtype::Fp8;
+        plan.redundantExperts = 32;
+        plan.ppPartition = {31, 30};
+        plan.pp = 2;
+        SweepOptions o;
+        o.gpus = 16;
+        const SweepResult r = sweep(plan, presetModel("deepseek-v3"), presetGpu("h200"), o);
+        QCOMPARE(r.resolved.maxModelLen, qint64(16384));
+        QVERIFY(r.base.ppPartition.empty());
+        QCOMPARE(r.base.maxNumSeqs, qint64(0)); // left to vLLM's default, as given
+        const SweepPlan *on = find(r, 8, 1, 2, 16);
+        const SweepPlan *off = find(r, 8, 1, 2, 1);
+        QVERIFY(on && off);
+        const Plan a = planFor(r, *on);
+        QCOMPARE(std::tuple(a.tp, a.pp, a.dp, a.ep, a.redundantExperts), std::tuple(8, 1, 2, 16, 32));
+        QCOMPARE(a.kvCacheDtype, KvDtype::Fp8);
+        QVERIFY(a.ppPartition.empty());
+        QCOMPARE(planFor(r, *off).redundantExperts, 0);
+    }
+
     // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
     void matchesEvaluate()
     {
@@ -306,12 +332,8 @@ private slots:
         const SweepResult r = sweep(plan, m, g, o);
         QCOMPARE(int(r.plans.size()), 55);
         for (const SweepPlan &p : r.plans) {
-            Plan q = plan;
-            q.tp = p.tp;
-            q.pp = p.pp;
-            q.dp = p.dp;
-            q.ep = p.ep;
-            const Evaluation e = evaluate(q, m, g);
+            const Evaluation e = evaluate(planFor(r, p), m, g);
+            QCOMPARE(std::tuple(e.plan.tp, e.plan.pp, e.plan.dp, e.plan.ep), std::tuple(p.tp, p.pp, p.dp, p.ep));
             QCOMPARE(p.fits, e.fits);
             QCOMPARE(p.maxConcurrency, e.kv.maxConcurrency);
             QCOMPARE(p.capacityTokens, e.kv.capacityTokens);
