@@ -16,6 +16,22 @@ const char *sweepObjectiveName(SweepObjective o)
     return "concurrency";
 }
 
+double objectiveFigure(const SweepPlan &p, SweepObjective o)
+{
+    switch (o) {
+    case SweepObjective::Concurrency: return p.concurrencyPerGpu();
+    }
+    return 0;
+}
+
+bool higherIsBetter(SweepObjective o)
+{
+    switch (o) {
+    case SweepObjective::Concurrency: return true;
+    }
+    return true;
+}
+
 int SweepResult::skippedCount() const
 {
     int n = 0;
@@ -120,13 +136,11 @@ void countSkipped(std::vector<SkippedCombos> &skipped, const Evaluation &e)
     skipped.push_back({code, why ? why->message : "invalid plan", 1});
 }
 
-// Larger is better for every key; NaN-free by construction.
+// Larger is better for every objective.
 double objectiveValue(const SweepPlan &p, SweepObjective o)
 {
-    switch (o) {
-    case SweepObjective::Concurrency: return p.concurrencyPerGpu();
-    }
-    return 0;
+    const double v = objectiveFigure(p, o);
+    return higherIsBetter(o) ? v : -v;
 }
 
 } // namespace

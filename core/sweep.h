@@ -56,6 +56,10 @@ struct SweepPlan
     double concurrencyPerGpu() const { return gpus > 0 ? static_cast<double>(clusterMaxConcurrency) / gpus : 0.0; }
 };
 
+// The objective's figure for a plan in its natural unit (requests per GPU), and which way is better.
+double objectiveFigure(const SweepPlan &p, SweepObjective o);
+bool higherIsBetter(SweepObjective o);
+
 // Structurally impossible combinations, grouped by the reason vLLM refuses them.
 struct SkippedCombos
 {

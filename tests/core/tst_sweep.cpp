@@ -1,6 +1,7 @@
 // The plan search: which (tp, pp, dp, ep) it tries, why plans fail, how it ranks them.
 // Expected lists are worked out by hand from the model configs and DESIGN.md section 2.
 #include "core/sweep.h"
+#include "core/sweepmap.h"
 #include "testpresets.h"
 
 #include <algorithm>
@@ -317,6 +318,65 @@ private slots:
         QCOMPARE(a.kvCacheDtype, KvDtype::Fp8);
         QVERIFY(a.ppPartition.empty());
         QCOMPARE(planFor(r, *off).redundantExperts, 0);
+    }
+
+    // The seed sweep's TP x PP map: tp and pp take the values 1, 2, 4, 8; a cell exists where
+    // tp x pp divides 8 (10 of 16). Colours: 37/8 requests per GPU where tp x pp = 8, 24/8 where it is
+    // 4; nothing fits below (see seedRanking).
+    void tpPpMap()
+    {
+        SweepOptions o;
+        o.gpus = 8;
+        const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        const SweepMap map = sweepMap(r, MapAxes::TpPp, SweepObjective::Concurrency);
+        QCOMPARE(map.columns, (std::vector<int>{1, 2, 4, 8}));
+        QCOMPARE(map.rows, (std::vector<int>{1, 2, 4, 8}));
+        QCOMPARE(map.columnName, std::string("tp"));
+        QCOMPARE(map.minFigure, 3.0);
+        QCOMPARE(map.maxFigure, 37.0 / 8);
+        int present = 0;
+        for (int row = 0; row < 4; ++row)
+            for (int col = 0; col < 4; ++col) {
+                const MapCell &c = map.at(row, col);
+                const int tp = map.columns[size_t(col)], pp = map.rows[size_t(row)];
+                if (8 % (tp * pp) != 0) {
+                    QCOMPARE(c.state, CellState::Empty);
+                    QCOMPARE(c.plan, -1);
+                    continue;
+                }
+                ++present;
+                QCOMPARE(c.planCount, 1);
+                const SweepPlan &p = r.plans[size_t(c.plan)];
+                QCOMPARE(std::pair(p.tp, p.pp), std::pair(tp, pp));
+                QCOMPARE(c.state, tp * pp >= 4 ? CellState::Ranked : CellState::DoesNotFit);
+                if (tp * pp == 8)
+                    QCOMPARE(c.figure, 37.0 / 8);
+            }
+        QCOMPARE(present, 10);
+    }
+
+    // Qwen3-235B on 16 GPUs, DP x EP: EP off puts every (tp, pp) with a given dp in column ep = 1
+    // (dp = 1: tp x pp = 16 has 5 factorisations); EP on gives (dp, ep = tp x dp) cells: dp = 1: ep
+    // 2, 4, 8, 16; dp = 2: 2..16 (4); dp = 4: 3; dp = 8: 2; dp = 16: 1 -> 14. With the 5 ep = 1 cells, 19.
+    void dpEpMap()
+    {
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = 16;
+        const SweepResult r = sweep(plan, presetModel("qwen3-235b-a22b"), presetGpu("h200"), o);
+        const SweepMap map = sweepMap(r, MapAxes::DpEp, SweepObjective::Concurrency);
+        QCOMPARE(map.rows, (std::vector<int>{1, 2, 4, 8, 16}));
+        QCOMPARE(map.columns, (std::vector<int>{1, 2, 4, 8, 16}));
+        int present = 0, plans = 0;
+        for (const MapCell &c : map.cells) {
+            present += c.state != CellState::Empty;
+            plans += c.planCount;
+        }
+        QCOMPARE(present, 19);
+        QCOMPARE(plans, 29);
+        QCOMPARE(map.at(0, 0).planCount, 5);
+        QCOMPARE(map.at(4, 4).planCount, 1);
     }
 
     // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
