@@ -30,6 +30,8 @@ struct SweepOptions
     // Also list the combinations vLLM would refuse to start (tp not dividing the heads, ...),
     // with valid = false and the reason; by default they are only counted in SweepResult::skipped.
     bool includeInvalid = false;
+
+    bool operator==(const SweepOptions &) const = default;
 };
 
 // One (tp, pp, dp, ep) and the figures the sweep compares it by.
