@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <tuple>
 
 namespace shardscope {
@@ -12,6 +14,8 @@ const char *sweepObjectiveName(SweepObjective o)
 {
     switch (o) {
     case SweepObjective::Concurrency: return "concurrency";
+    case SweepObjective::Tpot: return "tpot";
+    case SweepObjective::Throughput: return "throughput";
     }
     return "concurrency";
 }
@@ -20,16 +24,15 @@ double objectiveFigure(const SweepPlan &p, SweepObjective o)
 {
     switch (o) {
     case SweepObjective::Concurrency: return p.concurrencyPerGpu();
+    case SweepObjective::Tpot: return p.tpotSec;
+    case SweepObjective::Throughput: return p.tokensPerSecPerGpu;
     }
     return 0;
 }
 
 bool higherIsBetter(SweepObjective o)
 {
-    switch (o) {
-    case SweepObjective::Concurrency: return true;
-    }
-    return true;
+    return o != SweepObjective::Tpot;
 }
 
 int SweepResult::skippedCount() const
@@ -96,19 +99,64 @@ SweepPlan summarise(const Evaluation &e, const ParallelSizes &s)
     p.capacityTokens = e.kv.capacityTokens;
     p.maxConcurrency = e.kv.maxConcurrency;
     p.clusterMaxConcurrency = e.kv.clusterMaxConcurrency;
+    if (!e.valid)
+        return p;
+    p.microbatches = e.time.microbatches;
+    p.batch = e.plan.batch;
+    p.context = e.plan.promptLen;
+    p.tpotSec = e.time.tpotSec;
+    p.tokensPerSecPerGpu = e.time.tokensPerSecPerGpu;
+    p.ttftSec = e.time.ttftSec;
+    p.commSecPerStep = e.comm.totalTimeSec;
+    for (const LinkTotal &l : e.comm.links)
+        p.commBytesPerGpuPerStep += l.bytesPerGpu;
+    p.tpLink = e.comm.tp.link;
     return p;
 }
 
-void applyConstraints(SweepPlan &p, const SweepOptions &o)
+// What evaluate() returns for the same plan at another decode batch and context: memory, placement
+// and issues do not depend on them, so only the two ledgers and the time estimate are redone, with
+// the calls evaluate() makes (tst_sweep checks the figures against evaluate()).
+void retime(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, std::int64_t batch, std::int64_t context)
+{
+    e.plan.batch = batch;
+    e.plan.promptLen = context;
+    CommLedger decode = computeComm(e, m, gpu, Phase::Decode, batch);
+    const CommLedger prefill = computeComm(e, m, gpu, Phase::Prefill, context);
+    e.time = estimateTime(e, m, gpu, decode, prefill);
+    e.comm = std::move(decode);
+}
+
+// The largest batch per micro-batch that fits: a replica holds min(KV concurrency, max_num_seqs)
+// sequences of max_model_len, shared by its micro-batches in flight.
+std::int64_t largestBatch(const Evaluation &e)
+{
+    const std::int64_t room = std::min(e.kv.maxConcurrency, e.plan.maxNumSeqs);
+    return std::max<std::int64_t>(1, room / std::max(1, e.plan.microbatches));
+}
+
+void applyConstraints(SweepPlan &p, const SweepOptions &o, std::int64_t maxNumSeqs)
 {
     p.meetsConstraints = p.fits;
     if (!p.fits)
         return;
-    if (o.minConcurrency > 0 && p.clusterMaxConcurrency < o.minConcurrency) {
+    const auto miss = [&](const char *code, std::string message) {
         p.meetsConstraints = false;
-        p.reasons.push_back({Severity::Error, "min_concurrency",
-                             "holds " + std::to_string(p.clusterMaxConcurrency) + " concurrent requests, below --min-concurrency "
-                                 + std::to_string(o.minConcurrency)});
+        p.reasons.push_back({Severity::Error, code, std::move(message)});
+    };
+    if (o.minConcurrency > 0 && p.clusterMaxConcurrency < o.minConcurrency)
+        miss("min_concurrency", "holds " + std::to_string(p.clusterMaxConcurrency) + " concurrent requests, below --min-concurrency "
+                                    + std::to_string(o.minConcurrency));
+    const std::int64_t inFlight = p.batch * p.microbatches;
+    const std::int64_t room = std::min(p.maxConcurrency, maxNumSeqs);
+    if (o.batch > 0 && inFlight > room)
+        miss("batch_exceeds_capacity", std::to_string(p.microbatches) + " x " + std::to_string(p.batch)
+                                           + " sequences in flight per replica, but it holds " + std::to_string(room)
+                                           + (room == maxNumSeqs ? " (max_num_seqs)" : " requests of max_model_len"));
+    if (o.maxTpotSec > 0 && p.tpotSec > o.maxTpotSec) {
+        char text[160];
+        std::snprintf(text, sizeof text, "TPOT %.2f ms is above --max-tpot-ms %.2f", p.tpotSec * 1e3, o.maxTpotSec * 1e3);
+        miss("max_tpot", text);
     }
 }
 
@@ -187,15 +235,23 @@ void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
     // Ranked plans first, best first; then the near misses (fit, miss a constraint), the plans that
     // do not fit and the impossible ones, each group in enumeration order (stable sort).
     const auto group = [](const SweepPlan &p) { return p.meetsConstraints ? 0 : p.fits ? 1 : p.valid ? 2 : 3; };
+    // Ties on the objective go to the other two figures (in the order concurrency, throughput, TPOT),
+    // then to fewer GPUs, TP inside a node, smaller tp, pp, ep.
+    std::vector<SweepObjective> keys = {objective};
+    for (SweepObjective o : {SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot})
+        if (o != objective)
+            keys.push_back(o);
     const auto tieKey = [](const SweepPlan &p) { return std::tuple(p.gpus, p.crossesNode, p.tp, p.pp, p.ep); };
     std::stable_sort(plans.begin(), plans.end(), [&](const SweepPlan &a, const SweepPlan &b) {
         if (group(a) != group(b))
             return group(a) < group(b);
         if (!a.meetsConstraints)
             return false;
-        const double va = objectiveValue(a, objective), vb = objectiveValue(b, objective);
-        if (va != vb)
-            return va > vb;
+        for (SweepObjective key : keys) {
+            const double va = objectiveValue(a, key), vb = objectiveValue(b, key);
+            if (va != vb)
+                return va > vb;
+        }
         return tieKey(a) < tieKey(b);
     });
     int rank = 0;
@@ -205,7 +261,25 @@ void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
 
 Plan planFor(const SweepResult &result, const SweepPlan &plan)
 {
-    return withSizes(result.base, plan.tp, plan.pp, plan.dp, plan.ep);
+    Plan p = withSizes(result.base, plan.tp, plan.pp, plan.dp, plan.ep);
+    if (plan.valid) {
+        p.microbatches = plan.microbatches;
+        p.batch = plan.batch;
+        p.promptLen = plan.context;
+    }
+    return p;
+}
+
+void markPareto(std::vector<SweepPlan> &plans)
+{
+    std::vector<ParetoPoint> points;
+    points.reserve(plans.size());
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (const SweepPlan &p : plans)
+        points.push_back(p.meetsConstraints ? ParetoPoint{p.tpotSec, p.tokensPerSecPerGpu} : ParetoPoint{nan, nan});
+    const std::vector<bool> front = paretoFront(points);
+    for (size_t i = 0; i < plans.size(); ++i)
+        plans[i].pareto = front[i];
 }
 
 SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options)
@@ -218,25 +292,41 @@ SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, 
     const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
     result.combinations = static_cast<int>(sizes.size());
     result.plans.reserve(sizes.size());
+    std::int64_t context = options.context; // 0 until the first evaluation resolves max_model_len
     bool haveBase = false;
     for (const ParallelSizes &s : sizes) {
         plan = withSizes(result.base, s.tp, s.pp, s.dp, s.ep);
-        const Evaluation e = evaluate(plan, model, gpu);
+        plan.phase = Phase::Decode; // the ledger kept in Evaluation::comm
+        plan.microbatches = options.microbatches > 0 ? options.microbatches : s.pp;
+        if (options.batch > 0)
+            plan.batch = options.batch;
+        if (context > 0)
+            plan.promptLen = context;
+        Evaluation e = evaluate(plan, model, gpu);
         if (!haveBase) {
             result.resolved = e.plan;
+            context = context > 0 ? context : e.plan.maxModelLen;
+            result.resolved.promptLen = context;
+            result.resolved.batch = options.batch;
+            result.resolved.microbatches = options.microbatches;
             haveBase = true;
         }
         if (!e.valid) {
             countSkipped(result.skipped, e);
             if (!options.includeInvalid)
                 continue;
+        } else {
+            const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
+            if (batch != e.plan.batch || context != e.plan.promptLen)
+                retime(e, model, gpu, batch, context);
         }
         SweepPlan p = summarise(e, s);
-        applyConstraints(p, options);
+        applyConstraints(p, options, e.plan.maxNumSeqs);
         result.plans.push_back(std::move(p));
     }
     if (!haveBase)
         result.resolved = plan;
+    markPareto(result.plans);
     rankPlans(result.plans, options.objective);
     return result;
 }

@@ -10,6 +10,8 @@ namespace shardscope {
 // What "best" means when the sweep ranks plans (`shardscope sweep --objective`).
 enum class SweepObjective {
     Concurrency, // most concurrent requests of max_model_len per GPU (cluster concurrency / GPUs)
+    Tpot,        // lowest time per output token
+    Throughput,  // most decode tokens/s per GPU
 };
 const char *sweepObjectiveName(SweepObjective o);
 
@@ -27,6 +29,19 @@ struct SweepOptions
     SweepObjective objective = SweepObjective::Concurrency;
     // Constraints; 0 means none. Concurrency is the cluster's (dp x one replica's).
     std::int64_t minConcurrency = 0;
+    double maxTpotSec = 0;
+    // The decode step the time figures describe (DESIGN.md section 5, timemodel.h):
+    // microbatches: batches each replica keeps in flight; 0 = pp, as vLLM V1 does
+    //   (max_concurrent_batches = pipeline_parallel_size: "PP requires PP-size concurrent batches
+    //   to fill the pipeline").
+    // batch: sequences per micro-batch; 0 = the largest that fits, floor(min(max concurrency of one
+    //   replica, max_num_seqs) / microbatches), at least 1. A fixed batch whose microbatches x batch
+    //   sequences the replica cannot hold is a constraint the plan misses.
+    // context: KV tokens each sequence attends over (the plan's prompt_len); 0 = max_model_len,
+    //   the context the KV capacity is counted at. TTFT is a prefill of that many tokens.
+    int microbatches = 0;
+    std::int64_t batch = 0;
+    std::int64_t context = 0;
     // Also list the combinations vLLM would refuse to start (tp not dividing the heads, ...),
     // with valid = false and the reason; by default they are only counted in SweepResult::skipped.
     bool includeInvalid = false;
@@ -56,9 +71,22 @@ struct SweepPlan
     std::int64_t maxConcurrency = 0;        // one DP replica, requests of max_model_len
     std::int64_t clusterMaxConcurrency = 0; // dp x maxConcurrency
     double concurrencyPerGpu() const { return gpus > 0 ? static_cast<double>(clusterMaxConcurrency) / gpus : 0.0; }
+
+    // Decode of `microbatches` x `batch` sequences per replica, each over `context` tokens
+    // (estimates, seconds).
+    int microbatches = 1;
+    std::int64_t batch = 0;
+    std::int64_t context = 0;
+    double tpotSec = 0;
+    double tokensPerSecPerGpu = 0;
+    double ttftSec = 0;               // a prefill of `context` tokens
+    double commSecPerStep = 0;        // the decode step's communication on one token's path
+    double commBytesPerGpuPerStep = 0; // what the busiest GPU sends in that step, all links
+    LinkKind tpLink = LinkKind::None;  // the link TP AllReduces use
 };
 
-// The objective's figure for a plan in its natural unit (requests per GPU), and which way is better.
+// The objective's figure for a plan in its natural unit (requests per GPU, TPOT seconds, tokens/s
+// per GPU), and which way is better.
 double objectiveFigure(const SweepPlan &p, SweepObjective o);
 bool higherIsBetter(SweepObjective o);
 
@@ -107,8 +135,13 @@ bool dominates(const ParetoPoint &a, const ParetoPoint &b);
 // Points with a NaN coordinate are never on it. O(n log n).
 std::vector<bool> paretoFront(const std::vector<ParetoPoint> &points);
 
-// The plan a listed entry stands for: the template with its sizes (what "apply this plan" sets).
+// The plan a listed entry stands for, as the sweep evaluated it: the template with the entry's
+// sizes, decode batch, micro-batches and context (prompt_len). The template's phase is kept.
 Plan planFor(const SweepResult &result, const SweepPlan &plan);
+
+// Marks the Pareto front of TPOT (lower better) against tokens/s per GPU (higher better) among the
+// plans that meet the constraints; the others are never on it.
+void markPareto(std::vector<SweepPlan> &plans);
 
 // Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
 // and numbers the ones that meet the constraints 1, 2, ...; the others follow unnumbered: those that

@@ -14,6 +14,13 @@ using nlohmann::json;
 
 namespace {
 
+// Time and communication exist only for plans with a placement.
+template<typename T>
+json timed(const SweepPlan &p, T value)
+{
+    return p.valid ? json(value) : json(nullptr);
+}
+
 // One table drives both JSON and CSV so the two cannot drift apart. A dotted name is a JSON path.
 struct Column
 {
@@ -35,6 +42,7 @@ const std::vector<Column> &columns()
         {"valid", [](const SweepPlan &p) { return json(p.valid); }},
         {"fits", [](const SweepPlan &p) { return json(p.fits); }},
         {"meets_constraints", [](const SweepPlan &p) { return json(p.meetsConstraints); }},
+        {"pareto", [](const SweepPlan &p) { return json(p.pareto); }},
         {"crosses_node", [](const SweepPlan &p) { return json(p.crossesNode); }},
         {"outside_scaleup_domain", [](const SweepPlan &p) { return json(p.outsideScaleupDomain); }},
         {"memory.max_weights_bytes_per_gpu", [](const SweepPlan &p) { return json(p.maxWeightsBytesPerGpu); }},
@@ -43,6 +51,15 @@ const std::vector<Column> &columns()
         {"kv.max_concurrency", [](const SweepPlan &p) { return json(p.maxConcurrency); }},
         {"kv.cluster_max_concurrency", [](const SweepPlan &p) { return json(p.clusterMaxConcurrency); }},
         {"kv.concurrency_per_gpu", [](const SweepPlan &p) { return json(p.concurrencyPerGpu()); }},
+        {"time.microbatches", [](const SweepPlan &p) { return timed(p, p.microbatches); }},
+        {"time.batch", [](const SweepPlan &p) { return timed(p, p.batch); }},
+        {"time.context_tokens", [](const SweepPlan &p) { return timed(p, p.context); }},
+        {"time.tpot_s", [](const SweepPlan &p) { return timed(p, p.tpotSec); }},
+        {"time.tokens_per_s_per_gpu", [](const SweepPlan &p) { return timed(p, p.tokensPerSecPerGpu); }},
+        {"time.ttft_s", [](const SweepPlan &p) { return timed(p, p.ttftSec); }},
+        {"comm.time_s", [](const SweepPlan &p) { return timed(p, p.commSecPerStep); }},
+        {"comm.bytes_per_gpu_per_step", [](const SweepPlan &p) { return timed(p, p.commBytesPerGpuPerStep); }},
+        {"comm.tp_link", [](const SweepPlan &p) { return p.valid ? json(linkKindName(p.tpLink)) : json(nullptr); }},
     };
     return list;
 }
@@ -90,6 +107,14 @@ const char *epSizesName(EpSizes e)
     return e == EpSizes::AllDivisors ? "all" : "vllm";
 }
 
+int paretoCount(const SweepResult &r)
+{
+    int n = 0;
+    for (const SweepPlan &p : r.plans)
+        n += p.pareto;
+    return n;
+}
+
 int rankedCount(const SweepResult &r)
 {
     int n = 0;
@@ -113,7 +138,11 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
     out["ep_sizes"] = epSizesName(o.epSizes);
     out["objective"] = sweepObjectiveName(o.objective);
     out["constraints"] = {{"min_concurrency", o.minConcurrency > 0 ? json(o.minConcurrency) : json(nullptr)},
+                          {"max_tpot_ms", o.maxTpotSec > 0 ? json(o.maxTpotSec * 1e3) : json(nullptr)},
                           {"max_model_len", r.resolved.maxModelLen}};
+    out["decode"] = {{"batch", o.batch > 0 ? json(o.batch) : json("largest_that_fits")},
+                     {"microbatches", o.microbatches > 0 ? json(o.microbatches) : json("pp")},
+                     {"context_tokens", r.resolved.promptLen}};
     out["settings"] = {{"accounting", accountingName(r.resolved.accounting)},
                        {"gpu_memory_utilization", r.resolved.gpuMemoryUtilization},
                        {"kv_cache_dtype", kvDtypeName(r.resolved.kvCacheDtype)},
@@ -123,6 +152,7 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
                        {"block_size", r.resolved.blockSize}};
     out["combinations"] = r.combinations;
     out["ranked"] = rankedCount(r);
+    out["pareto"] = paretoCount(r);
     json skipped = json::array();
     for (const SkippedCombos &s : r.skipped)
         skipped.push_back({{"code", s.code}, {"count", s.count}, {"example", s.example}});
@@ -164,7 +194,10 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
       << "), max_model_len " << formatThousands(r.resolved.maxModelLen) << ", objective: " << sweepObjectiveName(o.objective);
     if (o.minConcurrency > 0)
         s << ", at least " << o.minConcurrency << " concurrent requests";
-    s << "\n" << r.combinations << " combinations, " << r.plans.size() << " listed, " << rankedCount(r) << " ranked";
+    if (o.maxTpotSec > 0)
+        s << ", TPOT at most " << o.maxTpotSec * 1e3 << " ms";
+    s << "\n" << r.combinations << " combinations, " << r.plans.size() << " listed, " << rankedCount(r) << " ranked, "
+      << paretoCount(r) << " on the Pareto front";
     if (r.skippedCount() > 0) {
         s << "; " << r.skippedCount() << " impossible skipped (";
         for (size_t i = 0; i < r.skipped.size(); ++i)
@@ -173,8 +206,8 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
     }
     s << "\n\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%5s %4s %4s %4s %4s %5s %9s %9s %12s  %s\n", "rank", "tp", "pp", "dp", "ep", "GPUs",
-                  "requests", "req/GPU", "KV tokens", "notes");
+    std::snprintf(line, sizeof line, "%5s %4s %4s %4s %4s %5s %9s %8s %9s %9s %10s %6s  %s\n", "rank", "tp", "pp", "dp", "ep",
+                  "GPUs", "requests", "req/GPU", "m x batch", "TPOT ms", "tok/s/GPU", "front", "notes");
     s << line;
     for (const SweepPlan &p : r.plans) {
         std::string notes;
@@ -183,12 +216,15 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
         else if (p.crossesNode)
             notes = "tp_crosses_node";
         const std::string rank = p.rank > 0 ? std::to_string(p.rank) : "-";
-        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %9.2f %12s  %s\n", rank.c_str(), p.tp, p.pp, p.dp,
-                      p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(),
-                      formatThousands(p.capacityTokens).c_str(), notes.c_str());
+        const std::string batch = p.valid ? std::to_string(p.microbatches) + " x " + std::to_string(p.batch) : "-";
+        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %8.2f %9s %9.2f %10.1f %6s  %s\n", rank.c_str(), p.tp,
+                      p.pp, p.dp, p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(),
+                      batch.c_str(), p.tpotSec * 1e3, p.tokensPerSecPerGpu, p.pareto ? "*" : "", notes.c_str());
         s << line;
     }
-    s << "\nrequests: concurrent requests of max_model_len the whole cluster holds (dp x one replica's KV cache).\n";
+    s << "\nrequests: concurrent requests of max_model_len the whole cluster holds (dp x one replica's KV cache).\n"
+         "TPOT and tok/s/GPU: estimated decode of m micro-batches x batch sequences per replica, each over "
+      << formatThousands(r.resolved.promptLen) << " tokens of context.\n";
     return s.str();
 }
 

@@ -25,6 +25,8 @@ QString objectiveTitle(SweepObjective o)
 {
     switch (o) {
     case SweepObjective::Concurrency: return tr("Requests per GPU");
+    case SweepObjective::Tpot: return tr("TPOT (ms)");
+    case SweepObjective::Throughput: return tr("Tokens/s per GPU");
     }
     return {};
 }
@@ -33,6 +35,8 @@ QString objectiveUnit(SweepObjective o)
 {
     switch (o) {
     case SweepObjective::Concurrency: return tr("requests per GPU");
+    case SweepObjective::Tpot: return tr("ms TPOT");
+    case SweepObjective::Throughput: return tr("tokens/s per GPU");
     }
     return {};
 }
@@ -41,6 +45,8 @@ QString formatFigure(double figure, SweepObjective o)
 {
     switch (o) {
     case SweepObjective::Concurrency: return QString::number(figure, 'f', figure < 10 ? 2 : 1);
+    case SweepObjective::Tpot: return QString::number(figure * 1e3, 'f', figure < 0.1 ? 1 : 0);
+    case SweepObjective::Throughput: return QString::number(figure, 'f', figure < 100 ? 1 : 0);
     }
     return {};
 }
@@ -58,7 +64,18 @@ QString planToolTip(const SweepPlan &p)
         s += tr("<br>KV cache: %1 tokens per replica; weights: %2 on the heaviest GPU")
                  .arg(QString::fromStdString(formatThousands(p.capacityTokens)),
                       QString::fromStdString(formatBytes(p.maxWeightsBytesPerGpu)));
+        s += tr("<br>estimate at %1 × %2 sequences of %3 tokens: TPOT %4 ms, %5 tokens/s per GPU, TTFT %6 ms")
+                 .arg(p.microbatches)
+                 .arg(p.batch)
+                 .arg(QString::fromStdString(formatThousands(p.context)))
+                 .arg(QString::number(p.tpotSec * 1e3, 'f', 1), QString::number(p.tokensPerSecPerGpu, 'f', 0),
+                      QString::number(p.ttftSec * 1e3, 'f', 0));
+        s += tr("<br>communication per step: %1 ms, %2 per GPU (TP on %3)")
+                 .arg(QString::number(p.commSecPerStep * 1e3, 'f', 2), QString::fromStdString(formatBytes(p.commBytesPerGpuPerStep)),
+                      QString::fromLatin1(linkKindName(p.tpLink)));
     }
+    if (p.pareto)
+        s += tr("<br>on the Pareto front of TPOT and tokens/s per GPU");
     if (p.crossesNode)
         s += tr("<br>a TP group spans nodes");
     else if (p.outsideScaleupDomain)

@@ -47,8 +47,12 @@ SweepOptions sweepOptions(const QCommandLineParser &p)
         const QString v = p.value(QStringLiteral("objective"));
         if (v == QLatin1String("concurrency"))
             o.objective = SweepObjective::Concurrency;
+        else if (v == QLatin1String("tpot"))
+            o.objective = SweepObjective::Tpot;
+        else if (v == QLatin1String("throughput"))
+            o.objective = SweepObjective::Throughput;
         else
-            throw InputError("--objective " + v.toStdString() + ": expected concurrency");
+            throw InputError("--objective " + v.toStdString() + ": expected concurrency, tpot or throughput");
     }
     if (p.isSet(QStringLiteral("ep-sizes"))) {
         const QString v = p.value(QStringLiteral("ep-sizes"));
@@ -61,6 +65,22 @@ SweepOptions sweepOptions(const QCommandLineParser &p)
     }
     if (p.isSet(QStringLiteral("min-concurrency")))
         o.minConcurrency = countOption(p, "min-concurrency", 1, 1LL << 40);
+    if (p.isSet(QStringLiteral("max-tpot-ms"))) {
+        const QString v = p.value(QStringLiteral("max-tpot-ms")).trimmed();
+        bool ok = false;
+        const double ms = v.toDouble(&ok);
+        if (!ok || !(ms > 0 && ms <= 1e9))
+            throw InputError("--max-tpot-ms " + v.toStdString() + ": expected a positive number of milliseconds");
+        o.maxTpotSec = ms / 1e3;
+    }
+    // Plan flags the sweep reads as its decode step (planFromOptions has validated them): set, they
+    // replace the sweep's defaults (largest batch that fits, pp micro-batches, max_model_len).
+    if (p.isSet(QStringLiteral("batch")))
+        o.batch = countOption(p, "batch", 1, 1LL << 31);
+    if (p.isSet(QStringLiteral("microbatches")))
+        o.microbatches = static_cast<int>(countOption(p, "microbatches", 1, 1 << 20));
+    if (p.isSet(QStringLiteral("prompt-len")))
+        o.context = countOption(p, "prompt-len", 1, 1LL << 31);
     o.includeInvalid = p.isSet(QStringLiteral("include-invalid"));
     return o;
 }
@@ -70,13 +90,19 @@ SweepOptions sweepOptions(const QCommandLineParser &p)
 int runSweepCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Evaluate every tp x pp x dp (x ep for MoE) that uses the given GPUs, and rank the plans."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Evaluate every tp x pp x dp (x ep for MoE) that uses the given GPUs, and rank the plans.\n"
+        "Time figures decode pp micro-batches of the largest batch that fits, each sequence over max_model_len\n"
+        "tokens; --microbatches, --batch and --prompt-len replace those defaults."));
     addPlanOptions(parser);
     parser.addOption(option("gpus", "GPUs in the cluster: every plan has tp x pp x dp = N.", "n"));
     parser.addOption(option("up-to", "Also sweep every smaller GPU count (1 to N)."));
-    parser.addOption(option("objective", "Ranking: concurrency (requests per GPU, default).", "name"));
+    parser.addOption(option("objective",
+                            "Ranking: concurrency (requests per GPU, default), tpot (lowest TPOT) or throughput "
+                            "(tokens/s per GPU).",
+                            "name"));
     parser.addOption(option("min-concurrency", "Rank only plans holding at least N concurrent requests (whole cluster).", "n"));
+    parser.addOption(option("max-tpot-ms", "Rank only plans whose estimated TPOT is at most X ms.", "x"));
     parser.addOption(option("ep-sizes", "MoE: vllm (ep = 1 and ep = tp x dp, default) or all (every divisor of tp x dp).",
                             "vllm|all"));
     parser.addOption(option("include-invalid", "Also list combinations vLLM would refuse, with the reason."));

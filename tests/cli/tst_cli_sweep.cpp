@@ -44,8 +44,17 @@ private slots:
         QCOMPARE(plans.size(), 10);
         for (const QJsonValue &v : plans) {
             const QJsonObject p = v.toObject();
-            for (const char *key : {"tp", "pp", "dp", "ep", "gpus", "fits", "reasons", "kv", "rank", "crosses_node"})
+            for (const char *key : {"tp", "pp", "dp", "ep", "gpus", "fits", "reasons", "kv", "rank", "crosses_node", "pareto",
+                                    "time", "comm"})
                 QVERIFY2(p.contains(QLatin1String(key)), key);
+            const QJsonObject time = p.value(QStringLiteral("time")).toObject();
+            QVERIFY(time.value(QStringLiteral("tpot_s")).toDouble() > 0);
+            QVERIFY(time.value(QStringLiteral("tokens_per_s_per_gpu")).toDouble() > 0);
+            QCOMPARE(time.value(QStringLiteral("context_tokens")).toInt(), 32768); // max_model_len by default
+            QCOMPARE(time.value(QStringLiteral("microbatches")).toInt(), p.value(QStringLiteral("pp")).toInt());
+            // Only plans that meet the constraints can be on the front.
+            if (p.value(QStringLiteral("pareto")).toBool())
+                QVERIFY(!p.value(QStringLiteral("rank")).isNull());
             QCOMPARE(p.value(QStringLiteral("tp")).toInt() * p.value(QStringLiteral("pp")).toInt() * p.value(QStringLiteral("dp")).toInt(), 8);
             QVERIFY(p.value(QStringLiteral("reasons")).isArray());
             QVERIFY(p.value(QStringLiteral("kv")).toObject().contains(QStringLiteral("max_concurrency")));
@@ -56,6 +65,9 @@ private slots:
         const QJsonObject best = plans.at(0).toObject();
         QCOMPARE(best.value(QStringLiteral("rank")).toInt(), 1);
         QCOMPARE(best.value(QStringLiteral("kv")).toObject().value(QStringLiteral("max_concurrency")).toInt(), 37);
+        QCOMPARE(j.value(QStringLiteral("decode")).toObject().value(QStringLiteral("batch")).toString(),
+                 QStringLiteral("largest_that_fits"));
+        QVERIFY(j.value(QStringLiteral("pareto")).toInt() >= 1);
         // The plan on one GPU per replica: 141.2e9 B of weights on an 80e9 B GPU.
         const QJsonObject last = plans.at(7).toObject();
         QCOMPARE(last.value(QStringLiteral("tp")).toInt(), 1);
@@ -73,7 +85,8 @@ private slots:
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 1 + 10); // header + one row per plan
         const QList<QByteArray> header = lines.at(0).split(',');
-        for (const char *col : {"rank", "tp", "pp", "dp", "ep", "fits", "kv.max_concurrency", "reason_codes", "reasons"})
+        for (const char *col : {"rank", "tp", "pp", "dp", "ep", "fits", "pareto", "kv.max_concurrency", "time.tpot_s",
+                                "time.tokens_per_s_per_gpu", "reason_codes", "reasons"})
             QVERIFY2(header.contains(QByteArray(col)), col);
         const int rankCol = int(header.indexOf("rank"));
         const int codesCol = int(header.indexOf("reason_codes"));
@@ -87,6 +100,38 @@ private slots:
         // 30 requests: only the four dp = 1 plans (37 each) qualify; the dp = 2 ones (24) say why.
         QCOMPARE(ranked, 4);
         QCOMPARE(lines.at(5).split(',').at(codesCol), QByteArray("min_concurrency"));
+    }
+
+    // --objective tpot: ranked plans by ascending TPOT, every one under --max-tpot-ms; an impossible
+    // combination listed with --include-invalid has no time figures (null).
+    void tpotObjective()
+    {
+        const CliResult r = runShardscope(args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "64",
+                                                "--max-model-len", "8192", "--objective", "tpot", "--max-tpot-ms", "20",
+                                                "--include-invalid", "--format", "json"}));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("constraints")).toObject().value(QStringLiteral("max_tpot_ms")).toDouble(), 20.0);
+        double previous = 0;
+        int ranked = 0, invalid = 0;
+        for (const QJsonValue &v : j.value(QStringLiteral("plans")).toArray()) {
+            const QJsonObject p = v.toObject();
+            const QJsonObject time = p.value(QStringLiteral("time")).toObject();
+            if (!p.value(QStringLiteral("valid")).toBool()) {
+                ++invalid;
+                QVERIFY(time.value(QStringLiteral("tpot_s")).isNull());
+                continue;
+            }
+            if (p.value(QStringLiteral("rank")).isNull())
+                continue;
+            ++ranked;
+            const double tpot = time.value(QStringLiteral("tpot_s")).toDouble();
+            QVERIFY(tpot <= 0.020);
+            QVERIFY(tpot >= previous);
+            previous = tpot;
+        }
+        QVERIFY(ranked > 0);
+        QCOMPARE(invalid, 2); // tp 64 (32 heads) and pp 64 (32 layers), see tst_sweep
     }
 
     void textLists()
@@ -108,6 +153,9 @@ private slots:
         QTest::newRow("objective") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
                                             "--objective", "fastest"})
                                    << "--objective fastest";
+        QTest::newRow("max-tpot-ms") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
+                                              "--max-tpot-ms", "-3"})
+                                     << "--max-tpot-ms -3";
         QTest::newRow("format") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--format", "xml"})
                                 << "--format xml";
         QTest::newRow("unknown model") << args({"sweep", "--model", "nope", "--gpu", "h100-sxm", "--gpus", "8"}) << "nope";

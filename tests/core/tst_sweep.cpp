@@ -202,13 +202,15 @@ private slots:
         o.gpus = 8;
         const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
         QCOMPARE(int(r.plans.size()), 10);
-        // Ties on concurrency break by smaller tp, then pp.
-        const std::vector<Sizes> order = {
-            {1, 8, 1, 1}, {2, 4, 1, 1}, {4, 2, 1, 1}, {8, 1, 1, 1}, // 37 per replica, dp 1
-            {1, 4, 2, 1}, {2, 2, 2, 1}, {4, 1, 2, 1},               // 12 per replica, dp 2
-            {1, 1, 8, 1}, {1, 2, 4, 1}, {2, 1, 4, 1},               // unranked, enumeration order
-        };
-        QCOMPARE(sizesOf(r.plans), order);
+        // Ties on concurrency go to tokens/s per GPU: the order inside each group is the time model's.
+        const std::vector<Sizes> all = sizesOf(r.plans);
+        const std::set<Sizes> first4(all.begin(), all.begin() + 4), next3(all.begin() + 4, all.begin() + 7);
+        QCOMPARE(first4, (std::set<Sizes>{{1, 8, 1, 1}, {2, 4, 1, 1}, {4, 2, 1, 1}, {8, 1, 1, 1}})); // 37 per replica, dp 1
+        QCOMPARE(next3, (std::set<Sizes>{{1, 4, 2, 1}, {2, 2, 2, 1}, {4, 1, 2, 1}}));              // 12 per replica, dp 2
+        const std::vector<Sizes> unranked = {{1, 1, 8, 1}, {1, 2, 4, 1}, {2, 1, 4, 1}};              // enumeration order
+        QCOMPARE(std::vector<Sizes>(all.begin() + 7, all.end()), unranked);
+        for (int i : {0, 1, 2, 4, 5})
+            QVERIFY(r.plans[i].tokensPerSecPerGpu >= r.plans[i + 1].tokensPerSecPerGpu);
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(r.plans[i].rank, i + 1);
             QCOMPARE(r.plans[i].clusterMaxConcurrency, qint64(37));
@@ -379,6 +381,143 @@ private slots:
         QCOMPARE(map.at(4, 4).planCount, 1);
     }
 
+    // The decode step of each plan: pp micro-batches in flight (vLLM's max_concurrent_batches), each
+    // of floor(min(max concurrency, max_num_seqs) / pp) sequences over max_model_len tokens.
+    // Seed sweep: max_num_seqs = 1024 (80e9 B >= 70 GiB, not an A100), so the KV concurrency binds:
+    // dp 1: 37 requests -> tp8 pp1: 37, tp4 pp2: 37/2 = 18, tp2 pp4: 37/4 = 9, tp1 pp8: 37/8 = 4;
+    // dp 2: 12 -> tp4 pp1: 12, tp2 pp2: 6, tp1 pp4: 3. Plans that do not fit decode one sequence.
+    void largestBatchThatFits()
+    {
+        SweepOptions o;
+        o.gpus = 8;
+        const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        const std::vector<std::tuple<int, int, int, qint64>> expected = {
+            {8, 1, 1, 37}, {4, 2, 1, 18}, {2, 4, 1, 9}, {1, 8, 1, 4}, {4, 1, 2, 12}, {2, 2, 2, 6}, {1, 4, 2, 3},
+            {1, 1, 8, 1}, {2, 1, 4, 1}, {1, 2, 4, 1}};
+        for (const auto &[tp, pp, dp, batch] : expected) {
+            const SweepPlan *p = find(r, tp, pp, dp, 1);
+            QVERIFY(p);
+            QCOMPARE(p->microbatches, pp);
+            QCOMPARE(p->batch, batch);
+            QCOMPARE(p->context, qint64(32768));
+            QVERIFY(p->tpotSec > 0 && p->tokensPerSecPerGpu > 0);
+        }
+        // An explicit context and micro-batch count replace the defaults.
+        o.context = 4096;
+        o.microbatches = 1;
+        const SweepResult shorter = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        const SweepPlan *p = find(shorter, 4, 2, 1, 1);
+        QCOMPARE(p->context, qint64(4096));
+        QCOMPARE(p->microbatches, 1);
+        QCOMPARE(p->batch, qint64(37));
+    }
+
+    // A fixed --batch 16 needs pp x 16 sequences per replica: tp8 pp1 16 <= 37 and tp4 pp2 32 <= 37
+    // qualify; tp2 pp4 (64) and tp1 pp8 (128) exceed 37; every dp 2 plan exceeds 12.
+    void fixedBatchIsAConstraint()
+    {
+        SweepOptions o;
+        o.gpus = 8;
+        o.batch = 16;
+        const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        std::set<Sizes> ranked;
+        for (const SweepPlan &p : r.plans) {
+            QCOMPARE(p.batch, qint64(16));
+            if (p.rank > 0)
+                ranked.insert({p.tp, p.pp, p.dp, p.ep});
+            else if (p.fits)
+                QVERIFY(hasReason(p, "batch_exceeds_capacity"));
+        }
+        QCOMPARE(ranked, (std::set<Sizes>{{8, 1, 1, 1}, {4, 2, 1, 1}}));
+    }
+
+    // --max-tpot-ms: set at the median TPOT of the plans that fit, so both sides are populated.
+    void maxTpotAndObjectives()
+    {
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = 16;
+        const ModelSpec m = presetModel("qwen3-235b-a22b");
+        const GpuSpec g = presetGpu("h200");
+        std::vector<double> tpots;
+        for (const SweepPlan &p : sweep(plan, m, g, o).plans)
+            if (p.fits)
+                tpots.push_back(p.tpotSec);
+        QVERIFY(tpots.size() > 4);
+        std::sort(tpots.begin(), tpots.end());
+        o.maxTpotSec = tpots[tpots.size() / 2];
+        for (SweepObjective objective : {SweepObjective::Concurrency, SweepObjective::Tpot, SweepObjective::Throughput}) {
+            o.objective = objective;
+            const SweepResult r = sweep(plan, m, g, o);
+            int ranked = 0, excluded = 0;
+            const SweepPlan *previous = nullptr;
+            for (const SweepPlan &p : r.plans) {
+                if (p.rank == 0) {
+                    if (p.fits && p.tpotSec > o.maxTpotSec) {
+                        QVERIFY(hasReason(p, "max_tpot"));
+                        ++excluded;
+                    }
+                    continue;
+                }
+                ++ranked;
+                QCOMPARE(p.rank, ranked);
+                QVERIFY(p.tpotSec <= o.maxTpotSec);
+                if (previous) { // best first
+                    if (objective == SweepObjective::Tpot)
+                        QVERIFY(previous->tpotSec <= p.tpotSec);
+                    else
+                        QVERIFY(objectiveFigure(*previous, objective) >= objectiveFigure(p, objective));
+                }
+                previous = &p;
+            }
+            QVERIFY(ranked > 0 && excluded > 0);
+        }
+    }
+
+    // The front among the plans that meet the constraints: no plan on it is dominated by an eligible
+    // plan, every eligible plan off it is dominated by one, and ineligible plans are never on it.
+    void paretoOnSweeps_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<bool>("allEp");
+        QTest::newRow("qwen3-235b 16, every EP") << "qwen3-235b-a22b" << 16 << true;
+        QTest::newRow("deepseek-v3 64") << "deepseek-v3" << 64 << false;
+        QTest::newRow("llama-3.1-405b up to 32") << "llama-3.1-405b" << -32 << false;
+    }
+    void paretoOnSweeps()
+    {
+        QFETCH(QString, model);
+        QFETCH(int, gpus);
+        QFETCH(bool, allEp);
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = std::abs(gpus);
+        o.upTo = gpus < 0;
+        o.epSizes = allEp ? EpSizes::AllDivisors : EpSizes::Vllm;
+        o.minConcurrency = 8;
+        const SweepResult r = sweep(plan, presetModel(model.toLatin1().constData()), presetGpu("h200"), o);
+        int front = 0, eligible = 0;
+        for (const SweepPlan &a : r.plans) {
+            if (!a.meetsConstraints) {
+                QVERIFY(!a.pareto);
+                continue;
+            }
+            ++eligible;
+            bool dominated = false;
+            for (const SweepPlan &b : r.plans)
+                if (&a != &b && b.meetsConstraints
+                    && dominates({b.tpotSec, b.tokensPerSecPerGpu}, {a.tpotSec, a.tokensPerSecPerGpu}))
+                    dominated = true;
+            QCOMPARE(a.pareto, !dominated);
+            front += a.pareto;
+        }
+        QVERIFY(front >= 1);
+        QVERIFY(eligible > front); // the property is exercised on both sides
+    }
+
     // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
     void matchesEvaluate()
     {
@@ -399,6 +538,18 @@ private slots:
             QCOMPARE(p.capacityTokens, e.kv.capacityTokens);
             QCOMPARE(p.maxWeightsBytesPerGpu, e.maxWeightsBytesPerGpu);
             QCOMPARE(p.nodes, e.nodes);
+            // The decode figures at the batch, micro-batches and context the sweep chose.
+            QCOMPARE(e.plan.batch, p.batch);
+            QCOMPARE(p.tpotSec, e.time.tpotSec);
+            QCOMPARE(p.tokensPerSecPerGpu, e.time.tokensPerSecPerGpu);
+            QCOMPARE(p.ttftSec, e.time.ttftSec);
+            QCOMPARE(p.commSecPerStep, e.comm.totalTimeSec);
+            QCOMPARE(p.tpLink, e.comm.tp.link);
+            std::vector<PlanIssue> errors;
+            for (const PlanIssue &i : e.issues)
+                if (i.severity == Severity::Error)
+                    errors.push_back(i);
+            QCOMPARE(p.reasons, errors);
         }
     }
 };
