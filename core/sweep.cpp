@@ -3,9 +3,13 @@
 #include "core/validation.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <tuple>
 
 namespace shardscope {
@@ -172,16 +176,14 @@ Plan withSizes(const Plan &base, int tp, int pp, int dp, int ep)
     return plan;
 }
 
-void countSkipped(std::vector<SkippedCombos> &skipped, const Evaluation &e)
+void countSkipped(std::vector<SkippedCombos> &skipped, const PlanIssue &why)
 {
-    const PlanIssue *why = e.firstError();
-    const std::string code = why ? why->code : "invalid";
     for (SkippedCombos &s : skipped)
-        if (s.code == code) {
+        if (s.code == why.code) {
             ++s.count;
             return;
         }
-    skipped.push_back({code, why ? why->message : "invalid plan", 1});
+    skipped.push_back({why.code, why.message, 1});
 }
 
 // Larger is better for every objective.
@@ -282,50 +284,116 @@ void markPareto(std::vector<SweepPlan> &plans)
         plans[i].pareto = front[i];
 }
 
+namespace {
+
+// Below this many GPU evaluations (the sum of every combination's world size) a sweep runs on the
+// calling thread: 16 GPUs take well under a millisecond, less than starting a thread.
+constexpr std::size_t kParallelRanks = 8192;
+
+// One combination's outcome. Combinations are independent, so they can be evaluated in any thread.
+struct Outcome
+{
+    SweepPlan plan;
+    PlanIssue why; // the first error of an impossible combination
+};
+
+struct SweepJob
+{
+    const Plan &base;
+    const ModelSpec &model;
+    const GpuSpec &gpu;
+    const SweepOptions &options;
+    std::int64_t context = 0; // resolved: never 0
+
+    Outcome run(const ParallelSizes &s) const
+    {
+        Plan plan = withSizes(base, s.tp, s.pp, s.dp, s.ep);
+        plan.phase = Phase::Decode; // the ledger kept in Evaluation::comm
+        plan.microbatches = options.microbatches > 0 ? options.microbatches : s.pp;
+        plan.promptLen = context;
+        if (options.batch > 0)
+            plan.batch = options.batch;
+        Evaluation e = evaluate(plan, model, gpu);
+        Outcome out;
+        if (!e.valid) {
+            const PlanIssue *why = e.firstError();
+            out.why = why ? *why : PlanIssue{Severity::Error, "invalid", "invalid plan"};
+        } else {
+            const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
+            if (batch != e.plan.batch)
+                retime(e, model, gpu, batch, context);
+        }
+        out.plan = summarise(e, s);
+        applyConstraints(out.plan, options, e.plan.maxNumSeqs);
+        return out;
+    }
+};
+
+// Evaluates every combination, on as many threads as the machine has cores when the sweep is large;
+// the outcomes keep the enumeration order whatever the threads do.
+std::vector<Outcome> runAll(const SweepJob &job, const std::vector<ParallelSizes> &sizes, int threadsWanted)
+{
+    std::vector<Outcome> out(sizes.size());
+    std::size_t ranks = 0;
+    for (const ParallelSizes &s : sizes)
+        ranks += static_cast<std::size_t>(s.tp) * s.pp * s.dp;
+    unsigned threads = threadsWanted > 0 ? static_cast<unsigned>(threadsWanted) : std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min({threads, 8u, static_cast<unsigned>(std::max<std::size_t>(1, sizes.size()))});
+    if (threadsWanted <= 0 && ranks < kParallelRanks)
+        threads = 1;
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureMutex;
+    const auto worker = [&] {
+        try {
+            for (std::size_t i = next++; i < sizes.size(); i = next++)
+                out[i] = job.run(sizes[i]);
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(failureMutex);
+            failure = std::current_exception();
+            next = sizes.size();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(worker);
+    worker();
+    for (std::thread &t : pool)
+        t.join();
+    if (failure)
+        std::rethrow_exception(failure);
+    return out;
+}
+
+} // namespace
+
 SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, const SweepOptions &options)
 {
     SweepResult result;
     result.options = options;
     result.base = base;
     result.base.ppPartition.clear();
-    Plan plan = result.base;
+    // vLLM's defaults resolved once, from a one-GPU probe (they do not depend on the sizes): the
+    // context defaults to the resolved max_model_len.
+    result.resolved = evaluate(withSizes(result.base, 1, 1, 1, 1), model, gpu).plan;
+    const std::int64_t context = options.context > 0 ? options.context : result.resolved.maxModelLen;
+    result.resolved.promptLen = context;
+    result.resolved.batch = options.batch;
+    result.resolved.microbatches = options.microbatches;
+
     const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
     result.combinations = static_cast<int>(sizes.size());
-    result.plans.reserve(sizes.size());
-    std::int64_t context = options.context; // 0 until the first evaluation resolves max_model_len
-    bool haveBase = false;
-    for (const ParallelSizes &s : sizes) {
-        plan = withSizes(result.base, s.tp, s.pp, s.dp, s.ep);
-        plan.phase = Phase::Decode; // the ledger kept in Evaluation::comm
-        plan.microbatches = options.microbatches > 0 ? options.microbatches : s.pp;
-        if (options.batch > 0)
-            plan.batch = options.batch;
-        if (context > 0)
-            plan.promptLen = context;
-        Evaluation e = evaluate(plan, model, gpu);
-        if (!haveBase) {
-            result.resolved = e.plan;
-            context = context > 0 ? context : e.plan.maxModelLen;
-            result.resolved.promptLen = context;
-            result.resolved.batch = options.batch;
-            result.resolved.microbatches = options.microbatches;
-            haveBase = true;
-        }
-        if (!e.valid) {
-            countSkipped(result.skipped, e);
+    const SweepJob job{result.base, model, gpu, options, context};
+    std::vector<Outcome> outcomes = runAll(job, sizes, options.threads);
+    result.plans.reserve(outcomes.size());
+    for (Outcome &o : outcomes) {
+        if (!o.plan.valid) {
+            countSkipped(result.skipped, o.why);
             if (!options.includeInvalid)
                 continue;
-        } else {
-            const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
-            if (batch != e.plan.batch || context != e.plan.promptLen)
-                retime(e, model, gpu, batch, context);
         }
-        SweepPlan p = summarise(e, s);
-        applyConstraints(p, options, e.plan.maxNumSeqs);
-        result.plans.push_back(std::move(p));
+        result.plans.push_back(std::move(o.plan));
     }
-    if (!haveBase)
-        result.resolved = plan;
     markPareto(result.plans);
     rankPlans(result.plans, options.objective);
     return result;

@@ -45,6 +45,9 @@ struct SweepOptions
     // Also list the combinations vLLM would refuse to start (tp not dividing the heads, ...),
     // with valid = false and the reason; by default they are only counted in SweepResult::skipped.
     bool includeInvalid = false;
+    // Threads evaluating combinations; 0: one per core for large sweeps, the calling thread for small
+    // ones. The result does not depend on it.
+    int threads = 0;
 
     bool operator==(const SweepOptions &) const = default;
 };
@@ -83,6 +86,8 @@ struct SweepPlan
     double commSecPerStep = 0;        // the decode step's communication on one token's path
     double commBytesPerGpuPerStep = 0; // what the busiest GPU sends in that step, all links
     LinkKind tpLink = LinkKind::None;  // the link TP AllReduces use
+
+    bool operator==(const SweepPlan &) const = default;
 };
 
 // The objective's figure for a plan in its natural unit (requests per GPU, TPOT seconds, tokens/s

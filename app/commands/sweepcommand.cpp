@@ -18,7 +18,7 @@ namespace {
 
 // Largest --gpus; with --up-to every count below it is swept too, which grows as N log^2 N plans.
 constexpr long long kMaxSweepGpus = kMaxWorldSize;
-constexpr long long kMaxUpToGpus = 4096;
+constexpr long long kMaxUpToGpus = 1024;
 
 QCommandLineOption option(const char *name, const char *help, const char *valueName = nullptr)
 {

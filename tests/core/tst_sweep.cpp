@@ -518,6 +518,24 @@ private slots:
         QVERIFY(eligible > front); // the property is exercised on both sides
     }
 
+    // Large sweeps run on several threads; the result is the same as on one.
+    void threadsDoNotChangeTheResult()
+    {
+        Plan plan;
+        plan.maxModelLen = 32768;
+        SweepOptions o;
+        o.gpus = 256;
+        o.epSizes = EpSizes::AllDivisors;
+        o.includeInvalid = true;
+        o.threads = 1;
+        const SweepResult one = sweep(plan, presetModel("deepseek-v3"), presetGpu("h200"), o);
+        o.threads = 3;
+        const SweepResult three = sweep(plan, presetModel("deepseek-v3"), presetGpu("h200"), o);
+        QVERIFY(one.plans.size() > 100);
+        QVERIFY(one.plans == three.plans);
+        QCOMPARE(one.skippedCount(), three.skippedCount());
+    }
+
     // Every listed figure is what evaluate() says for the same plan: the sweep adds no model of its own.
     void matchesEvaluate()
     {
