@@ -1,6 +1,7 @@
 #include "widgets/exploreview.h"
 
 #include "widgets/sweepheatmap.h"
+#include "widgets/sweepscatter.h"
 #include "widgets/sweepstyle.h"
 
 #include <QCheckBox>
@@ -8,7 +9,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
 
 using namespace shardscope;
 
@@ -18,11 +22,17 @@ namespace {
 constexpr int kMaxGpus = kMaxWorldSize;
 constexpr int kMaxUpToGpus = 1024; // --up-to grows as N log^2 N plans: keep it interactive
 
+// The settings a sweep depends on: not the four sizes, and not the decode step, which the view
+// leaves to the sweep (the largest batch that fits, pp micro-batches, max_model_len of context).
 Plan templateOf(const Plan &plan)
 {
     Plan t = plan;
     t.tp = t.pp = t.dp = t.ep = 1;
     t.ppPartition.clear();
+    t.phase = Phase::Decode;
+    t.batch = 1;
+    t.microbatches = 1;
+    t.promptLen = 0;
     return t;
 }
 
@@ -42,12 +52,18 @@ ExploreView::ExploreView(QWidget *parent)
     m_epSizes->addItem(tr("every EP size"), int(EpSizes::AllDivisors));
     m_epSizes->setToolTip(tr("MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)"));
     m_objective = new QComboBox(this);
-    m_objective->addItem(sweepstyle::objectiveTitle(SweepObjective::Concurrency), int(SweepObjective::Concurrency));
+    for (SweepObjective o : {SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot})
+        m_objective->addItem(sweepstyle::objectiveTitle(o), int(o));
     m_objective->setToolTip(tr("What ranks the plans and colours the maps"));
     m_minConcurrency = new QSpinBox(this);
     m_minConcurrency->setRange(0, 1 << 30);
     m_minConcurrency->setSpecialValueText(tr("any"));
     m_minConcurrency->setToolTip(tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
+    m_maxTpot = new QSpinBox(this);
+    m_maxTpot->setRange(0, 100000);
+    m_maxTpot->setSuffix(tr(" ms"));
+    m_maxTpot->setSpecialValueText(tr("any"));
+    m_maxTpot->setToolTip(tr("Rank only plans whose estimated TPOT is at most this"));
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -61,18 +77,26 @@ ExploreView::ExploreView(QWidget *parent)
     controls->addWidget(m_objective);
     controls->addWidget(new QLabel(tr("Min. requests"), this));
     controls->addWidget(m_minConcurrency);
+    controls->addWidget(new QLabel(tr("Max. TPOT"), this));
+    controls->addWidget(m_maxTpot);
     controls->addStretch(1);
 
+    m_scatter = new SweepScatter(this);
     m_tpPp = new SweepHeatmap(MapAxes::TpPp, this);
     m_dpEp = new SweepHeatmap(MapAxes::DpEp, this);
-    auto *maps = new QHBoxLayout;
-    maps->addWidget(m_tpPp, 1);
-    maps->addWidget(m_dpEp, 1);
+    auto *maps = new QSplitter(Qt::Vertical, this);
+    maps->addWidget(m_tpPp);
+    maps->addWidget(m_dpEp);
+    auto *body = new QSplitter(Qt::Horizontal, this);
+    body->addWidget(m_scatter);
+    body->addWidget(maps);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_status);
-    layout->addLayout(maps, 1);
+    layout->addWidget(body, 1);
 
     connect(m_gpus, &QSpinBox::valueChanged, this, [this] {
         m_gpusFromPlan = false;
@@ -81,6 +105,8 @@ ExploreView::ExploreView(QWidget *parent)
     connect(m_upTo, &QCheckBox::toggled, this, &ExploreView::optionsEdited);
     connect(m_epSizes, &QComboBox::currentIndexChanged, this, &ExploreView::optionsEdited);
     connect(m_minConcurrency, &QSpinBox::valueChanged, this, &ExploreView::optionsEdited);
+    connect(m_maxTpot, &QSpinBox::valueChanged, this, &ExploreView::optionsEdited);
+    connect(m_scatter, &SweepScatter::planClicked, this, &ExploreView::choose);
     connect(m_objective, &QComboBox::currentIndexChanged, this, &ExploreView::objectiveEdited);
     connect(m_tpPp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
@@ -103,6 +129,7 @@ SweepOptions ExploreView::options() const
     o.epSizes = static_cast<EpSizes>(m_epSizes->currentData().toInt());
     o.objective = static_cast<SweepObjective>(m_objective->currentData().toInt());
     o.minConcurrency = m_minConcurrency->value();
+    o.maxTpotSec = m_maxTpot->value() / 1e3;
     o.includeInvalid = true; // the maps explain why a pair is impossible
     return o;
 }
@@ -110,12 +137,13 @@ SweepOptions ExploreView::options() const
 void ExploreView::setOptions(const SweepOptions &o)
 {
     {
-        const QSignalBlocker b1(m_gpus), b2(m_upTo), b3(m_epSizes), b4(m_objective), b5(m_minConcurrency);
+        const QSignalBlocker b1(m_gpus), b2(m_upTo), b3(m_epSizes), b4(m_objective), b5(m_minConcurrency), b6(m_maxTpot);
         m_gpus->setValue(o.gpus);
         m_upTo->setChecked(o.upTo);
         m_epSizes->setCurrentIndex(m_epSizes->findData(int(o.epSizes)));
         m_objective->setCurrentIndex(m_objective->findData(int(o.objective)));
         m_minConcurrency->setValue(static_cast<int>(std::min<std::int64_t>(o.minConcurrency, m_minConcurrency->maximum())));
+        m_maxTpot->setValue(static_cast<int>(std::lround(std::min(o.maxTpotSec * 1e3, double(m_maxTpot->maximum())))));
     }
     m_gpusFromPlan = false;
     optionsEdited();
@@ -201,6 +229,7 @@ void ExploreView::display(std::shared_ptr<const SweepResult> result)
 {
     m_result = std::move(result);
     const SweepResult &r = *m_result;
+    m_scatter->setResult(m_result);
     m_tpPp->setResult(m_result, r.options.objective);
     m_dpEp->setResult(m_result, r.options.objective);
     int ranked = 0, impossible = r.options.includeInvalid ? 0 : r.skippedCount();
@@ -241,11 +270,16 @@ void ExploreView::choose(int planIndex)
     chosen.ep = sized.ep;
     chosen.ppPartition = sized.ppPartition;
     chosen.redundantExperts = sized.redundantExperts;
+    // The decode step the sweep estimated, so the window shows the figures the user clicked on.
+    chosen.batch = sized.batch;
+    chosen.microbatches = sized.microbatches;
+    chosen.promptLen = sized.promptLen;
     emit planChosen(chosen);
 }
 
 void ExploreView::updateCurrent()
 {
+    m_scatter->setCurrent(m_plan.tp, m_plan.pp, m_plan.dp, m_plan.ep);
     m_tpPp->setCurrent(m_plan.tp, m_plan.pp, m_plan.dp, m_plan.ep);
     m_dpEp->setCurrent(m_plan.tp, m_plan.pp, m_plan.dp, m_plan.ep);
 }

@@ -11,9 +11,11 @@ class QComboBox;
 class QLabel;
 class QSpinBox;
 class SweepHeatmap;
+class SweepScatter;
 
-// The Explore tab: every plan for a GPU count at once (shardscope sweep), as feasibility maps over
-// TP x PP and, for MoE, DP x EP. The window's plan is the template (every setting but the four
+// The Explore tab: every plan for a GPU count at once (shardscope sweep): a scatter of estimated
+// TPOT against tokens/s per GPU with the Pareto front, and feasibility maps over TP x PP and, for
+// MoE, DP x EP. The window's plan is the template (every setting but the four
 // sizes) and is outlined; clicking a plan emits planChosen with the template's settings and that
 // plan's sizes. Sweeps run off the GUI thread and only while the view is visible.
 class ExploreView : public QWidget
@@ -34,6 +36,7 @@ public:
     void setOptions(const shardscope::SweepOptions &options);
     bool isBusy() const { return m_watcher.isRunning(); }
 
+    SweepScatter *scatter() const { return m_scatter; }
     SweepHeatmap *tpPpMap() const { return m_tpPp; }
     SweepHeatmap *dpEpMap() const { return m_dpEp; }
 
@@ -68,7 +71,9 @@ private:
     QComboBox *m_epSizes = nullptr;
     QComboBox *m_objective = nullptr;
     QSpinBox *m_minConcurrency = nullptr;
+    QSpinBox *m_maxTpot = nullptr;
     QLabel *m_status = nullptr;
+    SweepScatter *m_scatter = nullptr;
     SweepHeatmap *m_tpPp = nullptr;
     SweepHeatmap *m_dpEp = nullptr;
 

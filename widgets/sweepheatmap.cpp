@@ -15,7 +15,7 @@ namespace {
 
 constexpr int kLeft = 56;    // row labels
 constexpr int kTop = 44;     // title and column labels
-constexpr int kBottom = 34;  // legend
+constexpr int kBottom = 50;  // legend: the colour scale, then the grey states
 constexpr int kRight = 8;
 constexpr int kMaxCell = 64;
 constexpr int kMinCell = 18;
@@ -157,8 +157,9 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const QRect g = gridRect();
-    p.drawText(QRect(g.left(), 2, std::max(g.width(), 120), 18), Qt::AlignLeft | Qt::AlignVCenter,
-               m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP"));
+    p.drawText(QRect(g.left(), 2, width() - g.left(), 18), Qt::AlignLeft | Qt::AlignVCenter,
+               (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+                   + sweepstyle::objectiveTitle(m_objective));
     p.setFont(font());
     if (m_map.cells.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
@@ -215,15 +216,16 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
     p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignLeft | Qt::AlignVCenter, sweepstyle::formatFigure(worst, m_objective));
     p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignRight | Qt::AlignVCenter, sweepstyle::formatFigure(best, m_objective));
-    int x = g.left() + barW + 10;
+    int x = g.left();
+    const int y2 = y + 26;
     for (const auto &[color, text] : {std::pair{sweepstyle::excluded(), tr("misses a constraint")},
                                       std::pair{sweepstyle::doesNotFit(), tr("✗ does not fit")},
                                       std::pair{sweepstyle::impossible(), tr("— impossible")}}) {
-        p.fillRect(QRect(x, y, 10, 10), color);
+        p.fillRect(QRect(x, y2, 10, 10), color);
         if (color == sweepstyle::impossible())
-            p.fillRect(QRect(x, y, 10, 10), QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
+            p.fillRect(QRect(x, y2, 10, 10), QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
         const int w = p.fontMetrics().horizontalAdvance(text);
-        p.drawText(QRect(x + 13, y - 2, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p.drawText(QRect(x + 13, y2 - 2, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
         x += 13 + w + 10;
     }
 }

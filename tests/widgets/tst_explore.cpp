@@ -2,6 +2,7 @@
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the view looks like.
 #include "widgets/exploreview.h"
 #include "widgets/sweepheatmap.h"
+#include "widgets/sweepscatter.h"
 #include "widgets/sweepstyle.h"
 #include "testpresets.h"
 
@@ -97,6 +98,44 @@ private slots:
         QCOMPARE(QColor(img.pixel(best)), sweepstyle::sequential(1.0));
         const QPoint none = cellPoint(m_view->tpPpMap(), pp1, indexOf(map.columns, 1));
         QCOMPARE(QColor(img.pixel(none)), sweepstyle::doesNotFit());
+    }
+
+    // The scatter: one point per placed plan, by kind; the seed sweep has 7 plans that fit (no
+    // constraint) and 3 that do not (see tst_sweep seedRanking).
+    void scatterShowsEveryPlan()
+    {
+        showSeed(8);
+        const SweepScatter *scatter = m_view->scatter();
+        QCOMPARE(scatter->frontCount() + scatter->feasibleCount(), 7);
+        QCOMPARE(scatter->greyCount(), 3);
+        int front = 0;
+        for (const SweepPlan &p : m_view->result()->plans)
+            front += p.pareto;
+        QCOMPARE(scatter->frontCount(), front);
+        // Hovering a plan that does not fit explains why.
+        for (const SweepPlan &p : m_view->result()->plans)
+            if (p.tp == 1 && p.pp == 1)
+                QVERIFY(scatter->toolTipAt(QPointF(p.tpotSec * 1e3, p.tokensPerSecPerGpu)).contains(QStringLiteral("weights do not fit")));
+    }
+
+    // Clicking a point applies its plan with the decode step the estimate used.
+    void scatterClickChoosesPlan()
+    {
+        showSeed(8);
+        QSignalSpy chosen(m_view.get(), &ExploreView::planChosen);
+        const auto result = m_view->result();
+        int index = -1;
+        for (size_t i = 0; i < result->plans.size(); ++i)
+            if (result->plans[i].tp == 4 && result->plans[i].pp == 2)
+                index = int(i);
+        QVERIFY(index >= 0);
+        QTest::mouseClick(m_view->scatter()->viewport(), Qt::LeftButton, {}, m_view->scatter()->viewportPosOf(index));
+        QCOMPARE(chosen.size(), 1);
+        const Plan p = chosen.at(0).at(0).value<Plan>();
+        QCOMPARE(std::tuple(p.tp, p.pp, p.dp, p.ep), std::tuple(4, 2, 1, 1));
+        // tp 4 x pp 2: 2 micro-batches of 37 / 2 = 18 sequences over 32,768 tokens (tst_sweep).
+        QCOMPARE(std::tuple(p.microbatches, p.batch, p.promptLen), std::tuple(2, qint64(18), qint64(32768)));
+        QCOMPARE(p.accounting, Accounting::Textbook);
     }
 
     // A click applies the cell's plan: its sizes, the window's other settings.
