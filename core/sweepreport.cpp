@@ -216,10 +216,18 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
         else if (p.crossesNode)
             notes = "tp_crosses_node";
         const std::string rank = p.rank > 0 ? std::to_string(p.rank) : "-";
-        const std::string batch = p.valid ? std::to_string(p.microbatches) + " x " + std::to_string(p.batch) : "-";
-        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %8.2f %9s %9.2f %10.1f %6s  %s\n", rank.c_str(), p.tp,
-                      p.pp, p.dp, p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(),
-                      batch.c_str(), p.tpotSec * 1e3, p.tokensPerSecPerGpu, p.pareto ? "*" : "", notes.c_str());
+        std::string batch = "-", tpot = "-", throughput = "-";
+        if (p.valid) {
+            char a[32], b[32];
+            std::snprintf(a, sizeof a, "%.2f", p.tpotSec * 1e3);
+            std::snprintf(b, sizeof b, "%.1f", p.tokensPerSecPerGpu);
+            batch = std::to_string(p.microbatches) + " x " + std::to_string(p.batch);
+            tpot = a;
+            throughput = b;
+        }
+        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %8.2f %9s %9s %10s %6s  %s\n", rank.c_str(), p.tp, p.pp,
+                      p.dp, p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(), batch.c_str(),
+                      tpot.c_str(), throughput.c_str(), p.pareto ? "*" : "", notes.c_str());
         s << line;
     }
     s << "\nrequests: concurrent requests of max_model_len the whole cluster holds (dp x one replica's KV cache).\n"
