@@ -94,6 +94,23 @@ private slots:
             QVERIFY(!p.crossesNode);
     }
 
+    // Nodes of 4 GPUs: a TP group is tp consecutive ranks, so tp = 8 spans two nodes (its AllReduces
+    // go over the NIC) while tp <= 4 groups (ranks 0-3, 4-7) stay inside one.
+    void tpCrossingNodes()
+    {
+        Plan plan;
+        plan.maxModelLen = 8192;
+        plan.gpusPerNode = 4;
+        SweepOptions o;
+        o.gpus = 8;
+        const SweepResult r = sweep(plan, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
+        for (const SweepPlan &p : r.plans) {
+            QCOMPARE(p.crossesNode, p.tp == 8);
+            QCOMPARE(p.tpLink, p.tp == 1 ? LinkKind::None : p.tp == 8 ? LinkKind::Nic : LinkKind::ScaleUp);
+            QCOMPARE(p.nodes, 2);
+        }
+    }
+
     // --up-to: every count from 1 to N. Ordered factorisations into three factors: 1 -> 1, 2 -> 3,
     // 3 -> 3, 4 -> 6 (2^2: C(4,2)). Total 13.
     void upTo()
