@@ -107,7 +107,7 @@ ExploreView::ExploreView(QWidget *parent)
     connect(m_minConcurrency, &QSpinBox::valueChanged, this, &ExploreView::optionsEdited);
     connect(m_maxTpot, &QSpinBox::valueChanged, this, &ExploreView::optionsEdited);
     connect(m_scatter, &SweepScatter::planClicked, this, &ExploreView::choose);
-    connect(m_objective, &QComboBox::currentIndexChanged, this, &ExploreView::objectiveEdited);
+    connect(m_objective, &QComboBox::currentIndexChanged, this, &ExploreView::optionsEdited);
     connect(m_tpPp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &ExploreView::sweepFinished);
@@ -180,30 +180,25 @@ void ExploreView::optionsEdited()
     runIfNeeded();
 }
 
-// A new objective re-ranks the plans already evaluated: the figures do not change.
-void ExploreView::objectiveEdited()
-{
-    const SweepObjective objective = options().objective;
-    if (m_haveContext) {
-        m_wanted.options.objective = objective;
-        if (m_shown)
-            m_shown->options.objective = objective;
-    }
-    if (m_result && m_result->options.objective != objective) {
-        SweepResult copy = *m_result;
-        copy.options.objective = objective;
-        rankPlans(copy.plans, objective);
-        display(std::make_shared<const SweepResult>(std::move(copy)));
-    }
-    runIfNeeded();
-}
-
 void ExploreView::runIfNeeded()
 {
     if (!m_haveContext || !isVisible())
         return;
     if (m_shown && *m_shown == m_wanted)
         return;
+    // Only the objective changed: re-rank the plans already evaluated, their figures stay.
+    if (m_shown && m_result && !m_watcher.isRunning()) {
+        Context sameObjective = m_wanted;
+        sameObjective.options.objective = m_shown->options.objective;
+        if (*m_shown == sameObjective) {
+            SweepResult copy = *m_result;
+            copy.options.objective = m_wanted.options.objective;
+            rankPlans(copy.plans, copy.options.objective);
+            m_shown->options.objective = m_wanted.options.objective;
+            display(std::make_shared<const SweepResult>(std::move(copy)));
+            return;
+        }
+    }
     if (m_watcher.isRunning())
         return; // sweepFinished() comes back here
     m_running = std::make_unique<Context>(m_wanted);

@@ -50,7 +50,6 @@ protected:
 
 private:
     void optionsEdited();
-    void objectiveEdited();
     void runIfNeeded();
     void sweepFinished();
     void display(std::shared_ptr<const shardscope::SweepResult> result);

@@ -138,6 +138,34 @@ private slots:
         QCOMPARE(p.accounting, Accounting::Textbook);
     }
 
+    // Another objective re-ranks without sweeping again; lowest TPOT is the top of the colour scale.
+    void objectiveRecolours()
+    {
+        showSeed(8);
+        const auto before = m_view->result();
+        SweepOptions o = m_view->options();
+        o.objective = SweepObjective::Tpot;
+        QSignalSpy done(m_view.get(), &ExploreView::resultChanged);
+        m_view->setOptions(o);
+        QCOMPARE(done.size(), 1); // at once: no sweep in the background
+        QVERIFY(!m_view->isBusy());
+        const auto after = m_view->result();
+        QCOMPARE(after->options.objective, SweepObjective::Tpot);
+        QCOMPARE(after->plans.size(), before->plans.size());
+        const SweepMap &map = m_view->tpPpMap()->map();
+        const MapCell *fastest = nullptr;
+        for (const MapCell &c : map.cells)
+            if (c.state == CellState::Ranked && (!fastest || c.figure < fastest->figure))
+                fastest = &c;
+        QVERIFY(fastest);
+        QCOMPARE(fastest->figure, map.minFigure);
+        // The ranked plan with the lowest TPOT is rank 1.
+        QCOMPARE(after->plans.front().tpotSec, map.minFigure);
+        const QImage img = m_view->tpPpMap()->grab().toImage();
+        QCOMPARE(QColor(img.pixel(cellPoint(m_view->tpPpMap(), fastest->row, fastest->column))), sweepstyle::sequential(1.0));
+        saveScreenshot(*m_view, "explore-llama70b-8-tpot.png");
+    }
+
     // A click applies the cell's plan: its sizes, the window's other settings.
     void clickChoosesPlan()
     {
