@@ -56,7 +56,7 @@ ExploreView::ExploreView(QWidget *parent)
         m_objective->addItem(sweepstyle::objectiveTitle(o), int(o));
     m_objective->setToolTip(tr("What ranks the plans and colours the maps"));
     m_minConcurrency = new QSpinBox(this);
-    m_minConcurrency->setRange(0, 1 << 30);
+    m_minConcurrency->setRange(0, 1000000);
     m_minConcurrency->setSpecialValueText(tr("any"));
     m_minConcurrency->setToolTip(tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
     m_maxTpot = new QSpinBox(this);
@@ -66,32 +66,39 @@ ExploreView::ExploreView(QWidget *parent)
     m_maxTpot->setToolTip(tr("Rank only plans whose estimated TPOT is at most this"));
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
 
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(new QLabel(tr("GPUs"), this));
-    controls->addWidget(m_gpus);
-    controls->addWidget(m_upTo);
-    controls->addWidget(m_epSizes);
-    controls->addSpacing(12);
-    controls->addWidget(new QLabel(tr("Rank by"), this));
-    controls->addWidget(m_objective);
-    controls->addWidget(new QLabel(tr("Min. requests"), this));
-    controls->addWidget(m_minConcurrency);
-    controls->addWidget(new QLabel(tr("Max. TPOT"), this));
-    controls->addWidget(m_maxTpot);
-    controls->addStretch(1);
+    // Two short rows so the tab stays narrow inside the window.
+    auto *swept = new QHBoxLayout;
+    swept->addWidget(new QLabel(tr("GPUs"), this));
+    swept->addWidget(m_gpus);
+    swept->addWidget(m_upTo);
+    swept->addWidget(m_epSizes);
+    swept->addStretch(1);
+    swept->addWidget(new QLabel(tr("Max. TPOT"), this));
+    swept->addWidget(m_maxTpot);
+    auto *ranked = new QHBoxLayout;
+    ranked->addWidget(new QLabel(tr("Rank by"), this));
+    ranked->addWidget(m_objective);
+    ranked->addWidget(new QLabel(tr("Min. requests"), this));
+    ranked->addWidget(m_minConcurrency);
+    ranked->addStretch(1);
+    auto *controls = new QVBoxLayout;
+    controls->setSpacing(2);
+    controls->addLayout(swept);
+    controls->addLayout(ranked);
 
     m_scatter = new SweepScatter(this);
     m_tpPp = new SweepHeatmap(MapAxes::TpPp, this);
     m_dpEp = new SweepHeatmap(MapAxes::DpEp, this);
-    auto *maps = new QSplitter(Qt::Vertical, this);
-    maps->addWidget(m_tpPp);
-    maps->addWidget(m_dpEp);
+    // Side by side: the window gives this tab more width than height.
     auto *body = new QSplitter(Qt::Horizontal, this);
     body->addWidget(m_scatter);
-    body->addWidget(maps);
-    body->setStretchFactor(0, 3);
-    body->setStretchFactor(1, 2);
+    body->addWidget(m_tpPp);
+    body->addWidget(m_dpEp);
+    body->setStretchFactor(0, 2);
+    body->setStretchFactor(1, 1);
+    body->setStretchFactor(2, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);

@@ -221,10 +221,12 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     for (const auto &[color, text] : {std::pair{sweepstyle::excluded(), tr("misses a constraint")},
                                       std::pair{sweepstyle::doesNotFit(), tr("✗ does not fit")},
                                       std::pair{sweepstyle::impossible(), tr("— impossible")}}) {
+        const int w = p.fontMetrics().horizontalAdvance(text);
+        if (x + 13 + w > width() - kRight)
+            break; // no room: the tooltips say the same
         p.fillRect(QRect(x, y2, 10, 10), color);
         if (color == sweepstyle::impossible())
             p.fillRect(QRect(x, y2, 10, 10), QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
-        const int w = p.fontMetrics().horizontalAdvance(text);
         p.drawText(QRect(x + 13, y2 - 2, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
         x += 13 + w + 10;
     }

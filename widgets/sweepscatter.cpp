@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -44,11 +45,11 @@ SweepScatter::SweepScatter(QWidget *parent)
     : QChartView(parent)
 {
     auto *chart = new QChart;
-    chart->setTitle(tr("Estimated decode: TPOT against throughput per GPU"));
     chart->legend()->setAlignment(Qt::AlignBottom);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    m_grey.series = scatter(tr("does not fit / misses a constraint"), sweepstyle::doesNotFit().darker(125), 7);
-    m_feasible.series = scatter(tr("meets the constraints"), sweepstyle::feasible(), 9);
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_grey.series = scatter(tr("no fit or constraint missed"), sweepstyle::doesNotFit().darker(125), 7);
+    m_feasible.series = scatter(tr("meets constraints"), sweepstyle::feasible(), 9);
     m_front.series = scatter(tr("Pareto front"), sweepstyle::paretoFront(), 12);
     m_frontLine = new QLineSeries;
     m_frontLine->setPen(QPen(sweepstyle::paretoFront(), 1.5, Qt::DashLine));
@@ -58,10 +59,10 @@ SweepScatter::SweepScatter(QWidget *parent)
     m_current->setColor(Qt::transparent);
     m_current->setPen(QPen(palette().color(QPalette::Highlight), 2.5));
     m_x = new QValueAxis;
-    m_x->setTitleText(tr("TPOT (ms, estimate)"));
+    m_x->setTitleText(tr("TPOT, ms (estimate)"));
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_y = new QValueAxis;
-    m_y->setTitleText(tr("tokens/s per GPU (estimate)"));
+    m_y->setTitleText(tr("tok/s per GPU"));
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -73,7 +74,7 @@ SweepScatter::SweepScatter(QWidget *parent)
     chart->legend()->markers(m_frontLine).first()->setVisible(false);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(360, 280);
+    setMinimumSize(240, 180);
     for (Layer *layer : {&m_grey, &m_feasible, &m_front}) {
         connect(layer->series, &QScatterSeries::hovered, this, &SweepScatter::hovered);
         connect(layer->series, &QScatterSeries::clicked, this, &SweepScatter::clicked);
