@@ -44,43 +44,38 @@ ExploreView::ExploreView(QWidget *parent)
     m_gpus = new QSpinBox(this);
     m_gpus->setRange(1, kMaxGpus);
     m_gpus->setValue(8);
-    m_gpus->setToolTip(tr("GPUs in the cluster: every plan uses tp × pp × dp = this many"));
-    m_upTo = new QCheckBox(tr("and fewer"), this);
-    m_upTo->setToolTip(tr("Also every smaller GPU count (up to %1 GPUs)").arg(kMaxUpToGpus));
+    m_upTo = new QCheckBox(this);
     m_epSizes = new QComboBox(this);
-    m_epSizes->addItem(tr("EP off / on (vLLM)"), int(EpSizes::Vllm));
-    m_epSizes->addItem(tr("every EP size"), int(EpSizes::AllDivisors));
-    m_epSizes->setToolTip(tr("MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)"));
+    m_epSizes->addItem(QString(), int(EpSizes::Vllm));
+    m_epSizes->addItem(QString(), int(EpSizes::AllDivisors));
     m_objective = new QComboBox(this);
     for (SweepObjective o : {SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot})
-        m_objective->addItem(sweepstyle::objectiveTitle(o), int(o));
-    m_objective->setToolTip(tr("What ranks the plans and colours the maps"));
+        m_objective->addItem(QString(), int(o));
     m_minConcurrency = new QSpinBox(this);
     m_minConcurrency->setRange(0, 1000000);
-    m_minConcurrency->setSpecialValueText(tr("any"));
-    m_minConcurrency->setToolTip(tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
     m_maxTpot = new QSpinBox(this);
     m_maxTpot->setRange(0, 100000);
-    m_maxTpot->setSuffix(tr(" ms"));
-    m_maxTpot->setSpecialValueText(tr("any"));
-    m_maxTpot->setToolTip(tr("Rank only plans whose estimated TPOT is at most this"));
+    m_gpusLabel = new QLabel(this);
+    m_rankLabel = new QLabel(this);
+    m_minLabel = new QLabel(this);
+    m_maxLabel = new QLabel(this);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
 
     // Two short rows so the tab stays narrow inside the window.
     auto *swept = new QHBoxLayout;
-    swept->addWidget(new QLabel(tr("GPUs"), this));
+    swept->addWidget(m_gpusLabel);
     swept->addWidget(m_gpus);
     swept->addWidget(m_upTo);
     swept->addWidget(m_epSizes);
     swept->addStretch(1);
-    swept->addWidget(new QLabel(tr("Max. TPOT"), this));
+    swept->addWidget(m_maxLabel);
     swept->addWidget(m_maxTpot);
     auto *ranked = new QHBoxLayout;
-    ranked->addWidget(new QLabel(tr("Rank by"), this));
+    ranked->addWidget(m_rankLabel);
     ranked->addWidget(m_objective);
-    ranked->addWidget(new QLabel(tr("Min. requests"), this));
+    ranked->addWidget(m_minLabel);
     ranked->addWidget(m_minConcurrency);
     ranked->addStretch(1);
     auto *controls = new QVBoxLayout;
@@ -119,6 +114,39 @@ ExploreView::ExploreView(QWidget *parent)
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &ExploreView::sweepFinished);
     m_dpEp->hide();
+    retranslate();
+}
+
+void ExploreView::retranslate()
+{
+    m_gpusLabel->setText(tr("GPUs"));
+    m_gpus->setToolTip(tr("GPUs in the cluster: every plan uses tp × pp × dp = this many"));
+    m_upTo->setText(tr("and fewer"));
+    m_upTo->setToolTip(tr("Also every smaller GPU count (up to %1 GPUs)").arg(kMaxUpToGpus));
+    m_epSizes->setItemText(0, tr("EP off / on (vLLM)"));
+    m_epSizes->setItemText(1, tr("every EP size"));
+    m_epSizes->setToolTip(tr("MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)"));
+    m_rankLabel->setText(tr("Rank by"));
+    for (int i = 0; i < m_objective->count(); ++i)
+        m_objective->setItemText(i, sweepstyle::objectiveTitle(static_cast<SweepObjective>(m_objective->itemData(i).toInt())));
+    m_objective->setToolTip(tr("What ranks the plans and colours the maps"));
+    m_minLabel->setText(tr("Min. requests"));
+    m_minConcurrency->setSpecialValueText(tr("any"));
+    m_minConcurrency->setToolTip(tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
+    m_maxLabel->setText(tr("Max. TPOT"));
+    m_maxTpot->setSuffix(tr(" ms"));
+    m_maxTpot->setSpecialValueText(tr("any"));
+    m_maxTpot->setToolTip(tr("Rank only plans whose estimated TPOT is at most this"));
+    m_scatter->retranslate();
+    if (m_result)
+        display(m_result); // the status line
+}
+
+void ExploreView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 ExploreView::~ExploreView()

@@ -47,8 +47,10 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslate();
     void optionsEdited();
     void runIfNeeded();
     void sweepFinished();
@@ -72,6 +74,7 @@ private:
     QSpinBox *m_minConcurrency = nullptr;
     QSpinBox *m_maxTpot = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_gpusLabel = nullptr, *m_rankLabel = nullptr, *m_minLabel = nullptr, *m_maxLabel = nullptr;
     SweepScatter *m_scatter = nullptr;
     SweepHeatmap *m_tpPp = nullptr;
     SweepHeatmap *m_dpEp = nullptr;

@@ -17,10 +17,9 @@ using namespace shardscope;
 
 namespace {
 
-QScatterSeries *scatter(const QString &name, const QColor &color, qreal size)
+QScatterSeries *scatter(const QColor &color, qreal size)
 {
     auto *s = new QScatterSeries;
-    s->setName(name);
     s->setColor(color);
     s->setBorderColor(color.darker(130));
     s->setMarkerSize(size);
@@ -48,21 +47,18 @@ SweepScatter::SweepScatter(QWidget *parent)
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
-    m_grey.series = scatter(tr("no fit or constraint missed"), sweepstyle::doesNotFit().darker(125), 7);
-    m_feasible.series = scatter(tr("meets constraints"), sweepstyle::feasible(), 9);
-    m_front.series = scatter(tr("Pareto front"), sweepstyle::paretoFront(), 12);
+    m_grey.series = scatter(sweepstyle::doesNotFit().darker(125), 7);
+    m_feasible.series = scatter(sweepstyle::feasible(), 9);
+    m_front.series = scatter(sweepstyle::paretoFront(), 12);
     m_frontLine = new QLineSeries;
     m_frontLine->setPen(QPen(sweepstyle::paretoFront(), 1.5, Qt::DashLine));
     m_current = new QScatterSeries;
-    m_current->setName(tr("this plan"));
     m_current->setMarkerSize(20);
     m_current->setColor(Qt::transparent);
     m_current->setPen(QPen(palette().color(QPalette::Highlight), 2.5));
     m_x = new QValueAxis;
-    m_x->setTitleText(tr("TPOT, ms (estimate)"));
     m_x->setLabelFormat(QStringLiteral("%.0f"));
     m_y = new QValueAxis;
-    m_y->setTitleText(tr("tok/s per GPU"));
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
@@ -73,12 +69,23 @@ SweepScatter::SweepScatter(QWidget *parent)
     }
     chart->legend()->markers(m_frontLine).first()->setVisible(false);
     setChart(chart);
+    retranslate();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
     for (Layer *layer : {&m_grey, &m_feasible, &m_front}) {
         connect(layer->series, &QScatterSeries::hovered, this, &SweepScatter::hovered);
         connect(layer->series, &QScatterSeries::clicked, this, &SweepScatter::clicked);
     }
+}
+
+void SweepScatter::retranslate()
+{
+    m_grey.series->setName(tr("no fit or constraint missed"));
+    m_feasible.series->setName(tr("meets constraints"));
+    m_front.series->setName(tr("Pareto front"));
+    m_current->setName(tr("this plan"));
+    m_x->setTitleText(tr("TPOT, ms (estimate)"));
+    m_y->setTitleText(tr("tok/s per GPU"));
 }
 
 QPointF SweepScatter::valueOf(int planIndex) const

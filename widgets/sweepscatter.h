@@ -22,6 +22,7 @@ public:
 
     void setResult(std::shared_ptr<const shardscope::SweepResult> result);
     void setCurrent(int tp, int pp, int dp, int ep);
+    void retranslate(); // series names and axis titles
 
     // For tests: the points of each kind, and where a plan's point is drawn (viewport coordinates).
     int frontCount() const;
