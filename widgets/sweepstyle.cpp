@@ -16,7 +16,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Explore", text);
+    return QCoreApplication::translate("sweepstyle", text);
 }
 
 } // namespace
