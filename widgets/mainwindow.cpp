@@ -2,6 +2,7 @@
 
 #include "widgets/commandpreview.h"
 #include "widgets/commpanel.h"
+#include "widgets/explorehook.h"
 #include "widgets/filecontroller.h"
 #include "widgets/gputablemodel.h"
 #include "widgets/gridpanel.h"
@@ -83,6 +84,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         m_editor->apply(FileController::defaultPlan(), QString());
     m_editor->undoStack()->clear();
     teaching::install(this); // timeline, show your work, compare, report, presentation, language
+    installExplore(this);    // the plan search, after the teaching tabs (tabNames() order)
     resize(1600, 1000);
     if (m_options.useSettings) {
         restoreGeometry(session::windowGeometry());
@@ -179,7 +181,7 @@ QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("layers"), QStringLiteral("heads"),  QStringLiteral("experts"), QStringLiteral("cluster"),
             QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("timeline"),
-            QStringLiteral("work"), QStringLiteral("compare")};
+            QStringLiteral("work"), QStringLiteral("compare"), QStringLiteral("explore")};
 }
 
 bool MainWindow::showTab(const QString &name)

@@ -51,7 +51,7 @@ public:
     SettingsPanel *settingsPanel() const { return m_settings; }
     QTabWidget *bottomTabs() const { return m_bottomTabs; }
 
-    // Tab names for --tab: layers, heads, experts, cluster, memory, comm, gpus.
+    // Tab names for --tab: layers, heads, experts, cluster, memory, comm, gpus, timeline, work, compare, explore.
     static QStringList tabNames();
     bool showTab(const QString &name);
     void saveSession() const;

@@ -15,6 +15,7 @@ const std::vector<Command> &commands()
         {"export", "Print the vllm serve (or SGLang) launch commands for a plan, per node.", runExportCommand},
         {"import", "Read a pasted vllm serve / docker run command back into a plan (JSON).", runImportCommand},
         {"report", "Write a plan report (or an A/B comparison) as Markdown or PDF.", runReportCommand, true},
+        {"sweep", "Evaluate every TP x PP x DP x EP for a GPU count and rank the plans.", runSweepCommand},
     };
     return list;
 }

@@ -21,6 +21,7 @@ int runReconcileCommand(const QStringList &args);
 int runExportCommand(const QStringList &args);
 int runImportCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
+int runSweepCommand(const QStringList &args);
 
 // Shared by the commands: print a one-line error as "shardscope <cmd>: error: <message>" on stderr
 // and return the exit code for bad input (2).

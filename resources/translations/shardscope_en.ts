@@ -691,6 +691,96 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message>
+        <source>Explore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply plan from Explore</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExploreView</name>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs in the cluster: every plan uses tp × pp × dp = this many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>and fewer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also every smaller GPU count (up to %1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP off / on (vLLM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every EP size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE: vLLM&apos;s two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang&apos;s --ep-size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What ranks the plans and colours the maps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min. requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank only plans whose cluster holds at least this many concurrent requests of max model length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max. TPOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank only plans whose estimated TPOT is at most this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping plans for %1 GPUs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>combinations: %1 · ranked: %2 · impossible: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · best: tp %1 · pp %2 · dp %3 · ep %4 (%5 %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · no plan meets every constraint</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message numerus="yes">
         <source>As planned (%n node(s))</source>
@@ -2271,6 +2361,92 @@
     </message>
 </context>
 <context>
+    <name>SweepHeatmap</name>
+    <message>
+        <source>%1: no combination uses this pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 (the best of %4 plans)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: fits, but misses a constraint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no plan fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: vLLM refuses this pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Click to apply this plan.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP × PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP × EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>misses a constraint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— impossible</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SweepScatter</name>
+    <message>
+        <source>no fit or constraint missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meets constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT, ms (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>… and %1 more plans at this point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Teaching</name>
     <message numerus="yes">
         <source>%n micro-batch(es)</source>
@@ -2756,6 +2932,69 @@
     </message>
     <message>
         <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sweepstyle</name>
+    <message>
+        <source>Requests per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms TPOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 concurrent requests (%2 per replica), %3 per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;KV cache: %1 tokens per replica; weights: %2 on the heaviest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;estimate at %1 × %2 sequences of %3 tokens: TPOT %4 ms, %5 tokens/s per GPU, TTFT %6 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;communication per step: %1 ms, %2 per GPU (TP on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the Pareto front of TPOT and tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;a TP group spans nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;a TP group leaves the scale-up domain</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -691,6 +691,96 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message>
+        <source>Explore</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <source>Apply plan from Explore</source>
+        <translation>从“探索”应用方案</translation>
+    </message>
+</context>
+<context>
+    <name>ExploreView</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs in the cluster: every plan uses tp × pp × dp = this many</source>
+        <translation>集群中的 GPU 数：每个方案都满足 tp × pp × dp = 这个数</translation>
+    </message>
+    <message>
+        <source>and fewer</source>
+        <translation>及更少</translation>
+    </message>
+    <message>
+        <source>Also every smaller GPU count (up to %1 GPUs)</source>
+        <translation>同时搜索所有更小的 GPU 数（最多 %1 张）</translation>
+    </message>
+    <message>
+        <source>EP off / on (vLLM)</source>
+        <translation>EP 关 / 开（vLLM）</translation>
+    </message>
+    <message>
+        <source>every EP size</source>
+        <translation>所有 EP 大小</translation>
+    </message>
+    <message>
+        <source>MoE: vLLM&apos;s two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang&apos;s --ep-size)</source>
+        <translation>MoE：vLLM 的两种取值（ep = 1，ep = tp × dp），或 tp × dp 的每个约数（SGLang 的 --ep-size）</translation>
+    </message>
+    <message>
+        <source>Rank by</source>
+        <translation>排序依据</translation>
+    </message>
+    <message>
+        <source>What ranks the plans and colours the maps</source>
+        <translation>用来给方案排序、给热力图着色的指标</translation>
+    </message>
+    <message>
+        <source>Min. requests</source>
+        <translation>最少请求数</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Rank only plans whose cluster holds at least this many concurrent requests of max model length</source>
+        <translation>只对整个集群能容纳至少这么多个最大长度并发请求的方案排序</translation>
+    </message>
+    <message>
+        <source>Max. TPOT</source>
+        <translation>最大 TPOT</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Rank only plans whose estimated TPOT is at most this</source>
+        <translation>只对估算 TPOT 不超过此值的方案排序</translation>
+    </message>
+    <message>
+        <source>Sweeping plans for %1 GPUs…</source>
+        <translation>正在搜索 %1 张 GPU 的方案…</translation>
+    </message>
+    <message>
+        <source>combinations: %1 · ranked: %2 · impossible: %3</source>
+        <translation>组合：%1 · 参与排序：%2 · 不可行：%3</translation>
+    </message>
+    <message>
+        <source> · best: tp %1 · pp %2 · dp %3 · ep %4 (%5 %6)</source>
+        <translation> · 最佳：tp %1 · pp %2 · dp %3 · ep %4（%5 %6）</translation>
+    </message>
+    <message>
+        <source> · no plan meets every constraint</source>
+        <translation> · 没有方案满足全部约束</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>Export launch commands</source>
@@ -2268,6 +2358,92 @@
     </message>
 </context>
 <context>
+    <name>SweepHeatmap</name>
+    <message>
+        <source>%1: no combination uses this pair</source>
+        <translation>%1：没有组合使用这一对取值</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 (the best of %4 plans)</source>
+        <translation>%1：%2 %3（%4 个方案中最好的）</translation>
+    </message>
+    <message>
+        <source>%1: fits, but misses a constraint</source>
+        <translation>%1：放得下，但不满足某个约束</translation>
+    </message>
+    <message>
+        <source>%1: no plan fits</source>
+        <translation>%1：没有方案放得下</translation>
+    </message>
+    <message>
+        <source>%1: vLLM refuses this pair</source>
+        <translation>%1：vLLM 不接受这一对取值</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Click to apply this plan.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;点击应用这个方案。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>TP × PP</source>
+        <translation>TP × PP</translation>
+    </message>
+    <message>
+        <source>DP × EP</source>
+        <translation>DP × EP</translation>
+    </message>
+    <message>
+        <source>No plans</source>
+        <translation>没有方案</translation>
+    </message>
+    <message>
+        <source>misses a constraint</source>
+        <translation>不满足约束</translation>
+    </message>
+    <message>
+        <source>✗ does not fit</source>
+        <translation>✗ 放不下</translation>
+    </message>
+    <message>
+        <source>— impossible</source>
+        <translation>— 不可行</translation>
+    </message>
+</context>
+<context>
+    <name>SweepScatter</name>
+    <message>
+        <source>no fit or constraint missed</source>
+        <translation>放不下或不满足约束</translation>
+    </message>
+    <message>
+        <source>meets constraints</source>
+        <translation>满足约束</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Pareto 前沿</translation>
+    </message>
+    <message>
+        <source>this plan</source>
+        <translation>当前方案</translation>
+    </message>
+    <message>
+        <source>TPOT, ms (estimate)</source>
+        <translation>TPOT，ms（估算）</translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
+        <translation>每卡 tok/s</translation>
+    </message>
+    <message>
+        <source>… and %1 more plans at this point</source>
+        <translation>… 这个点上还有 %1 个方案</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;点击应用第一个。&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
     <name>Teaching</name>
     <message>
         <source>Node %1</source>
@@ -2751,6 +2927,69 @@
     <message>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sweepstyle</name>
+    <message>
+        <source>Requests per GPU</source>
+        <translation>每卡请求数</translation>
+    </message>
+    <message>
+        <source>TPOT (ms)</source>
+        <translation>TPOT（ms）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每卡 tokens/s</translation>
+    </message>
+    <message>
+        <source>requests per GPU</source>
+        <translation>每卡请求数</translation>
+    </message>
+    <message>
+        <source>ms TPOT</source>
+        <translation>ms TPOT</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>每卡 tokens/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 GPUs</source>
+        <translation>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 张 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;rank %1</source>
+        <translation>&lt;br&gt;排名 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 concurrent requests (%2 per replica), %3 per GPU</source>
+        <translation>&lt;br&gt;%1 个并发请求（每副本 %2 个），每卡 %3 个</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;KV cache: %1 tokens per replica; weights: %2 on the heaviest GPU</source>
+        <translation>&lt;br&gt;KV 缓存：每副本 %1 个 Token；权重：最重的那张卡 %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;estimate at %1 × %2 sequences of %3 tokens: TPOT %4 ms, %5 tokens/s per GPU, TTFT %6 ms</source>
+        <translation>&lt;br&gt;按 %1 × %2 个序列、每个 %3 个 Token 估算：TPOT %4 ms，每卡 %5 tokens/s，TTFT %6 ms</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;communication per step: %1 ms, %2 per GPU (TP on %3)</source>
+        <translation>&lt;br&gt;每步通信：%1 ms，每卡 %2（TP 走 %3）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on the Pareto front of TPOT and tokens/s per GPU</source>
+        <translation>&lt;br&gt;位于 TPOT 与每卡 tokens/s 的 Pareto 前沿上</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;a TP group spans nodes</source>
+        <translation>&lt;br&gt;有 TP 组跨节点</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;a TP group leaves the scale-up domain</source>
+        <translation>&lt;br&gt;有 TP 组超出高速互连域</translation>
     </message>
 </context>
 <context>

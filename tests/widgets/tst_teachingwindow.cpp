@@ -58,7 +58,7 @@ private slots:
     {
         MainWindow w(builtinCatalog(), options(llama()));
         QTabWidget *tabs = w.bottomTabs();
-        QCOMPARE(tabs->count(), 6);
+        QCOMPARE(tabs->count(), 7); // Memory & KV, Communication, GPUs, the three teaching tabs, Explore
         QCOMPARE(tabs->tabText(3), QStringLiteral("Timeline"));
         QCOMPARE(tabs->tabText(4), QStringLiteral("Show your work"));
         QCOMPARE(tabs->tabText(5), QStringLiteral("Compare"));
@@ -155,7 +155,7 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
         QCOMPARE(w.document()->plan().tp, 8);
         QCOMPARE(w.editor()->undoStack()->count(), undo);
-        QCOMPARE(w.bottomTabs()->count(), 6);
+        QCOMPARE(w.bottomTabs()->count(), 7);
         QCOMPARE(w.bottomTabs()->tabText(3), QStringLiteral("时间线"));
         QVERIFY(findAction(&w, "exportReport")); // menus rebuilt with ours in them
         QVERIFY(teaching::language()->setLanguage(QStringLiteral("en"), false));
