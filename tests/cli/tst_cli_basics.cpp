@@ -44,7 +44,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         QVERIFY(r.out.startsWith("Usage: shardscope [OPTION]\n"));
-        for (const char *command : {"plan", "presets", "reconcile", "export", "import", "report", "help"})
+        for (const char *command : {"plan", "presets", "reconcile", "export", "import", "report", "sweep", "help"})
             QVERIFY2(r.out.contains(QByteArray("\n  ") + command + ' '), command);
         QVERIFY(r.out.contains("--version"));
     }
@@ -52,7 +52,7 @@ private slots:
     void commandHelp_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *command : {"plan", "presets", "reconcile", "export", "import", "report"})
+        for (const char *command : {"plan", "presets", "reconcile", "export", "import", "report", "sweep"})
             QTest::newRow(command) << QString::fromLatin1(command);
     }
     void commandHelp()
