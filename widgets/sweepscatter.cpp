@@ -40,10 +40,12 @@ double niceCeiling(double v)
 
 } // namespace
 
+// The chart is handed to QChartView's constructor: QChartView(QWidget *) makes a default chart of its
+// own, which setChart() would release without deleting.
 SweepScatter::SweepScatter(QWidget *parent)
-    : QChartView(parent)
+    : QChartView(new QChart, parent)
 {
-    auto *chart = new QChart;
+    QChart *chart = this->chart();
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
@@ -68,7 +70,6 @@ SweepScatter::SweepScatter(QWidget *parent)
         s->attachAxis(m_y);
     }
     chart->legend()->markers(m_frontLine).first()->setVisible(false);
-    setChart(chart);
     retranslate();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
