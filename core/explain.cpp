@@ -1,6 +1,7 @@
 #include "core/explain.h"
 
 #include "core/kvcache.h"
+#include "core/textformat.h"
 #include "core/units.h"
 
 #include <cmath>
@@ -12,11 +13,7 @@ namespace {
 
 std::string num(double v, int decimals = 0)
 {
-    if (decimals == 0 && std::fabs(v) < 9.2e18)
-        return formatThousands(static_cast<std::int64_t>(std::llround(v)));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
+    return formatNumber(v, decimals);
 }
 
 std::string gib(double bytes)
