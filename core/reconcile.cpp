@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -55,6 +56,26 @@ std::optional<double> ReconcileRow::differencePercent() const
     if (!d || *observed == 0)
         return std::nullopt;
     return 100.0 * *d / std::fabs(*observed);
+}
+
+std::string modelIdForLog(const ParsedVllmLog &log, const std::vector<ModelSpec> &models)
+{
+    if (log.model.empty())
+        return {};
+    const auto base = [](std::string s) {
+        while (!s.empty() && s.back() == '/')
+            s.pop_back();
+        const auto slash = s.rfind('/');
+        std::string b = slash == std::string::npos ? s : s.substr(slash + 1);
+        for (char &c : b)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return b;
+    };
+    const std::string wanted = base(log.model);
+    for (const ModelSpec &m : models)
+        if ((!m.hfRepo.empty() && base(m.hfRepo) == wanted) || base(m.id) == wanted)
+            return m.id;
+    return {};
 }
 
 Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<std::string> &given, std::vector<std::string> *applied)

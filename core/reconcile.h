@@ -19,6 +19,11 @@ namespace shardscope {
 Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<std::string> &given,
                  std::vector<std::string> *applied = nullptr);
 
+// The id of the model in `models` whose Hugging Face repository (or id) has the same last path
+// component as the model the log loaded ("/path/to/Qwen3-235B-A22B-FP8" matches "Qwen/Qwen3-235B-A22B-FP8"),
+// case-insensitively; "" when none does or the log names no model.
+std::string modelIdForLog(const ParsedVllmLog &log, const std::vector<ModelSpec> &models);
+
 // One compared number. unit: "bytes", "tokens", "blocks" or "x".
 struct ReconcileRow
 {

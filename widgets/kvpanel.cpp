@@ -110,21 +110,30 @@ void KvPanel::refresh()
     QStringList split;
     for (int n : e.stageLayers)
         split << QString::number(n);
+    // Numbers that rest on the overhead terms say whether those are estimated or calibrated to a real log.
+    const bool vllm = p.accounting == Accounting::Vllm;
+    const bool calibrated = vllm && p.calibration.active();
+    const QString basis = !vllm ? QString() : calibrated ? tr(" · calibrated") : tr(" · estimated");
+    const QString basisTip = !vllm ? QString()
+                             : calibrated ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")
+                                                .arg(textformat::qs(p.calibration.name).toHtmlEscaped(), textformat::qs(p.calibration.source).toHtmlEscaped())
+                                          : tr("<br><i>Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured "
+                                               "(calibrate to a real log in the vLLM log tab).</i>");
     int row = 0;
-    setRow(row++, QStringLiteral("capacity_tokens"), tr("KV capacity, one replica"), tr("%1 tokens").arg(count(e.kv.capacityTokens)),
-           x(Quantity::CapacityTokens));
-    setRow(row++, QStringLiteral("cluster_tokens"), tr("KV capacity, cluster"), tr("%1 tokens").arg(count(e.kv.capacityTokens * p.dp)),
+    setRow(row++, QStringLiteral("capacity_tokens"), tr("KV capacity, one replica"), tr("%1 tokens").arg(count(e.kv.capacityTokens)) + basis,
+           x(Quantity::CapacityTokens) + basisTip);
+    setRow(row++, QStringLiteral("cluster_tokens"), tr("KV capacity, cluster"), tr("%1 tokens").arg(count(e.kv.capacityTokens * p.dp)) + basis,
            tr("<b>KV capacity, whole cluster</b><br><i>dp × one replica's tokens (each DP replica has its own KV pool)</i><br>= %1 × %2 = %3 tokens")
-               .arg(p.dp).arg(count(e.kv.capacityTokens), count(e.kv.capacityTokens * p.dp)));
+               .arg(p.dp).arg(count(e.kv.capacityTokens), count(e.kv.capacityTokens * p.dp)) + basisTip);
     setRow(row++, QStringLiteral("concurrency"), tr("Requests at max length, one replica"),
-           tr("%1 (%2×)").arg(count(e.kv.maxConcurrency)).arg(e.kv.maxConcurrencyExact, 0, 'f', 2), x(Quantity::MaxConcurrency));
+           tr("%1 (%2×)").arg(count(e.kv.maxConcurrency)).arg(e.kv.maxConcurrencyExact, 0, 'f', 2) + basis, x(Quantity::MaxConcurrency) + basisTip);
     setRow(row++, QStringLiteral("cluster_concurrency"), tr("Requests at max length, cluster"),
-           tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)), x(Quantity::ClusterConcurrency));
+           tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)) + basis, x(Quantity::ClusterConcurrency) + basisTip);
     setRow(row++, QStringLiteral("kv_per_token"), tr("KV per token per GPU"),
            tr("%1 B (%2)").arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)), textformat::bytes(e.kv.bytesPerTokenPerGpu)),
            x(Quantity::KvBytesPerToken));
-    setRow(row++, QStringLiteral("kv_budget"), tr("KV budget per GPU"), tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank),
-           x(Quantity::KvBudget));
+    setRow(row++, QStringLiteral("kv_budget"), tr("KV budget per GPU"),
+           tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank) + basis, x(Quantity::KvBudget) + basisTip);
     setRow(row++, QStringLiteral("weights"), tr("Weights per GPU (largest)"), tr("%1 (GPU %2)").arg(gib(e.maxWeightsBytesPerGpu, 2)).arg(heaviest),
            x(Quantity::WeightsPerGpu, heaviest));
     setRow(row++, QStringLiteral("experts"), tr("Experts per GPU"),

@@ -2,11 +2,13 @@
 
 #include "widgets/commandpreview.h"
 #include "widgets/commpanel.h"
+#include "widgets/enginepanel.h"
 #include "widgets/explorehook.h"
 #include "widgets/filecontroller.h"
 #include "widgets/gputablemodel.h"
 #include "widgets/gridpanel.h"
 #include "widgets/issuesbanner.h"
+#include "widgets/linkspanel.h"
 #include "widgets/memorypanel.h"
 #include "widgets/parallelismpanel.h"
 #include "widgets/plandocument.h"
@@ -17,6 +19,7 @@
 #include "widgets/setuppanel.h"
 #include "widgets/teachingwindow.h"
 #include "widgets/textformat.h"
+#include "widgets/vllmlogpanel.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -25,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
@@ -115,11 +119,16 @@ QWidget *MainWindow::createControls()
     m_setup = new SetupPanel(m_editor);
     m_parallelism = new ParallelismPanel(m_editor);
     m_settings = new SettingsPanel(m_editor);
+    m_engine = new EnginePanel(m_editor);
+    m_links = new LinksPanel(m_editor);
+    connect(m_engine, &EnginePanel::errorOccurred, this, &MainWindow::showError);
     auto *column = new QWidget;
     auto *layout = new QVBoxLayout(column);
     layout->addWidget(m_setup);
     layout->addWidget(m_parallelism);
     layout->addWidget(m_settings);
+    layout->addWidget(m_engine);
+    layout->addWidget(m_links);
     layout->addStretch(1);
     auto *scroll = new QScrollArea;
     scroll->setWidget(column);
@@ -156,6 +165,9 @@ QWidget *MainWindow::createViews()
     m_bottomTabs->addTab(m_memory, tr("Memory && KV"));
     m_bottomTabs->addTab(m_comm, tr("Communication"));
     m_bottomTabs->addTab(m_table, tr("GPUs"));
+    m_vllmLog = new VllmLogPanel(m_editor);
+    connect(m_vllmLog, &VllmLogPanel::errorOccurred, this, &MainWindow::showError);
+    m_bottomTabs->addTab(m_vllmLog, tr("vLLM log"));
     connect(m_bottomTabs, &QTabWidget::currentChanged, m_table, [this] {
         if (m_bottomTabs->currentWidget() == m_table)
             m_table->resizeColumnsToContents();
@@ -180,7 +192,7 @@ QWidget *MainWindow::createViews()
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("layers"), QStringLiteral("heads"),  QStringLiteral("experts"), QStringLiteral("cluster"),
-            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("timeline"),
+            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("vllm"), QStringLiteral("timeline"),
             QStringLiteral("work"), QStringLiteral("compare"), QStringLiteral("explore")};
 }
 
@@ -206,7 +218,7 @@ void MainWindow::changeEvent(QEvent *event)
 // The views set their texts once, when built: a new language rebuilds them from the document.
 void MainWindow::rebuildUi()
 {
-    constexpr int kOwnTabs = 3; // Memory & KV, Communication, GPUs
+    constexpr int kOwnTabs = 4; // Memory & KV, Communication, GPUs, vLLM log
     const int current = m_bottomTabs->currentIndex();
     const int grid = static_cast<int>(m_grids->currentKind());
     QList<QWidget *> extra;
@@ -217,6 +229,7 @@ void MainWindow::rebuildUi()
         extra << w;
     }
     const QByteArray state = saveState();
+    const QString pastedLog = m_vllmLog->logInput()->toPlainText(); // the user's paste survives the rebuild
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("PlanDock"))) {
         dock->setWindowTitle(tr("Plan"));
         delete dock->widget();
@@ -228,6 +241,8 @@ void MainWindow::rebuildUi()
         m_bottomTabs->addTab(w, w->windowTitle());
     m_bottomTabs->setCurrentIndex(current);
     m_grids->setCurrent(static_cast<GridKind>(grid));
+    if (!pastedLog.isEmpty())
+        m_vllmLog->logInput()->setPlainText(pastedLog);
     for (QAction *a : menuBar()->actions())
         if (a->menu())
             a->menu()->deleteLater();

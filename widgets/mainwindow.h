@@ -18,6 +18,9 @@ class QMenu;
 class QTabWidget;
 class QTableView;
 class SettingsPanel;
+class EnginePanel;
+class LinksPanel;
+class VllmLogPanel;
 class SetupPanel;
 class CommPanel;
 
@@ -49,6 +52,9 @@ public:
     SetupPanel *setupPanel() const { return m_setup; }
     ParallelismPanel *parallelismPanel() const { return m_parallelism; }
     SettingsPanel *settingsPanel() const { return m_settings; }
+    EnginePanel *enginePanel() const { return m_engine; }
+    LinksPanel *linksPanel() const { return m_links; }
+    VllmLogPanel *vllmLogPanel() const { return m_vllmLog; }
     QTabWidget *bottomTabs() const { return m_bottomTabs; }
 
     // Tab names for --tab: layers, heads, experts, cluster, memory, comm, gpus, timeline, work, compare, explore.
@@ -88,6 +94,9 @@ private:
     SetupPanel *m_setup = nullptr;
     ParallelismPanel *m_parallelism = nullptr;
     SettingsPanel *m_settings = nullptr;
+    EnginePanel *m_engine = nullptr;
+    LinksPanel *m_links = nullptr;
+    VllmLogPanel *m_vllmLog = nullptr;
     IssuesBanner *m_issues = nullptr;
     GridPanel *m_grids = nullptr;
     MemoryPanel *m_memory = nullptr;

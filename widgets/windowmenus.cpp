@@ -56,7 +56,7 @@ void MainWindow::createMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QStringList titles = {tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"),
-                                tr("Memory and KV"), tr("Communication"), tr("GPU table")};
+                                tr("Memory and KV"), tr("Communication"), tr("GPU table"), tr("vLLM log")};
     for (int i = 0; i < titles.size(); ++i) {
         QAction *a = view->addAction(titles[i], this, [this, i] { showTab(tabNames().at(i)); });
         a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));

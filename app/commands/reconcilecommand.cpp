@@ -41,27 +41,6 @@ std::string readLog(const QString &path)
     return data.toStdString();
 }
 
-// The preset whose Hugging Face repo (or id) matches the model path the log printed.
-QString modelFromLog(const ParsedVllmLog &log, const PresetRepository &repo)
-{
-    if (log.model.empty())
-        return {};
-    const auto base = [](std::string s) {
-        while (!s.empty() && s.back() == '/')
-            s.pop_back();
-        const auto slash = s.rfind('/');
-        std::string b = slash == std::string::npos ? s : s.substr(slash + 1);
-        for (char &c : b)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return b;
-    };
-    const std::string wanted = base(log.model);
-    for (const ModelSpec &m : repo.models())
-        if ((!m.hfRepo.empty() && base(m.hfRepo) == wanted) || base(m.id) == wanted)
-            return QString::fromStdString(m.id);
-    return {};
-}
-
 } // namespace
 
 int runReconcileCommand(const QStringList &args)
@@ -91,7 +70,7 @@ int runReconcileCommand(const QStringList &args)
             return failWith("reconcile", "--log " + logPath.toStdString()
                                              + ": no vLLM startup lines found (model loading, available KV memory, KV cache size)");
         const PresetRepository repo = PresetRepository::load();
-        PlanInputs in = planFromOptions(parser, repo, modelFromLog(log, repo));
+        PlanInputs in = planFromOptions(parser, repo, QString::fromStdString(modelIdForLog(log, repo.models())));
         std::vector<std::string> applied;
         in.plan = planFromLog(in.plan, log, givenPlanFields(parser), &applied);
 

@@ -58,12 +58,12 @@ private slots:
     {
         MainWindow w(builtinCatalog(), options(llama()));
         QTabWidget *tabs = w.bottomTabs();
-        QCOMPARE(tabs->count(), 7); // Memory & KV, Communication, GPUs, the three teaching tabs, Explore
-        QCOMPARE(tabs->tabText(3), QStringLiteral("Timeline"));
-        QCOMPARE(tabs->tabText(4), QStringLiteral("Show your work"));
-        QCOMPARE(tabs->tabText(5), QStringLiteral("Compare"));
+        QCOMPARE(tabs->count(), 8); // Memory & KV, Communication, GPUs, vLLM log, the three teaching tabs, Explore
+        QCOMPARE(tabs->tabText(4), QStringLiteral("Timeline"));
+        QCOMPARE(tabs->tabText(5), QStringLiteral("Show your work"));
+        QCOMPARE(tabs->tabText(6), QStringLiteral("Compare"));
         QVERIFY(w.showTab(QStringLiteral("timeline")));
-        QCOMPARE(tabs->currentIndex(), 3);
+        QCOMPARE(tabs->currentIndex(), 4);
         QVERIFY(findAction(&w, "exportReport"));
         QVERIFY(findAction(&w, "presentationMode"));
         QVERIFY(findAction(&w, "showWorkOnClick"));
@@ -114,8 +114,8 @@ private slots:
         QVERIFY(number);
         findAction(&w, "showWorkOnClick")->setChecked(true);
         QTest::mouseClick(number, Qt::LeftButton);
-        QCOMPARE(w.bottomTabs()->currentIndex(), 4);
-        auto *text = w.bottomTabs()->widget(4)->findChild<QTextBrowser *>();
+        QCOMPARE(w.bottomTabs()->currentIndex(), 5);
+        auto *text = w.bottomTabs()->widget(5)->findChild<QTextBrowser *>();
         QVERIFY(text->toPlainText().contains(QStringLiteral("40,960")));
         findAction(&w, "showWorkOnClick")->setChecked(false);
         w.showTab(QStringLiteral("memory"));
@@ -155,12 +155,12 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
         QCOMPARE(w.document()->plan().tp, 8);
         QCOMPARE(w.editor()->undoStack()->count(), undo);
-        QCOMPARE(w.bottomTabs()->count(), 7);
-        QCOMPARE(w.bottomTabs()->tabText(3), QStringLiteral("时间线"));
+        QCOMPARE(w.bottomTabs()->count(), 8);
+        QCOMPARE(w.bottomTabs()->tabText(4), QStringLiteral("时间线"));
         QVERIFY(findAction(&w, "exportReport")); // menus rebuilt with ours in them
         QVERIFY(teaching::language()->setLanguage(QStringLiteral("en"), false));
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
-        QCOMPARE(w.bottomTabs()->tabText(3), QStringLiteral("Timeline"));
+        QCOMPARE(w.bottomTabs()->tabText(4), QStringLiteral("Timeline"));
         QCOMPARE(w.document()->plan().tp, 8);
     }
 };

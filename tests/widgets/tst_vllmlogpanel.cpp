@@ -1,0 +1,309 @@
+// The vLLM tab and the engine / link controls: the predicted startup log, a pasted real log compared
+// term by term, "Use the log's settings", "Calibrate", and the version, calibration and link-override
+// controls writing the plan. Expected values come from the logs themselves and reference calibration.md.
+// Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
+#include "core/units.h"
+#include "widgets/enginepanel.h"
+#include "widgets/kvpanel.h"
+#include "widgets/memorypanel.h"
+#include "widgets/linkspanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/plandocument.h"
+#include "widgets/planeditor.h"
+#include "widgets/settingspanel.h"
+#include "widgets/vllmlogpanel.h"
+#include "widgettest.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using namespace shardscope;
+
+namespace {
+
+// reference calibration.md, llm-d row "Llama-3.1-8B": vLLM 0.11, one H100, utilization 0.9,
+// max-model-len 16000, block size 128; weights 14.99 GiB, available KV 51.38 GiB.
+const char kLlamaLog[] = "INFO 10-01 12:00:00 [api_server.py:1] vLLM API server version 0.11.0\n"
+                         "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
+                         "(EngineCore_DP0 pid=1) INFO Available KV cache memory: 51.38 GiB\n";
+
+Plan llamaPlan()
+{
+    Plan p = makePlan("llama-3.1-8b", "h100-sxm", 1);
+    p.maxModelLen = 16000;
+    p.blockSize = 128;
+    return p;
+}
+
+WindowOptions options(Plan plan)
+{
+    WindowOptions o;
+    o.initialPlan = std::move(plan);
+    o.useSettings = false;
+    return o;
+}
+
+void saveShot(QWidget &w, const char *name);
+void saveShot(QWidget *w, const char *name)
+{
+    saveShot(*w, name);
+}
+
+void saveShot(QWidget &w, const char *name)
+{
+    const QString dir = qEnvironmentVariable("SHARDSCOPE_SCREENSHOTS");
+    if (dir.isEmpty())
+        return;
+    QTest::qWait(100); // let the layouts settle, as on screen
+    QVERIFY(w.grab().save(QDir(dir).filePath(QString::fromLatin1(name))));
+}
+
+int rowOf(const QTableWidget *t, const QString &label)
+{
+    for (int r = 0; r < t->rowCount(); ++r)
+        if (t->item(r, 0) && t->item(r, 0)->text() == label)
+            return r;
+    return -1;
+}
+
+// "51.38 GiB" / "+0.12 GiB" → 51.38
+double gibIn(const QString &text)
+{
+    QString t = text;
+    t.remove(QStringLiteral(" GiB"));
+    bool ok = false;
+    const double v = t.toDouble(&ok);
+    return ok ? v : std::nan("");
+}
+
+} // namespace
+
+class TestVllmLogPanel : public QObject
+{
+    Q_OBJECT
+    QTemporaryDir m_data;
+
+private slots:
+    void initTestCase()
+    {
+        sandboxSettings();
+        // Calibration profiles go to <AppDataLocation>/calibrations: a scratch folder, not the user's.
+        qputenv("XDG_DATA_HOME", m_data.path().toLocal8Bit());
+    }
+
+    void predictedLogAndTerms()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        w.resize(1600, 1000);
+        QVERIFY(w.showTab(QStringLiteral("vllm")));
+        w.show();
+        VllmLogPanel *panel = w.vllmLogPanel();
+        saveShot(w.enginePanel(), "engine-panel.png");
+        saveShot(w.linksPanel(), "links-panel.png");
+        const QString log = panel->predictedLog()->toPlainText();
+        QVERIFY2(log.contains(QLatin1String("INFO Model loading took")), qPrintable(log));
+        QVERIFY(log.contains(QLatin1String("INFO Available KV cache memory:")));
+        QVERIFY(log.contains(QLatin1String("INFO GPU KV cache size:")));
+        // The terms table: the binding GPU's budget with its basis; weights are a formula.
+        QVERIFY(panel->termsTable()->rowCount() >= 5);
+        bool sawWeights = false;
+        for (int r = 0; r < panel->termsTable()->rowCount(); ++r)
+            if (panel->termsTable()->item(r, 0)->text().contains(QLatin1String("weights"))) {
+                sawWeights = true;
+                QCOMPARE(panel->termsTable()->item(r, 2)->text(), QStringLiteral("formula"));
+            }
+        QVERIFY(sawWeights);
+
+        // Enforce eager: vLLM captures no graphs, so the CUDA-graph term is 0 and the log says nothing of graphs.
+        w.enginePanel()->enforceEager()->setChecked(true);
+        QVERIFY(w.document()->plan().enforceEager);
+        for (int r = 0; r < panel->termsTable()->rowCount(); ++r)
+            if (panel->termsTable()->item(r, 0)->text().contains(QLatin1String("CUDA graph")))
+                QCOMPARE(panel->termsTable()->item(r, 1)->text(), QStringLiteral("0.00 GiB"));
+        QVERIFY(!panel->predictedLog()->toPlainText().contains(QLatin1String("Estimated CUDA graph memory")));
+    }
+
+    void pastedLogIsReconciled()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        w.resize(1600, 1000);
+        QVERIFY(w.showTab(QStringLiteral("vllm")));
+        w.show();
+        VllmLogPanel *panel = w.vllmLogPanel();
+        panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
+        panel->compareNow();
+        QVERIFY2(panel->reconciliation().ok(), qPrintable(panel->reconciliation().error));
+        saveShot(w, "vllm-reconcile.png");
+        // The version came from the log; the plan compared is 0.11 (utilization default 0.9).
+        QCOMPARE(panel->reconciliation().evaluation.plan.vllmVersion, (VllmVersion{0, 11, 0}));
+        QCOMPARE(panel->reconciliation().evaluation.plan.gpuMemoryUtilization, 0.9);
+        const QTableWidget *t = panel->comparisonTable();
+        const int kv = rowOf(t, QStringLiteral("Available KV memory"));
+        const int weights = rowOf(t, QStringLiteral("Weights per GPU (largest)"));
+        QVERIFY(kv >= 0);
+        QVERIFY(weights >= 0);
+        // Observed: what the log printed.
+        QCOMPARE(t->item(kv, 2)->text(), QStringLiteral("51.38 GiB"));
+        QCOMPARE(t->item(weights, 2)->text(), QStringLiteral("14.99 GiB"));
+        // Predicted: calibration.md's tolerances, available KV within 0.5 GiB, weights within 1%.
+        QVERIFY2(std::fabs(gibIn(t->item(kv, 1)->text()) - 51.38) <= 0.5, qPrintable(t->item(kv, 1)->text()));
+        QVERIFY2(std::fabs(gibIn(t->item(weights, 1)->text()) / 14.99 - 1) <= 0.01, qPrintable(t->item(weights, 1)->text()));
+        // Difference = observed − predicted, in GiB and in % of observed.
+        const QString diffText = t->item(kv, 3)->text(); // "-0.06 GiB (-0.1%)"
+        const double diff = gibIn(diffText.section(QLatin1Char(' '), 0, 1));
+        QVERIFY2(std::fabs(diff - (51.38 - gibIn(t->item(kv, 1)->text()))) <= 0.011, qPrintable(diffText));
+        const double pct = diffText.section(QLatin1Char('('), 1).section(QLatin1Char('%'), 0, 0).toDouble();
+        QVERIFY2(std::fabs(pct - 100 * diff / 51.38) <= 0.06, qPrintable(diffText));
+        QCOMPARE(t->item(kv, 4)->text(), QStringLiteral("estimated"));
+        QVERIFY(panel->calibrateButton()->isEnabled());
+        QVERIFY(panel->summary()->text().contains(QLatin1String("vllm_version")));
+        // The user's plan is untouched until they ask.
+        QVERIFY(w.document()->plan().vllmVersion.isUnset());
+    }
+
+    void calibrateSavesAndSelectsAProfile()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        VllmLogPanel *panel = w.vllmLogPanel();
+        KvPanel *kv0 = w.memoryPanel()->summary();
+        QVERIFY2(kv0->valueText(QStringLiteral("capacity_tokens")).endsWith(QStringLiteral(" · estimated")), qPrintable(kv0->valueText(QStringLiteral("capacity_tokens"))));
+        QVERIFY(kv0->valueText(QStringLiteral("kv_budget")).endsWith(QStringLiteral(" · estimated")));
+        panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
+        panel->compareNow();
+        const QString path = panel->calibrate(QStringLiteral("test-h100"));
+        QVERIFY(!path.isEmpty());
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(w.document()->plan().calibration.name, std::string("test-h100"));
+        QCOMPARE(w.document()->plan().calibration.vllmVersion, (VllmVersion{0, 11, 0}));
+        // The fitted profile reproduces the log: 51.38 GiB, up to the weights' own difference
+        // (the model's 14.96 GiB against the printed 14.99: 0.03 GiB more KV) and the 0.01 GiB print step.
+        const QTableWidget *t = panel->comparisonTable();
+        const int kv = rowOf(t, QStringLiteral("Available KV memory"));
+        QVERIFY(kv >= 0);
+        QVERIFY2(std::fabs(gibIn(t->item(kv, 1)->text()) - 51.38) <= 0.05, qPrintable(t->item(kv, 1)->text()));
+        QCOMPARE(t->item(kv, 4)->text(), QStringLiteral("calibrated"));
+        // Every number that rests on the overheads now says so, and its tooltip names the profile.
+        for (const char *key : {"capacity_tokens", "cluster_tokens", "concurrency", "cluster_concurrency", "kv_budget"})
+            QVERIFY2(w.memoryPanel()->summary()->valueText(QLatin1String(key)).endsWith(QStringLiteral(" · calibrated")), key);
+        QVERIFY(w.memoryPanel()->summary()->valueToolTip(QStringLiteral("capacity_tokens")).contains(QLatin1String("test-h100")));
+        // The engine panel shows the profile as the plan's overheads; dropping it is one undo step.
+        QCOMPARE(w.enginePanel()->calibration()->currentText(), QStringLiteral("calibrated: test-h100"));
+        w.editor()->undoStack()->undo();
+        QVERIFY(!w.document()->plan().calibration.active());
+        QCOMPARE(w.enginePanel()->calibration()->currentIndex(), 0);
+        // A bad profile name is refused with a message, nothing saved.
+        QSignalSpy errors(panel, &VllmLogPanel::errorOccurred);
+        QVERIFY(panel->calibrate(QStringLiteral("../escape")).isEmpty());
+        QCOMPARE(errors.count(), 1);
+    }
+
+    void useTheLogsSettings()
+    {
+        // vllm#23278: gpt-oss-120b on one H100 under 0.10.1 (inferred from the wording), fails with -2.14 GiB.
+        MainWindow w(builtinCatalog(), options(makePlan("gpt-oss-120b", "h100-sxm", 2)));
+        VllmLogPanel *panel = w.vllmLogPanel();
+        panel->openLog(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs/v1-gpt-oss-120b-h100-v0101-fail.log"));
+        QVERIFY2(panel->reconciliation().ok(), qPrintable(panel->reconciliation().error));
+        const int kv = rowOf(panel->comparisonTable(), QStringLiteral("Available KV memory"));
+        QVERIFY(kv >= 0);
+        QCOMPARE(panel->comparisonTable()->item(kv, 2)->text(), QStringLiteral("-2.14 GiB"));
+        QVERIFY(panel->applyButton()->isEnabled());
+        panel->applyButton()->click();
+        const Plan &p = w.document()->plan();
+        QVERIFY(!p.vllmVersion.isUnset());
+        QVERIFY(p.vllmVersion < (VllmVersion{0, 21, 0}));
+        w.editor()->undoStack()->undo();
+        QVERIFY(w.document()->plan().vllmVersion.isUnset());
+    }
+
+    void garbageNeverCrashes()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        VllmLogPanel *panel = w.vllmLogPanel();
+        const Plan before = w.document()->plan();
+        static const char kGarbage[] = "\x00\x01\xff garbage (pid=) Model loading took NaN GiB\n\xfe\xfe";
+        panel->logInput()->setPlainText(QString::fromUtf8(kGarbage, sizeof kGarbage - 1));
+        panel->compareNow();
+        QVERIFY(!panel->reconciliation().ok());
+        QVERIFY(panel->summary()->text().contains(QLatin1String("No vLLM startup lines")));
+        QVERIFY(!panel->applyButton()->isEnabled());
+        QVERIFY(!panel->calibrateButton()->isEnabled());
+        QCOMPARE(panel->comparisonTable()->rowCount(), 0);
+
+        QTemporaryDir dir;
+        QFile huge(dir.filePath(QStringLiteral("huge.log")));
+        QVERIFY(huge.open(QIODevice::WriteOnly));
+        const QByteArray line = QByteArray("(EngineCore_DP0 pid=1) INFO Available KV cache memory: 1.00 GiB ") + QByteArray(200, 'z') + '\n';
+        for (qint64 written = 0; written < 34 * 1024 * 1024; written += line.size())
+            huge.write(line);
+        huge.close();
+        panel->openLog(huge.fileName());
+        QVERIFY(panel->reconciliation().log.truncated);
+        QSignalSpy errors(panel, &VllmLogPanel::errorOccurred);
+        panel->openLog(dir.filePath(QStringLiteral("missing.log")));
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(w.document()->plan(), before);
+    }
+
+    void versionControl()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        QComboBox *version = w.enginePanel()->version();
+        version->setCurrentIndex(version->findText(QStringLiteral("0.10.2")));
+        emit version->activated(version->currentIndex());
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 10, 2}));
+        // Before 0.21 the default utilization is 0.9 (reference vllm_memory.md), and the box says so.
+        QCOMPARE(w.settingsPanel()->utilization()->specialValueText(), QStringLiteral("vLLM default (0.9)"));
+        QVERIFY(w.enginePanel()->regime()->text().contains(QLatin1String("not subtracted")));
+        // Typed: an unlisted release; and nonsense, refused with a message.
+        version->lineEdit()->setText(QStringLiteral("0.12.1"));
+        emit version->lineEdit()->editingFinished();
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 12, 1}));
+        QSignalSpy errors(w.enginePanel(), &EnginePanel::errorOccurred);
+        version->lineEdit()->setText(QStringLiteral("banana"));
+        emit version->lineEdit()->editingFinished();
+        QCOMPARE(errors.count(), 1);
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 12, 1}));
+        QCOMPARE(version->currentText(), QStringLiteral("0.12.1"));
+        // Latest again: V0 → 0.21 gives 0.92.
+        version->setCurrentIndex(0);
+        emit version->activated(0);
+        QVERIFY(w.document()->plan().vllmVersion.isUnset());
+        QCOMPARE(w.settingsPanel()->utilization()->specialValueText(), QStringLiteral("vLLM default (0.92)"));
+    }
+
+    void linkOverrides()
+    {
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
+        LinksPanel *links = w.linksPanel();
+        // At its lowest value the box stands for the preset: the plan field is negative.
+        QCOMPARE(links->scaleupBandwidth()->value(), 0.0);
+        QVERIFY(links->scaleupBandwidth()->specialValueText().startsWith(QLatin1String("preset (")));
+        const double tpotBefore = w.document()->evaluation().time.tpotSec;
+        links->scaleupBandwidth()->setValue(50); // GB/s, effective
+        QCOMPARE(w.document()->plan().scaleupBytesPerSec, 50e9);
+        // TP 8 AllReduces over NVLink: a slower link makes a decode step slower.
+        QVERIFY(w.document()->evaluation().time.tpotSec > tpotBefore);
+        links->nicLatency()->setValue(12.5);
+        QCOMPARE(w.document()->plan().nicLatencySec, 12.5e-6);
+        links->scaleupBandwidth()->setValue(0);
+        QCOMPARE(w.document()->plan().scaleupBytesPerSec, -1.0);
+        // Micro-batches only mean something with pipeline stages.
+        QVERIFY(!links->microbatches()->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestVllmLogPanel)
+#include "tst_vllmlogpanel.moc"

@@ -1,0 +1,105 @@
+#include "widgets/logreconciler.h"
+
+#include "widgets/plandocument.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+using namespace shardscope;
+
+namespace {
+
+QString trc(const char *text)
+{
+    return QCoreApplication::translate("LogReconciler", text);
+}
+
+std::vector<ModelSpec> catalogModels(const ModelCatalog &catalog)
+{
+    std::vector<ModelSpec> out;
+    out.reserve(catalog.models().size());
+    for (const CatalogModel &m : catalog.models())
+        out.push_back(m.spec);
+    return out;
+}
+
+} // namespace
+
+LogReconciliation reconcileLogText(const PlanDocument &document, const std::string &text)
+{
+    LogReconciliation r;
+    if (!document.hasPlan()) {
+        r.error = trc("There is no plan to compare with.");
+        return r;
+    }
+    try {
+        r.log = parseVllmLog(text);
+        if (!r.log.recognised()) {
+            r.error = trc("No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
+                          "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");
+            return r;
+        }
+        Plan base = document.plan();
+        const std::string matched = modelIdForLog(r.log, catalogModels(document.catalog()));
+        if (!matched.empty()) {
+            base.modelId = matched;
+            r.modelFromLog = true;
+        }
+        // Only the model and the GPU are the user's: every setting the log printed replaces the plan's.
+        r.plan = planFromLog(base, r.log, {"model", "gpu"}, &r.applied);
+        const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
+        const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
+        if (!model || !gpu) {
+            r.error = trc("The plan's model or GPU is not in the catalog.");
+            return r;
+        }
+        r.evaluation = evaluate(r.plan, model->spec, gpu->spec);
+        if (!r.evaluation.valid) {
+            const PlanIssue *issue = r.evaluation.firstError();
+            r.error = trc("The plan the log ran cannot be evaluated: %1")
+                          .arg(issue ? QString::fromStdString(issue->message) : trc("invalid plan"));
+            return r;
+        }
+        if (r.evaluation.plan.accounting != Accounting::Vllm) {
+            r.error = trc("Reconciling needs vLLM accounting (Memory and workload → Accounting).");
+            return r;
+        }
+        r.result = reconcile(r.evaluation, model->spec, gpu->spec, r.log);
+        r.compared = true;
+    } catch (const std::exception &e) {
+        r.error = trc("Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
+    }
+    return r;
+}
+
+std::string readLogFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = trc("Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
+        return {};
+    }
+    return file.read(static_cast<qint64>(kMaxVllmLogBytes) + 1).toStdString();
+}
+
+std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document, const LogReconciliation &r,
+                                                                const QString &name, const QString &source, QString *error)
+{
+    const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
+    const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
+    if (!r.ok() || !model || !gpu) {
+        if (error)
+            *error = r.ok() ? trc("The plan's model or GPU is not in the catalog.") : r.error;
+        return std::nullopt;
+    }
+    Plan uncalibrated = r.plan;
+    uncalibrated.calibration = {};
+    const Evaluation e0 = evaluate(uncalibrated, model->spec, gpu->spec);
+    std::string why;
+    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), &why);
+    if (!profile && error)
+        *error = trc("Cannot calibrate: %1").arg(QString::fromStdString(why));
+    return profile;
+}
