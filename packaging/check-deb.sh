@@ -41,10 +41,15 @@ for f in usr/bin/shardscope \
          usr/share/icons/hicolor/scalable/apps/$id.svg \
          usr/share/shardscope/presets/models/deepseek-v3.json \
          usr/share/shardscope/presets/gpus/h100-sxm.json \
-         usr/share/doc/shardscope/README.md; do
+         usr/share/doc/shardscope/README.md \
+         usr/share/doc/shardscope/copyright; do
     [ -f "$root/$f" ] || fail "missing /$f"
 done
 ok "files in place"
+head -1 "$root/usr/share/doc/shardscope/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' \
+    || fail "copyright is not in the machine-readable format"
+grep -q '^ THE SOFTWARE IS PROVIDED "AS IS"' "$root/usr/share/doc/shardscope/copyright" || fail "copyright lacks the licence text"
+grep -q '<project_license>MIT</project_license>' "$root/usr/share/metainfo/$id.metainfo.xml" || fail "metainfo lacks project_license"
 # Nothing outside /usr, nothing that points back into the build tree.
 if dpkg-deb -c "$deb" | awk '{print $6}' | grep -Ev '^\./(usr/?|usr/.*)?$'; then fail "files outside /usr"; fi
 file "$root/usr/bin/shardscope" | grep -q 'ELF 64-bit.*executable' || fail "binary is not an ELF executable"
