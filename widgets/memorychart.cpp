@@ -196,6 +196,11 @@ QString MemoryChart::barToolTip(int index, int setIndex) const
     html += tr("total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6")
                 .arg(textformat::gib(b.total, 2), textformat::gib(b.weights, 2), textformat::gib(b.activation, 2),
                      textformat::gib(b.other, 2), textformat::gib(b.kvBudget, 2), textformat::gib(b.headroom, 2));
+    if (e.plan.accounting == Accounting::Vllm)
+        html += QStringLiteral("<br><i>")
+            + (e.plan.calibration.active() ? tr("activation and other: calibrated (profile \"%1\")").arg(textformat::qs(e.plan.calibration.name).toHtmlEscaped())
+                                           : tr("activation and other: estimated (no calibration profile)"))
+            + QStringLiteral("</i>");
     html += QStringLiteral("<hr>");
     switch (setIndex) {
     case Weights:

@@ -5,6 +5,7 @@
 #include "core/units.h"
 #include "widgets/enginepanel.h"
 #include "widgets/kvpanel.h"
+#include "widgets/memorychart.h"
 #include "widgets/memorypanel.h"
 #include "widgets/linkspanel.h"
 #include "widgets/mainwindow.h"
@@ -198,6 +199,10 @@ private slots:
         for (const char *key : {"capacity_tokens", "cluster_tokens", "concurrency", "cluster_concurrency", "kv_budget"})
             QVERIFY2(w.memoryPanel()->summary()->valueText(QLatin1String(key)).endsWith(QStringLiteral(" · calibrated")), key);
         QVERIFY(w.memoryPanel()->summary()->valueToolTip(QStringLiteral("capacity_tokens")).contains(QLatin1String("test-h100")));
+        QVERIFY(w.showTab(QStringLiteral("memory")));
+        w.show(); // the chart builds its bars when shown
+        QTest::qWait(0);
+        QVERIFY2(w.memoryPanel()->chart()->barToolTip(0, 1).contains(QLatin1String("calibrated (profile \"test-h100\")")), qPrintable(w.memoryPanel()->chart()->barToolTip(0, 1)));
         // The engine panel shows the profile as the plan's overheads; dropping it is one undo step.
         QCOMPARE(w.enginePanel()->calibration()->currentText(), QStringLiteral("calibrated: test-h100"));
         w.editor()->undoStack()->undo();
