@@ -76,12 +76,6 @@ std::string formatDeltaChange(const DeltaRow &r)
 
 namespace {
 
-// Qt Linguist finds the sentence templates through this macro (the UI translates them); core
-// includes no Qt, so here it is the identity.
-#ifndef QT_TRANSLATE_NOOP
-#define QT_TRANSLATE_NOOP(context, text) text
-#endif
-
 constexpr const char *kCtx = "Compare";
 
 Sentence say(const char *templ, std::vector<Sentence> args = {})

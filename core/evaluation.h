@@ -6,6 +6,7 @@
 #include "core/overheads.h"
 #include "core/placement.h"
 #include "core/plan.h"
+#include "core/sentence.h"
 #include "core/timemodel.h"
 #include "core/weights.h"
 
@@ -24,6 +25,7 @@ struct PlanIssue
     Severity severity = Severity::Error;
     std::string code;
     std::string message;
+    Sentence text; // the message as a translatable sentence: message == text.text()
     bool operator==(const PlanIssue &) const = default;
 };
 

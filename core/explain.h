@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluation.h"
+#include "core/sentence.h"
 
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@ struct ExplainedInput
     std::string name;   // "n_kv"
     std::string value;  // "8"
     std::string source; // "config.json num_key_value_heads"
+    // The same three as translatable sentences (context "Explain"): name == nameText.text(), …
+    Sentence nameText;
+    Sentence valueText;
+    Sentence sourceText;
 };
 
 struct Explanation
@@ -24,6 +29,14 @@ struct Explanation
     std::string result;      // "40,960 B"
     std::vector<ExplainedInput> inputs;
     std::string note;        // e.g. "8 KV heads are replicated: tp 16 > 8"
+    // The same texts as translatable sentences (context "Explain"), for a UI in another language:
+    // title == titleText.text(), formula == formulaText.text(), and so on. Formulas made only of
+    // symbols and numbers are plain values.
+    Sentence titleText;
+    Sentence formulaText;
+    Sentence substitutedText;
+    Sentence resultText;
+    Sentence noteText;
 };
 
 enum class Quantity {

@@ -2,6 +2,12 @@
 #include <string>
 #include <vector>
 
+// Qt Linguist finds the sentence templates through this macro (the UI translates them); core
+// includes no Qt, so here it is the identity.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(scope, x) x
+#endif
+
 namespace shardscope {
 
 // Generated text that a UI can translate: an English template with %1 … %9 and its arguments,

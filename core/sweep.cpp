@@ -144,23 +144,27 @@ void applyConstraints(SweepPlan &p, const SweepOptions &o, std::int64_t maxNumSe
     p.meetsConstraints = p.fits;
     if (!p.fits)
         return;
-    const auto miss = [&](const char *code, std::string message) {
+    const auto miss = [&](const char *code, Sentence text) {
         p.meetsConstraints = false;
-        p.reasons.push_back({Severity::Error, code, std::move(message)});
+        std::string message = text.text();
+        p.reasons.push_back({Severity::Error, code, std::move(message), std::move(text)});
     };
+    const auto say = [](const char *templ, std::vector<Sentence> args) { return phrase("Sweep", templ, std::move(args)); };
     if (o.minConcurrency > 0 && p.clusterMaxConcurrency < o.minConcurrency)
-        miss("min_concurrency", "holds " + std::to_string(p.clusterMaxConcurrency) + " concurrent requests, below --min-concurrency "
-                                    + std::to_string(o.minConcurrency));
+        miss("min_concurrency", say(QT_TRANSLATE_NOOP("Sweep", "holds %1 concurrent requests, below --min-concurrency %2"),
+                                    {value(std::to_string(p.clusterMaxConcurrency)), value(std::to_string(o.minConcurrency))}));
     const std::int64_t inFlight = p.batch * p.microbatches;
     const std::int64_t room = std::min(p.maxConcurrency, maxNumSeqs);
     if (o.batch > 0 && inFlight > room)
-        miss("batch_exceeds_capacity", std::to_string(p.microbatches) + " x " + std::to_string(p.batch)
-                                           + " sequences in flight per replica, but it holds " + std::to_string(room)
-                                           + (room == maxNumSeqs ? " (max_num_seqs)" : " requests of max_model_len"));
+        miss("batch_exceeds_capacity",
+             say(room == maxNumSeqs ? QT_TRANSLATE_NOOP("Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 (max_num_seqs)")
+                                    : QT_TRANSLATE_NOOP("Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 requests of max_model_len"),
+                 {value(std::to_string(p.microbatches)), value(std::to_string(p.batch)), value(std::to_string(room))}));
     if (o.maxTpotSec > 0 && p.tpotSec > o.maxTpotSec) {
-        char text[160];
-        std::snprintf(text, sizeof text, "TPOT %.2f ms is above --max-tpot-ms %.2f", p.tpotSec * 1e3, o.maxTpotSec * 1e3);
-        miss("max_tpot", text);
+        char tpot[64], limit[64];
+        std::snprintf(tpot, sizeof tpot, "%.2f", p.tpotSec * 1e3);
+        std::snprintf(limit, sizeof limit, "%.2f", o.maxTpotSec * 1e3);
+        miss("max_tpot", say(QT_TRANSLATE_NOOP("Sweep", "TPOT %1 ms is above --max-tpot-ms %2"), {value(std::string(tpot)), value(std::string(limit))}));
     }
 }
 
@@ -317,7 +321,7 @@ struct SweepJob
         Outcome out;
         if (!e.valid) {
             const PlanIssue *why = e.firstError();
-            out.why = why ? *why : PlanIssue{Severity::Error, "invalid", "invalid plan"};
+            out.why = why ? *why : PlanIssue{Severity::Error, "invalid", "invalid plan", phrase("Sweep", QT_TRANSLATE_NOOP("Sweep", "invalid plan"))};
         } else {
             const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
             if (batch != e.plan.batch)
