@@ -51,7 +51,7 @@ void IssuesBanner::refresh()
         case Severity::Info: mark = tr("ℹ Note:"); color = QColor(0x00, 0x5A, 0x8C); break;
         }
         lines << QStringLiteral("<span style='color:%1'><b>%2</b></span> %3")
-                     .arg(color.name(), mark, textformat::qs(i.message).toHtmlEscaped());
+                     .arg(color.name(), mark, textformat::issue(i).toHtmlEscaped());
     }
     m_label->setText(lines.join(QStringLiteral("<br>")));
     QPalette pal = palette();

@@ -77,13 +77,13 @@ void ParallelismPanel::refuse(ParallelDim dim, int value)
 {
     const PlanDocument *doc = m_editor->document();
     const std::vector<int> allowed = allowedValues(doc->plan(), doc->model(), dim);
-    std::string why = disallowedReason(doc->plan(), doc->model(), dim, value);
-    if (why.empty())
-        why = tr("outside the offered range").toStdString();
+    QString why = textformat::sentence(disallowedSentence(doc->plan(), doc->model(), dim, value));
+    if (why.isEmpty())
+        why = tr("outside the offered range");
     const int snapped = snapToAllowed(allowed, value);
     // Show the reason after the snap: the snap's own update would otherwise clear it.
     request(dim, snapped, false);
-    control(dim)->setReason(tr("%1 is not allowed: %2 — using %3").arg(value).arg(textformat::qs(why)).arg(snapped));
+    control(dim)->setReason(tr("%1 is not allowed: %2 — using %3").arg(value).arg(why).arg(snapped));
 }
 
 void ParallelismPanel::sync()
@@ -112,7 +112,7 @@ void ParallelismPanel::sync()
         ep->setHint(tr("divides tp × dp = %1: %2 · vLLM offers 1 or %1").arg(p.tp * p.dp).arg(joinValues(allowedValues(p, m, ParallelDim::Ep))));
     } else {
         ep->setEnabled(false);
-        ep->setHint(textformat::qs(disallowedReason(p, m, ParallelDim::Ep, 2)));
+        ep->setHint(textformat::sentence(disallowedSentence(p, m, ParallelDim::Ep, 2)));
     }
     {
         const QSignalBlocker block(m_epSwitch);

@@ -1,5 +1,7 @@
 #include "widgets/planrules.h"
 
+#include "core/sentence.h"
+
 #include "core/evaluation.h"
 #include "core/validation.h"
 
@@ -65,8 +67,13 @@ Plan withParallelSize(Plan p, const ModelSpec &model, ParallelDim dim, int value
 
 std::string disallowedReason(const Plan &plan, const ModelSpec &model, ParallelDim dim, int value)
 {
+    return disallowedSentence(plan, model, dim, value).text();
+}
+
+Sentence disallowedSentence(const Plan &plan, const ModelSpec &model, ParallelDim dim, int value)
+{
     if (value < 1)
-        return "must be at least 1";
+        return phrase("PlanRules", QT_TRANSLATE_NOOP("PlanRules", "must be at least 1"));
     Plan trial = dim == ParallelDim::Ep ? withRaw(plan, dim, value) : withParallelSize(plan, model, dim, value);
     if (trial.gpusPerNode == 0)
         trial.gpusPerNode = 1; // validateStructure needs no GPU; the preset's value does not matter here
@@ -74,7 +81,7 @@ std::string disallowedReason(const Plan &plan, const ModelSpec &model, ParallelD
     validateStructure(trial, model, issues);
     for (const PlanIssue &i : issues)
         if (i.severity == Severity::Error && concerns(dim, i.code))
-            return i.message;
+            return i.text;
     return {};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/modelspec.h"
 #include "core/plan.h"
+#include "core/sentence.h"
 
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ std::vector<int> allowedValues(const shardscope::Plan &plan, const shardscope::M
 
 // Why `value` is refused for `dim` (validation's message), or empty when it is allowed.
 std::string disallowedReason(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
+// The same as a translatable sentence (an empty template when allowed): disallowedReason() == its text().
+shardscope::Sentence disallowedSentence(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
 
 // The allowed value nearest to `value` (ties go to the smaller); `value` itself if allowed.
 int snapToAllowed(const std::vector<int> &allowed, int value);

@@ -1,6 +1,7 @@
 #include "widgets/sweepstyle.h"
 
 #include "core/units.h"
+#include "widgets/textformat.h"
 
 #include <QCoreApplication>
 
@@ -81,7 +82,7 @@ QString planToolTip(const SweepPlan &p)
     else if (p.outsideScaleupDomain)
         s += tr("<br>a TP group leaves the scale-up domain");
     for (const PlanIssue &i : p.reasons)
-        s += QStringLiteral("<br><span style='color:#b00'>") + QString::fromStdString(i.message).toHtmlEscaped()
+        s += QStringLiteral("<br><span style='color:#b00'>") + textformat::issue(i).toHtmlEscaped()
             + QStringLiteral("</span>");
     return s;
 }

@@ -2,6 +2,7 @@
 
 #include "core/textformat.h"
 #include "core/units.h"
+#include "widgets/textformat.h"
 
 #include <QRegularExpression>
 
@@ -14,48 +15,6 @@ namespace {
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-// The titles core/explain*.cpp gives its explanations, for Qt Linguist (numbers become %1).
-[[maybe_unused]] const char *const kExplainTitles[] = {
-    QT_TRANSLATE_NOOP("Explain", "KV bytes per token per GPU"),
-    QT_TRANSLATE_NOOP("Explain", "Weights on GPU %1"),
-    QT_TRANSLATE_NOOP("Explain", "KV cache budget on GPU %1"),
-    QT_TRANSLATE_NOOP("Explain", "KV cache capacity (one DP replica)"),
-    QT_TRANSLATE_NOOP("Explain", "Concurrent requests at max_model_len"),
-    QT_TRANSLATE_NOOP("Explain", "Concurrent requests, whole cluster"),
-    QT_TRANSLATE_NOOP("Explain", "Layers per pipeline stage"),
-    QT_TRANSLATE_NOOP("Explain", "Experts per GPU"),
-    QT_TRANSLATE_NOOP("Explain", "Parameters"),
-    QT_TRANSLATE_NOOP("Explain", "Bytes per TP AllReduce"),
-    QT_TRANSLATE_NOOP("Explain", "TP bytes sent per GPU per step"),
-    QT_TRANSLATE_NOOP("Explain", "TP AllReduce time per step"),
-    QT_TRANSLATE_NOOP("Explain", "Bytes per PP send"),
-    QT_TRANSLATE_NOOP("Explain", "EP bytes per token per MoE layer"),
-    QT_TRANSLATE_NOOP("Explain", "Communication per step"),
-    QT_TRANSLATE_NOOP("Explain", "Decode step of stage %1"),
-    QT_TRANSLATE_NOOP("Explain", "Time per output token (TPOT)"),
-    QT_TRANSLATE_NOOP("Explain", "Time to first token (TTFT)"),
-    QT_TRANSLATE_NOOP("Explain", "Pipeline bubble"),
-    QT_TRANSLATE_NOOP("Explain", "Decode throughput per GPU"),
-};
-
-// %1 … %9 replaced once each, so an argument's own text is never re-substituted.
-QString substitute(const QString &templ, const QStringList &args)
-{
-    QString out;
-    for (qsizetype i = 0; i < templ.size(); ++i) {
-        if (templ[i] == QLatin1Char('%') && i + 1 < templ.size() && templ[i + 1].isDigit()) {
-            const int n = templ[i + 1].digitValue();
-            if (n >= 1 && n <= args.size()) {
-                out += args[n - 1];
-                ++i;
-                continue;
-            }
-        }
-        out += templ[i];
-    }
-    return out;
 }
 
 QString layers(const TimelineEvent &ev)
@@ -151,51 +110,34 @@ QString eventHtml(const TimelineEvent &ev)
     return html;
 }
 
-QString explanationTitle(const std::string &title)
-{
-    // "Weights on GPU 3" → template "Weights on GPU %1", argument 3.
-    static const QRegularExpression number(QStringLiteral("\\b(\\d+)\\b"));
-    const QString t = qs(title);
-    const QRegularExpressionMatch m = number.match(t);
-    if (!m.hasMatch())
-        return QCoreApplication::translate("Explain", title.c_str());
-    QString templ = t;
-    templ.replace(m.capturedStart(1), m.capturedLength(1), QStringLiteral("%1"));
-    const QByteArray key = templ.toUtf8();
-    return QCoreApplication::translate("Explain", key.constData()).arg(m.captured(1));
-}
-
 QString explanationHtml(const Explanation &x, bool large)
 {
     if (x.title.empty())
         return Teaching::tr("Nothing to explain for this plan.");
     const QString big = large ? QStringLiteral("font-size:large;") : QString();
-    QString html = QStringLiteral("<h3>%1</h3>").arg(explanationTitle(x.title).toHtmlEscaped());
+    QString html = QStringLiteral("<h3>%1</h3>").arg(sentence(x.titleText).toHtmlEscaped());
     if (!x.formula.empty())
-        html += QStringLiteral("<p>%1<br><i>%2</i></p>").arg(Teaching::tr("Formula:"), qs(x.formula).toHtmlEscaped());
+        html += QStringLiteral("<p>%1<br><i>%2</i></p>").arg(Teaching::tr("Formula:"), sentence(x.formulaText).toHtmlEscaped());
     if (!x.substituted.empty())
         html += QStringLiteral("<p>%1<br><span style='%2'><b>%3</b></span></p>")
-                    .arg(Teaching::tr("With this plan's values:"), big, qs(x.substituted).toHtmlEscaped());
+                    .arg(Teaching::tr("With this plan's values:"), big, sentence(x.substitutedText).toHtmlEscaped());
     if (!x.inputs.empty()) {
         html += QStringLiteral("<p>%1</p><table cellspacing='0' cellpadding='3' border='1'>").arg(Teaching::tr("Where each input comes from:"));
         html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>").arg(Teaching::tr("Input"), Teaching::tr("Value"), Teaching::tr("Source"));
         for (const ExplainedInput &in : x.inputs)
             html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
-                        .arg(qs(in.name).toHtmlEscaped(), qs(in.value).toHtmlEscaped(), qs(in.source).toHtmlEscaped());
+                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(),
+                             sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
     if (!x.note.empty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(qs(x.note).toHtmlEscaped());
+        html += QStringLiteral("<p><i>%1</i></p>").arg(sentence(x.noteText).toHtmlEscaped());
     return html;
 }
 
 QString sentence(const Sentence &s)
 {
-    QStringList args;
-    for (const Sentence &a : s.args)
-        args << sentence(a);
-    const QString templ = s.translatable && !s.context.empty() ? QCoreApplication::translate(s.context.c_str(), s.templ.c_str()) : qs(s.templ);
-    return substitute(templ, args);
+    return textformat::sentence(s);
 }
 
 QString deltaLabel(const DeltaRow &row)

@@ -18,7 +18,6 @@ QString eventTitle(const shardscope::TimelineEvent &ev); // "TP AllReduce ×20, 
 // Caption and tooltip: title, time span, stage, what moves over which link.
 QString eventHtml(const shardscope::TimelineEvent &ev);
 
-QString explanationTitle(const std::string &title);
 QString explanationHtml(const shardscope::Explanation &x, bool large = false);
 QString sentence(const shardscope::Sentence &s);
 QString deltaLabel(const shardscope::DeltaRow &row);

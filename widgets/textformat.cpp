@@ -21,6 +21,42 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+namespace {
+
+// %1 … %9 replaced once each, so an argument's own text is never re-substituted.
+QString substitute(const QString &templ, const QStringList &args)
+{
+    QString out;
+    for (qsizetype i = 0; i < templ.size(); ++i) {
+        if (templ[i] == QLatin1Char('%') && i + 1 < templ.size() && templ[i + 1].isDigit()) {
+            const int n = templ[i + 1].digitValue();
+            if (n >= 1 && n <= args.size()) {
+                out += args[n - 1];
+                ++i;
+                continue;
+            }
+        }
+        out += templ[i];
+    }
+    return out;
+}
+
+} // namespace
+
+QString sentence(const Sentence &s)
+{
+    QStringList args;
+    for (const Sentence &a : s.args)
+        args << sentence(a);
+    const QString templ = s.translatable && !s.context.empty() ? QCoreApplication::translate(s.context.c_str(), s.templ.c_str()) : qs(s.templ);
+    return substitute(templ, args);
+}
+
+QString issue(const PlanIssue &i)
+{
+    return i.text.templ.empty() ? qs(i.message) : sentence(i.text);
+}
+
 QString bytes(double b, int decimals)
 {
     return qs(formatBytes(b, decimals));
@@ -43,20 +79,20 @@ QString range(int first, int last)
 
 QString explanationHtml(const Explanation &x)
 {
-    QString html = QStringLiteral("<b>%1</b>").arg(qs(x.title).toHtmlEscaped());
+    QString html = QStringLiteral("<b>%1</b>").arg(sentence(x.titleText).toHtmlEscaped());
     if (!x.formula.empty())
-        html += QStringLiteral("<br><i>%1</i>").arg(qs(x.formula).toHtmlEscaped());
+        html += QStringLiteral("<br><i>%1</i>").arg(sentence(x.formulaText).toHtmlEscaped());
     if (!x.substituted.empty())
-        html += QStringLiteral("<br>= %1").arg(qs(x.substituted).toHtmlEscaped());
+        html += QStringLiteral("<br>= %1").arg(sentence(x.substitutedText).toHtmlEscaped());
     if (!x.inputs.empty()) {
         html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
         for (const ExplainedInput &in : x.inputs)
             html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td><small>%3</small></td></tr>")
-                        .arg(qs(in.name).toHtmlEscaped(), qs(in.value).toHtmlEscaped(), qs(in.source).toHtmlEscaped());
+                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(), sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
     if (!x.note.empty())
-        html += QStringLiteral("<br><small>%1</small>").arg(qs(x.note).toHtmlEscaped());
+        html += QStringLiteral("<br><small>%1</small>").arg(sentence(x.noteText).toHtmlEscaped());
     return html;
 }
 
