@@ -49,29 +49,41 @@ const DeltaRow *Comparison::row(const std::string &key) const
 
 std::string formatDeltaValue(DeltaUnit unit, double v)
 {
-    switch (unit) {
-    case DeltaUnit::Count: return formatNumber(v);
-    case DeltaUnit::Bytes: return std::fabs(v) < KiB ? formatNumber(v) + " B" : formatBytes(v, std::fabs(v) >= GiB ? 1 : 2);
-    case DeltaUnit::Tokens: return formatNumber(v) + " tokens";
-    case DeltaUnit::Requests: return formatNumber(v) + " requests";
-    case DeltaUnit::Seconds: return formatDuration(v);
-    case DeltaUnit::Fraction: return formatNumber(100 * v, 1) + " %";
-    case DeltaUnit::TokensPerSec: return formatNumber(v, 1) + " tokens/s";
-    }
-    return formatNumber(v);
+    return deltaValueSentence(unit, v).text();
 }
 
 std::string formatDeltaChange(const DeltaRow &r)
 {
+    return deltaChangeSentence(r).text();
+}
+
+Sentence deltaValueSentence(DeltaUnit unit, double v)
+{
+    const auto with = [](const char *templ, std::string number) { return phrase("Compare", templ, {value(std::move(number))}); };
+    switch (unit) {
+    case DeltaUnit::Count: return value(formatNumber(v));
+    case DeltaUnit::Bytes: return value(std::fabs(v) < KiB ? formatNumber(v) + " B" : formatBytes(v, std::fabs(v) >= GiB ? 1 : 2));
+    case DeltaUnit::Tokens: return with(QT_TRANSLATE_NOOP("Compare", "%1 tokens"), formatNumber(v));
+    case DeltaUnit::Requests: return with(QT_TRANSLATE_NOOP("Compare", "%1 requests"), formatNumber(v));
+    case DeltaUnit::Seconds: return value(formatDuration(v));
+    case DeltaUnit::Fraction: return value(formatNumber(100 * v, 1) + " %");
+    case DeltaUnit::TokensPerSec: return with(QT_TRANSLATE_NOOP("Compare", "%1 tokens/s"), formatNumber(v, 1));
+    }
+    return value(formatNumber(v));
+}
+
+Sentence deltaChangeSentence(const DeltaRow &r)
+{
     if (!r.changed())
-        return "unchanged";
+        return phrase("Compare", QT_TRANSLATE_NOOP("Compare", "unchanged"));
     if (r.unit == DeltaUnit::Fraction)
-        return (r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.delta()), 1) + " points";
+        return phrase("Compare", QT_TRANSLATE_NOOP("Compare", "%1 points"),
+                      {value((r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.delta()), 1))});
     if (r.a == 0)
-        return "new";
+        return phrase("Compare", QT_TRANSLATE_NOOP("Compare", "new"));
     if (std::fabs(r.ratio() - 1) < 0.01)
-        return (r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.ratio() - 1), 1) + " %";
-    return "×" + formatNumber(r.ratio(), r.ratio() >= 10 ? 1 : 2);
+        return value((r.delta() > 0 ? "+" : "−") + formatNumber(100 * std::fabs(r.ratio() - 1), 1) + " %");
+    return value("×" + formatNumber(r.ratio(), r.ratio() >= 10 ? 1 : 2));
 }
 
 namespace {

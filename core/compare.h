@@ -49,5 +49,8 @@ Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec 
 std::string formatDeltaValue(DeltaUnit unit, double v);
 // "×1.18", "+0.3 %" (within 1 %), "+50.0 points" (fractions), "unchanged"
 std::string formatDeltaChange(const DeltaRow &row);
+// The same two as translatable sentences (context "Compare"): formatDeltaValue() == deltaValueSentence().text().
+Sentence deltaValueSentence(DeltaUnit unit, double v);
+Sentence deltaChangeSentence(const DeltaRow &row);
 
 } // namespace shardscope

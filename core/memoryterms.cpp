@@ -15,6 +15,17 @@ std::string fmt(const char *format, double a, double b = 0, double c = 0, double
     return buf;
 }
 
+Sentence say(const char *templ, std::vector<Sentence> args = {})
+{
+    return phrase("MemoryTerms", templ, std::move(args));
+}
+
+// Two clauses one after the other (not a template to translate: each clause is).
+Sentence cat(Sentence a, Sentence b)
+{
+    return Sentence{"%1%2", {std::move(a), std::move(b)}, false, {}};
+}
+
 } // namespace
 
 const char *overheadBasis(const Plan &p)
@@ -34,78 +45,91 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
     const std::string version = vllmVersionName(p.vllmVersion);
 
-    terms.push_back({"requested", "usable (total x utilization)", mem.requested, false, "formula",
-                     "ceil(" + formatBytes(mem.total, 2) + " visible to CUDA on " + gpu.name + " x "
-                         + fmt("%.4g", p.gpuMemoryUtilization) + "); vLLM " + version + " defaults to "
-                         + fmt("%.2f", defaultGpuMemoryUtilization(p.vllmVersion)) + " when not given"});
+    const auto add = [&](const char *key, Sentence label, double bytes, bool subtracted, const char *basis, Sentence assumption) {
+        terms.push_back({key, label.text(), bytes, subtracted, basis, assumption.text(), std::move(label), std::move(assumption)});
+    };
 
-    std::string w = "tensors resident on this rank as vLLM loads them (" + std::string(weightFormatName(e.weightFormat))
-        + "), sharded over tp=" + std::to_string(p.tp);
+    add("requested", say(QT_TRANSLATE_NOOP("MemoryTerms", "usable (total x utilization)")), mem.requested, false, "formula",
+        say(QT_TRANSLATE_NOOP("MemoryTerms", "ceil(%1 visible to CUDA on %2 x %3); vLLM %4 defaults to %5 when not given"),
+            {value(formatBytes(mem.total, 2)), value(gpu.name), value(fmt("%.4g", p.gpuMemoryUtilization)), value(version),
+             value(fmt("%.2f", defaultGpuMemoryUtilization(p.vllmVersion)))}));
+
+    Sentence w = say(QT_TRANSLATE_NOOP("MemoryTerms", "tensors resident on this rank as vLLM loads them (%1), sharded over tp=%2"),
+                     {value(weightFormatName(e.weightFormat)), value(p.tp)});
     if (m.isMoe())
-        w += ", " + std::to_string(r.experts.size()) + " expert slots per MoE layer split " + std::to_string(e.moeTp) + " ways";
+        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 expert slots per MoE layer split %2 ways"),
+                       {value(std::to_string(r.experts.size())), value(e.moeTp)}));
     if (r.embedding)
-        w += ", embedding";
+        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", embedding")));
     if (r.lmHead)
-        w += ", LM head";
+        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", LM head")));
     if (mem.weights.draft > 0)
-        w += ", " + std::to_string(p.speculativeLayers) + " draft layer(s) " + formatBytes(mem.weights.draft, 2);
-    terms.push_back({"weights", "weights (\"Model loading took\")", mem.weights.total(), true, "formula", w});
+        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 draft layer(s) %2"), {value(p.speculativeLayers), value(formatBytes(mem.weights.draft, 2))}));
+    add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(), true, "formula", w);
 
     const bool calAct = cal.active() && cal.activationScale > 0;
-    std::string a;
+    Sentence a;
     if (v0) {
-        a = "V0 profiling run over " + formatThousands(e.kv.profiledTokens) + " tokens (max(max_model_len, 2048) without "
-            "chunked prefill): hidden states " + formatBytes(mem.activation.hiddenStates, 2) + " + q/k/v and MLP ("
-            + formatThousands(m.intermediate) + "/tp) outputs " + formatBytes(mem.activation.forward, 2);
+        a = say(QT_TRANSLATE_NOOP("MemoryTerms", "V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden "
+                                                 "states %2 + q/k/v and MLP (%3/tp) outputs %4"),
+                {value(formatThousands(e.kv.profiledTokens)), value(formatBytes(mem.activation.hiddenStates, 2)),
+                 value(formatThousands(m.intermediate)), value(formatBytes(mem.activation.forward, 2))});
     } else {
-        a = "profiling run over max_num_batched_tokens=" + formatThousands(p.maxNumBatchedTokens) + ": hidden states ("
-            + std::to_string(m.hidden) + ") " + formatBytes(mem.activation.hiddenStates, 2) + " + the larger of the forward pass ("
-            + (m.isMoe() ? "MoE workspace, " + std::to_string(m.expertsPerToken) + " experts x " + std::to_string(m.moeIntermediate)
-                               + "/" + std::to_string(e.moeTp)
-                         : "MLP " + std::to_string(m.intermediate) + "/tp")
-            + ") " + formatBytes(mem.activation.forward, 2);
+        const Sentence forward = m.isMoe() ? say(QT_TRANSLATE_NOOP("MemoryTerms", "MoE workspace, %1 experts x %2/%3"),
+                                                 {value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp)})
+                                           : value("MLP " + std::to_string(m.intermediate) + "/tp");
+        a = say(QT_TRANSLATE_NOOP("MemoryTerms", "profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the "
+                                                 "forward pass (%4) %5"),
+                {value(formatThousands(p.maxNumBatchedTokens)), value(m.hidden), value(formatBytes(mem.activation.hiddenStates, 2)), forward,
+                 value(formatBytes(mem.activation.forward, 2))});
         if (r.lmHead)
-            a += " and the sampler (max_num_seqs=" + formatThousands(p.maxNumSeqs) + " x vocab " + formatThousands(m.vocab)
-                + " FP32 logits, ~9.55 buffers) " + formatBytes(mem.activation.sampler, 2);
+            a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3"),
+                           {value(formatThousands(p.maxNumSeqs)), value(formatThousands(m.vocab)), value(formatBytes(mem.activation.sampler, 2))}));
         else
-            a += " (no sampler: not the last PP stage)";
+            a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " (no sampler: not the last PP stage)")));
     }
     if (calAct)
-        a += fmt("; x %.3f from calibration profile ", cal.activationScale) + "\"" + cal.name + "\"";
-    terms.push_back({"activation", "peak activation", mem.activation.total(), true, calAct ? "calibrated" : "estimated", a});
+        a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", "; x %1 from calibration profile \"%2\""), {value(fmt("%.3f", cal.activationScale)), value(cal.name)}));
+    add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), true, calAct ? "calibrated" : "estimated", a);
 
     const bool calNt = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
-    std::string nt;
+    Sentence nt;
     if (calNt)
-        nt = "measured in calibration profile \"" + cal.name + "\" (tp=" + std::to_string(cal.tp) + ")";
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\" (tp=%2)"), {value(cal.name), value(cal.tp)});
     else if (p.tp <= 1)
-        nt = "tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)";
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)"));
     else if (mem.nonTorch < nonTorchBytes(p.tp))
-        nt = "tp=" + std::to_string(p.tp) + " without custom all-reduce (" + std::to_string(e.nodes)
-            + " node(s), no P2P link or TP across nodes): NCCL buffers only, ~0.25 GiB";
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers "
+                                                  "only, ~0.25 GiB"),
+                 {value(p.tp), value(e.nodes)});
     else
-        nt = "tp=" + std::to_string(p.tp) + " on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)";
-    terms.push_back({"non_torch", "non-torch memory", mem.nonTorch, true, calNt ? "calibrated" : "estimated", nt});
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)"),
+                 {value(p.tp)});
+    add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, true, calNt ? "calibrated" : "estimated", nt);
 
     const bool calCg = cal.active() && cal.cudaGraphBytes >= 0 && !p.enforceEager;
-    std::string cg;
+    Sentence cg;
     if (p.enforceEager)
-        cg = "0: --enforce-eager captures no CUDA graphs";
+        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0: --enforce-eager captures no CUDA graphs"));
     else if (calCg)
-        cg = "measured in calibration profile \"" + cal.name + "\"";
+        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\""), {value(cal.name)});
     else
-        cg = "0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)";
+        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)"));
     if (!p.enforceEager)
-        cg += e.kv.cudaGraphSubtracted ? "; subtracted from the KV budget (vLLM >= 0.21, VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"
-                                       : "; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) headroom";
-    terms.push_back({"cuda_graph", "CUDA graphs", mem.cudaGraph, e.kv.cudaGraphSubtracted && !p.enforceEager,
-                     p.enforceEager ? "formula" : (calCg ? "calibrated" : "estimated"), cg});
+        cg = cat(cg, e.kv.cudaGraphSubtracted
+                         ? say(QT_TRANSLATE_NOOP("MemoryTerms", "; subtracted from the KV budget (vLLM >= 0.21, "
+                                                                "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
+                         : say(QT_TRANSLATE_NOOP("MemoryTerms", "; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) "
+                                                                "headroom")));
+    add("cuda_graph", say(QT_TRANSLATE_NOOP("MemoryTerms", "CUDA graphs")), mem.cudaGraph, e.kv.cudaGraphSubtracted && !p.enforceEager,
+        p.enforceEager ? "formula" : (calCg ? "calibrated" : "estimated"), cg);
 
-    std::string kv = "requested minus every subtracted term (\"Available KV cache memory\"); "
-        + formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken)) + " B per token on this rank";
+    Sentence kv = say(QT_TRANSLATE_NOOP("MemoryTerms", "requested minus every subtracted term (\"Available KV cache memory\"); %1 B per token on "
+                                                       "this rank"),
+                      {value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken)))});
     if (p.decodeContextParallel > 1)
-        kv += " (tokens sharded over dcp=" + std::to_string(p.decodeContextParallel) + ")";
-    terms.push_back({"kv_budget", "KV cache budget", mem.kvBudget, false, overheadBasis(p), kv});
+        kv = cat(kv, say(QT_TRANSLATE_NOOP("MemoryTerms", " (tokens sharded over dcp=%1)"), {value(p.decodeContextParallel)}));
+    add("kv_budget", say(QT_TRANSLATE_NOOP("MemoryTerms", "KV cache budget")), mem.kvBudget, false, overheadBasis(p), kv);
     return terms;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluation.h"
+#include "core/sentence.h"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ struct MemoryTerm
     bool subtracted = true; // taken out of `requested` to give the KV budget
     std::string basis;
     std::string assumption;
+    // label and assumption as translatable sentences (context "MemoryTerms"): label == labelText.text().
+    Sentence labelText;
+    Sentence assumptionText;
 };
 
 // The terms of `rank` (index into e.ranks) in vLLM accounting, in the order vLLM subtracts them.
