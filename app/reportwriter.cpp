@@ -29,9 +29,10 @@ QString writeText(const QString &path, const std::string &text)
     return {};
 }
 
-ReportOptions optionsFor(const ReportSide &s)
+ReportOptions optionsFor(const ReportSide &s, const ReportTranslator &translate = {})
 {
     ReportOptions o;
+    o.translate = translate;
     o.generator = "ShardScope " SHARDSCOPE_VERSION;
     addLaunchCommand(o, *s.evaluation, *s.model);
     return o;
@@ -70,7 +71,7 @@ std::string reportMarkdown(const ReportSide &a, const ReportSide *b)
     return markdownFor(a, optionsFor(a), b, b ? optionsFor(*b) : ReportOptions{});
 }
 
-QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written)
+QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written, const ReportTranslator &translate)
 {
     const ReportFormat format = reportFormatFor(path);
     const ReportRenderer &render = reportRenderer();
@@ -78,8 +79,8 @@ QString writeReport(const QString &path, const ReportSide &a, const ReportSide *
         return QCoreApplication::translate("Report", "expected a .md or .pdf file name");
     if (format == ReportFormat::Pdf && !render.writePdf)
         return QCoreApplication::translate("Report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
-    ReportOptions oa = optionsFor(a);
-    ReportOptions ob = b ? optionsFor(*b) : ReportOptions{};
+    ReportOptions oa = optionsFor(a, translate);
+    ReportOptions ob = b ? optionsFor(*b, translate) : ReportOptions{};
     // Pictures: embedded in a PDF under a resource name, written beside a Markdown file.
     const QFileInfo out(path);
     std::vector<ReportPlacement> images;

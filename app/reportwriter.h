@@ -1,9 +1,11 @@
 #pragma once
 #include "core/evaluation.h"
+#include "core/sentence.h"
 
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <string>
 
 // Writes a plan report (or A against B) where `shardscope report` and File → Export report both
@@ -23,5 +25,9 @@ ReportFormat reportFormatFor(const QString &path);
 // The Markdown alone (for stdout): no pictures.
 std::string reportMarkdown(const ReportSide &a, const ReportSide *b);
 
+// Renders the report's generated sentences in a language (ReportOptions::translate); empty: English.
+using ReportTranslator = std::function<std::string(const shardscope::Sentence &)>;
+
 // Empty on success, else the reason; `written` receives the files written.
-QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written = nullptr);
+QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written = nullptr,
+                    const ReportTranslator &translate = {});

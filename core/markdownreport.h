@@ -1,5 +1,8 @@
 #pragma once
 #include "core/evaluation.h"
+#include "core/sentence.h"
+
+#include <functional>
 
 #include <string>
 
@@ -15,6 +18,9 @@ struct ReportOptions
     std::string placementImage; // an image file or resource name to show under "Placement"; empty: none
     std::string launchCommand;  // the vLLM command block (plain text); empty: the section says why not
     std::string launchNote;     // one line under the command, e.g. a refusal
+    // The report's language: renders each generated sentence (headings, table headers, explanations,
+    // issues). Empty: English, Sentence::text() (what `shardscope report` writes).
+    std::function<std::string(const Sentence &)> translate;
 };
 
 // One plan. Section headings (stable, tests and readers rely on them): "Placement",

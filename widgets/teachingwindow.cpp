@@ -12,6 +12,7 @@
 #include "widgets/reportpdf.h"
 #include "widgets/showworkpanel.h"
 #include "widgets/teachingtext.h"
+#include "widgets/textformat.h"
 #include "widgets/timelinepanel.h"
 #include "widgets/timelineview.h"
 
@@ -239,13 +240,15 @@ private:
             path += selected.contains(QLatin1String("*.md")) ? QStringLiteral(".md") : QStringLiteral(".pdf");
         QString error;
         QStringList written;
+        // The report in the window's language (`shardscope report` writes English).
+        const ReportTranslator translate = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
         if (comparison) {
             const ComparePanel::Side &a = *m_compare->pinned();
             const ComparePanel::Side &b = m_compare->current();
             const ReportSide sa{&a.evaluation, &a.model, &a.gpu}, sb{&b.evaluation, &b.model, &b.gpu};
-            error = writeReport(path, sa, &sb, &written);
+            error = writeReport(path, sa, &sb, &written, translate);
         } else {
-            error = writeReport(path, ReportSide{&doc->evaluation(), &doc->model(), &doc->gpu()}, nullptr, &written);
+            error = writeReport(path, ReportSide{&doc->evaluation(), &doc->model(), &doc->gpu()}, nullptr, &written, translate);
         }
         if (!error.isEmpty()) {
             QMessageBox::warning(m_window, Teaching::tr("Export report"), Teaching::tr("Cannot write %1: %2").arg(path, error));
