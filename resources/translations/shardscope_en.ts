@@ -606,6 +606,30 @@
         <source>Different models: compare their per-token KV and weights from their configs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -687,6 +711,530 @@
     </message>
     <message>
         <source>Decode throughput per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype fp8: 1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype auto (model dtype, BF16): 2 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>num_hidden_layers / pp (textbook: even split)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers on stage %1 (vLLM get_pp_indices)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers × (%2 + %3) × %4 B = %5 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA stores one latent vector per token and layer: no factor 2, and every TP rank holds all of it (not divided by tp=%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json head_dim (hidden_size / num_attention_heads when absent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 × %1 layers × %2 × %3 × %4 B = %5 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KV head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KV heads are replicated: tp %2 &gt; %1, so each GPU still holds 1 KV head and per-GPU KV stops shrinking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>params × bytes per param / (tp × pp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counted from config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>textbook accounting splits every parameter evenly; vLLM accounting counts each GPU&apos;s own tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention heads and MLP split tp ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert slots on this GPU per MoE layer, each split %1 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint quantization_config or --quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds the embedding (first stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory × utilization − weights − reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--reserved-bytes (activations, CUDA graphs, buffers: an assumption)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil(total × utilization) − weights − peak activation − non-torch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset (memory CUDA sees)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences (calibrated to vLLM 0.11)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimate: NCCL and custom all-reduce buffers, by tp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor(KV budget / KV bytes per token)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor(%1 B / %2 B) = %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max concurrency × max_model_len (hybrid pool, as vLLM prints it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocks × block_size, blocks = min over GPUs of floor(budget / (block_size × KV bytes per token))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 blocks × %2 = %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 has the fewest blocks and binds the whole replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>floor(tokens / max_model_len)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blocks / blocks per request, blocks per request = ceil(max_model_len / block_size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 = %3x → %4 whole requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dp × one replica&apos;s concurrency (each DP replica has its own KV pool)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>L // pp per stage; the remainder adds one to the stages just before the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>custom partition (VLLM_PP_LAYER_PARTITION)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 // %2 = %3, remainder %4 → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last stage also holds the final norm and LM head, the first the embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense model: no experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(E + R) / ep slots per GPU, each expert split tp × dp / ep ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 + %2) / %3 = %4, split %5 / %3 = %6 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config.json routed experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experts per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ layers (attention + norms + MLP or experts + router) + embedding + LM head + final norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1B total, %2B active per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--prompt-len: prompt tokens in a prefill step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--batch: sequences decoding together, one token each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset %1 (NCCL&apos;s per-step latency, reference comm.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset: line rate %1 × efficiency %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AllReduces × [2(t − 1) · α + 2(t − 1)/t · S / B]  (ring, reference comm.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp = 1: no AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n × h × b (bytes per TP AllReduce)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency share %1 %: %2 of α, %3 of bytes; the embedding AllReduce and the LM-head gather are counted apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max(bytes read / (HBM × efficiency), FLOPs / (peak × efficiency)) + communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights %1 B (MoE: only the experts the batch touches) + KV %2 B (%3 sequences × %4 tokens of context)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset %1 (peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumption: aiconfigurator&apos;s 0.8 (reference gpus.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 per parameter per token + attention over the context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset, dense %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumption: 0.65 (roofline calibrations of H100 prefill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stage&apos;s share of the ledger (no overlap assumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute-bound; an estimate for comparing plans, not a benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound; an estimate for comparing plans, not a benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations travel in BF16 (assumption)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 per layer: after the attention out-projection and after the MLP (vLLM&apos;s RowParallelLinear)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp = 1: nothing to reduce in this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 × layers × 2(t − 1)/t × S  (ring AllReduce, the stage with most layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp = 1: nothing sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 AllReduces × 2 × %2 × %3 B = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest PP stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the embedding AllReduce and the LM-head gather are counted apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 × n × h × b  (hidden_states and residual)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 send per step; vLLM splits each over the %2 TP ranks (S/t each) and the next stage all-gathers it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sends per step; vLLM splits each over the %2 TP ranks (S/t each) and the next stage all-gathers it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp = 1: no sends in this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense model: no experts, no dispatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k × ((h + 4 × ⌈h/128⌉) + 2h) B  (FP8 dispatch with FP32 scales, BF16 combine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 B + scales</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-to-all over %1 GPUs: %2 % stays on the sending GPU; the busiest GPU carries ×%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP off with dp = %1: vLLM all-gathers every DP rank&apos;s tokens and reduce-scatters the result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing crosses a GPU in this plan: with dp = 1 every TP rank already has the tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ stages (TP + embedding + LM head + EP + PP send + PP gather)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α-β estimate on the link each group actually uses; no overlap with compute assumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Σ over stages of each stage&apos;s step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--batch: sequences decoding together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--prompt-len: tokens of one prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--prompt-len: KV each sequence attends over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP does not shorten a token&apos;s path: every token crosses every stage in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one stage: its step is the whole latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(p − 1) / (m + p − 1)  (seed 003)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--microbatches: micro-batches in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fill and drain: while the first micro-batch reaches the last stage the others wait; exact for equal stages, pessimistic for continuous batching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one stage: no pipeline, no bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m × n / (TPOT + (m − 1) × slowest stage) / (tp × pp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 / (%3 + %4 × %5) / (%6 × %7) = %8 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP replicas add GPUs and throughput alike: per GPU it is unchanged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1939,6 +2487,125 @@
     </message>
 </context>
 <context>
+    <name>MemoryTerms</name>
+    <message>
+        <source>usable (total x utilization)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil(%1 visible to CUDA on %2 x %3); vLLM %4 defaults to %5 when not given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensors resident on this rank as vLLM loads them (%1), sharded over tp=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 expert slots per MoE layer split %2 ways</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 draft layer(s) %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights (&quot;Model loading took&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden states %2 + q/k/v and MLP (%3/tp) outputs %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE workspace, %1 experts x %2/%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the forward pass (%4) %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no sampler: not the last PP stage)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; x %1 from calibration profile &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured in calibration profile &quot;%1&quot; (tp=%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers only, ~0.25 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: --enforce-eager captures no CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured in calibration profile &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; subtracted from the KV budget (vLLM &gt;= 0.21, VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) headroom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested minus every subtracted term (&quot;Available KV cache memory&quot;); %1 B per token on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (tokens sharded over dcp=%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Search models…</source>
@@ -2084,6 +2751,13 @@
     </message>
 </context>
 <context>
+    <name>PlanRules</name>
+    <message>
+        <source>must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>expected a .md or .pdf file name</source>
@@ -2091,6 +2765,542 @@
     </message>
     <message>
         <source>PDF output needs the GUI libraries; write Markdown (.md) instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 node of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 nodes of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (vLLM %1, overheads %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accounting %1%2, gpu_memory_utilization %3, max_model_len %4, KV cache %5, weights %6, block size %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers × GPUs: which layers each GPU holds, by pipeline stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices overridden by VLLM_PP_LAYER_PARTITION.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 latent (MLA, not split)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (replicated ×%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (each 1/%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q heads / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-GPU rows omitted for %1 GPUs: `shardscope plan --format json` lists them all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory and KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per GPU, for GPU %1, the one with the fewest KV blocks (it binds the replica).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total × %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--reserved-bytes (assumption)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity (one replica)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests (one replica)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests (cluster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One %1 step of n = %2 tokens; activations in BF16. Times are α-β estimates on the link each group uses; &quot;per GPU&quot; is the busiest GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM-head AllGather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lockstep (MoE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops / step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes / op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent / GPU / step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show your work:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, overridden by the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B effective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line rate × efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time estimates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A roofline estimate, for comparing plans, not a benchmark: each stage takes max(bytes read / HBM, FLOPs / peak) plus its communication, with no overlap.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step (slowest stage)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step per stage:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and %1 % waiting for slower stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline timeline: %1 micro-batches of %2 sequence take %3; the lanes idle %4 % of the time filling and draining (formula (p − 1)/(m + p − 1) = %5 %, exact for equal stages)%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline timeline: %1 micro-batches of %2 sequences take %3; the lanes idle %4 % of the time filling and draining (formula (p − 1)/(m + p − 1) = %5 %, exact for equal stages)%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumptions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode: %1 sequence per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode: %1 sequences per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (aiconfigurator&apos;s empirical factor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights are read once per step (MoE: only the experts the batch touches); activations travel in BF16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The bubble is the fill-and-drain view of %1 micro-batches, pessimistic for continuous batching.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No launch command for this plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: the plan is valid and fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model preset **%1** (`%2`):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model preset **%1** (`%2`), Hugging Face `%3`:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a user configuration (no sources recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU preset **%1** (`%2`):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a user file (no sources recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncertain GPU figures: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM cannot run this plan as it stands: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan report generated by %1. Every figure says how it was computed; times are estimates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison: A against B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated by %1. Times are estimates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing: the two plans are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (better)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (worse)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No difference to explain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan A: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan B: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2357,6 +3567,29 @@
     </message>
     <message>
         <source>%1 nodes · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Sweep</name>
+    <message>
+        <source>holds %1 concurrent requests, below --min-concurrency %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2 sequences in flight per replica, but it holds %3 (max_num_seqs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2 sequences in flight per replica, but it holds %3 requests of max_model_len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT %1 ms is above --max-tpot-ms %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2914,6 +4147,169 @@
     </message>
 </context>
 <context>
+    <name>Validation</name>
+    <message>
+        <source>%1 must be at least 1 (got %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp x pp x dp = %1 GPUs is more than the %2 this planner evaluates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be split over tp=%2: tp must divide the head count (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 exceeds the %2 KV heads but is not a multiple of them, so vLLM cannot replicate them evenly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the custom layer partition has %1 stages but pp=%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the custom layer partition sums to %1 layers; the model has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every pipeline stage needs at least one layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp=%1 is more than the model&apos;s %2 layers: some stages would be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert parallelism needs a mixture-of-experts model; %1 is dense (set ep=1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant experts need a mixture-of-experts model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep=%1 must divide tp x dp = %2 (the GPUs of one pipeline stage); choose %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep=%1 is more than the %2 expert slots per layer: some GPUs would hold no expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expert slots do not divide evenly over ep=%2: the first %3 EP ranks hold one more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant experts cannot be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redundant experts (EPLB) need expert parallelism (ep &gt; 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 16 redundant copies per expert is not a plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization must be in (0, 1] (0: the vLLM version&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode_context_parallel_size must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode_context_parallel_size %1 must divide tp=%2 (DCP reuses the TP GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode context parallel is not supported with sliding-window or chunked attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode context parallel on a GQA model needs tp &gt; kv heads (%1) and dcp &lt;= tp / kv heads: it only splits replicated KV heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>num_speculative_layers must be between 0 and 64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block size must be between 1 and 4096 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_model_len must be between 1 and 2^31 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_num_seqs and max_num_batched_tokens must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory must be positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a TP group of %1 GPUs spans nodes of %2: every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a TP group of %1 GPUs leaves the scale-up domain of %2 (%3): its AllReduces run over PCIe or the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fast link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the EP group spans %1 DP ranks: they must step together, idle ranks run dummy batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_model_len %1 exceeds the model&apos;s max_position_embeddings %2 (vLLM refuses unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens (%1) must be at least max_num_seqs (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each expert&apos;s intermediate size %1 split %2 ways is not a multiple of the FP8 block size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibration profile &quot;%1&quot; was fitted on %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibration profile &quot;%1&quot; was fitted on vLLM %2, the plan follows %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilization %1 asks for %2 but only about %3 is free at startup (CUDA context): vLLM refuses to start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights do not fit: GPU %1 needs %2 of weights but may use %3 (utilization %4 x %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no memory left for the KV cache on GPU %1: %2 short after weights and overheads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>VllmPreview</name>
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
@@ -2932,6 +4328,13 @@
     </message>
     <message>
         <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>savefile</name>
+    <message>
+        <source>the disk is full or the file is too large (%1 of %2 bytes written)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

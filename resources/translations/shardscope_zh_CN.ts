@@ -606,6 +606,30 @@
         <source>Different models: compare their per-token KV and weights from their configs</source>
         <translation>两个模型不同：请根据各自的配置比较每 Token 的 KV 和权重</translation>
     </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 Token</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -688,6 +712,530 @@
     <message>
         <source>Decode throughput per GPU</source>
         <translation>每卡 Decode 吞吐</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype fp8: 1 B</source>
+        <translation>--kv-cache-dtype fp8：1 B</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype auto (model dtype, BF16): 2 B</source>
+        <translation>--kv-cache-dtype auto（模型数据类型，BF16）：2 B</translation>
+    </message>
+    <message>
+        <source>num_hidden_layers / pp (textbook: even split)</source>
+        <translation>num_hidden_layers / pp（教材算法：平均切分）</translation>
+    </message>
+    <message>
+        <source>layers on stage %1 (vLLM get_pp_indices)</source>
+        <translation>第 %1 段上的层（vLLM get_pp_indices）</translation>
+    </message>
+    <message>
+        <source>%1 layers × (%2 + %3) × %4 B = %5 B</source>
+        <translation>%1 层 × (%2 + %3) × %4 B = %5 B</translation>
+    </message>
+    <message>
+        <source>MLA stores one latent vector per token and layer: no factor 2, and every TP rank holds all of it (not divided by tp=%1)</source>
+        <translation>MLA 每个 Token 每层只存一个潜在向量：没有系数 2，而且每个 TP rank 都存完整的一份（不除以 tp=%1）</translation>
+    </message>
+    <message>
+        <source>plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>config.json head_dim (hidden_size / num_attention_heads when absent)</source>
+        <translation>config.json 的 head_dim（缺省时为 hidden_size / num_attention_heads）</translation>
+    </message>
+    <message>
+        <source>2 × %1 layers × %2 × %3 × %4 B = %5 B</source>
+        <translation>2 × %1 层 × %2 × %3 × %4 B = %5 B</translation>
+    </message>
+    <message>
+        <source>%1 KV head</source>
+        <translation>%1 个 KV 头</translation>
+    </message>
+    <message>
+        <source>%1 KV heads</source>
+        <translation>%1 个 KV 头</translation>
+    </message>
+    <message>
+        <source>%1 KV heads are replicated: tp %2 &gt; %1, so each GPU still holds 1 KV head and per-GPU KV stops shrinking</source>
+        <translation>%1 个 KV 头被复制：tp %2 &gt; %1，所以每张卡仍存 1 个 KV 头，每卡 KV 不再缩小</translation>
+    </message>
+    <message>
+        <source>params × bytes per param / (tp × pp)</source>
+        <translation>参数量 × 每参数字节数 / (tp × pp)</translation>
+    </message>
+    <message>
+        <source>counted from config.json</source>
+        <translation>由 config.json 统计</translation>
+    </message>
+    <message>
+        <source>textbook accounting splits every parameter evenly; vLLM accounting counts each GPU&apos;s own tensors</source>
+        <translation>教材算法把每个参数平均切分；vLLM 算法按每张卡实际持有的张量计算</translation>
+    </message>
+    <message>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head</source>
+        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + Embedding + LM Head</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>PP stage %1</source>
+        <translation>PP 第 %1 段</translation>
+    </message>
+    <message>
+        <source>attention heads and MLP split tp ways</source>
+        <translation>注意力头和 MLP 切成 tp 份</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>expert slots on this GPU per MoE layer, each split %1 ways</source>
+        <translation>本卡每个 MoE 层的专家槽位，每个切成 %1 份</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>checkpoint quantization_config or --quantization</source>
+        <translation>checkpoint 的 quantization_config 或 --quantization</translation>
+    </message>
+    <message>
+        <source>holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation>持有 Embedding（第一段）；持有 LM Head（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+    </message>
+    <message>
+        <source>holds the embedding (first stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation>持有 Embedding（第一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+    </message>
+    <message>
+        <source>holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation>持有 LM Head（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+    </message>
+    <message>
+        <source>vocabulary rows padded to 64 per GPU as vLLM does</source>
+        <translation>词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+    </message>
+    <message>
+        <source>memory × utilization − weights − reserve</source>
+        <translation>显存 × 利用率 − 权重 − 预留</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>--reserved-bytes (activations, CUDA graphs, buffers: an assumption)</source>
+        <translation>--reserved-bytes（激活、CUDA Graph、缓冲区：一个假设）</translation>
+    </message>
+    <message>
+        <source>ceil(total × utilization) − weights − peak activation − non-torch</source>
+        <translation>ceil(总量 × 利用率) − 权重 − 峰值激活 − non-torch</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总量</translation>
+    </message>
+    <message>
+        <source>GPU preset (memory CUDA sees)</source>
+        <translation>GPU 预设（CUDA 可见的显存）</translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation>峰值激活</translation>
+    </message>
+    <message>
+        <source>estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences (calibrated to vLLM 0.11)</source>
+        <translation>估算：max_num_batched_tokens %1，加上 %2 个序列的采样器缓冲区（按 vLLM 0.11 校准）</translation>
+    </message>
+    <message>
+        <source>non-torch</source>
+        <translation>non-torch</translation>
+    </message>
+    <message>
+        <source>estimate: NCCL and custom all-reduce buffers, by tp</source>
+        <translation>估算：NCCL 和自定义 all-reduce 的缓冲区，随 tp 而定</translation>
+    </message>
+    <message>
+        <source>utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 Token</translation>
+    </message>
+    <message>
+        <source>floor(KV budget / KV bytes per token)</source>
+        <translation>floor(KV 预算 / 每 Token 的 KV 字节数)</translation>
+    </message>
+    <message>
+        <source>floor(%1 B / %2 B) = %3 tokens</source>
+        <translation>floor(%1 B / %2 B) = %3 个 Token</translation>
+    </message>
+    <message>
+        <source>max concurrency × max_model_len (hybrid pool, as vLLM prints it)</source>
+        <translation>最大并发 × max_model_len（混合池，与 vLLM 打印的一致）</translation>
+    </message>
+    <message>
+        <source>blocks × block_size, blocks = min over GPUs of floor(budget / (block_size × KV bytes per token))</source>
+        <translation>块数 × block_size，块数 = 各卡 floor(预算 / (block_size × 每 Token 的 KV 字节数)) 的最小值</translation>
+    </message>
+    <message>
+        <source>%1 blocks × %2 = %3 tokens</source>
+        <translation>%1 块 × %2 = %3 个 Token</translation>
+    </message>
+    <message>
+        <source>GPU %1 has the fewest blocks and binds the whole replica</source>
+        <translation>GPU %1 的块数最少，决定了整个副本的容量</translation>
+    </message>
+    <message>
+        <source>floor(tokens / max_model_len)</source>
+        <translation>floor(Token 数 / max_model_len)</translation>
+    </message>
+    <message>
+        <source>blocks / blocks per request, blocks per request = ceil(max_model_len / block_size)</source>
+        <translation>块数 / 每请求块数，每请求块数 = ceil(max_model_len / block_size)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 = %3x → %4 whole requests</source>
+        <translation>%1 / %2 = %3x → %4 个完整请求</translation>
+    </message>
+    <message>
+        <source>%1 requests</source>
+        <translation>%1 个请求</translation>
+    </message>
+    <message>
+        <source>dp × one replica&apos;s concurrency (each DP replica has its own KV pool)</source>
+        <translation>dp × 单副本并发（每个 DP 副本有自己的 KV 池）</translation>
+    </message>
+    <message>
+        <source>L // pp per stage; the remainder adds one to the stages just before the last</source>
+        <translation>每段 L // pp 层；余数给最后一段之前的各段各加一层</translation>
+    </message>
+    <message>
+        <source>custom partition (VLLM_PP_LAYER_PARTITION)</source>
+        <translation>自定义切分（VLLM_PP_LAYER_PARTITION）</translation>
+    </message>
+    <message>
+        <source>%1 // %2 = %3, remainder %4 → %5</source>
+        <translation>%1 // %2 = %3，余 %4 → %5</translation>
+    </message>
+    <message>
+        <source>the last stage also holds the final norm and LM head, the first the embedding</source>
+        <translation>最后一段还持有最终归一化和 LM Head，第一段持有 Embedding</translation>
+    </message>
+    <message>
+        <source>dense model: no experts</source>
+        <translation>稠密模型：没有专家</translation>
+    </message>
+    <message>
+        <source>(E + R) / ep slots per GPU, each expert split tp × dp / ep ways</source>
+        <translation>(E + R) / ep 为每卡槽位数，每个专家切成 tp × dp / ep 份</translation>
+    </message>
+    <message>
+        <source>(%1 + %2) / %3 = %4, split %5 / %3 = %6 ways</source>
+        <translation>(%1 + %2) / %3 = %4，切分 %5 / %3 = %6 份</translation>
+    </message>
+    <message>
+        <source>config.json routed experts</source>
+        <translation>config.json 的路由专家数</translation>
+    </message>
+    <message>
+        <source>%1 experts per GPU</source>
+        <translation>每卡 %1 个专家</translation>
+    </message>
+    <message>
+        <source>Σ layers (attention + norms + MLP or experts + router) + embedding + LM head + final norm</source>
+        <translation>Σ 各层（注意力 + 归一化 + MLP 或专家 + 路由器）+ Embedding + LM Head + 最终归一化</translation>
+    </message>
+    <message>
+        <source>%1B total, %2B active per token</source>
+        <translation>共 %1B，每 Token 激活 %2B</translation>
+    </message>
+    <message>
+        <source>--prompt-len: prompt tokens in a prefill step</source>
+        <translation>--prompt-len：一次 prefill 中的提示词 Token 数</translation>
+    </message>
+    <message>
+        <source>--batch: sequences decoding together, one token each</source>
+        <translation>--batch：一起 decode 的序列数，每个一个 Token</translation>
+    </message>
+    <message>
+        <source>plan (%1)</source>
+        <translation>方案（%1）</translation>
+    </message>
+    <message>
+        <source>GPU preset %1 (NCCL&apos;s per-step latency, reference comm.md)</source>
+        <translation>GPU 预设 %1（NCCL 每步延迟，参考 comm.md）</translation>
+    </message>
+    <message>
+        <source>GPU preset: line rate %1 × efficiency %2</source>
+        <translation>GPU 预设：线速 %1 × 效率 %2</translation>
+    </message>
+    <message>
+        <source>AllReduces × [2(t − 1) · α + 2(t − 1)/t · S / B]  (ring, reference comm.md)</source>
+        <translation>AllReduce 次数 × [2(t − 1) · α + 2(t − 1)/t · S / B]（Ring 算法，参考 comm.md）</translation>
+    </message>
+    <message>
+        <source>tp = 1: no AllReduce</source>
+        <translation>tp = 1：没有 AllReduce</translation>
+    </message>
+    <message>
+        <source>n × h × b (bytes per TP AllReduce)</source>
+        <translation>n × h × b（每次 TP AllReduce 的字节数）</translation>
+    </message>
+    <message>
+        <source>latency share %1 %: %2 of α, %3 of bytes; the embedding AllReduce and the LM-head gather are counted apart</source>
+        <translation>延迟占比 %1 %：α 部分 %2，字节部分 %3；Embedding AllReduce 和 LM Head 收集单独计算</translation>
+    </message>
+    <message>
+        <source>max(bytes read / (HBM × efficiency), FLOPs / (peak × efficiency)) + communication</source>
+        <translation>max(读取字节数 / (HBM × 效率), FLOPs / (峰值 × 效率)) + 通信</translation>
+    </message>
+    <message>
+        <source>bytes read</source>
+        <translation>读取字节数</translation>
+    </message>
+    <message>
+        <source>weights %1 B (MoE: only the experts the batch touches) + KV %2 B (%3 sequences × %4 tokens of context)</source>
+        <translation>权重 %1 B（MoE：只算本批次用到的专家）+ KV %2 B（%3 个序列 × %4 个上下文 Token）</translation>
+    </message>
+    <message>
+        <source>GPU preset %1 (peak)</source>
+        <translation>GPU 预设 %1（峰值）</translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation>HBM 效率</translation>
+    </message>
+    <message>
+        <source>assumption: aiconfigurator&apos;s 0.8 (reference gpus.md)</source>
+        <translation>假设：aiconfigurator 的 0.8（参考 gpus.md）</translation>
+    </message>
+    <message>
+        <source>2 per parameter per token + attention over the context</source>
+        <translation>每参数每 Token 2 次 + 对上下文的注意力</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>GPU preset, dense %1</source>
+        <translation>GPU 预设，稠密 %1</translation>
+    </message>
+    <message>
+        <source>compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>assumption: 0.65 (roofline calibrations of H100 prefill)</source>
+        <translation>假设：0.65（H100 prefill 的 Roofline 校准）</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>the stage&apos;s share of the ledger (no overlap assumed)</source>
+        <translation>该段在通信账本中的份额（假设不重叠）</translation>
+    </message>
+    <message>
+        <source>compute-bound; an estimate for comparing plans, not a benchmark</source>
+        <translation>计算受限；用于比较方案的估算，不是基准测试</translation>
+    </message>
+    <message>
+        <source>memory-bound; an estimate for comparing plans, not a benchmark</source>
+        <translation>访存受限；用于比较方案的估算，不是基准测试</translation>
+    </message>
+    <message>
+        <source>activations travel in BF16 (assumption)</source>
+        <translation>激活以 BF16 传输（假设）</translation>
+    </message>
+    <message>
+        <source>2 per layer: after the attention out-projection and after the MLP (vLLM&apos;s RowParallelLinear)</source>
+        <translation>每层 2 次：注意力输出投影之后和 MLP 之后（vLLM 的 RowParallelLinear）</translation>
+    </message>
+    <message>
+        <source>tp = 1: nothing to reduce in this plan</source>
+        <translation>tp = 1：本方案没有需要归约的数据</translation>
+    </message>
+    <message>
+        <source>2 × layers × 2(t − 1)/t × S  (ring AllReduce, the stage with most layers)</source>
+        <translation>2 × 层数 × 2(t − 1)/t × S（Ring AllReduce，取层数最多的段）</translation>
+    </message>
+    <message>
+        <source>tp = 1: nothing sent</source>
+        <translation>tp = 1：不发送数据</translation>
+    </message>
+    <message>
+        <source>%1 AllReduces × 2 × %2 × %3 B = %4</source>
+        <translation>%1 次 AllReduce × 2 × %2 × %3 B = %4</translation>
+    </message>
+    <message>
+        <source>the largest PP stage</source>
+        <translation>最大的 PP 段</translation>
+    </message>
+    <message>
+        <source>the embedding AllReduce and the LM-head gather are counted apart</source>
+        <translation>Embedding AllReduce 和 LM Head 收集单独计算</translation>
+    </message>
+    <message>
+        <source>2 × n × h × b  (hidden_states and residual)</source>
+        <translation>2 × n × h × b（hidden_states 和 residual）</translation>
+    </message>
+    <message>
+        <source>%1 send per step; vLLM splits each over the %2 TP ranks (S/t each) and the next stage all-gathers it</source>
+        <translation>每步 %1 次发送；vLLM 把每次发送切到 %2 个 TP rank 上（每个 S/t），下一段再做 AllGather</translation>
+    </message>
+    <message>
+        <source>%1 sends per step; vLLM splits each over the %2 TP ranks (S/t each) and the next stage all-gathers it</source>
+        <translation>每步 %1 次发送；vLLM 把每次发送切到 %2 个 TP rank 上（每个 S/t），下一段再做 AllGather</translation>
+    </message>
+    <message>
+        <source>pp = 1: no sends in this plan</source>
+        <translation>pp = 1：本方案没有发送</translation>
+    </message>
+    <message>
+        <source>dense model: no experts, no dispatch</source>
+        <translation>稠密模型：没有专家，也没有分发</translation>
+    </message>
+    <message>
+        <source>k × ((h + 4 × ⌈h/128⌉) + 2h) B  (FP8 dispatch with FP32 scales, BF16 combine)</source>
+        <translation>k × ((h + 4 × ⌈h/128⌉) + 2h) B（FP8 分发带 FP32 缩放因子，BF16 合并）</translation>
+    </message>
+    <message>
+        <source>1 B + scales</source>
+        <translation>1 B + 缩放因子</translation>
+    </message>
+    <message>
+        <source>BF16 (default)</source>
+        <translation>BF16（默认）</translation>
+    </message>
+    <message>
+        <source>all-to-all over %1 GPUs: %2 % stays on the sending GPU; the busiest GPU carries ×%3</source>
+        <translation>在 %1 张 GPU 上做 all-to-all：%2 % 留在发送方 GPU；最忙的 GPU 承担 ×%3</translation>
+    </message>
+    <message>
+        <source>EP off with dp = %1: vLLM all-gathers every DP rank&apos;s tokens and reduce-scatters the result</source>
+        <translation>EP 关闭且 dp = %1：vLLM 对每个 DP rank 的 Token 做 all-gather，再对结果做 reduce-scatter</translation>
+    </message>
+    <message>
+        <source>nothing crosses a GPU in this plan: with dp = 1 every TP rank already has the tokens</source>
+        <translation>本方案没有数据跨 GPU：dp = 1 时每个 TP rank 已经有全部 Token</translation>
+    </message>
+    <message>
+        <source>Σ stages (TP + embedding + LM head + EP + PP send + PP gather)</source>
+        <translation>Σ 各段（TP + Embedding + LM Head + EP + PP 发送 + PP 收集）</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>embedding %1</source>
+        <translation>Embedding %1</translation>
+    </message>
+    <message>
+        <source>LM head %1</source>
+        <translation>LM Head %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>stage %1 %2</source>
+        <translation>第 %1 段 %2</translation>
+    </message>
+    <message>
+        <source>nothing to send</source>
+        <translation>无需发送</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>α-β estimate on the link each group actually uses; no overlap with compute assumed</source>
+        <translation>按每个组实际使用的链路做 α-β 估算；假设通信不与计算重叠</translation>
+    </message>
+    <message>
+        <source>Σ over stages of each stage&apos;s step</source>
+        <translation>Σ 各段的单步时间</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <source>--batch: sequences decoding together</source>
+        <translation>--batch：一起 decode 的序列数</translation>
+    </message>
+    <message>
+        <source>--prompt-len: tokens of one prompt</source>
+        <translation>--prompt-len：一个提示词的 Token 数</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>段数</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>--prompt-len: KV each sequence attends over</source>
+        <translation>--prompt-len：每个序列要关注的 KV 长度</translation>
+    </message>
+    <message>
+        <source>PP does not shorten a token&apos;s path: every token crosses every stage in turn</source>
+        <translation>PP 不会缩短 Token 的路径：每个 Token 依次经过每一段</translation>
+    </message>
+    <message>
+        <source>one stage: its step is the whole latency</source>
+        <translation>只有一段：它的单步时间就是全部延迟</translation>
+    </message>
+    <message>
+        <source>(p − 1) / (m + p − 1)  (seed 003)</source>
+        <translation>(p − 1) / (m + p − 1)（种子 003）</translation>
+    </message>
+    <message>
+        <source>--microbatches: micro-batches in flight</source>
+        <translation>--microbatches：同时在流水线中的微批数</translation>
+    </message>
+    <message>
+        <source>fill and drain: while the first micro-batch reaches the last stage the others wait; exact for equal stages, pessimistic for continuous batching</source>
+        <translation>填充与排空：第一个微批到达最后一段之前其他段都在等待；各段相等时精确，对连续批处理偏悲观</translation>
+    </message>
+    <message>
+        <source>one stage: no pipeline, no bubble</source>
+        <translation>只有一段：没有流水线，也没有气泡</translation>
+    </message>
+    <message>
+        <source>m × n / (TPOT + (m − 1) × slowest stage) / (tp × pp)</source>
+        <translation>m × n / (TPOT + (m − 1) × 最慢段) / (tp × pp)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 / (%3 + %4 × %5) / (%6 × %7) = %8 tokens/s</source>
+        <translation>%1 × %2 / (%3 + %4 × %5) / (%6 × %7) = %8 tokens/s</translation>
+    </message>
+    <message>
+        <source>DP replicas add GPUs and throughput alike: per GPU it is unchanged</source>
+        <translation>DP 副本同时增加 GPU 和吞吐：每卡吞吐不变</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
     </message>
 </context>
 <context>
@@ -1936,6 +2484,125 @@
     </message>
 </context>
 <context>
+    <name>MemoryTerms</name>
+    <message>
+        <source>usable (total x utilization)</source>
+        <translation>可用（总量 x 利用率）</translation>
+    </message>
+    <message>
+        <source>ceil(%1 visible to CUDA on %2 x %3); vLLM %4 defaults to %5 when not given</source>
+        <translation>ceil(%2 上 CUDA 可见的 %1 x %3)；未指定时 vLLM %4 默认取 %5</translation>
+    </message>
+    <message>
+        <source>tensors resident on this rank as vLLM loads them (%1), sharded over tp=%2</source>
+        <translation>vLLM 加载后驻留在本 rank 上的张量（%1），按 tp=%2 切分</translation>
+    </message>
+    <message>
+        <source>, %1 expert slots per MoE layer split %2 ways</source>
+        <translation>，每个 MoE 层 %1 个专家槽位，每个切成 %2 份</translation>
+    </message>
+    <message>
+        <source>, embedding</source>
+        <translation>，Embedding</translation>
+    </message>
+    <message>
+        <source>, LM head</source>
+        <translation>，LM Head</translation>
+    </message>
+    <message>
+        <source>, %1 draft layer(s) %2</source>
+        <translation>，%1 个草稿层 %2</translation>
+    </message>
+    <message>
+        <source>weights (&quot;Model loading took&quot;)</source>
+        <translation>权重（“Model loading took”）</translation>
+    </message>
+    <message>
+        <source>V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden states %2 + q/k/v and MLP (%3/tp) outputs %4</source>
+        <translation>V0 在 %1 个 Token 上做 profiling（max(max_model_len, 2048)，不开 chunked prefill）：hidden states %2 + q/k/v 和 MLP（%3/tp）输出 %4</translation>
+    </message>
+    <message>
+        <source>MoE workspace, %1 experts x %2/%3</source>
+        <translation>MoE 工作区，%1 个专家 x %2/%3</translation>
+    </message>
+    <message>
+        <source>profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the forward pass (%4) %5</source>
+        <translation>在 max_num_batched_tokens=%1 上做 profiling：hidden states（%2）%3 + 取较大者：前向计算（%4）%5</translation>
+    </message>
+    <message>
+        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3</source>
+        <translation> 与采样器（max_num_seqs=%1 x 词表 %2 的 FP32 logits，约 9.55 个缓冲区）%3</translation>
+    </message>
+    <message>
+        <source> (no sampler: not the last PP stage)</source>
+        <translation>（没有采样器：不是最后一个 PP 段）</translation>
+    </message>
+    <message>
+        <source>; x %1 from calibration profile &quot;%2&quot;</source>
+        <translation>；按校准配置“%2”乘以 %1</translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation>峰值激活</translation>
+    </message>
+    <message>
+        <source>measured in calibration profile &quot;%1&quot; (tp=%2)</source>
+        <translation>在校准配置“%1”中实测（tp=%2）</translation>
+    </message>
+    <message>
+        <source>tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)</source>
+        <translation>tp=1：cuBLAS 工作区和分配器开销，约 0.13 GiB（参考 calibration.md）</translation>
+    </message>
+    <message>
+        <source>tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers only, ~0.25 GiB</source>
+        <translation>tp=%1 且没有自定义 all-reduce（%2 个节点，无 P2P 链路或 TP 跨节点）：只有 NCCL 缓冲区，约 0.25 GiB</translation>
+    </message>
+    <message>
+        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)</source>
+        <translation>tp=%1 在单节点上：NCCL 和自定义 all-reduce 缓冲区，约 0.55 GiB（参考 calibration.md）</translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation>non-torch 显存</translation>
+    </message>
+    <message>
+        <source>0: --enforce-eager captures no CUDA graphs</source>
+        <translation>0：--enforce-eager 不捕获 CUDA Graph</translation>
+    </message>
+    <message>
+        <source>measured in calibration profile &quot;%1&quot;</source>
+        <translation>在校准配置“%1”中实测</translation>
+    </message>
+    <message>
+        <source>0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)</source>
+        <translation>0.5 GiB + 本 rank 每层 4 MiB（实测 0.1-3 GiB）</translation>
+    </message>
+    <message>
+        <source>; subtracted from the KV budget (vLLM &gt;= 0.21, VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)</source>
+        <translation>；从 KV 预算中扣除（vLLM &gt;= 0.21，VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1）</translation>
+    </message>
+    <message>
+        <source>; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) headroom</source>
+        <translation>；不扣除：vLLM 0.21 之前 CUDA Graph 在 (1 - 利用率) 的余量中捕获</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <source>requested minus every subtracted term (&quot;Available KV cache memory&quot;); %1 B per token on this rank</source>
+        <translation>申请量减去所有扣除项（“Available KV cache memory”）；本 rank 每 Token %1 B</translation>
+    </message>
+    <message>
+        <source> (tokens sharded over dcp=%1)</source>
+        <translation>（Token 按 dcp=%1 切分）</translation>
+    </message>
+    <message>
+        <source>KV cache budget</source>
+        <translation>KV Cache 预算</translation>
+    </message>
+</context>
+<context>
     <name>ModelPicker</name>
     <message>
         <source>Search models…</source>
@@ -2081,6 +2748,13 @@
     </message>
 </context>
 <context>
+    <name>PlanRules</name>
+    <message>
+        <source>must be at least 1</source>
+        <translation>至少为 1</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>expected a .md or .pdf file name</source>
@@ -2089,6 +2763,542 @@
     <message>
         <source>PDF output needs the GUI libraries; write Markdown (.md) instead</source>
         <translation>生成 PDF 需要图形界面库；请改为输出 Markdown（.md）</translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>%1 on %2 node of %3</source>
+        <translation>%1 张，%2 个节点，每节点 %3 张</translation>
+    </message>
+    <message>
+        <source>%1 on %2 nodes of %3</source>
+        <translation>%1 张，%2 个节点，每节点 %3 张</translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation>无效方案</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source> (vLLM %1, overheads %2)</source>
+        <translation>（vLLM %1，开销%2）</translation>
+    </message>
+    <message>
+        <source>Accounting %1%2, gpu_memory_utilization %3, max_model_len %4, KV cache %5, weights %6, block size %7.</source>
+        <translation>核算方式 %1%2，gpu_memory_utilization %3，max_model_len %4，KV Cache %5，权重 %6，块大小 %7。</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>Layers × GPUs: which layers each GPU holds, by pipeline stage</source>
+        <translation>层 × GPU：按流水线段显示每张卡持有哪些层</translation>
+    </message>
+    <message>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices.</source>
+        <translation>Rank 按 DP × PP × TP 排列，TP 变化最快（vLLM 的 initialize_model_parallel）；每段的层数按 get_pp_indices 计算。</translation>
+    </message>
+    <message>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices overridden by VLLM_PP_LAYER_PARTITION.</source>
+        <translation>Rank 按 DP × PP × TP 排列，TP 变化最快（vLLM 的 initialize_model_parallel）；每段的层数按 get_pp_indices 计算，并由 VLLM_PP_LAYER_PARTITION 覆盖。</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>Embedding</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>LM Head</translation>
+    </message>
+    <message>
+        <source>1 latent (MLA, not split)</source>
+        <translation>1 个潜在向量（MLA，不切分）</translation>
+    </message>
+    <message>
+        <source>%1 (replicated ×%2)</source>
+        <translation>%1（复制 ×%2）</translation>
+    </message>
+    <message>
+        <source>%1 (each 1/%2)</source>
+        <translation>%1（每个 1/%2）</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>段</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Q heads / GPU</source>
+        <translation>每卡 Q 头</translation>
+    </message>
+    <message>
+        <source>KV heads / GPU</source>
+        <translation>每卡 KV 头</translation>
+    </message>
+    <message>
+        <source>Experts / GPU</source>
+        <translation>每卡专家数</translation>
+    </message>
+    <message>
+        <source>Also holds</source>
+        <translation>另外持有</translation>
+    </message>
+    <message>
+        <source>Per-GPU rows omitted for %1 GPUs: `shardscope plan --format json` lists them all.</source>
+        <translation>%1 张 GPU 时省略逐卡的行：`shardscope plan --format json` 会全部列出。</translation>
+    </message>
+    <message>
+        <source>latent</source>
+        <translation>潜在向量</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>TP rank</source>
+        <translation>TP rank</translation>
+    </message>
+    <message>
+        <source>DP rank</source>
+        <translation>DP rank</translation>
+    </message>
+    <message>
+        <source>EP rank</source>
+        <translation>EP rank</translation>
+    </message>
+    <message>
+        <source>Q heads</source>
+        <translation>Q 头</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV budget</source>
+        <translation>KV 预算</translation>
+    </message>
+    <message>
+        <source>Memory and KV cache</source>
+        <translation>显存与 KV Cache</translation>
+    </message>
+    <message>
+        <source>Per GPU, for GPU %1, the one with the fewest KV blocks (it binds the replica).</source>
+        <translation>每卡数值，取 GPU %1，即 KV 块数最少的那张卡（它决定整个副本）。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总量</translation>
+    </message>
+    <message>
+        <source>GPU preset</source>
+        <translation>GPU 预设</translation>
+    </message>
+    <message>
+        <source>Usable</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>total × %1</source>
+        <translation>总量 × %1</translation>
+    </message>
+    <message>
+        <source>Reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>--reserved-bytes (assumption)</source>
+        <translation>--reserved-bytes（假设）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>How</source>
+        <translation>计算方法</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 Token</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV Cache</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation>每卡每 Token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>Capacity (one replica)</source>
+        <translation>容量（单个副本）</translation>
+    </message>
+    <message>
+        <source>Concurrent requests (one replica)</source>
+        <translation>并发请求数（单个副本）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 tokens</source>
+        <translation>%1 个，每个 %2 Token</translation>
+    </message>
+    <message>
+        <source>Concurrent requests (cluster)</source>
+        <translation>并发请求数（整个集群）</translation>
+    </message>
+    <message>
+        <source>Note: %1.</source>
+        <translation>注：%1。</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信</translation>
+    </message>
+    <message>
+        <source>One %1 step of n = %2 tokens; activations in BF16. Times are α-β estimates on the link each group uses; &quot;per GPU&quot; is the busiest GPU.</source>
+        <translation>一次 %1 步，n = %2 个 Token；激活为 BF16。时间是按每个组所用链路做的 α-β 估算；“每卡”指最忙的那张卡。</translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation>TP AllReduce</translation>
+    </message>
+    <message>
+        <source>Embedding AllReduce</source>
+        <translation>Embedding AllReduce</translation>
+    </message>
+    <message>
+        <source>LM-head AllGather</source>
+        <translation>LM Head AllGather</translation>
+    </message>
+    <message>
+        <source>PP send</source>
+        <translation>PP 发送</translation>
+    </message>
+    <message>
+        <source>lockstep (MoE)</source>
+        <translation>同步步进（MoE）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Ops / step</source>
+        <translation>每步次数</translation>
+    </message>
+    <message>
+        <source>Bytes / op</source>
+        <translation>每次字节数</translation>
+    </message>
+    <message>
+        <source>Sent / GPU / step</source>
+        <translation>每卡每步发送量</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Show your work:</source>
+        <translation>计算过程：</translation>
+    </message>
+    <message>
+        <source>, overridden by the plan</source>
+        <translation>，已被方案覆盖</translation>
+    </message>
+    <message>
+        <source>α per step</source>
+        <translation>每步 α</translation>
+    </message>
+    <message>
+        <source>B effective</source>
+        <translation>有效 B</translation>
+    </message>
+    <message>
+        <source>Line rate × efficiency</source>
+        <translation>线速 × 效率</translation>
+    </message>
+    <message>
+        <source>Time estimates</source>
+        <translation>时间估算</translation>
+    </message>
+    <message>
+        <source>A roofline estimate, for comparing plans, not a benchmark: each stage takes max(bytes read / HBM, FLOPs / peak) plus its communication, with no overlap.</source>
+        <translation>Roofline 估算，用于比较方案，不是基准测试：每段耗时 max(读取字节数 / HBM, FLOPs / 峰值) 再加上该段通信，不考虑重叠。</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Decode step (slowest stage)</source>
+        <translation>Decode 单步（最慢段）</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per GPU</source>
+        <translation>每卡 Decode 吞吐（tokens/s）</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>访存</translation>
+    </message>
+    <message>
+        <source>Decode step per stage:</source>
+        <translation>各段的 Decode 单步：</translation>
+    </message>
+    <message>
+        <source>Bytes read</source>
+        <translation>读取字节数</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Comm</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Bound</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source> and %1 % waiting for slower stages</source>
+        <translation>，另有 %1 % 在等待更慢的段</translation>
+    </message>
+    <message>
+        <source>Pipeline timeline: %1 micro-batches of %2 sequence take %3; the lanes idle %4 % of the time filling and draining (formula (p − 1)/(m + p − 1) = %5 %, exact for equal stages)%6.</source>
+        <translation>流水线时间线：%1 个微批，每个 %2 个序列，共耗时 %3；各条泳道有 %4 % 的时间在填充和排空中空闲（公式 (p − 1)/(m + p − 1) = %5 %，各段相等时精确）%6。</translation>
+    </message>
+    <message>
+        <source>Pipeline timeline: %1 micro-batches of %2 sequences take %3; the lanes idle %4 % of the time filling and draining (formula (p − 1)/(m + p − 1) = %5 %, exact for equal stages)%6.</source>
+        <translation>流水线时间线：%1 个微批，每个 %2 个序列，共耗时 %3；各条泳道有 %4 % 的时间在填充和排空中空闲（公式 (p − 1)/(m + p − 1) = %5 %，各段相等时精确）%6。</translation>
+    </message>
+    <message>
+        <source>Assumptions:</source>
+        <translation>假设：</translation>
+    </message>
+    <message>
+        <source>Decode: %1 sequence per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
+        <translation>Decode：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；prefill 为一个 %3 Token 的提示词。</translation>
+    </message>
+    <message>
+        <source>Decode: %1 sequences per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
+        <translation>Decode：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；prefill 为一个 %3 Token 的提示词。</translation>
+    </message>
+    <message>
+        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7</source>
+        <translation>HBM %1 × %2%3；峰值 %4 TFLOPS %5 × %6%7</translation>
+    </message>
+    <message>
+        <source> (aiconfigurator&apos;s empirical factor)</source>
+        <translation>（aiconfigurator 的经验系数）</translation>
+    </message>
+    <message>
+        <source>Weights are read once per step (MoE: only the experts the batch touches); activations travel in BF16.</source>
+        <translation>每步读取一次权重（MoE：只读本批次用到的专家）；激活以 BF16 传输。</translation>
+    </message>
+    <message>
+        <source>The bubble is the fill-and-drain view of %1 micro-batches, pessimistic for continuous batching.</source>
+        <translation>气泡按 %1 个微批的填充-排空模型计算，对连续批处理偏悲观。</translation>
+    </message>
+    <message>
+        <source>vLLM command</source>
+        <translation>vLLM 命令</translation>
+    </message>
+    <message>
+        <source>No launch command for this plan.</source>
+        <translation>这个方案没有启动命令。</translation>
+    </message>
+    <message>
+        <source>Issues</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>None: the plan is valid and fits.</source>
+        <translation>无：方案有效且放得下。</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Model preset **%1** (`%2`):</source>
+        <translation>模型预设 **%1**（`%2`）：</translation>
+    </message>
+    <message>
+        <source>Model preset **%1** (`%2`), Hugging Face `%3`:</source>
+        <translation>模型预设 **%1**（`%2`），Hugging Face `%3`：</translation>
+    </message>
+    <message>
+        <source>a user configuration (no sources recorded)</source>
+        <translation>用户配置（没有记录来源）</translation>
+    </message>
+    <message>
+        <source>GPU preset **%1** (`%2`):</source>
+        <translation>GPU 预设 **%1**（`%2`）：</translation>
+    </message>
+    <message>
+        <source>a user file (no sources recorded)</source>
+        <translation>用户文件（没有记录来源）</translation>
+    </message>
+    <message>
+        <source>Uncertain GPU figures: %1.</source>
+        <translation>不确定的 GPU 数据：%1。</translation>
+    </message>
+    <message>
+        <source>vLLM cannot run this plan as it stands: %1.</source>
+        <translation>vLLM 无法按现状运行这个方案：%1。</translation>
+    </message>
+    <message>
+        <source>Plan report generated by %1. Every figure says how it was computed; times are estimates.</source>
+        <translation>由 %1 生成的方案报告。每个数字都注明了计算方法；时间均为估算。</translation>
+    </message>
+    <message>
+        <source>Comparison: A against B</source>
+        <translation>对比：A 与 B</translation>
+    </message>
+    <message>
+        <source>Generated by %1. Times are estimates.</source>
+        <translation>由 %1 生成。时间均为估算。</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>改了什么</translation>
+    </message>
+    <message>
+        <source>Nothing: the two plans are the same.</source>
+        <translation>无：两个方案相同。</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <source>%1 (better)</source>
+        <translation>%1（更好）</translation>
+    </message>
+    <message>
+        <source>%1 (worse)</source>
+        <translation>%1（更差）</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>No difference to explain.</source>
+        <translation>没有需要解释的差异。</translation>
+    </message>
+    <message>
+        <source>Plan A: %1</source>
+        <translation>方案 A：%1</translation>
+    </message>
+    <message>
+        <source>Plan B: %1</source>
+        <translation>方案 B：%1</translation>
     </message>
 </context>
 <context>
@@ -2355,6 +3565,29 @@
     <message>
         <source>1 node · 1 GPU</source>
         <translation>1 个节点 · 1 张 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>Sweep</name>
+    <message>
+        <source>holds %1 concurrent requests, below --min-concurrency %2</source>
+        <translation>能容纳 %1 个并发请求，低于 --min-concurrency %2</translation>
+    </message>
+    <message>
+        <source>%1 x %2 sequences in flight per replica, but it holds %3 (max_num_seqs)</source>
+        <translation>每个副本同时有 %1 x %2 个序列在处理，但它只能容纳 %3 个（max_num_seqs）</translation>
+    </message>
+    <message>
+        <source>%1 x %2 sequences in flight per replica, but it holds %3 requests of max_model_len</source>
+        <translation>每个副本同时有 %1 x %2 个序列在处理，但它只能容纳 %3 个 max_model_len 长度的请求</translation>
+    </message>
+    <message>
+        <source>TPOT %1 ms is above --max-tpot-ms %2</source>
+        <translation>TPOT %1 ms 超过了 --max-tpot-ms %2</translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation>无效方案</translation>
     </message>
 </context>
 <context>
@@ -2908,6 +4141,169 @@
     </message>
 </context>
 <context>
+    <name>Validation</name>
+    <message>
+        <source>%1 must be at least 1 (got %2)</source>
+        <translation>%1 至少为 1（当前为 %2）</translation>
+    </message>
+    <message>
+        <source>tp x pp x dp = %1 GPUs is more than the %2 this planner evaluates</source>
+        <translation>tp x pp x dp = %1 张 GPU，超过了本工具可评估的 %2 张</translation>
+    </message>
+    <message>
+        <source>%1 attention heads cannot be split over tp=%2: tp must divide the head count (%3)</source>
+        <translation>%1 个注意力头无法按 tp=%2 切分：tp 必须整除注意力头数（%3）</translation>
+    </message>
+    <message>
+        <source>tp=%1 exceeds the %2 KV heads but is not a multiple of them, so vLLM cannot replicate them evenly</source>
+        <translation>tp=%1 超过了 %2 个 KV 头，但不是它的整数倍，vLLM 无法均匀复制 KV 头</translation>
+    </message>
+    <message>
+        <source>the custom layer partition has %1 stages but pp=%2</source>
+        <translation>自定义层切分有 %1 段，但 pp=%2</translation>
+    </message>
+    <message>
+        <source>the custom layer partition sums to %1 layers; the model has %2</source>
+        <translation>自定义层切分合计 %1 层；模型有 %2 层</translation>
+    </message>
+    <message>
+        <source>every pipeline stage needs at least one layer</source>
+        <translation>每个流水线段至少需要一层</translation>
+    </message>
+    <message>
+        <source>pp=%1 is more than the model&apos;s %2 layers: some stages would be empty</source>
+        <translation>pp=%1 超过了模型的 %2 层：有些段会是空的</translation>
+    </message>
+    <message>
+        <source>expert parallelism needs a mixture-of-experts model; %1 is dense (set ep=1)</source>
+        <translation>专家并行需要混合专家（MoE）模型；%1 是稠密模型（请设置 ep=1）</translation>
+    </message>
+    <message>
+        <source>redundant experts need a mixture-of-experts model</source>
+        <translation>冗余专家需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>ep=%1 must divide tp x dp = %2 (the GPUs of one pipeline stage); choose %3</source>
+        <translation>ep=%1 必须整除 tp x dp = %2（一个流水线段的 GPU 数）；可选 %3</translation>
+    </message>
+    <message>
+        <source>ep=%1 is more than the %2 expert slots per layer: some GPUs would hold no expert</source>
+        <translation>ep=%1 超过了每层 %2 个专家槽位：有些 GPU 会没有专家</translation>
+    </message>
+    <message>
+        <source>%1 expert slots do not divide evenly over ep=%2: the first %3 EP ranks hold one more</source>
+        <translation>%1 个专家槽位不能均匀分到 ep=%2 上：前 %3 个 EP rank 各多放一个</translation>
+    </message>
+    <message>
+        <source>redundant experts cannot be negative</source>
+        <translation>冗余专家数不能为负</translation>
+    </message>
+    <message>
+        <source>redundant experts (EPLB) need expert parallelism (ep &gt; 1)</source>
+        <translation>冗余专家（EPLB）需要开启专家并行（ep &gt; 1）</translation>
+    </message>
+    <message>
+        <source>more than 16 redundant copies per expert is not a plan</source>
+        <translation>每个专家超过 16 个冗余副本不是合理的方案</translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization must be in (0, 1] (0: the vLLM version&apos;s default)</source>
+        <translation>gpu_memory_utilization 必须在 (0, 1] 之间（0：使用该 vLLM 版本的默认值）</translation>
+    </message>
+    <message>
+        <source>decode_context_parallel_size must be at least 1</source>
+        <translation>decode_context_parallel_size 至少为 1</translation>
+    </message>
+    <message>
+        <source>decode_context_parallel_size %1 must divide tp=%2 (DCP reuses the TP GPUs)</source>
+        <translation>decode_context_parallel_size %1 必须整除 tp=%2（DCP 复用 TP 的 GPU）</translation>
+    </message>
+    <message>
+        <source>decode context parallel is not supported with sliding-window or chunked attention</source>
+        <translation>Decode 上下文并行不支持滑动窗口或分块注意力</translation>
+    </message>
+    <message>
+        <source>decode context parallel on a GQA model needs tp &gt; kv heads (%1) and dcp &lt;= tp / kv heads: it only splits replicated KV heads</source>
+        <translation>GQA 模型上的 Decode 上下文并行要求 tp &gt; KV 头数（%1）且 dcp &lt;= tp / KV 头数：它只切分被复制的 KV 头</translation>
+    </message>
+    <message>
+        <source>num_speculative_layers must be between 0 and 64</source>
+        <translation>num_speculative_layers 必须在 0 到 64 之间</translation>
+    </message>
+    <message>
+        <source>block size must be between 1 and 4096 tokens</source>
+        <translation>块大小必须在 1 到 4096 个 Token 之间</translation>
+    </message>
+    <message>
+        <source>max_model_len must be between 1 and 2^31 tokens</source>
+        <translation>max_model_len 必须在 1 到 2^31 个 Token 之间</translation>
+    </message>
+    <message>
+        <source>max_num_seqs and max_num_batched_tokens must be positive</source>
+        <translation>max_num_seqs 和 max_num_batched_tokens 必须为正</translation>
+    </message>
+    <message>
+        <source>GPUs per node must be positive</source>
+        <translation>每节点 GPU 数必须为正</translation>
+    </message>
+    <message>
+        <source>GPU memory must be positive</source>
+        <translation>GPU 显存必须为正</translation>
+    </message>
+    <message>
+        <source>a TP group of %1 GPUs spans nodes of %2: every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)</source>
+        <translation>%1 张 GPU 的 TP 组跨越了每节点 %2 张卡的节点：每次 AllReduce 都要走网络（把 TP 放在节点内，跨节点用 PP 或 DP）</translation>
+    </message>
+    <message>
+        <source>a TP group of %1 GPUs leaves the scale-up domain of %2 (%3): its AllReduces run over PCIe or the host</source>
+        <translation>%1 张 GPU 的 TP 组超出了 %2 张卡的高速互连域（%3）：它的 AllReduce 走 PCIe 或主机</translation>
+    </message>
+    <message>
+        <source>no fast link</source>
+        <translation>没有高速链路</translation>
+    </message>
+    <message>
+        <source>the EP group spans %1 DP ranks: they must step together, idle ranks run dummy batches</source>
+        <translation>EP 组跨越 %1 个 DP rank：它们必须同步步进，空闲的 rank 运行空批次</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 exceeds the model&apos;s max_position_embeddings %2 (vLLM refuses unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)</source>
+        <translation>max_model_len %1 超过了模型的 max_position_embeddings %2（除非设置 VLLM_ALLOW_LONG_MAX_MODEL_LEN=1，否则 vLLM 会拒绝）</translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens (%1) must be at least max_num_seqs (%2)</source>
+        <translation>max_num_batched_tokens（%1）必须不小于 max_num_seqs（%2）</translation>
+    </message>
+    <message>
+        <source>each expert&apos;s intermediate size %1 split %2 ways is not a multiple of the FP8 block size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)</source>
+        <translation>每个专家的中间维度 %1 切成 %2 份后不是 FP8 块大小 %3 的整数倍：vLLM 会拒绝加载（开启专家并行或降低 tp x dp）</translation>
+    </message>
+    <message>
+        <source>calibration profile &quot;%1&quot; was fitted on %2, not %3</source>
+        <translation>校准配置“%1”是在 %2 上拟合的，不是 %3</translation>
+    </message>
+    <message>
+        <source>calibration profile &quot;%1&quot; was fitted on vLLM %2, the plan follows %3</source>
+        <translation>校准配置“%1”是在 vLLM %2 上拟合的，方案使用的是 %3</translation>
+    </message>
+    <message>
+        <source>utilization %1 asks for %2 but only about %3 is free at startup (CUDA context): vLLM refuses to start</source>
+        <translation>利用率 %1 申请 %2，但启动时只有约 %3 空闲（CUDA 上下文）：vLLM 会拒绝启动</translation>
+    </message>
+    <message>
+        <source>weights do not fit: GPU %1 needs %2 of weights but may use %3 (utilization %4 x %5)</source>
+        <translation>权重放不下：GPU %1 需要 %2 权重，但最多只能用 %3（利用率 %4 x %5）</translation>
+    </message>
+    <message>
+        <source>no memory left for the KV cache on GPU %1: %2 short after weights and overheads</source>
+        <translation>GPU %1 上没有留给 KV Cache 的显存：扣除权重和开销后还差 %2</translation>
+    </message>
+    <message>
+        <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
+        <translation>放不下一个 max_model_len 为 %1 Token 的请求：KV Cache 只能容纳 %2 个 Token（调低 --max-model-len 或增加 GPU）</translation>
+    </message>
+</context>
+<context>
     <name>VllmPreview</name>
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
@@ -2927,6 +4323,13 @@
     <message>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>savefile</name>
+    <message>
+        <source>the disk is full or the file is too large (%1 of %2 bytes written)</source>
+        <translation>磁盘已满或文件过大（已写入 %1 / %2 字节）</translation>
     </message>
 </context>
 <context>
