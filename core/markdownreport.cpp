@@ -384,11 +384,11 @@ void timing(Writer &w, const Evaluation &e, const ModelSpec &m, const GpuSpec &g
                             : QT_TRANSLATE_NOOP("Report", "Decode: %1 sequences per micro-batch, each over %2 tokens of context; prefill of one "
                                                           "%3-token prompt."),
                {v(count(static_cast<double>(p.batch))), v(count(static_cast<double>(t.contextTokens))), v(count(static_cast<double>(p.promptLen)))}));
-    w.bullet(R(QT_TRANSLATE_NOOP("Report", "HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7"),
+    w.bullet(R(QT_TRANSLATE_NOOP("Report", "HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7."),
                {v(formatRate(t.hbmBytesPerSec)), v(formatNumber(t.hbmEfficiency, 2)),
                 p.hbmEfficiency >= 0 ? v(" (--hbm-efficiency)") : R(QT_TRANSLATE_NOOP("Report", " (aiconfigurator's empirical factor)")),
                 v(formatNumber(t.peakFlops / 1e12, 1)), v(t.peakFormat), v(formatNumber(t.computeEfficiency, 2)),
-                v(p.computeEfficiency >= 0 ? " (--compute-efficiency)." : ".")}));
+                v(p.computeEfficiency >= 0 ? " (--compute-efficiency)" : "")}));
     w.bullet(R(QT_TRANSLATE_NOOP("Report", "Weights are read once per step (MoE: only the experts the batch touches); activations travel in BF16.")));
     w.bullet(R(QT_TRANSLATE_NOOP("Report", "The bubble is the fill-and-drain view of %1 micro-batches, pessimistic for continuous batching."),
                {v(t.microbatches)}));

@@ -3176,10 +3176,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> (aiconfigurator&apos;s empirical factor)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3301,6 +3297,10 @@
     </message>
     <message>
         <source>Plan B: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3173,10 +3173,6 @@
         <translation>Decode：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；prefill 为一个 %3 Token 的提示词。</translation>
     </message>
     <message>
-        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7</source>
-        <translation>HBM %1 × %2%3；峰值 %4 TFLOPS %5 × %6%7</translation>
-    </message>
-    <message>
         <source> (aiconfigurator&apos;s empirical factor)</source>
         <translation>（aiconfigurator 的经验系数）</translation>
     </message>
@@ -3299,6 +3295,10 @@
     <message>
         <source>Plan B: %1</source>
         <translation>方案 B：%1</translation>
+    </message>
+    <message>
+        <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7.</source>
+        <translation>HBM %1 × %2%3；峰值 %4 TFLOPS %5 × %6%7。</translation>
     </message>
 </context>
 <context>
