@@ -4,6 +4,7 @@
 #include "widgets/plandocument.h"
 #include "widgets/textformat.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 
@@ -29,6 +30,13 @@ IssuesBanner::IssuesBanner(const PlanDocument *document, QWidget *parent)
 QString IssuesBanner::text() const
 {
     return m_label->text();
+}
+
+void IssuesBanner::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QFrame::changeEvent(event);
 }
 
 void IssuesBanner::refresh()

@@ -13,6 +13,9 @@ public:
     explicit IssuesBanner(const PlanDocument *document, QWidget *parent = nullptr);
     QString text() const;
 
+protected:
+    void changeEvent(QEvent *event) override; // a new language re-renders the messages
+
 private:
     void refresh();
     const PlanDocument *m_document;

@@ -1,0 +1,185 @@
+// Text the core generates (validation issues, "show your work", the Markdown report) appears in the
+// window's language: Chinese with the zh_CN translator installed, the unchanged English without.
+#include "app/reportwriter.h"
+#include "core/explain.h"
+#include "widgets/issuesbanner.h"
+#include "widgets/language.h"
+#include "widgets/plandocument.h"
+#include "widgets/showworkpanel.h"
+#include "widgets/textformat.h"
+#include "widgettest.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTranslator>
+
+#include <set>
+
+using namespace shardscope;
+
+namespace {
+
+// Llama-3.1-405B with tp 16 on 8-GPU H100 nodes: valid, with the tp_crosses_node warning.
+Plan crossingPlan()
+{
+    Plan p = makePlan("llama-3.1-405b", "h100-sxm", 16);
+    p.maxModelLen = 8192;
+    return p;
+}
+
+void switchTo(Language &language, const char *code)
+{
+    QVERIFY(language.setLanguage(QString::fromLatin1(code), false));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+}
+
+QString readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Every translatable template of a sentence tree, with its context.
+void collect(const Sentence &s, std::set<std::pair<std::string, std::string>> &out)
+{
+    if (s.translatable && !s.context.empty())
+        out.insert({s.context, s.templ});
+    for (const Sentence &a : s.args)
+        collect(a, out);
+}
+
+const ReportTranslator kWindowTranslator = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
+
+} // namespace
+
+class TestCoreText : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { sandboxSettings(); }
+
+    void issuesBanner()
+    {
+        PlanDocument doc(builtinCatalog());
+        IssuesBanner banner(&doc);
+        QVERIFY(doc.setPlan(crossingPlan()));
+        const QString english = banner.text();
+        QVERIFY2(english.contains(QStringLiteral("a TP group of 16 GPUs spans nodes of 8: every AllReduce crosses the network")), qPrintable(english));
+        Language language;
+        switchTo(language, "zh_CN");
+        const QString zh = banner.text();
+        // The template's translation with 16 and 8 in place.
+        QVERIFY2(zh.contains(QStringLiteral("16 张 GPU 的 TP 组跨越了每节点 8 张卡的节点：每次 AllReduce 都要走网络")), qPrintable(zh));
+        QVERIFY(!zh.contains(QStringLiteral("spans nodes")));
+        QVERIFY(!zh.contains(QStringLiteral("crosses the network")));
+        switchTo(language, "en");
+        QCOMPARE(banner.text(), english);
+    }
+
+    void showYourWork()
+    {
+        // Llama-3.1-70B at tp 16: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B.
+        const ModelSpec m = builtinPresets().resolveModel(QStringLiteral("llama-3.1-70b"));
+        const GpuSpec gpu = builtinPresets().resolveGpu(QStringLiteral("h200"));
+        Plan plan = makePlan("llama-3.1-70b", "h200", 16);
+        plan.maxModelLen = 8192;
+        const Evaluation e = evaluate(plan, m, gpu);
+        ShowWorkPanel panel;
+        panel.setPlan(e, m, gpu);
+        panel.showQuantity(Quantity::KvBytesPerToken);
+        const QString english = panel.currentHtml();
+        QVERIFY2(english.contains(QStringLiteral("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B")), qPrintable(english));
+        QVERIFY(english.contains(QStringLiteral("layers on stage 0 (vLLM get_pp_indices)")));
+        Language language;
+        switchTo(language, "zh_CN");
+        const QString zh = panel.currentHtml();
+        QVERIFY2(zh.contains(QStringLiteral("2 × 80 层 × 1 个 KV 头 × 128 × 2 B = 40,960 B")), qPrintable(zh));
+        QVERIFY(zh.contains(QStringLiteral("第 0 段上的层（vLLM get_pp_indices）")));            // an input's source
+        QVERIFY(zh.contains(QStringLiteral("8 个 KV 头被复制：tp 16 &gt; 8")));                    // the note
+        QVERIFY(zh.contains(QStringLiteral("2 × L × max(1, n_kv / tp) × head_dim × s")));        // symbols stay
+        QVERIFY(!zh.contains(QStringLiteral("KV head")));
+        QVERIFY(!zh.contains(QStringLiteral("layers")));
+        QVERIFY(!zh.contains(QStringLiteral("replicated")));
+        switchTo(language, "en");
+        panel.showQuantity(Quantity::KvBytesPerToken);
+        QCOMPARE(panel.currentHtml(), english);
+    }
+
+    void chineseReport()
+    {
+        const ModelSpec m = builtinPresets().resolveModel(QStringLiteral("llama-3.1-405b"));
+        const GpuSpec gpu = builtinPresets().resolveGpu(QStringLiteral("h100-sxm"));
+        const Evaluation e = evaluate(crossingPlan(), m, gpu);
+        const ReportSide side{&e, &m, &gpu};
+        QTemporaryDir dir;
+        const QString enPath = dir.filePath(QStringLiteral("en.md"));
+        const QString zhPath = dir.filePath(QStringLiteral("zh.md"));
+        // English window: the translator renders the English, identical to the CLI's report.
+        QVERIFY(writeReport(enPath, side, nullptr, nullptr, kWindowTranslator).isEmpty());
+        const QString english = readAll(enPath);
+        QCOMPARE(english, QString::fromStdString(reportMarkdown(side, nullptr)));
+        QVERIFY(english.contains(QStringLiteral("\n## Placement\n")));
+        Language language;
+        switchTo(language, "zh_CN");
+        QVERIFY(writeReport(zhPath, side, nullptr, nullptr, kWindowTranslator).isEmpty());
+        const QString zh = readAll(zhPath);
+        QVERIFY(zh.contains(QStringLiteral("\n## 放置\n")));
+        QVERIFY(zh.contains(QStringLiteral("\n## 显存与 KV Cache\n")));
+        QVERIFY(zh.contains(QStringLiteral("\n## 每步通信\n")));
+        QVERIFY(zh.contains(QStringLiteral("| 段 | GPU 数 | 节点 | 层 |")));
+        QVERIFY2(zh.contains(QStringLiteral("- **警告** `tp_crosses_node`: 16 张 GPU 的 TP 组跨越了每节点 8 张卡的节点")), qPrintable(zh));
+        QVERIFY(zh.contains(QStringLiteral("**每次 TP AllReduce 的字节数**")));
+        // (The vLLM launch script keeps its English comments: it is the same text File → Export writes.)
+        for (const char *english : {"## Placement", "## Issues", "| Stage |", "`tp_crosses_node`: a TP group", "Show your work:", "Assumptions:"})
+            QVERIFY2(!zh.contains(QLatin1String(english)), english);
+        // The CLI's report stays English whatever the window's language.
+        QCOMPARE(QString::fromStdString(reportMarkdown(side, nullptr)), english);
+        switchTo(language, "en");
+    }
+
+    // Every template the core generated for a few plans (issues, explanations, the report) has an
+    // entry in the compiled zh_CN translation.
+    void everyTemplateTranslated()
+    {
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/shardscope_zh_CN.qm")));
+        std::set<std::pair<std::string, std::string>> templates;
+        const ReportTranslator record = [&](const Sentence &s) {
+            collect(s, templates);
+            return s.text();
+        };
+        const std::pair<Plan, const char *> plans[] = {
+            {crossingPlan(), "h100-sxm"},
+            {makePlan("deepseek-v3", "h200", 8, 2, 2, 16), "h200"},
+            {makePlan("llama-3.1-70b", "h100-sxm", 3), "h100-sxm"},
+            {makePlan("mixtral-8x7b", "l40s", 2, 3), "l40s"},
+        };
+        for (const auto &[plan, gpuId] : plans) {
+            const ModelSpec m = builtinPresets().resolveModel(QString::fromStdString(plan.modelId));
+            const GpuSpec gpu = builtinPresets().resolveGpu(QString::fromLatin1(gpuId));
+            const Evaluation e = evaluate(plan, m, gpu);
+            for (const PlanIssue &i : e.issues)
+                collect(i.text, templates);
+            for (int q = 0; q <= static_cast<int>(Quantity::TokensPerSecPerGpu); ++q) {
+                const Explanation x = explain(static_cast<Quantity>(q), e, m, gpu);
+                for (const Sentence *s : {&x.titleText, &x.formulaText, &x.substitutedText, &x.resultText, &x.noteText})
+                    collect(*s, templates);
+                for (const ExplainedInput &in : x.inputs)
+                    for (const Sentence *s : {&in.nameText, &in.valueText, &in.sourceText})
+                        collect(*s, templates);
+            }
+            QTemporaryDir dir;
+            const ReportSide side{&e, &m, &gpu};
+            QVERIFY(writeReport(dir.filePath(QStringLiteral("r.md")), side, nullptr, nullptr, record).isEmpty());
+        }
+        QVERIFY(templates.size() > 150);
+        QStringList missing;
+        for (const auto &[context, templ] : templates)
+            if (zh.translate(context.c_str(), templ.c_str()).isNull())
+                missing << QString::fromStdString(context + ": " + templ);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_MAIN(TestCoreText)
+#include "tst_coretext.moc"
