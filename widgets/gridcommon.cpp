@@ -18,7 +18,7 @@ GridData invalid(const PlanState &state)
     GridData d;
     const shardscope::PlanIssue *error = state.evaluation.firstError();
     d.caption = GridText::tr("No placement: %1")
-                    .arg(error ? textformat::qs(error->message) : GridText::tr("invalid plan"));
+                    .arg(error ? textformat::issue(*error) : GridText::tr("invalid plan"));
     return d;
 }
 

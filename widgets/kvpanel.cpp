@@ -93,7 +93,7 @@ void KvPanel::refresh()
         pal.setColor(QPalette::Window, palette::ok().lighter(185));
     } else {
         const PlanIssue *error = e.firstError();
-        m_verdict->setText(tr("<b>✘ Does not fit</b> — %1").arg(error ? textformat::qs(error->message).toHtmlEscaped() : tr("invalid plan")));
+        m_verdict->setText(tr("<b>✘ Does not fit</b> — %1").arg(error ? textformat::issue(*error).toHtmlEscaped() : tr("invalid plan")));
         pal.setColor(QPalette::Window, palette::error().lighter(175));
     }
     m_verdict->setPalette(pal);
