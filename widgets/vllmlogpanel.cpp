@@ -277,8 +277,9 @@ void VllmLogPanel::refreshPrediction()
         m_terms->setRowCount(static_cast<int>(terms.size()));
         for (int i = 0; i < static_cast<int>(terms.size()); ++i) {
             const MemoryTerm &t = terms[static_cast<size_t>(i)];
-            const QString assumption = textformat::qs(t.assumption);
-            m_terms->setItem(i, 0, cell(t.subtracted ? tr("− %1").arg(textformat::qs(t.label)) : textformat::qs(t.label), assumption));
+            const QString assumption = textformat::sentence(t.assumptionText);
+            const QString label = textformat::sentence(t.labelText);
+            m_terms->setItem(i, 0, cell(t.subtracted ? tr("− %1").arg(label) : label, assumption));
             m_terms->setItem(i, 1, cell(tr("%1 GiB").arg(t.bytes / GiB, 0, 'f', 2), assumption, true));
             m_terms->setItem(i, 2, cell(basisText(t.basis), assumption));
             m_terms->setItem(i, 3, cell(assumption, assumption));
