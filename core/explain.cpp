@@ -181,16 +181,36 @@ Draft budget(const Evaluation &e, const RankPlacement &r)
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "reserve")), gib(mem.reserved),
                             say(QT_TRANSLATE_NOOP("Explain", "--reserved-bytes (activations, CUDA graphs, buffers: an assumption)"))});
     } else {
-        x.formula = say(QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch"));
-        x.substituted = sym("%1 − %2 − %3 − %4 = %5", {gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()), gib(mem.nonTorch), gib(mem.kvBudget)});
+        // From vLLM 0.21 the CUDA-graph estimate is subtracted as well (reference vllm_memory.md section 1).
+        const bool graphs = e.kv.cudaGraphSubtracted && !p.enforceEager;
+        if (graphs) {
+            x.formula = say(QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch − CUDA graphs"));
+            x.substituted = sym("%1 − %2 − %3 − %4 − %5 = %6", {gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()),
+                                                                gib(mem.nonTorch), gib(mem.cudaGraph), gib(mem.kvBudget)});
+        } else {
+            x.formula = say(QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch"));
+            x.substituted = sym("%1 − %2 − %3 − %4 = %5", {gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()), gib(mem.nonTorch), gib(mem.kvBudget)});
+        }
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "total")), gib(mem.total),
                             p.gpuMemoryBytes > 0 ? sym("--gpu-memory-bytes") : say(QT_TRANSLATE_NOOP("Explain", "GPU preset (memory CUDA sees)"))});
+        // The overheads say whether a calibration profile replaced the estimate (core/memoryterms.cpp, same rules).
+        const CalibrationProfile &cal = p.calibration;
+        const bool calAct = cal.active() && cal.activationScale > 0;
+        const bool calNt = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
+        const bool calCg = cal.active() && cal.cudaGraphBytes >= 0;
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "peak activation")), gib(mem.activation.total()),
-                            say(QT_TRANSLATE_NOOP("Explain", "estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences "
-                                                             "(calibrated to vLLM 0.11)"),
-                                {num(static_cast<double>(p.maxNumBatchedTokens)), num(static_cast<double>(p.maxNumSeqs))})});
+                            calAct ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: the modelled activation × %1, from profile \"%2\""),
+                                         {num(cal.activationScale, 3), sym(cal.name)})
+                                   : say(QT_TRANSLATE_NOOP("Explain", "estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences "
+                                                                      "(calibrated to vLLM 0.11)"),
+                                         {num(static_cast<double>(p.maxNumBatchedTokens)), num(static_cast<double>(p.maxNumSeqs))})});
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "non-torch")), gib(mem.nonTorch),
-                            say(QT_TRANSLATE_NOOP("Explain", "estimate: NCCL and custom all-reduce buffers, by tp"))});
+                            calNt ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), {sym(cal.name)})
+                                  : say(QT_TRANSLATE_NOOP("Explain", "estimate: NCCL and custom all-reduce buffers, by tp"))});
+        if (graphs)
+            x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "CUDA graphs")), gib(mem.cudaGraph),
+                                calCg ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), {sym(cal.name)})
+                                      : say(QT_TRANSLATE_NOOP("Explain", "estimate: 0.5 GiB + 4 MiB per layer on the GPU"))});
     }
     x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "utilization")), num(p.gpuMemoryUtilization, 2), sym("--gpu-memory-utilization")});
     x.result = gib(mem.kvBudget);

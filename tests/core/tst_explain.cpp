@@ -2,6 +2,8 @@
 #include "core/explain.h"
 #include "testpresets.h"
 
+#include <cmath>
+
 using namespace shardscope;
 
 class TestExplain : public QObject
@@ -31,6 +33,45 @@ private slots:
         const Explanation x = explain(Quantity::KvBytesPerToken, e, m, presetGpu("h200"));
         // 61 × (512 + 64) × 2 B = 70,272 B
         QCOMPARE(x.substituted, std::string("61 layers × (512 + 64) × 2 B = 70,272 B"));
+    }
+
+    // The budget's equation must add up in every vLLM regime: from 0.21 the CUDA-graph estimate is one
+    // of the subtracted terms (reference vllm_memory.md), before it is not; a calibration profile is named.
+    void kvBudgetAddsUp()
+    {
+        const ModelSpec m = presetModel("llama-3.1-8b");
+        const GpuSpec h100 = presetGpu("h100-sxm");
+        for (const VllmVersion v : {VllmVersion{0, 11, 0}, VllmVersion{0, 21, 0}}) {
+            Plan plan;
+            plan.maxModelLen = 16000;
+            plan.vllmVersion = v;
+            const Evaluation e = evaluate(plan, m, h100);
+            const Explanation x = explain(Quantity::KvBudget, e, m, h100, 0);
+            // "a − b − c − d [− g] = r" in GiB with two decimals: the terms must give the result within rounding.
+            std::string lhs = x.substituted.substr(0, x.substituted.find(" = "));
+            const double result = std::stod(x.substituted.substr(x.substituted.find(" = ") + 3));
+            double sum = 0;
+            int terms = 0;
+            for (std::size_t at = 0; at < lhs.size();) {
+                const std::size_t next = lhs.find(" − ", at);
+                const double value = std::stod(lhs.substr(at, next - at));
+                sum += terms++ == 0 ? value : -value;
+                at = next == std::string::npos ? lhs.size() : next + std::string(" − ").size();
+            }
+            QVERIFY2(std::fabs(sum - result) <= 0.03, x.substituted.c_str());
+            const bool graphs = v == VllmVersion{0, 21, 0};
+            QCOMPARE(terms, graphs ? 5 : 4);
+            QCOMPARE(x.formula.find("CUDA graphs") != std::string::npos, graphs);
+        }
+        Plan plan;
+        plan.calibration.name = "my-h100";
+        plan.calibration.activationScale = 1.25;
+        const Evaluation e = evaluate(plan, m, h100);
+        const Explanation x = explain(Quantity::KvBudget, e, m, h100, 0);
+        bool named = false;
+        for (const ExplainedInput &in : x.inputs)
+            named = named || in.source.find("calibrated: the modelled activation × 1.250, from profile \"my-h100\"") != std::string::npos;
+        QVERIFY(named);
     }
 
     void textbookConcurrency()
