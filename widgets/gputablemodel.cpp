@@ -37,6 +37,15 @@ int GpuTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString GpuTableModel::overheadBasisNote() const
+{
+    if (!m_state || m_state->plan.accounting != shardscope::Accounting::Vllm)
+        return {};
+    const shardscope::CalibrationProfile &c = m_state->plan.calibration;
+    return c.active() ? tr("\nCalibrated: overheads from profile \"%1\" (fitted to %2)").arg(QString::fromStdString(c.name), QString::fromStdString(c.source))
+                      : tr("\nEstimated: activation, non-torch memory and CUDA graphs are modelled, not measured");
+}
+
 QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
@@ -67,9 +76,11 @@ QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int
         case DpRank: return tr("Data-parallel replica");
         case EpRank: return tr("Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)");
         case Layers: return tr("Layers held (inclusive), from the pipeline split");
-        case Other: return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)");
-        case KvBudget: return tr("Memory left for the KV cache on this GPU");
-        case Blocks: return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs");
+        case Activation: return tr("Peak activation of the profiling run") + overheadBasisNote();
+        case Other: return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)")
+                           + overheadBasisNote();
+        case KvBudget: return tr("Memory left for the KV cache on this GPU") + overheadBasisNote();
+        case Blocks: return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs") + overheadBasisNote();
         default: return {};
         }
     }

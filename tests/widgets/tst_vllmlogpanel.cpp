@@ -4,6 +4,7 @@
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
 #include "core/units.h"
 #include "widgets/enginepanel.h"
+#include "widgets/gputablemodel.h"
 #include "widgets/kvpanel.h"
 #include "widgets/memorychart.h"
 #include "widgets/memorypanel.h"
@@ -26,6 +27,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -199,6 +201,12 @@ private slots:
         for (const char *key : {"capacity_tokens", "cluster_tokens", "concurrency", "cluster_concurrency", "kv_budget"})
             QVERIFY2(w.memoryPanel()->summary()->valueText(QLatin1String(key)).endsWith(QStringLiteral(" · calibrated")), key);
         QVERIFY(w.memoryPanel()->summary()->valueToolTip(QStringLiteral("capacity_tokens")).contains(QLatin1String("test-h100")));
+        const auto header = [&w](int column) {
+            return w.gpuTable()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+        };
+        QVERIFY2(header(GpuTableModel::KvBudget).contains(QLatin1String("Calibrated: overheads from profile \"test-h100\"")),
+                 qPrintable(header(GpuTableModel::KvBudget)));
+        QVERIFY(!header(GpuTableModel::Weights).contains(QLatin1String("Calibrated"))); // a formula, never calibrated
         QVERIFY(w.showTab(QStringLiteral("memory")));
         w.show(); // the chart builds its bars when shown
         QTest::qWait(0);
