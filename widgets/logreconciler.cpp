@@ -1,6 +1,7 @@
 #include "widgets/logreconciler.h"
 
 #include "widgets/plandocument.h"
+#include "widgets/textformat.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -9,11 +10,6 @@
 using namespace shardscope;
 
 namespace {
-
-QString trc(const char *text)
-{
-    return QCoreApplication::translate("LogReconciler", text);
-}
 
 std::vector<ModelSpec> catalogModels(const ModelCatalog &catalog)
 {
@@ -30,13 +26,13 @@ LogReconciliation reconcileLogText(const PlanDocument &document, const std::stri
 {
     LogReconciliation r;
     if (!document.hasPlan()) {
-        r.error = trc("There is no plan to compare with.");
+        r.error = QCoreApplication::translate("LogReconciler", "There is no plan to compare with.");
         return r;
     }
     try {
         r.log = parseVllmLog(text);
         if (!r.log.recognised()) {
-            r.error = trc("No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
+            r.error = QCoreApplication::translate("LogReconciler", "No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
                           "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");
             return r;
         }
@@ -51,24 +47,24 @@ LogReconciliation reconcileLogText(const PlanDocument &document, const std::stri
         const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
         const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
         if (!model || !gpu) {
-            r.error = trc("The plan's model or GPU is not in the catalog.");
+            r.error = QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.");
             return r;
         }
         r.evaluation = evaluate(r.plan, model->spec, gpu->spec);
         if (!r.evaluation.valid) {
             const PlanIssue *issue = r.evaluation.firstError();
-            r.error = trc("The plan the log ran cannot be evaluated: %1")
-                          .arg(issue ? QString::fromStdString(issue->message) : trc("invalid plan"));
+            r.error = QCoreApplication::translate("LogReconciler", "The plan the log ran cannot be evaluated: %1")
+                          .arg(issue ? textformat::issue(*issue) : QCoreApplication::translate("LogReconciler", "invalid plan"));
             return r;
         }
         if (r.evaluation.plan.accounting != Accounting::Vllm) {
-            r.error = trc("Reconciling needs vLLM accounting (Memory and workload → Accounting).");
+            r.error = QCoreApplication::translate("LogReconciler", "Reconciling needs vLLM accounting (Memory and workload → Accounting).");
             return r;
         }
         r.result = reconcile(r.evaluation, model->spec, gpu->spec, r.log);
         r.compared = true;
     } catch (const std::exception &e) {
-        r.error = trc("Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
+        r.error = QCoreApplication::translate("LogReconciler", "Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
     }
     return r;
 }
@@ -78,7 +74,7 @@ std::string readLogFile(const QString &path, QString *error)
     QFile file(path);
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = trc("Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
+            *error = QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
         return {};
     }
     return file.read(static_cast<qint64>(kMaxVllmLogBytes) + 1).toStdString();
@@ -91,7 +87,7 @@ std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocume
     const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
     if (!r.ok() || !model || !gpu) {
         if (error)
-            *error = r.ok() ? trc("The plan's model or GPU is not in the catalog.") : r.error;
+            *error = r.ok() ? QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.") : r.error;
         return std::nullopt;
     }
     Plan uncalibrated = r.plan;
@@ -100,6 +96,6 @@ std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocume
     std::string why;
     auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), &why);
     if (!profile && error)
-        *error = trc("Cannot calibrate: %1").arg(QString::fromStdString(why));
+        *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(QString::fromStdString(why));
     return profile;
 }

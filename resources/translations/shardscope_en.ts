@@ -632,6 +632,205 @@
     </message>
 </context>
 <context>
+    <name>EnginePanel</name>
+    <message>
+        <source>vLLM engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disable (--enforce-eager)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-seqs: sequences the scheduler runs at once (drives the sampler&apos;s peak memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak activation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--decode-context-parallel-size: shards each request&apos;s KV tokens over this many TP ranks (MLA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latest (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine (profiles max-model-len tokens, prints &apos;# GPU blocks&apos;); 0.8 to 0.20: V1, CUDA graphs not subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--enforce-eager: no CUDA graphs are captured, so their memory is 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--block-size: tokens per KV block; capacity is whole blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: numbers they feed are shown as &apos;calibrated&apos; instead of &apos;estimated&apos;. Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode context parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draft layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overheads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enforce eager</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set max sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set max batched tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set KV block size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set decode context parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set draft layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set vLLM version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated (no calibration)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: %1 (from the plan file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open profile file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open calibration profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot use that calibration profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use calibration %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop calibration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V0 engine: profiles max-model-len tokens, prints &apos;# GPU blocks&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V1 engine: CUDA graphs subtracted from the KV budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>V1 engine: CUDA graphs live in the headroom, not subtracted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; utilization default %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation, non-torch memory and CUDA graphs are estimated from the model and the plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitted to %1 (%2, vLLM %3, tp %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: fitted on another GPU than this plan&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: fitted for another vLLM version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>KV bytes per token per GPU</source>
@@ -1235,6 +1434,26 @@
     </message>
     <message>
         <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceil(total × utilization) − weights − peak activation − non-torch − CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: the modelled activation × %1, from profile &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated: measured in profile &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2271,6 +2490,212 @@
         <source>%1 billion total, %2 billion active</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · calibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Calibrated: the overheads come from profile &quot;%1&quot;, fitted to %2.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured (calibrate to a real log in the vLLM log tab).&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LinksPanel</name>
+    <message>
+        <source>Communication and time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 dispatch (combine stays BF16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α per message or ring step on the scale-up link (also used for PCIe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective NIC bandwidth per GPU per direction, across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α per message or ring step across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP micro-batches in flight: the bubble is (pp − 1) / (m + pp − 1) of a step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> × fair share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP routing skew: the hottest expert&apos;s rank receives this many times its fair share of tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Routing skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale-up bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale-up latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set routing skew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change EP dispatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set scale-up bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set scale-up latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set PCIe bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set NIC bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set NIC latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set HBM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set compute efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset (%1%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LogReconciler</name>
+    <message>
+        <source>There is no plan to compare with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No vLLM startup lines found: the log needs at least one of &quot;Model loading took&quot;, &quot;Available KV cache memory&quot;, &quot;GPU KV cache size&quot; or &quot;# GPU blocks&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan&apos;s model or GPU is not in the catalog.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan the log ran cannot be evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconciling needs vLLM accounting (Memory and workload → Accounting).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read that log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot calibrate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -2422,6 +2847,10 @@
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>vLLM log</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -2483,6 +2912,14 @@
     </message>
     <message>
         <source>&lt;b&gt;Headroom&lt;/b&gt;&lt;br&gt;&lt;i&gt;total × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — left for other processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation and other: calibrated (profile &quot;%1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation and other: estimated (no calibration profile)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4306,6 +4743,269 @@
     </message>
     <message>
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VllmLogPanel</name>
+    <message>
+        <source>Weights per GPU (largest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-torch memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Available KV memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU KV cache size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact arithmetic from the model&apos;s config and the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitted to a real startup log (the plan&apos;s calibration profile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model of a measured overhead (core/overheads): calibrate to a real log to replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assumption</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the log&apos;s settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version (reference vllm_memory.md). Ranks that print the same lines are shown once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The binding GPU&apos;s memory budget in the order vLLM subtracts it: formula terms are exact arithmetic from the config; estimated terms model measured overheads; calibrated ones come from a profile fitted to a real log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a vLLM startup log here (any version), or open a file. The lines that matter: &quot;Model loading took …&quot;, &quot;Available KV cache memory: …&quot;, &quot;GPU KV cache size: …&quot;, &quot;Maximum concurrency …&quot;, and the engine&apos;s non-default args.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the overhead terms to this log, save them as a calibration profile for this GPU and vLLM version, and use it in the plan: its numbers then show as &apos;calibrated&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the predicted log to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted startup log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconcile with a real log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a vLLM startup log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># no prediction: the plan is invalid (see the issues above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># no prediction: the startup log needs vLLM accounting (Memory and workload → Accounting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>− %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log yet: predicted and observed will appear side by side, with the difference in GiB and %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3, vLLM %4, tp %5 pp %6 dp %7, utilization %8, max-model-len %9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken from the log: %1; the rest from your plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log&apos;s model was not recognised: your plan&apos;s model is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%3%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>observed − predicted, and in % of observed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log reports: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log was longer than %1 MiB: only its start was read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the settings of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the calibration profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the fitted overheads as a profile named (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;):</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

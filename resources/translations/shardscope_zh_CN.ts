@@ -632,6 +632,205 @@
     </message>
 </context>
 <context>
+    <name>EnginePanel</name>
+    <message>
+        <source>vLLM engine</source>
+        <translation>vLLM 引擎</translation>
+    </message>
+    <message>
+        <source>disable (--enforce-eager)</source>
+        <translation>禁用（--enforce-eager）</translation>
+    </message>
+    <message>
+        <source>--max-num-seqs: sequences the scheduler runs at once (drives the sampler&apos;s peak memory)</source>
+        <translation>--max-num-seqs：调度器同时运行的序列数（决定采样器的峰值显存）</translation>
+    </message>
+    <message>
+        <source>--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak activation)</source>
+        <translation>--max-num-batched-tokens：调度器每步的 Token 数；profiling 运行也用这么多 Token（决定峰值激活）</translation>
+    </message>
+    <message>
+        <source>--decode-context-parallel-size: shards each request&apos;s KV tokens over this many TP ranks (MLA)</source>
+        <translation>--decode-context-parallel-size：把每个请求的 KV Token 切分到这么多个 TP rank 上（MLA）</translation>
+    </message>
+    <message>
+        <source>Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage</source>
+        <translation>投机解码（EAGLE / MTP）：草稿层会在最后一段增加 KV 层和权重</translation>
+    </message>
+    <message>
+        <source>latest (%1)</source>
+        <translation>最新（%1）</translation>
+    </message>
+    <message>
+        <source>--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine (profiles max-model-len tokens, prints &apos;# GPU blocks&apos;); 0.8 to 0.20: V1, CUDA graphs not subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z.</source>
+        <translation>--vllm-version：采用哪个版本的显存核算和日志措辞。0.8 之前：V0 引擎（按 max-model-len 个 Token 做 profiling，打印 &apos;# GPU blocks&apos;）；0.8 到 0.20：V1，不扣除 CUDA Graph，利用率默认 0.9；0.21 起：扣除 CUDA Graph，默认 0.92。可输入任意 X.Y.Z。</translation>
+    </message>
+    <message>
+        <source>--enforce-eager: no CUDA graphs are captured, so their memory is 0</source>
+        <translation>--enforce-eager：不捕获 CUDA Graph，因此其显存为 0</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 Token</translation>
+    </message>
+    <message>
+        <source>--block-size: tokens per KV block; capacity is whole blocks</source>
+        <translation>--block-size：每个 KV 块的 Token 数；容量按整块计算</translation>
+    </message>
+    <message>
+        <source> layers</source>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <source>Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: numbers they feed are shown as &apos;calibrated&apos; instead of &apos;estimated&apos;. Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration.</source>
+        <translation>按真实启动日志拟合的开销（激活、non-torch、CUDA Graph）：由它们算出的数值标为“校准”而不是“估算”。可在“vLLM 日志”标签页（校准）或用 shardscope reconcile --save-calibration 生成。</translation>
+    </message>
+    <message>
+        <source>vLLM version</source>
+        <translation>vLLM 版本</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <source>Max sequences</source>
+        <translation>最大序列数</translation>
+    </message>
+    <message>
+        <source>Max batched tokens</source>
+        <translation>最大批处理 Token 数</translation>
+    </message>
+    <message>
+        <source>KV block size</source>
+        <translation>KV 块大小</translation>
+    </message>
+    <message>
+        <source>Decode context parallel</source>
+        <translation>Decode 上下文并行</translation>
+    </message>
+    <message>
+        <source>Draft layers</source>
+        <translation>草稿层</translation>
+    </message>
+    <message>
+        <source>Overheads</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>Enforce eager</source>
+        <translation>强制 eager 模式</translation>
+    </message>
+    <message>
+        <source>Allow CUDA graphs</source>
+        <translation>允许 CUDA Graph</translation>
+    </message>
+    <message>
+        <source>Set max sequences</source>
+        <translation>设置最大序列数</translation>
+    </message>
+    <message>
+        <source>Set max batched tokens</source>
+        <translation>设置最大批处理 Token 数</translation>
+    </message>
+    <message>
+        <source>Set KV block size</source>
+        <translation>设置 KV 块大小</translation>
+    </message>
+    <message>
+        <source>Set decode context parallel</source>
+        <translation>设置 Decode 上下文并行</translation>
+    </message>
+    <message>
+        <source>Set draft layers</source>
+        <translation>设置草稿层</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0</source>
+        <translation>“%1”不是 vLLM 版本：请输入 X.Y 或 X.Y.Z，例如 0.11.0</translation>
+    </message>
+    <message>
+        <source>Set vLLM version</source>
+        <translation>设置 vLLM 版本</translation>
+    </message>
+    <message>
+        <source>estimated (no calibration)</source>
+        <translation>估算（未校准）</translation>
+    </message>
+    <message>
+        <source>calibrated: %1</source>
+        <translation>校准：%1</translation>
+    </message>
+    <message>
+        <source>calibrated: %1 (from the plan file)</source>
+        <translation>校准：%1（来自方案文件）</translation>
+    </message>
+    <message>
+        <source>Open profile file…</source>
+        <translation>打开校准配置文件…</translation>
+    </message>
+    <message>
+        <source>Open calibration profile</source>
+        <translation>打开校准配置</translation>
+    </message>
+    <message>
+        <source>Calibration profiles (*.json)</source>
+        <translation>校准配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot use that calibration profile: %1</source>
+        <translation>无法使用该校准配置：%1</translation>
+    </message>
+    <message>
+        <source>Use calibration %1</source>
+        <translation>使用校准配置 %1</translation>
+    </message>
+    <message>
+        <source>Drop calibration</source>
+        <translation>取消校准</translation>
+    </message>
+    <message>
+        <source>V0 engine: profiles max-model-len tokens, prints &apos;# GPU blocks&apos;</source>
+        <translation>V0 引擎：按 max-model-len 个 Token 做 profiling，打印 &apos;# GPU blocks&apos;</translation>
+    </message>
+    <message>
+        <source>V1 engine: CUDA graphs subtracted from the KV budget</source>
+        <translation>V1 引擎：CUDA Graph 从 KV 预算中扣除</translation>
+    </message>
+    <message>
+        <source>V1 engine: CUDA graphs live in the headroom, not subtracted</source>
+        <translation>V1 引擎：CUDA Graph 放在余量中，不扣除</translation>
+    </message>
+    <message>
+        <source>%1; utilization default %2</source>
+        <translation>%1；利用率默认 %2</translation>
+    </message>
+    <message>
+        <source>vLLM default (%1)</source>
+        <translation>vLLM 默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Activation, non-torch memory and CUDA graphs are estimated from the model and the plan.</source>
+        <translation>激活、non-torch 显存和 CUDA Graph 由模型和方案估算。</translation>
+    </message>
+    <message>
+        <source>Fitted to %1 (%2, vLLM %3, tp %4).</source>
+        <translation>拟合自 %1（%2，vLLM %3，tp %4）。</translation>
+    </message>
+    <message>
+        <source>a log</source>
+        <translation>一份日志</translation>
+    </message>
+    <message>
+        <source>Warning: fitted on another GPU than this plan&apos;s.</source>
+        <translation>警告：拟合时用的 GPU 与本方案不同。</translation>
+    </message>
+    <message>
+        <source>Warning: fitted for another vLLM version.</source>
+        <translation>警告：拟合时用的 vLLM 版本与本方案不同。</translation>
+    </message>
+</context>
+<context>
     <name>Explain</name>
     <message>
         <source>KV bytes per token per GPU</source>
@@ -1236,6 +1435,26 @@
     <message>
         <source>%1 tokens/s</source>
         <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>ceil(total × utilization) − weights − peak activation − non-torch − CUDA graphs</source>
+        <translation>ceil(总量 × 利用率) − 权重 − 峰值激活 − non-torch − CUDA Graph</translation>
+    </message>
+    <message>
+        <source>calibrated: the modelled activation × %1, from profile &quot;%2&quot;</source>
+        <translation>校准：模型估算的激活 × %1，来自校准配置“%2”</translation>
+    </message>
+    <message>
+        <source>calibrated: measured in profile &quot;%1&quot;</source>
+        <translation>校准：在校准配置“%1”中实测</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
+        <translation>估算：0.5 GiB + 本卡每层 4 MiB</translation>
     </message>
 </context>
 <context>
@@ -2268,6 +2487,212 @@
         <source>%1 billion total, %2 billion active</source>
         <translation>总计 %1B，激活 %2B</translation>
     </message>
+    <message>
+        <source> · calibrated</source>
+        <translation> · 校准</translation>
+    </message>
+    <message>
+        <source> · estimated</source>
+        <translation> · 估算</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Calibrated: the overheads come from profile &quot;%1&quot;, fitted to %2.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;校准：开销来自校准配置“%1”，拟合自 %2。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured (calibrate to a real log in the vLLM log tab).&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;估算：激活、non-torch 显存和 CUDA Graph 是建模所得，不是实测（可在“vLLM 日志”标签页按真实日志校准）。&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>LinksPanel</name>
+    <message>
+        <source>Communication and time</source>
+        <translation>通信与时间</translation>
+    </message>
+    <message>
+        <source>FP8 dispatch (combine stays BF16)</source>
+        <translation>FP8 dispatch（combine 保持 BF16）</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included</source>
+        <translation>每卡单向的有效高速互连（NVLink、xGMI）带宽，已计入效率</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>α per message or ring step on the scale-up link (also used for PCIe)</source>
+        <translation>高速互连上每条消息或每个环步的 α（PCIe 也用这个值）</translation>
+    </message>
+    <message>
+        <source>Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain</source>
+        <translation>每卡单向的有效 PCIe 带宽，用于同一节点内但不在高速互连域内的 GPU</translation>
+    </message>
+    <message>
+        <source>Effective NIC bandwidth per GPU per direction, across nodes</source>
+        <translation>每卡单向的有效网卡带宽，用于跨节点通信</translation>
+    </message>
+    <message>
+        <source>α per message or ring step across nodes</source>
+        <translation>跨节点时每条消息或每个环步的 α</translation>
+    </message>
+    <message>
+        <source>Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)</source>
+        <translation>Roofline 中能达到的 HBM 带宽比例（decode 是访存受限）</translation>
+    </message>
+    <message>
+        <source>Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)</source>
+        <translation>Roofline 中能达到的稠密峰值 FLOPS 比例（prefill 是计算受限）</translation>
+    </message>
+    <message>
+        <source>PP micro-batches in flight: the bubble is (pp − 1) / (m + pp − 1) of a step</source>
+        <translation>同时在流水线中的 PP 微批数：气泡占一步的 (pp − 1) / (m + pp − 1)</translation>
+    </message>
+    <message>
+        <source> × fair share</source>
+        <translation> × 均分份额</translation>
+    </message>
+    <message>
+        <source>EP routing skew: the hottest expert&apos;s rank receives this many times its fair share of tokens</source>
+        <translation>EP 路由倾斜：最热专家所在的 rank 收到的 Token 数是均分份额的这么多倍</translation>
+    </message>
+    <message>
+        <source>EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16</source>
+        <translation>EP dispatch 发送 FP8 激活（DeepEP 的做法）：字节数减半；combine 保持 BF16</translation>
+    </message>
+    <message>
+        <source>PP micro-batches</source>
+        <translation>PP 微批数</translation>
+    </message>
+    <message>
+        <source>Routing skew</source>
+        <translation>路由倾斜</translation>
+    </message>
+    <message>
+        <source>EP dispatch</source>
+        <translation>EP dispatch</translation>
+    </message>
+    <message>
+        <source>Scale-up bandwidth</source>
+        <translation>高速互连带宽</translation>
+    </message>
+    <message>
+        <source>Scale-up latency</source>
+        <translation>高速互连延迟</translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth</source>
+        <translation>PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>NIC bandwidth</source>
+        <translation>网卡带宽</translation>
+    </message>
+    <message>
+        <source>NIC latency</source>
+        <translation>网卡延迟</translation>
+    </message>
+    <message>
+        <source>HBM efficiency</source>
+        <translation>HBM 效率</translation>
+    </message>
+    <message>
+        <source>Compute efficiency</source>
+        <translation>计算效率</translation>
+    </message>
+    <message>
+        <source>Set micro-batches</source>
+        <translation>设置微批数</translation>
+    </message>
+    <message>
+        <source>Set routing skew</source>
+        <translation>设置路由倾斜</translation>
+    </message>
+    <message>
+        <source>Change EP dispatch</source>
+        <translation>更改 EP dispatch</translation>
+    </message>
+    <message>
+        <source>Set scale-up bandwidth</source>
+        <translation>设置高速互连带宽</translation>
+    </message>
+    <message>
+        <source>Set scale-up latency</source>
+        <translation>设置高速互连延迟</translation>
+    </message>
+    <message>
+        <source>Set PCIe bandwidth</source>
+        <translation>设置 PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>Set NIC bandwidth</source>
+        <translation>设置网卡带宽</translation>
+    </message>
+    <message>
+        <source>Set NIC latency</source>
+        <translation>设置网卡延迟</translation>
+    </message>
+    <message>
+        <source>Set HBM efficiency</source>
+        <translation>设置 HBM 效率</translation>
+    </message>
+    <message>
+        <source>Set compute efficiency</source>
+        <translation>设置计算效率</translation>
+    </message>
+    <message>
+        <source>preset (%1%2)</source>
+        <translation>预设（%1%2）</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认值（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>LogReconciler</name>
+    <message>
+        <source>There is no plan to compare with.</source>
+        <translation>没有可以对照的方案。</translation>
+    </message>
+    <message>
+        <source>No vLLM startup lines found: the log needs at least one of &quot;Model loading took&quot;, &quot;Available KV cache memory&quot;, &quot;GPU KV cache size&quot; or &quot;# GPU blocks&quot;.</source>
+        <translation>没有找到 vLLM 启动日志行：日志中至少要有 &quot;Model loading took&quot;、&quot;Available KV cache memory&quot;、&quot;GPU KV cache size&quot; 或 &quot;# GPU blocks&quot; 之一。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s model or GPU is not in the catalog.</source>
+        <translation>方案的模型或 GPU 不在目录中。</translation>
+    </message>
+    <message>
+        <source>The plan the log ran cannot be evaluated: %1</source>
+        <translation>无法评估日志所运行的方案：%1</translation>
+    </message>
+    <message>
+        <source>invalid plan</source>
+        <translation>无效方案</translation>
+    </message>
+    <message>
+        <source>Reconciling needs vLLM accounting (Memory and workload → Accounting).</source>
+        <translation>对照需要 vLLM 显存核算（显存与负载 → 显存核算）。</translation>
+    </message>
+    <message>
+        <source>Cannot read that log: %1</source>
+        <translation>无法读取该日志：%1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot calibrate: %1</source>
+        <translation>无法校准：%1</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -2419,6 +2844,10 @@
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
+    <message>
+        <source>vLLM log</source>
+        <translation>vLLM 日志</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -2481,6 +2910,14 @@
     <message>
         <source>&lt;b&gt;Headroom&lt;/b&gt;&lt;br&gt;&lt;i&gt;total × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — left for other processes</source>
         <translation>&lt;b&gt;余量&lt;/b&gt;&lt;br&gt;&lt;i&gt;总量 × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — 留给其他进程</translation>
+    </message>
+    <message>
+        <source>activation and other: calibrated (profile &quot;%1&quot;)</source>
+        <translation>激活与其他：校准（校准配置“%1”）</translation>
+    </message>
+    <message>
+        <source>activation and other: estimated (no calibration profile)</source>
+        <translation>激活与其他：估算（无校准配置）</translation>
     </message>
 </context>
 <context>
@@ -4301,6 +4738,269 @@
     <message>
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
         <translation>放不下一个 max_model_len 为 %1 Token 的请求：KV Cache 只能容纳 %2 个 Token（调低 --max-model-len 或增加 GPU）</translation>
+    </message>
+</context>
+<context>
+    <name>VllmLogPanel</name>
+    <message>
+        <source>Weights per GPU (largest)</source>
+        <translation>每卡权重（最大）</translation>
+    </message>
+    <message>
+        <source>Peak activation</source>
+        <translation>峰值激活</translation>
+    </message>
+    <message>
+        <source>Non-torch memory</source>
+        <translation>non-torch 显存</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <source>Available KV memory</source>
+        <translation>可用 KV 显存</translation>
+    </message>
+    <message>
+        <source>GPU blocks</source>
+        <translation>GPU 块数</translation>
+    </message>
+    <message>
+        <source>GPU KV cache size</source>
+        <translation>GPU KV Cache 容量</translation>
+    </message>
+    <message>
+        <source>Maximum concurrency</source>
+        <translation>最大并发</translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation>每卡每 Token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>calibrated</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>Exact arithmetic from the model&apos;s config and the plan</source>
+        <translation>由模型配置和方案精确算出</translation>
+    </message>
+    <message>
+        <source>Fitted to a real startup log (the plan&apos;s calibration profile)</source>
+        <translation>按真实启动日志拟合（方案的校准配置）</translation>
+    </message>
+    <message>
+        <source>A model of a measured overhead (core/overheads): calibrate to a real log to replace it</source>
+        <translation>对实测开销的建模（core/overheads）：按真实日志校准即可替换</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 Token</translation>
+    </message>
+    <message>
+        <source>%1 blocks</source>
+        <translation>%1 个块</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Observed</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>Use the log&apos;s settings</source>
+        <translation>使用日志中的设置</translation>
+    </message>
+    <message>
+        <source>Calibrate…</source>
+        <translation>校准…</translation>
+    </message>
+    <message>
+        <source>vLLM log</source>
+        <translation>vLLM 日志</translation>
+    </message>
+    <message>
+        <source>The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version (reference vllm_memory.md). Ranks that print the same lines are shown once.</source>
+        <translation>vLLM 启动时为本方案打印的日志行，采用所选 vLLM 版本的措辞（参考 vllm_memory.md）。打印相同内容的 rank 只显示一次。</translation>
+    </message>
+    <message>
+        <source>The binding GPU&apos;s memory budget in the order vLLM subtracts it: formula terms are exact arithmetic from the config; estimated terms model measured overheads; calibrated ones come from a profile fitted to a real log.</source>
+        <translation>决定容量的那张卡的显存预算，按 vLLM 扣除的顺序列出：“公式”项由配置精确算出；“估算”项是对实测开销的建模；“校准”项来自按真实日志拟合的校准配置。</translation>
+    </message>
+    <message>
+        <source>Paste a vLLM startup log here (any version), or open a file. The lines that matter: &quot;Model loading took …&quot;, &quot;Available KV cache memory: …&quot;, &quot;GPU KV cache size: …&quot;, &quot;Maximum concurrency …&quot;, and the engine&apos;s non-default args.</source>
+        <translation>在这里粘贴 vLLM 启动日志（任意版本），或打开文件。关键的行有：&quot;Model loading took …&quot;、&quot;Available KV cache memory: …&quot;、&quot;GPU KV cache size: …&quot;、&quot;Maximum concurrency …&quot;，以及引擎的 non-default args。</translation>
+    </message>
+    <message>
+        <source>Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ...</source>
+        <translation>把方案设为日志实际运行的配置：vLLM 版本、并行规模、利用率、max-model-len 等</translation>
+    </message>
+    <message>
+        <source>Fit the overhead terms to this log, save them as a calibration profile for this GPU and vLLM version, and use it in the plan: its numbers then show as &apos;calibrated&apos;</source>
+        <translation>按这份日志拟合各项开销，保存为该 GPU 和 vLLM 版本的校准配置，并在方案中使用：相关数值随后标为“校准”</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the predicted log to the clipboard</source>
+        <translation>把预测的日志复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Predicted startup log</source>
+        <translation>预测的启动日志</translation>
+    </message>
+    <message>
+        <source>Open log…</source>
+        <translation>打开日志…</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Reconcile with a real log</source>
+        <translation>与真实日志对照</translation>
+    </message>
+    <message>
+        <source>Open a vLLM startup log</source>
+        <translation>打开 vLLM 启动日志</translation>
+    </message>
+    <message>
+        <source>Logs (*.log *.txt);;All files (*)</source>
+        <translation>日志 (*.log *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Pasted log</source>
+        <translation>粘贴的日志</translation>
+    </message>
+    <message>
+        <source># no prediction: the plan is invalid (see the issues above)</source>
+        <translation># 无法预测：方案无效（请看上方的问题提示）</translation>
+    </message>
+    <message>
+        <source># no prediction: the startup log needs vLLM accounting (Memory and workload → Accounting)</source>
+        <translation># 无法预测：启动日志需要 vLLM 显存核算（显存与负载 → 显存核算）</translation>
+    </message>
+    <message>
+        <source>− %1</source>
+        <translation>− %1</translation>
+    </message>
+    <message>
+        <source>No log yet: predicted and observed will appear side by side, with the difference in GiB and %.</source>
+        <translation>还没有日志：预测值和实测值将并排显示，差值以 GiB 和 % 表示。</translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3, vLLM %4, tp %5 pp %6 dp %7, utilization %8, max-model-len %9.</source>
+        <translation>%1：%2，运行在 %3 上，vLLM %4，tp %5 pp %6 dp %7，利用率 %8，max-model-len %9。</translation>
+    </message>
+    <message>
+        <source>Taken from the log: %1; the rest from your plan.</source>
+        <translation>取自日志：%1；其余来自你的方案。</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The log&apos;s model was not recognised: your plan&apos;s model is used.</source>
+        <translation>未能识别日志中的模型：使用你的方案中的模型。</translation>
+    </message>
+    <message>
+        <source>%1 (%2%3%)</source>
+        <translation>%1（%2%3%）</translation>
+    </message>
+    <message>
+        <source>observed − predicted, and in % of observed</source>
+        <translation>实测 − 预测，以及占实测值的百分比</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;原因：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>The log reports: %1</source>
+        <translation>日志报告：%1</translation>
+    </message>
+    <message>
+        <source>The log was longer than %1 MiB: only its start was read.</source>
+        <translation>日志超过 %1 MiB：只读取了开头部分。</translation>
+    </message>
+    <message>
+        <source>Use the settings of %1</source>
+        <translation>使用 %1 的设置</translation>
+    </message>
+    <message>
+        <source>Cannot save the calibration profile: %1</source>
+        <translation>无法保存校准配置：%1</translation>
+    </message>
+    <message>
+        <source>Calibrate to %1</source>
+        <translation>按 %1 校准</translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Save the fitted overheads as a profile named (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;):</source>
+        <translation>把拟合出的开销保存为校准配置，名称（字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;-&apos;）：</translation>
     </message>
 </context>
 <context>
