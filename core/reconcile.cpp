@@ -41,6 +41,31 @@ std::optional<double> positive(double v)
     return v >= 0 ? std::optional<double>(v) : std::nullopt;
 }
 
+Sentence say(const char *templ, std::vector<Sentence> args = {})
+{
+    return phrase("Reconcile", templ, std::move(args));
+}
+
+// "<term> larger than modelled by 0.12 GiB": a negative effect on the KV budget means the term is larger.
+Sentence differs(Sentence term, double effect)
+{
+    return say(effect < 0 ? QT_TRANSLATE_NOOP("Reconcile", "%1 larger than modelled by %2") : QT_TRANSLATE_NOOP("Reconcile", "%1 smaller than modelled by %2"),
+               {std::move(term), value(gib(std::fabs(effect)))});
+}
+
+// The English strings of the JSON and the CLI are the sentences' text: they cannot drift apart.
+void explain(ReconcileResult &r, Sentence text)
+{
+    r.explanation = text.text();
+    r.explanationText = std::move(text);
+}
+
+void note(ReconcileResult &r, Sentence text)
+{
+    r.notes.push_back(text.text());
+    r.noteTexts.push_back(std::move(text));
+}
+
 } // namespace
 
 std::optional<double> ReconcileRow::difference() const
@@ -123,7 +148,7 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
 {
     ReconcileResult r;
     if (!e.valid || e.ranks.empty()) {
-        r.explanation = "the plan could not be evaluated, so there is nothing to compare";
+        explain(r, say(QT_TRANSLATE_NOOP("Reconcile", "the plan could not be evaluated, so there is nothing to compare")));
         return r;
     }
     const RankMemory &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
@@ -138,48 +163,57 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
         return std::nullopt;
     };
 
-    r.rows.push_back({"weights", "weights per GPU (largest)", "bytes", e.maxWeightsBytesPerGpu, positive(log.maxWeightsBytes()), "formula"});
-    r.rows.push_back({"activation", "peak activation", "bytes", b.activation.total(), obs(&ObservedWorker::activationBytes), basis});
-    r.rows.push_back({"non_torch", "non-torch memory", "bytes", b.nonTorch, obs(&ObservedWorker::nonTorchBytes), basis});
-    r.rows.push_back({"cuda_graph", "CUDA graphs", "bytes", b.cudaGraph, obs(&ObservedWorker::cudaGraphBytes), basis});
-    r.rows.push_back({"available_kv", "available KV cache memory (binding GPU)", "bytes", b.kvBudget, log.minAvailableKvBytes(), basis});
+    const auto row = [&](const char *key, Sentence label, const char *unit, std::optional<double> predicted,
+                         std::optional<double> observed, const std::string &rowBasis) {
+        std::string text = label.text();
+        r.rows.push_back({key, std::move(text), unit, predicted, observed, rowBasis, std::move(label)});
+    };
+    row("weights", say(QT_TRANSLATE_NOOP("Reconcile", "weights per GPU (largest)")), "bytes", e.maxWeightsBytesPerGpu,
+        positive(log.maxWeightsBytes()), "formula");
+    row("activation", say(QT_TRANSLATE_NOOP("Reconcile", "peak activation")), "bytes", b.activation.total(),
+        obs(&ObservedWorker::activationBytes), basis);
+    row("non_torch", say(QT_TRANSLATE_NOOP("Reconcile", "non-torch memory")), "bytes", b.nonTorch, obs(&ObservedWorker::nonTorchBytes), basis);
+    row("cuda_graph", say(QT_TRANSLATE_NOOP("Reconcile", "CUDA graphs")), "bytes", b.cudaGraph, obs(&ObservedWorker::cudaGraphBytes), basis);
+    row("available_kv", say(QT_TRANSLATE_NOOP("Reconcile", "available KV cache memory (binding GPU)")), "bytes", b.kvBudget,
+        log.minAvailableKvBytes(), basis);
     if (vllmEngine(e.plan.vllmVersion) == VllmEngine::V0 || log.gpuBlocks)
-        r.rows.push_back({"gpu_blocks", "GPU blocks", "blocks", static_cast<double>(e.kv.blocks),
-                          log.gpuBlocks ? std::optional<double>(static_cast<double>(*log.gpuBlocks)) : std::nullopt, basis});
+        row("gpu_blocks", say(QT_TRANSLATE_NOOP("Reconcile", "GPU blocks")), "blocks", static_cast<double>(e.kv.blocks),
+            log.gpuBlocks ? std::optional<double>(static_cast<double>(*log.gpuBlocks)) : std::nullopt, basis);
     std::optional<double> tokens;
     if (log.kvTokens)
         tokens = static_cast<double>(*log.kvTokens);
     else if (log.gpuBlocks && log.engine == LogEngine::V0)
         tokens = static_cast<double>(*log.gpuBlocks * e.plan.blockSize);
-    r.rows.push_back({"kv_tokens", "GPU KV cache size", "tokens", static_cast<double>(e.kv.capacityTokens), tokens, basis});
-    r.rows.push_back({"max_concurrency", "maximum concurrency", "x", e.kv.maxConcurrencyExact, log.maxConcurrency, basis});
+    row("kv_tokens", say(QT_TRANSLATE_NOOP("Reconcile", "GPU KV cache size")), "tokens", static_cast<double>(e.kv.capacityTokens), tokens, basis);
+    row("max_concurrency", say(QT_TRANSLATE_NOOP("Reconcile", "maximum concurrency")), "x", e.kv.maxConcurrencyExact, log.maxConcurrency, basis);
     // The KV bytes one token costs, implied by the log: available / tokens (within block rounding) for a
     // full-attention pool; the prediction is a formula, so this row checks the model's KV spec.
     std::optional<double> implied;
     const auto avail = log.minAvailableKvBytes();
     if (avail && tokens && *tokens > 0 && !e.kv.hybrid && e.kv.dcp == 1)
         implied = *avail / *tokens;
-    r.rows.push_back({"kv_bytes_per_token", "KV bytes per token per GPU", "bytes", e.kv.bytesPerTokenPerGpu, implied, "formula"});
+    row("kv_bytes_per_token", say(QT_TRANSLATE_NOOP("Reconcile", "KV bytes per token per GPU")), "bytes", e.kv.bytesPerTokenPerGpu, implied,
+        "formula");
 
     if (log.maxModelLen && *log.maxModelLen != e.plan.maxModelLen)
-        r.notes.push_back("the log ran max_model_len " + std::to_string(*log.maxModelLen) + ", the plan uses "
-                          + std::to_string(e.plan.maxModelLen));
+        note(r, say(QT_TRANSLATE_NOOP("Reconcile", "the log ran max_model_len %1, the plan uses %2"),
+                    {value(std::to_string(*log.maxModelLen)), value(std::to_string(e.plan.maxModelLen))}));
     if (log.concurrencyLen && *log.concurrencyLen != e.plan.maxModelLen)
-        r.notes.push_back("the log's concurrency is for " + std::to_string(*log.concurrencyLen) + "-token requests");
+        note(r, say(QT_TRANSLATE_NOOP("Reconcile", "the log's concurrency is for %1-token requests"), {value(std::to_string(*log.concurrencyLen))}));
     (void)m;
     (void)gpu;
 
     // Which term explains the difference in available KV: each term's excess moves the budget by the
     // same bytes, opposite sign. Unprinted activation and non-torch share the unexplained rest.
     if (!avail) {
-        r.explanation = "the log prints no available KV memory, so the budget cannot be reconciled";
+        explain(r, say(QT_TRANSLATE_NOOP("Reconcile", "the log prints no available KV memory, so the budget cannot be reconciled")));
         return r;
     }
     const double delta = *avail - b.kvBudget;
     struct Part
     {
         std::string key;
-        std::string text;
+        Sentence text;
         double effect;
     };
     std::vector<Part> parts;
@@ -194,54 +228,63 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
         // Weights: the binding GPU's own, when it printed them.
         const double bindingWeights = w && w->weightsBytes >= 0 ? w->weightsBytes : log.maxWeightsBytes();
         const double effect = row.key == "weights" ? -(bindingWeights - b.weights.total()) : -*d;
-        parts.push_back({row.key, row.label + (effect < 0 ? " larger" : " smaller") + " than modelled by " + gib(std::fabs(effect)), effect});
+        parts.push_back({row.key, differs(row.labelText, effect), effect});
         explained += effect;
     }
     if (const double total = log.totalBytes(); total > 0 && std::fabs(total - b.total) > 0.005 * GiB) {
         const double effect = std::ceil(total * e.plan.gpuMemoryUtilization) - b.requested;
-        parts.push_back({"requested", "the GPU's visible memory differs (" + gib(total) + " vs " + gib(b.total) + ")", effect});
+        parts.push_back({"requested", say(QT_TRANSLATE_NOOP("Reconcile", "the GPU's visible memory differs (%1 vs %2)"), {value(gib(total)), value(gib(b.total))}),
+                         effect});
         explained += effect;
     }
     const double rest = delta - explained;
     const bool actPrinted = r.rows[1].observed.has_value();
     const bool ntPrinted = r.rows[2].observed.has_value();
     if (std::fabs(rest) > 0.005 * GiB) {
-        std::string what = !actPrinted && !ntPrinted ? "peak activation + non-torch (not printed by this log)"
-                           : !actPrinted             ? "peak activation (not printed by this log)"
-                           : !ntPrinted              ? "non-torch memory (not printed by this log)"
-                                                     : "rounding and terms vLLM does not print";
-        parts.push_back({!actPrinted ? "activation" : (!ntPrinted ? "non_torch" : "other"),
-                         what + (rest < 0 ? " larger" : " smaller") + " than modelled by " + gib(std::fabs(rest)), rest});
+        const char *what = !actPrinted && !ntPrinted ? QT_TRANSLATE_NOOP("Reconcile", "peak activation + non-torch (not printed by this log)")
+                           : !actPrinted             ? QT_TRANSLATE_NOOP("Reconcile", "peak activation (not printed by this log)")
+                           : !ntPrinted              ? QT_TRANSLATE_NOOP("Reconcile", "non-torch memory (not printed by this log)")
+                                                     : QT_TRANSLATE_NOOP("Reconcile", "rounding and terms vLLM does not print");
+        parts.push_back({!actPrinted ? "activation" : (!ntPrinted ? "non_torch" : "other"), differs(say(what), rest), rest});
     }
     const auto biggest = std::max_element(parts.begin(), parts.end(),
                                           [](const Part &a, const Part &c) { return std::fabs(a.effect) < std::fabs(c.effect); });
     const double pct = *avail != 0 ? 100.0 * delta / std::fabs(*avail) : 0;
     if (std::fabs(delta) < 0.01 * GiB) {
-        r.explanation = "predicted available KV matches the log (" + gib(b.kvBudget) + " vs " + gib(*avail) + ")";
+        explain(r, say(QT_TRANSLATE_NOOP("Reconcile", "predicted available KV matches the log (%1 vs %2)"),
+                       {value(gib(b.kvBudget)), value(gib(*avail))}));
     } else {
-        r.explanation = "the log has " + gib(std::fabs(delta)) + " (" + percent(std::fabs(pct)) + ") "
-            + (delta > 0 ? "more" : "less") + " available KV memory than predicted";
+        std::vector<Sentence> args{value(gib(std::fabs(delta))), value(percent(std::fabs(pct)))};
         if (biggest != parts.end()) {
             r.explainingTerm = biggest->key;
-            r.explanation += "; mostly " + biggest->text;
+            args.push_back(biggest->text);
+            explain(r, say(delta > 0 ? QT_TRANSLATE_NOOP("Reconcile", "the log has %1 (%2) more available KV memory than predicted; mostly %3")
+                                     : QT_TRANSLATE_NOOP("Reconcile", "the log has %1 (%2) less available KV memory than predicted; mostly %3"),
+                           std::move(args)));
+        } else {
+            explain(r, say(delta > 0 ? QT_TRANSLATE_NOOP("Reconcile", "the log has %1 (%2) more available KV memory than predicted")
+                                     : QT_TRANSLATE_NOOP("Reconcile", "the log has %1 (%2) less available KV memory than predicted"),
+                           std::move(args)));
         }
     }
     return r;
 }
 
 std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log, const std::string &name,
-                                                   const std::string &source, std::string *error)
+                                                   const std::string &source, std::string *error, Sentence *errorText)
 {
-    const auto fail = [&](const std::string &why) -> std::optional<CalibrationProfile> {
+    const auto fail = [&](const Sentence &why) -> std::optional<CalibrationProfile> {
         if (error)
-            *error = why;
+            *error = why.text();
+        if (errorText)
+            *errorText = why;
         return std::nullopt;
     };
     if (!e.valid || e.ranks.empty() || e.plan.accounting != Accounting::Vllm)
-        return fail("the plan could not be evaluated in vLLM accounting");
+        return fail(say(QT_TRANSLATE_NOOP("Reconcile", "the plan could not be evaluated in vLLM accounting")));
     const auto avail = log.minAvailableKvBytes();
     if (!avail)
-        return fail("the log prints no available KV memory (\"Available KV cache memory\" or the V0 profiling summary)");
+        return fail(say(QT_TRANSLATE_NOOP("Reconcile", "the log prints no available KV memory (\"Available KV cache memory\" or the V0 profiling summary)")));
     const ObservedWorker *w = log.bindingWorker();
     const RankMemory &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
     const double weights = w && w->weightsBytes >= 0 ? w->weightsBytes : (log.maxWeightsBytes() >= 0 ? log.maxWeightsBytes() : b.weights.total());
@@ -264,11 +307,12 @@ std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const Pa
     }
     const double modelled = b.activation.total();
     if (modelled <= 0)
-        return fail("the modelled peak activation is zero, nothing to scale");
+        return fail(say(QT_TRANSLATE_NOOP("Reconcile", "the modelled peak activation is zero, nothing to scale")));
     double activation = w && w->activationBytes >= 0 ? w->activationBytes
                                                      : requested - weights - *avail - nonTorch - (e.kv.cudaGraphSubtracted ? graph : 0.0);
     if (activation <= 0)
-        return fail("the log leaves no room for peak activation (" + gib(activation) + "): is the plan the one that ran?");
+        return fail(say(QT_TRANSLATE_NOOP("Reconcile", "the log leaves no room for peak activation (%1): is the plan the one that ran?"),
+                        {value(gib(activation))}));
     c.activationScale = std::clamp(activation / modelled, 0.05, 20.0);
     return c;
 }

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/calibrationprofile.h"
 #include "core/evaluation.h"
+#include "core/sentence.h"
 #include "core/vllmlogparser.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -33,6 +34,7 @@ struct ReconcileRow
     std::optional<double> predicted;
     std::optional<double> observed;
     std::string basis; // of the prediction: formula / estimated / calibrated
+    Sentence labelText; // label as a translatable sentence (context "Reconcile"): label == labelText.text()
     std::optional<double> difference() const;        // observed - predicted
     std::optional<double> differencePercent() const; // relative to observed
 };
@@ -43,6 +45,10 @@ struct ReconcileResult
     std::string explainingTerm; // key of the term that explains most of the KV difference; "" when none
     std::string explanation;    // one sentence for the user
     std::vector<std::string> notes;
+    // explanation and notes as translatable sentences (context "Reconcile"), for a UI in another
+    // language: explanation == explanationText.text(), notes[i] == noteTexts[i].text().
+    Sentence explanationText;
+    std::vector<Sentence> noteTexts;
 };
 
 // Predicted (the evaluation of planFromLog's plan) against observed, term by term, and which term
@@ -53,9 +59,10 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
 // Fits the overhead terms so that the plan reproduces the log's available KV memory: measured terms
 // (activation, non-torch, CUDA graph) are taken as printed; when the log prints only the available KV,
 // the rest of the budget is assigned to peak activation (as a factor on the model). `e` must be
-// evaluated without a calibration. Returns nothing, with `error` set, when the log lacks the numbers.
+// evaluated without a calibration. Returns nothing, with `error` set (and `errorText`, the same as a
+// translatable sentence), when the log lacks the numbers.
 std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log, const std::string &name,
-                                                   const std::string &source, std::string *error);
+                                                   const std::string &source, std::string *error, Sentence *errorText = nullptr);
 
 // `shardscope reconcile` JSON (schema "shardscope.reconcile/1").
 nlohmann::json parsedLogToJson(const ParsedVllmLog &log);

@@ -93,9 +93,9 @@ std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocume
     Plan uncalibrated = r.plan;
     uncalibrated.calibration = {};
     const Evaluation e0 = evaluate(uncalibrated, model->spec, gpu->spec);
-    std::string why;
-    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), &why);
+    Sentence why;
+    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), nullptr, &why);
     if (!profile && error)
-        *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(QString::fromStdString(why));
+        *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(textformat::sentence(why));
     return profile;
 }

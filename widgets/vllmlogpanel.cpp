@@ -77,7 +77,7 @@ QString rowLabel(const ReconcileRow &row)
     for (const auto &[key, label] : labels)
         if (row.key == key)
             return QCoreApplication::translate("VllmLogPanel", label);
-    return textformat::qs(row.label);
+    return textformat::sentence(row.labelText);
 }
 
 QString basisText(const std::string &basis)
@@ -361,7 +361,7 @@ void VllmLogPanel::showComparison()
         const ReconcileRow &row = rows[static_cast<size_t>(i)];
         const bool explains = row.key == r.result.explainingTerm;
         const auto pct = row.differencePercent();
-        m_comparison->setItem(i, 0, cell(rowLabel(row), textformat::qs(row.label)));
+        m_comparison->setItem(i, 0, cell(rowLabel(row), textformat::sentence(row.labelText)));
         m_comparison->setItem(i, 1, cell(valueText(row, row.predicted), {}, true));
         m_comparison->setItem(i, 2, cell(valueText(row, row.observed), {}, true));
         const QString difference = pct ? tr("%1 (%2%3%)").arg(valueText(row, row.difference(), true), *pct > 0 ? QStringLiteral("+") : QString())
@@ -377,9 +377,9 @@ void VllmLogPanel::showComparison()
             }
     }
     m_comparison->resizeColumnsToContents();
-    QString html = tr("<b>Why:</b> %1").arg(textformat::qs(r.result.explanation).toHtmlEscaped());
-    for (const std::string &n : r.result.notes)
-        html += QStringLiteral("<br>• ") + textformat::qs(n).toHtmlEscaped();
+    QString html = tr("<b>Why:</b> %1").arg(textformat::sentence(r.result.explanationText).toHtmlEscaped());
+    for (const Sentence &n : r.result.noteTexts)
+        html += QStringLiteral("<br>• ") + textformat::sentence(n).toHtmlEscaped();
     for (const std::string &f : r.log.failures)
         html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(palette::error().name(), tr("The log reports: %1").arg(textformat::qs(f)).toHtmlEscaped());
     if (r.log.truncated)

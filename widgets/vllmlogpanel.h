@@ -25,6 +25,7 @@ public:
     QPlainTextEdit *logInput() const { return m_input; }
     QTableWidget *comparisonTable() const { return m_comparison; }
     QLabel *summary() const { return m_summary; }
+    QLabel *explanation() const { return m_explanation; } // "Why: …", the notes and the log's failures
     QPushButton *applyButton() const { return m_apply; }
     QPushButton *calibrateButton() const { return m_calibrate; }
     const LogReconciliation &reconciliation() const { return m_reconciliation; }

@@ -3195,6 +3195,125 @@
     </message>
 </context>
 <context>
+    <name>Reconcile</name>
+    <message>
+        <source>%1 larger than modelled by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 smaller than modelled by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated, so there is nothing to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights per GPU (largest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>available KV cache memory (binding GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU KV cache size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>maximum concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log ran max_model_len %1, the plan uses %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log&apos;s concurrency is for %1-token requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log prints no available KV memory, so the budget cannot be reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s visible memory differs (%1 vs %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation + non-torch (not printed by this log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation (not printed by this log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-torch memory (not printed by this log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rounding and terms vLLM does not print</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted available KV matches the log (%1 vs %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) more available KV memory than predicted; mostly %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) less available KV memory than predicted; mostly %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) more available KV memory than predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) less available KV memory than predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated in vLLM accounting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log prints no available KV memory (&quot;Available KV cache memory&quot; or the V0 profiling summary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the modelled peak activation is zero, nothing to scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the log leaves no room for peak activation (%1): is the plan the one that ran?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>expected a .md or .pdf file name</source>

@@ -3192,6 +3192,125 @@
     </message>
 </context>
 <context>
+    <name>Reconcile</name>
+    <message>
+        <source>%1 larger than modelled by %2</source>
+        <translation>%1 比建模值大 %2</translation>
+    </message>
+    <message>
+        <source>%1 smaller than modelled by %2</source>
+        <translation>%1 比建模值小 %2</translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated, so there is nothing to compare</source>
+        <translation>方案无法评估，因此没有可对照的内容</translation>
+    </message>
+    <message>
+        <source>weights per GPU (largest)</source>
+        <translation>每卡权重（最大）</translation>
+    </message>
+    <message>
+        <source>peak activation</source>
+        <translation>峰值激活</translation>
+    </message>
+    <message>
+        <source>non-torch memory</source>
+        <translation>non-torch 显存</translation>
+    </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA Graph</translation>
+    </message>
+    <message>
+        <source>available KV cache memory (binding GPU)</source>
+        <translation>可用 KV Cache 显存（决定容量的卡）</translation>
+    </message>
+    <message>
+        <source>GPU blocks</source>
+        <translation>GPU 块数</translation>
+    </message>
+    <message>
+        <source>GPU KV cache size</source>
+        <translation>GPU KV Cache 容量</translation>
+    </message>
+    <message>
+        <source>maximum concurrency</source>
+        <translation>最大并发</translation>
+    </message>
+    <message>
+        <source>KV bytes per token per GPU</source>
+        <translation>每卡每 Token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>the log ran max_model_len %1, the plan uses %2</source>
+        <translation>日志运行时 max_model_len 为 %1，方案使用 %2</translation>
+    </message>
+    <message>
+        <source>the log&apos;s concurrency is for %1-token requests</source>
+        <translation>日志中的并发数按 %1 Token 长的请求计算</translation>
+    </message>
+    <message>
+        <source>the log prints no available KV memory, so the budget cannot be reconciled</source>
+        <translation>日志没有打印可用 KV 显存，因此无法对照预算</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s visible memory differs (%1 vs %2)</source>
+        <translation>GPU 可见显存不同（%1 对 %2）</translation>
+    </message>
+    <message>
+        <source>peak activation + non-torch (not printed by this log)</source>
+        <translation>峰值激活 + non-torch（这份日志没有打印）</translation>
+    </message>
+    <message>
+        <source>peak activation (not printed by this log)</source>
+        <translation>峰值激活（这份日志没有打印）</translation>
+    </message>
+    <message>
+        <source>non-torch memory (not printed by this log)</source>
+        <translation>non-torch 显存（这份日志没有打印）</translation>
+    </message>
+    <message>
+        <source>rounding and terms vLLM does not print</source>
+        <translation>取整误差以及 vLLM 不打印的项</translation>
+    </message>
+    <message>
+        <source>predicted available KV matches the log (%1 vs %2)</source>
+        <translation>预测的可用 KV 显存与日志一致（%1 对 %2）</translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) more available KV memory than predicted; mostly %3</source>
+        <translation>日志中的可用 KV 显存比预测多 %1（%2）；主要因为%3</translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) less available KV memory than predicted; mostly %3</source>
+        <translation>日志中的可用 KV 显存比预测少 %1（%2）；主要因为%3</translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) more available KV memory than predicted</source>
+        <translation>日志中的可用 KV 显存比预测多 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the log has %1 (%2) less available KV memory than predicted</source>
+        <translation>日志中的可用 KV 显存比预测少 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated in vLLM accounting</source>
+        <translation>方案无法按 vLLM 显存核算评估</translation>
+    </message>
+    <message>
+        <source>the log prints no available KV memory (&quot;Available KV cache memory&quot; or the V0 profiling summary)</source>
+        <translation>日志没有打印可用 KV 显存（&quot;Available KV cache memory&quot; 或 V0 的 profiling 汇总）</translation>
+    </message>
+    <message>
+        <source>the modelled peak activation is zero, nothing to scale</source>
+        <translation>建模的峰值激活为零，无法按比例缩放</translation>
+    </message>
+    <message>
+        <source>the log leaves no room for peak activation (%1): is the plan the one that ran?</source>
+        <translation>日志没有给峰值激活留下空间（%1）：方案和实际运行的一致吗？</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>expected a .md or .pdf file name</source>
