@@ -229,8 +229,10 @@ void MainWindow::rebuildUi()
         extra << w;
     }
     const QByteArray state = saveState();
+    auto *planDock = findChild<QDockWidget *>(QStringLiteral("PlanDock"));
+    const int dockWidth = planDock ? planDock->width() : 0;
     const QString pastedLog = m_vllmLog->logInput()->toPlainText(); // the user's paste survives the rebuild
-    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("PlanDock"))) {
+    if (QDockWidget *dock = planDock) {
         dock->setWindowTitle(tr("Plan"));
         delete dock->widget();
         dock->setWidget(createControls());
@@ -250,6 +252,10 @@ void MainWindow::rebuildUi()
     createMenus();
     connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
     restoreState(state);
+    // The new central widget claims its width only when the layout runs: keep the dock's width then
+    // (else it swallows the window's width on every language change).
+    if (planDock && dockWidth > 0)
+        QTimer::singleShot(0, this, [this, planDock, dockWidth] { resizeDocks({planDock}, {dockWidth}, Qt::Horizontal); });
     updateTitle();
     emit uiRebuilt();
 }

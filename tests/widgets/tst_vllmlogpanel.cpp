@@ -6,6 +6,7 @@
 #include "widgets/enginepanel.h"
 #include "widgets/gputablemodel.h"
 #include "widgets/kvpanel.h"
+#include "widgets/language.h"
 #include "widgets/memorychart.h"
 #include "widgets/memorypanel.h"
 #include "widgets/linkspanel.h"
@@ -19,12 +20,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -174,6 +177,65 @@ private slots:
         QVERIFY(panel->summary()->text().contains(QLatin1String("vllm_version")));
         // The user's plan is untouched until they ask.
         QVERIFY(w.document()->plan().vllmVersion.isUnset());
+    }
+
+    // In Chinese the comparison speaks Chinese: the table's labels and the core's explanation and notes
+    // come through the translator with the same numbers; back in English the text is what
+    // `shardscope reconcile` prints. The screenshots show the Chinese tab and Plan groups for a look.
+    void pastedLogInChinese()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        w.resize(1600, 1000);
+        QVERIFY(w.showTab(QStringLiteral("vllm")));
+        w.show();
+        w.vllmLogPanel()->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
+        w.vllmLogPanel()->compareNow();
+        const ReconcileResult &result = w.vllmLogPanel()->reconciliation().result;
+        // The core's English, as the CLI's JSON has it, is what the English window shows.
+        const QString english = w.vllmLogPanel()->explanation()->text();
+        QCOMPARE(english, QStringLiteral("<b>Why:</b> ") + QString::fromStdString(result.explanation).toHtmlEscaped());
+        // kLlamaLog: the log's 51.38 GiB against a prediction a few hundredths of a GiB off, so the
+        // sentence names the gap in GiB and %, then the term that explains most of it.
+        static const QRegularExpression gap(QStringLiteral("^the log has (\\d+\\.\\d\\d GiB) \\((\\d+\\.\\d%)\\) (more|less) available KV memory than predicted; mostly "));
+        const QRegularExpressionMatch m = gap.match(QString::fromStdString(result.explanation));
+        QVERIFY2(m.hasMatch(), result.explanation.c_str());
+        QVERIFY(rowOf(w.vllmLogPanel()->comparisonTable(), QStringLiteral("Available KV memory")) >= 0);
+
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("PlanDock"));
+        QVERIFY(dock);
+        const int dockWidth = dock->width();
+        Language language;
+        QVERIFY(language.setLanguage(QStringLiteral("zh_CN"), false));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange); // the window rebuilds its views
+        // The rebuilt Plan column keeps its width (it used to take most of the window).
+        QTRY_COMPARE(dock->width(), dockWidth);
+        VllmLogPanel *panel = w.vllmLogPanel();
+        panel->compareNow(); // the paste survived the rebuild
+        QVERIFY(panel->reconciliation().ok());
+        const QString zh = panel->explanation()->text();
+        // "日志中的可用 KV 显存比预测多|少 %1（%2）；主要因为%3" with the English sentence's numbers.
+        const QString amount = (m.captured(3) == QLatin1String("more") ? QStringLiteral("多 ") : QStringLiteral("少 ")) + m.captured(1)
+            + QStringLiteral("（") + m.captured(2) + QStringLiteral("）");
+        QVERIFY2(zh.startsWith(QStringLiteral("<b>原因：</b>日志中的可用 KV 显存比预测") + amount + QStringLiteral("；主要因为")), qPrintable(zh));
+        for (const char *word : {"Why", "available", "mostly", "than", "modelled", "log"})
+            QVERIFY2(!zh.contains(QLatin1String(word)), word);
+        const QTableWidget *t = panel->comparisonTable();
+        const int kv = rowOf(t, QStringLiteral("可用 KV 显存"));
+        QVERIFY(kv >= 0);
+        QCOMPARE(t->item(kv, 2)->text(), QStringLiteral("51.38 GiB"));
+        QCOMPARE(t->item(kv, 0)->toolTip(), QStringLiteral("可用 KV Cache 显存（决定容量的卡）")); // the core's label
+        QCOMPARE(t->item(kv, 4)->text(), QStringLiteral("估算"));
+        QCOMPARE(rowOf(t, QStringLiteral("Available KV memory")), -1);
+        saveShot(w, "vllm-reconcile-zh.png");
+        saveShot(panel, "vllm-tab-zh.png");
+        saveShot(w.enginePanel(), "engine-panel-zh.png");
+        saveShot(w.linksPanel(), "links-panel-zh.png");
+
+        QVERIFY(language.setLanguage(QStringLiteral("en"), false));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+        w.vllmLogPanel()->compareNow();
+        QCOMPARE(w.vllmLogPanel()->explanation()->text(), english);
+        QVERIFY(rowOf(w.vllmLogPanel()->comparisonTable(), QStringLiteral("Available KV memory")) >= 0);
     }
 
     void calibrateSavesAndSelectsAProfile()
