@@ -2,6 +2,7 @@
 // window's language: Chinese with the zh_CN translator installed, the unchanged English without.
 #include "app/reportwriter.h"
 #include "core/explain.h"
+#include "core/reconcile.h"
 #include "widgets/issuesbanner.h"
 #include "widgets/language.h"
 #include "widgets/plandocument.h"
@@ -9,6 +10,7 @@
 #include "widgets/textformat.h"
 #include "widgettest.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTranslator>
@@ -172,6 +174,32 @@ private slots:
             const ReportSide side{&e, &m, &gpu};
             QVERIFY(writeReport(dir.filePath(QStringLiteral("r.md")), side, nullptr, nullptr, record).isEmpty());
         }
+        // The vLLM log tab: every real startup log in tests/data/vllm-logs against a plan that fits it
+        // and one that does not (the comparison's rows, explanation and notes, and calibration's refusals).
+        const QDir logs(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs"));
+        const QStringList logFiles = logs.entryList({QStringLiteral("*.log")}, QDir::Files);
+        QVERIFY(logFiles.size() >= 10);
+        for (const QString &file : logFiles) {
+            const ParsedVllmLog log = parseVllmLog(readAll(logs.filePath(file)).toStdString());
+            for (const Plan &base : {makePlan("qwen3-32b", "h100-sxm", 1), makePlan("llama-3.1-8b", "h100-sxm", 1)}) {
+                Plan plan = planFromLog(base, log, {"model", "gpu"});
+                plan.maxModelLen = 4096; // differs from most logs': the max_model_len note
+                const ModelSpec m = builtinPresets().resolveModel(QString::fromStdString(plan.modelId));
+                const GpuSpec gpu = builtinPresets().resolveGpu(QString::fromStdString(plan.gpuId));
+                const Evaluation e = evaluate(plan, m, gpu);
+                const ReconcileResult r = reconcile(e, m, gpu, log);
+                for (const ReconcileRow &row : r.rows)
+                    collect(row.labelText, templates);
+                collect(r.explanationText, templates);
+                for (const Sentence &n : r.noteTexts)
+                    collect(n, templates);
+                Sentence refusal;
+                if (!calibrateFromLog(e, log, "t", "t", nullptr, &refusal))
+                    collect(refusal, templates);
+            }
+        }
+        QVERIFY(templates.count({"Reconcile", "the log has %1 (%2) more available KV memory than predicted; mostly %3"}));
+        QVERIFY(templates.count({"Reconcile", "the log's concurrency is for %1-token requests"}));
         QVERIFY(templates.size() > 150);
         QStringList missing;
         for (const auto &[context, templ] : templates)
