@@ -1875,6 +1875,20 @@
         <source> ×%1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>
+Calibrated: overheads from profile &quot;%1&quot; (fitted to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak activation of the profiling run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GridPanel</name>

@@ -1872,6 +1872,22 @@
         <source> ×%1</source>
         <translation> ×%1</translation>
     </message>
+    <message>
+        <source>
+Calibrated: overheads from profile &quot;%1&quot; (fitted to %2)</source>
+        <translation>
+校准：开销来自校准配置“%1”（拟合自 %2）</translation>
+    </message>
+    <message>
+        <source>
+Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured</source>
+        <translation>
+估算：激活、non-torch 显存和 CUDA Graph 是建模所得，不是实测</translation>
+    </message>
+    <message>
+        <source>Peak activation of the profiling run</source>
+        <translation>profiling 运行的峰值激活</translation>
+    </message>
 </context>
 <context>
     <name>GridPanel</name>
