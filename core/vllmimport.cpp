@@ -150,7 +150,7 @@ public:
             throw InputError("no vLLM launch found: expected vllm serve, python -m vllm.entrypoints.openai.api_server "
                              "or docker run vllm/vllm-openai");
         if (found > 1)
-            m_r.warnings.push_back(std::to_string(found) + " vLLM commands found; the first one was read");
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 vLLM commands found; the first one was read"), {value(found)}));
         finish();
         return std::move(m_r);
     }
@@ -355,7 +355,7 @@ private:
                 continue;
             }
             if (takesValue && !o.hasValue) {
-                m_r.warnings.push_back(t + " has no value; ignored");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 has no value; ignored"), {value(t)}));
                 continue;
             }
             apply(o);
@@ -382,7 +382,7 @@ private:
         const std::string &v = o.value.text;
         if (f == "--model") {
             if (!m_r.model.empty() && !m_modelFromFlag)
-                m_r.warnings.push_back("both a positional model and --model given; --model " + truncated(v) + " was read");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "both a positional model and --model given; --model %1 was read"), {value(truncated(v))}));
             m_r.model = v;
             m_modelFromFlag = true;
         } else if (f == "--tensor-parallel-size") {
@@ -401,7 +401,7 @@ private:
             // human_readable_int_or_auto: -1 and auto fit the length to the KV pool at startup.
             if (v == "-1" || lower(v) == "auto") {
                 p.maxModelLen = 0;
-                m_r.warnings.push_back("--max-model-len " + v + " lets vLLM fit the length to memory; the plan uses the model's maximum");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model's maximum"), {value(v)}));
             } else {
                 p.maxModelLen = intValue(f, v, 1, 1LL << 31);
             }
@@ -416,7 +416,7 @@ private:
             else if (d == "auto" || d == "bfloat16" || d == "float16")
                 p.kvCacheDtype = KvDtype::Auto;
             else
-                m_r.warnings.push_back("--kv-cache-dtype " + truncated(v) + " is not modelled; the plan uses auto");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--kv-cache-dtype %1 is not modelled; the plan uses auto"), {value(truncated(v))}));
         } else if (f == "--quantization") {
             const std::string q = lower(v);
             if (q == "fp8")
@@ -428,7 +428,7 @@ private:
             else if (q == "gptq" || q == "gptq_marlin")
                 p.quantization = Quantization::Gptq;
             else
-                m_r.warnings.push_back("--quantization " + truncated(v) + " is not modelled; the plan uses the checkpoint's format");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--quantization %1 is not modelled; the plan uses the checkpoint's format"), {value(truncated(v))}));
         } else if (f == "--block-size") {
             p.blockSize = static_cast<int>(intValue(f, v, 1, 4096));
         } else if (f == "--enforce-eager") {
@@ -447,7 +447,7 @@ private:
         } else if (f == "--all2all-backend") {
             l.all2allBackend = v;
             if (!isVllmAll2allBackend(v))
-                m_r.warnings.push_back("--all2all-backend " + truncated(v) + " is not one of " + kVllmVersionLabel + "'s choices");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--all2all-backend %1 is not one of %2's choices"), {value(truncated(v)), value(std::string(kVllmVersionLabel))}));
         } else if (f == "--nnodes") {
             l.nodes = static_cast<int>(intValue(f, v, 1, kMaxSize));
             l.launcher = Launcher::Mp;
@@ -470,7 +470,7 @@ private:
                 m_r.ignoredFlags.push_back(o.written);
         } else {
             if (f == "--config")
-                m_r.warnings.push_back("settings in the --config file " + truncated(v) + " are not read");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "settings in the --config file %1 are not read"), {value(truncated(v))}));
             m_r.ignoredFlags.push_back(o.written);
         }
     }
@@ -490,7 +490,7 @@ private:
             badValue(o.flag, o.value.text, "expected a JSON object");
         for (const auto &[key, value] : j.items()) {
             if (key != "num_redundant_experts") {
-                m_r.warnings.push_back("--eplb-config " + key + " is not modelled");
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--eplb-config %1 is not modelled"), {shardscope::value(key)}));
                 continue;
             }
             if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > kMaxSize)
@@ -504,11 +504,11 @@ private:
         Plan &p = m_r.plan;
         ImportedLaunch &l = m_r.launch;
         if (m_r.model.empty())
-            m_r.warnings.push_back("the command names no model");
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "the command names no model")));
         p.modelId = m_r.model;
         p.ep = m_expertParallel ? p.tp * p.dp : 1;
         if (p.redundantExperts > 0 && !m_eplb)
-            m_r.warnings.push_back("num_redundant_experts without --enable-eplb: vLLM refuses it");
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "num_redundant_experts without --enable-eplb: vLLM refuses it")));
         for (const auto &[name, value] : m_r.env) {
             if (name != "VLLM_PP_LAYER_PARTITION")
                 continue;
@@ -535,6 +535,15 @@ private:
         if (l.nodes > 1 && world % l.nodes == 0)
             p.gpusPerNode = static_cast<int>(world / l.nodes);
     }
+
+    // The English warning (JSON, CLI) is the sentence's text.
+    void warn(Sentence text)
+    {
+        m_r.warnings.push_back(text.text());
+        m_r.warningTexts.push_back(std::move(text));
+    }
+
+    static Sentence say(const char *templ, std::vector<Sentence> args = {}) { return phrase("VllmImport", templ, std::move(args)); }
 
     ImportedCommand m_r;
     bool m_modelFromFlag = false;

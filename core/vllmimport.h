@@ -1,4 +1,5 @@
 #pragma once
+#include "core/sentence.h"
 #include "core/modelspec.h"
 #include "core/plan.h"
 #include "core/vllmexport.h"
@@ -37,6 +38,7 @@ struct ImportedCommand
     std::vector<std::pair<std::string, std::string>> env; // variables the text sets (NAME=value, export, docker -e)
     ImportedLaunch launch;
     std::vector<std::string> warnings;
+    std::vector<Sentence> warningTexts; // the warnings as translatable sentences (context "VllmImport")
 };
 
 // Reads a pasted launch: `vllm serve ...`, `python -m vllm.entrypoints.openai.api_server ...` or

@@ -1,6 +1,7 @@
 #include "widgets/importdialog.h"
 
 #include "core/errors.h"
+#include "widgets/textformat.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -129,6 +130,6 @@ void ImportDialog::showResult(const QString &error)
         m_flags->addItem(tr("unknown: %1").arg(QString::fromStdString(f)));
     for (const std::string &f : c.ignoredFlags)
         m_flags->addItem(tr("not in the plan: %1").arg(QString::fromStdString(f)));
-    for (const std::string &w : c.warnings)
-        m_flags->addItem(tr("warning: %1").arg(QString::fromStdString(w)));
+    for (const shardscope::Sentence &w : c.warningTexts)
+        m_flags->addItem(tr("warning: %1").arg(textformat::sentence(w)));
 }

@@ -4880,6 +4880,53 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
 </context>
 <context>
+    <name>VllmImport</name>
+    <message>
+        <source>%1 vLLM commands found; the first one was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no value; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both a positional model and --model given; --model %1 was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model&apos;s maximum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype %1 is not modelled; the plan uses auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--quantization %1 is not modelled; the plan uses the checkpoint&apos;s format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--all2all-backend %1 is not one of %2&apos;s choices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settings in the --config file %1 are not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--eplb-config %1 is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command names no model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>num_redundant_experts without --enable-eplb: vLLM refuses it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>VllmLogPanel</name>
     <message>
         <source>Weights per GPU (largest)</source>

@@ -4876,6 +4876,53 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
 </context>
 <context>
+    <name>VllmImport</name>
+    <message>
+        <source>%1 vLLM commands found; the first one was read</source>
+        <translation>找到 %1 条 vLLM 命令；只读取了第一条</translation>
+    </message>
+    <message>
+        <source>%1 has no value; ignored</source>
+        <translation>%1 没有值；已忽略</translation>
+    </message>
+    <message>
+        <source>both a positional model and --model given; --model %1 was read</source>
+        <translation>同时给出了位置参数模型和 --model；读取的是 --model %1</translation>
+    </message>
+    <message>
+        <source>--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model&apos;s maximum</source>
+        <translation>--max-model-len %1 让 vLLM 按显存自动确定长度；方案使用模型的最大长度</translation>
+    </message>
+    <message>
+        <source>--kv-cache-dtype %1 is not modelled; the plan uses auto</source>
+        <translation>--kv-cache-dtype %1 未建模；方案使用 auto</translation>
+    </message>
+    <message>
+        <source>--quantization %1 is not modelled; the plan uses the checkpoint&apos;s format</source>
+        <translation>--quantization %1 未建模；方案使用 checkpoint 自带的格式</translation>
+    </message>
+    <message>
+        <source>--all2all-backend %1 is not one of %2&apos;s choices</source>
+        <translation>--all2all-backend %1 不在 %2 的可选值中</translation>
+    </message>
+    <message>
+        <source>settings in the --config file %1 are not read</source>
+        <translation>不读取 --config 文件 %1 中的设置</translation>
+    </message>
+    <message>
+        <source>--eplb-config %1 is not modelled</source>
+        <translation>--eplb-config %1 未建模</translation>
+    </message>
+    <message>
+        <source>the command names no model</source>
+        <translation>命令中没有指定模型</translation>
+    </message>
+    <message>
+        <source>num_redundant_experts without --enable-eplb: vLLM refuses it</source>
+        <translation>设置了 num_redundant_experts 却没有 --enable-eplb：vLLM 会拒绝</translation>
+    </message>
+</context>
+<context>
     <name>VllmLogPanel</name>
     <message>
         <source>Weights per GPU (largest)</source>

@@ -3,6 +3,7 @@
 #include "app/reportwriter.h"
 #include "core/explain.h"
 #include "core/reconcile.h"
+#include "core/vllmimport.h"
 #include "widgets/issuesbanner.h"
 #include "widgets/language.h"
 #include "widgets/plandocument.h"
@@ -137,6 +138,24 @@ private slots:
         // The CLI's report stays English whatever the window's language.
         QCOMPARE(QString::fromStdString(reportMarkdown(side, nullptr)), english);
         switchTo(language, "en");
+    }
+
+    // Import warnings (File → Import vLLM command) in Chinese; the English ones are what the CLI prints.
+    void importWarnings()
+    {
+        const ImportedCommand c = importLaunchCommand("vllm serve --max-model-len auto --kv-cache-dtype int4 "
+                                                      "--quantization bitsandbytes --all2all-backend carrier-pigeon");
+        QCOMPARE(c.warningTexts.size(), c.warnings.size());
+        QCOMPARE(c.warnings.size(), size_t(5)); // the four flags and "the command names no model"
+        for (size_t i = 0; i < c.warnings.size(); ++i)
+            QCOMPARE(c.warningTexts[i].text(), c.warnings[i]);
+        QCOMPARE(c.warnings[1], std::string("--kv-cache-dtype int4 is not modelled; the plan uses auto"));
+        Language language;
+        switchTo(language, "zh_CN");
+        QCOMPARE(textformat::sentence(c.warningTexts[1]), QStringLiteral("--kv-cache-dtype int4 未建模；方案使用 auto"));
+        QCOMPARE(textformat::sentence(c.warningTexts[4]), QStringLiteral("命令中没有指定模型"));
+        switchTo(language, "en");
+        QCOMPARE(textformat::sentence(c.warningTexts[1]), QString::fromStdString(c.warnings[1]));
     }
 
     // Every template the core generated for a few plans (issues, explanations, the report) has an
