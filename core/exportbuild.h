@@ -21,8 +21,9 @@ struct Context
     LaunchWord headAddress();
     // The rendezvous port: the given one, or $HEAD_PORT defaulting to `defaultPort`.
     LaunchWord headPort(int defaultPort);
-    // Refuses with a one-line reason (and, when there is one, the nearest plan the target runs).
-    void refuse(std::string code, std::string reason, std::string nearest = {});
+    // Refuses with a one-line reason (and, when there is one, the nearest plan the target runs);
+    // the English fields are the sentences' text.
+    void refuse(std::string code, Sentence reason, Sentence nearest = {});
 };
 
 void buildVllm(Context &c);

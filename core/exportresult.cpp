@@ -70,14 +70,26 @@ std::string steps(const NodeLaunch &n, bool execLast)
 
 } // namespace
 
-std::string ExportResult::message() const
+void ExportResult::addNote(Sentence note)
+{
+    notes.push_back(note.text());
+    noteTexts.push_back(std::move(note));
+}
+
+Sentence ExportResult::messageText() const
 {
     if (ok)
         return {};
-    std::string m = refusal;
-    if (!nearest.empty())
-        m += std::string("; nearest that ") + (target == ExportTarget::Vllm ? "vLLM" : "SGLang") + " can run: " + nearest;
-    return m;
+    if (nearestText.text().empty())
+        return refusalText;
+    return phrase("Export", QT_TRANSLATE_NOOP("Export", "%1; nearest that %2 can run: %3"),
+                  {refusalText, value(target == ExportTarget::Vllm ? "vLLM" : "SGLang"), nearestText});
+}
+
+// The English is the sentence's text (the CLI prints it, JSON readers compare it).
+std::string ExportResult::message() const
+{
+    return messageText().text();
 }
 
 std::string ExportResult::nodeText(int node) const

@@ -13,15 +13,21 @@ bool quantizedCheckpoint(WeightFormat f)
     return f != WeightFormat::Bf16 && f != WeightFormat::Fp16;
 }
 
-const char *checkpointMethod(WeightFormat f)
+Sentence checkpointMethod(WeightFormat f)
 {
     switch (f) {
     case WeightFormat::Fp8:
-    case WeightFormat::Fp8Block: return "fp8";
-    case WeightFormat::Mxfp4: return "mxfp4";
-    case WeightFormat::Int4: return "awq or gptq";
-    default: return "bf16";
+    case WeightFormat::Fp8Block: return value("fp8");
+    case WeightFormat::Mxfp4: return value("mxfp4");
+    case WeightFormat::Int4: return say(QT_TRANSLATE_NOOP("Export", "awq or gptq"));
+    default: return value("bf16");
     }
+}
+
+Problem problem(std::string code, Sentence text)
+{
+    std::string message = text.text();
+    return Problem{std::move(code), std::move(message), std::move(text)};
 }
 
 // vLLM loads a quantized checkpoint with the method its quantization_config names and refuses a
@@ -33,21 +39,27 @@ std::optional<Problem> quantizationProblem(const Plan &p, const ModelSpec &m)
 {
     const WeightFormat ckpt = m.weightFormat;
     const std::string repo = m.hfRepo.empty() ? m.name : m.hfRepo;
-    const auto mismatch = [&](const char *wanted) {
-        return Problem{"quant_checkpoint", repo + " ships " + checkpointMethod(ckpt) + " weights, so the server cannot load it as "
-                                               + wanted + " (it uses the checkpoint's own quantization)"};
+    const auto mismatch = [&](Sentence wanted) {
+        return problem("quant_checkpoint",
+                       say(QT_TRANSLATE_NOOP("Export", "%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint's own quantization)"),
+                           {value(repo), checkpointMethod(ckpt), std::move(wanted)}));
     };
     switch (p.quantization) {
     case Quantization::Auto: return std::nullopt;
-    case Quantization::None: return quantizedCheckpoint(ckpt) ? std::optional(mismatch("unquantized bf16")) : std::nullopt;
+    case Quantization::None:
+        return quantizedCheckpoint(ckpt) ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "unquantized bf16"))))
+                                         : std::nullopt;
     case Quantization::Fp8:
-        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4) ? std::optional(mismatch("fp8")) : std::nullopt;
+        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4) ? std::optional(mismatch(value("fp8"))) : std::nullopt;
     case Quantization::Mxfp4:
-        return ckpt != WeightFormat::Mxfp4 ? std::optional(mismatch("mxfp4 (which needs an MXFP4 checkpoint)")) : std::nullopt;
+        return ckpt != WeightFormat::Mxfp4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "mxfp4 (which needs an MXFP4 checkpoint)"))))
+                                           : std::nullopt;
     case Quantization::Awq:
-        return ckpt != WeightFormat::Int4 ? std::optional(mismatch("awq (which needs an AWQ checkpoint)")) : std::nullopt;
+        return ckpt != WeightFormat::Int4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "awq (which needs an AWQ checkpoint)"))))
+                                          : std::nullopt;
     case Quantization::Gptq:
-        return ckpt != WeightFormat::Int4 ? std::optional(mismatch("gptq (which needs a GPTQ checkpoint)")) : std::nullopt;
+        return ckpt != WeightFormat::Int4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "gptq (which needs a GPTQ checkpoint)"))))
+                                          : std::nullopt;
     }
     return std::nullopt;
 }
@@ -105,33 +117,35 @@ std::optional<Problem> firstProblem(const Plan &p, const ModelSpec &m, ExportTar
     validateStructure(p, m, issues);
     for (const PlanIssue &i : issues)
         if (i.severity == Severity::Error)
-            return Problem{i.code, i.message};
+            return Problem{i.code, i.message, issueText(i)};
     if (m.maxPositionEmbeddings > 0 && p.maxModelLen > m.maxPositionEmbeddings)
-        return Problem{"max_model_len_exceeds", "max_model_len " + std::to_string(p.maxModelLen) + " exceeds the model's "
-                                                    + std::to_string(m.maxPositionEmbeddings) + " positions"};
+        return problem("max_model_len_exceeds", say(QT_TRANSLATE_NOOP("Export", "max_model_len %1 exceeds the model's %2 positions"),
+                                                    {integer(p.maxModelLen), integer(m.maxPositionEmbeddings)}));
+    // The same sentence as validation's check of the same limit.
     if (p.maxNumBatchedTokens > 0 && p.maxNumBatchedTokens < p.maxNumSeqs)
-        return Problem{"batched_tokens", "max_num_batched_tokens (" + std::to_string(p.maxNumBatchedTokens)
-                                             + ") must be at least max_num_seqs (" + std::to_string(p.maxNumSeqs) + ")"};
+        return problem("batched_tokens", phrase("Validation", QT_TRANSLATE_NOOP("Validation", "max_num_batched_tokens (%1) must be at least max_num_seqs (%2)"),
+                                                {integer(p.maxNumBatchedTokens), integer(p.maxNumSeqs)}));
     const int group = p.tp * p.dp;
     if (t == ExportTarget::Vllm && m.isMoe() && p.ep != 1 && p.ep != group)
-        return Problem{"vllm_ep", "vLLM runs experts either tensor-parallel over all tp x dp = " + std::to_string(group)
-                                      + " GPUs (ep=1) or expert-parallel over all of them (--enable-expert-parallel, ep="
-                                      + std::to_string(group) + "); ep=" + std::to_string(p.ep)
-                                      + " needs SGLang's --ep-size (target sglang)"};
+        return problem("vllm_ep", say(QT_TRANSLATE_NOOP("Export", "vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) "
+                                                                  "or expert-parallel over all of them (--enable-expert-parallel, ep=%1); "
+                                                                  "ep=%2 needs SGLang's --ep-size (target sglang)"),
+                                      {integer(group), integer(p.ep)}));
     // EPLB's rebalancing packs the physical experts evenly: "num_physical_experts % num_gpus == 0"
     // (DefaultEplbPolicy.rebalance_experts_hierarchical, vllm/distributed/eplb/policy/default.py).
     if (m.isMoe() && p.redundantExperts > 0 && p.ep > 1 && (m.experts + p.redundantExperts) % p.ep != 0)
-        return Problem{"eplb_divides", std::to_string(m.experts) + " experts + " + std::to_string(p.redundantExperts)
-                                           + " redundant do not divide over ep=" + std::to_string(p.ep)
-                                           + " GPUs, which EPLB requires (physical experts must be a multiple of the EP size)"};
+        return problem("eplb_divides", say(QT_TRANSLATE_NOOP("Export", "%1 experts + %2 redundant do not divide over ep=%3 GPUs, which EPLB "
+                                                                       "requires (physical experts must be a multiple of the EP size)"),
+                                           {integer(m.experts), integer(p.redundantExperts), integer(p.ep)}));
     if (auto q = quantizationProblem(p, m))
         return q;
     if (t == ExportTarget::Sglang && p.decodeContextParallel > 1)
-        return Problem{"sglang_dcp", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size"};
+        return problem("sglang_dcp", say(QT_TRANSLATE_NOOP("Export", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size")));
     if (t == ExportTarget::Sglang && !p.ppPartition.empty() && p.pp > 1)
-        return Problem{"sglang_partition", "SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split"};
+        return problem("sglang_partition",
+                       say(QT_TRANSLATE_NOOP("Export", "SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split")));
     if (t == ExportTarget::Sglang && p.pp > 1 && p.dp > 1)
-        return Problem{"sglang_pp_dp", "this exporter does not combine SGLang's --pp-size with --dp"};
+        return problem("sglang_pp_dp", say(QT_TRANSLATE_NOOP("Export", "this exporter does not combine SGLang's --pp-size with --dp")));
     return std::nullopt;
 }
 
@@ -188,10 +202,11 @@ std::optional<Plan> nearestPlan(const Plan &plan, const ModelSpec &m, ExportTarg
     return std::nullopt;
 }
 
-std::string describeChange(const Plan &a, const Plan &b, ExportTarget t)
+Sentence describeChange(const Plan &a, const Plan &b, ExportTarget t)
 {
-    std::string out;
-    const auto add = [&](const std::string &s) { out += (out.empty() ? "" : ", ") + s; };
+    // Settings read as they are written (tp=4, the flag); only the words are translated.
+    std::vector<Sentence> parts;
+    const auto add = [&](const std::string &s) { parts.push_back(value(s)); };
     if (a.tp != b.tp)
         add("tp=" + std::to_string(b.tp));
     if (a.pp != b.pp)
@@ -209,14 +224,14 @@ std::string describeChange(const Plan &a, const Plan &b, ExportTarget t)
     if (a.redundantExperts != b.redundantExperts)
         add("num_redundant_experts=" + std::to_string(b.redundantExperts));
     if (a.ppPartition != b.ppPartition && b.ppPartition.empty())
-        add("the engine's own layer split (no custom partition)");
+        parts.push_back(say(QT_TRANSLATE_NOOP("Export", "the engine's own layer split (no custom partition)")));
     if (a.maxModelLen != b.maxModelLen)
         add("max_model_len=" + std::to_string(b.maxModelLen));
     if (a.maxNumBatchedTokens != b.maxNumBatchedTokens)
         add("max_num_batched_tokens=" + std::to_string(b.maxNumBatchedTokens));
     if (a.quantization != b.quantization)
         add(std::string("quantization=") + quantizationName(b.quantization));
-    return out;
+    return parts.empty() ? Sentence{} : joinComma(parts);
 }
 
 std::string quantizationFlag(const Plan &p)

@@ -5,6 +5,9 @@
 
 namespace shardscope::exportbuild {
 
+using exportrules::integer;
+using exportrules::say;
+
 namespace {
 
 // The docs' multi-node example uses port 50000 for --dist-init-addr ("an available port").
@@ -21,9 +24,10 @@ void buildSglang(Context &c)
     ExportResult &r = c.result;
     const bool dpAttention = c.model.isMoe() && p.dp > 1;
     if (!c.model.isMoe() && p.dp > 1 && c.nodes > 1) {
-        c.refuse("sglang_dp_nodes", "SGLang's --dp starts the replicas of a dense model on one node; across nodes run one server "
-                                    "per node behind SGLang's router",
-                 "dp=" + std::to_string(p.dp / c.nodes) + " per node, one server on each");
+        c.refuse("sglang_dp_nodes",
+                 say(QT_TRANSLATE_NOOP("Export", "SGLang's --dp starts the replicas of a dense model on one node; across nodes run one "
+                                                 "server per node behind SGLang's router")),
+                 say(QT_TRANSLATE_NOOP("Export", "dp=%1 per node, one server on each"), {integer(p.dp / c.nodes)}));
         return;
     }
     LaunchCommand base;
@@ -62,17 +66,18 @@ void buildSglang(Context &c)
     s += " = " + std::to_string(c.e.worldSize) + (c.e.worldSize == 1 ? " GPU" : " GPUs");
     s += c.nodes == 1 ? " on 1 node, SGLang" : " on " + std::to_string(c.nodes) + " nodes x " + std::to_string(c.local) + ", SGLang (--nnodes)";
     r.summary = s;
-    r.notes.push_back("SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM");
+    r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM")));
     if (dpAttention && c.model.modelType.rfind("deepseek", 0) != 0 && c.model.modelType.rfind("qwen", 0) != 0)
-        r.notes.push_back("SGLang documents DP attention for DeepSeek and Qwen MoE models; check that " + c.model.name + " supports it");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang documents DP attention for DeepSeek and Qwen MoE models; check that %1 supports it"),
+                      {value(c.model.name)}));
     if (p.maxNumBatchedTokens > 0)
-        r.notes.push_back("max_num_batched_tokens has no exact SGLang equivalent and is not carried over");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "max_num_batched_tokens has no exact SGLang equivalent and is not carried over")));
     if (p.blockSize != 16)
-        r.notes.push_back("the KV block size is not carried over (SGLang pages differ)");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the KV block size is not carried over (SGLang pages differ)")));
     if (p.expertPlacement == ExpertPlacement::RoundRobin)
-        r.notes.push_back("round-robin expert placement is vLLM's; SGLang places experts its own way");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "round-robin expert placement is vLLM's; SGLang places experts its own way")));
     if (c.options.launcher == Launcher::Ray && c.nodes > 1)
-        r.notes.push_back("SGLang starts its nodes itself (--nnodes); no Ray cluster is needed");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang starts its nodes itself (--nnodes); no Ray cluster is needed")));
 
     if (c.nodes == 1) {
         NodeLaunch n;

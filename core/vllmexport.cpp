@@ -10,6 +10,8 @@
 namespace shardscope {
 
 using exportbuild::Context;
+using exportrules::integer;
+using exportrules::say;
 
 const char *exportTargetName(ExportTarget t)
 {
@@ -52,12 +54,14 @@ LaunchWord Context::headPort(int defaultPort)
     return LaunchWord::placeholder(kHeadPort);
 }
 
-void Context::refuse(std::string code, std::string reason, std::string nearest)
+void Context::refuse(std::string code, Sentence reason, Sentence nearest)
 {
     result.ok = false;
     result.refusalCode = std::move(code);
-    result.refusal = std::move(reason);
-    result.nearest = std::move(nearest);
+    result.refusal = reason.text();
+    result.refusalText = std::move(reason);
+    result.nearest = nearest.text();
+    result.nearestText = std::move(nearest);
 }
 
 } // namespace exportbuild
@@ -98,23 +102,25 @@ bool checkPlan(Context &c)
     const ExportTarget t = o.target;
     const Evaluation &e = c.e;
     if (o.port < 0 || o.port > 65535) {
-        c.refuse("options", "port " + std::to_string(o.port) + " is outside 1-65535");
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "port %1 is outside 1-65535"), {integer(o.port)}));
         return false;
     }
     if (hasControlChars(o.headAddress) || hasControlChars(o.modelPath)) {
-        c.refuse("options", "the head address and the model path cannot contain control characters (newlines, tabs)");
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "the head address and the model path cannot contain control characters (newlines, tabs)")));
         return false;
     }
     if (!o.all2allBackend.empty() && !isVllmAll2allBackend(o.all2allBackend)) {
         std::string choices;
         for (const char *b : vllmAll2allBackends())
             choices += (choices.empty() ? "" : ", ") + std::string(b);
-        c.refuse("options", "unknown --all2all-backend \"" + o.all2allBackend + "\" (" + kVllmVersionLabel + " accepts " + choices + ")");
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "unknown --all2all-backend \"%1\" (%2 accepts %3)"),
+                                {value(o.all2allBackend), value(kVllmVersionLabel), value(choices)}));
         return false;
     }
     c.result.model = o.modelPath.empty() ? c.model.hfRepo : o.modelPath;
     if (c.result.model.empty()) {
-        c.refuse("model_path", "the model " + c.model.id + " has no Hugging Face repo: give the model path the server should load");
+        c.refuse("model_path", say(QT_TRANSLATE_NOOP("Export", "the model %1 has no Hugging Face repo: give the model path the server should load"),
+                                   {value(c.model.id)}));
         return false;
     }
     const char *engine = t == ExportTarget::Vllm ? "vLLM" : "SGLang";
@@ -124,14 +130,15 @@ bool checkPlan(Context &c)
     const PlanIssue *evalError = e.firstError();
     if (problem || (evalError && !isMemoryError(evalError->code))) {
         const std::string code = problem ? problem->code : evalError->code;
-        const std::string reason = problem ? problem->message : evalError->message;
+        Sentence reason = problem ? problem->text : exportrules::issueText(*evalError);
         const auto nearest = exportrules::nearestPlan(e.plan, c.model, t, code);
-        c.refuse(code, reason, nearest ? exportrules::describeChange(e.plan, *nearest, t) : std::string());
+        c.refuse(code, std::move(reason), nearest ? exportrules::describeChange(e.plan, *nearest, t) : Sentence{});
         c.result.nearestPlan = nearest;
         return false;
     }
     if (evalError && !o.force) {
-        c.refuse("does_not_fit", std::string("the plan does not fit, so ") + engine + " would stop at startup: " + evalError->message);
+        c.refuse("does_not_fit", say(QT_TRANSLATE_NOOP("Export", "the plan does not fit, so %1 would stop at startup: %2"),
+                                     {value(engine), exportrules::issueText(*evalError)}));
         return false;
     }
     return true;
@@ -147,26 +154,31 @@ bool chooseNodes(Context &c)
     const int wanted = c.options.nodes > 0 ? c.options.nodes : (world + perNode - 1) / perNode;
     const int derived = nearestNodeCount(world, perNode, wanted);
     if (c.options.nodes > 0 && (world % c.options.nodes != 0 || world / c.options.nodes > perNode)) {
-        const std::string why = world % c.options.nodes != 0
-            ? std::to_string(world) + " GPUs (tp x pp x dp) do not split evenly over " + std::to_string(c.options.nodes) + " nodes"
-            : std::to_string(world / c.options.nodes) + " GPUs per node are more than a node's " + std::to_string(perNode);
-        c.refuse("nodes", why, derived > 0 ? std::to_string(derived) + (derived == 1 ? " node" : " nodes") : std::string());
+        Sentence why = world % c.options.nodes != 0
+            ? say(QT_TRANSLATE_NOOP("Export", "%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes"), {integer(world), integer(c.options.nodes)})
+            : say(QT_TRANSLATE_NOOP("Export", "%1 GPUs per node are more than a node's %2"), {integer(world / c.options.nodes), integer(perNode)});
+        Sentence nearest;
+        if (derived == 1)
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 node"), {integer(derived)});
+        else if (derived > 1)
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 nodes"), {integer(derived)});
+        c.refuse("nodes", std::move(why), std::move(nearest));
         return false;
     }
     c.nodes = c.options.nodes > 0 ? c.options.nodes : derived;
     c.local = world / c.nodes;
     if (c.nodes > 1 && c.local != perNode && c.options.nodes == 0)
-        c.result.notes.push_back("the " + std::to_string(world) + " GPUs run as " + std::to_string(c.local) + " on each of "
-                                 + std::to_string(c.nodes) + " nodes (the launch splits them evenly; the plan's grid fills nodes of "
-                                 + std::to_string(perNode) + " in order)");
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; "
+                                                         "the plan's grid fills nodes of %4 in order)"),
+                             {integer(world), integer(c.local), integer(c.nodes), integer(perNode)}));
     // The plan's validation placed TP groups on nodes of perNode GPUs; the launch runs c.local per
     // node, and a TP group that does not fit evenly into that crosses nodes (vLLM fills each node's
     // GPUs with consecutive ranks, DESIGN.md section 2).
     const int tp = e.plan.tp;
     if (c.nodes > 1 && c.local != perNode && tp > 1 && c.local % tp != 0)
-        c.result.notes.push_back("launch warning: with " + std::to_string(c.local) + " GPUs per node a TP group of "
-                                 + std::to_string(tp) + " GPUs spans nodes: every AllReduce crosses the network "
-                                 + "(keep TP inside a node, use PP or DP across nodes)");
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: "
+                                                         "every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)"),
+                             {integer(c.local), integer(tp)}));
     return true;
 }
 
@@ -182,7 +194,7 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
         ? std::string(kVllmVersionLabel)
         : std::string("SGLang's server arguments (docs/advanced_features/server_arguments.md)");
     if (!e.valid && !e.firstError()) {
-        c.refuse("invalid", "the plan could not be evaluated");
+        c.refuse("invalid", say(QT_TRANSLATE_NOOP("Export", "the plan could not be evaluated")));
         return r;
     }
     if (!checkPlan(c) || !chooseNodes(c))
@@ -203,21 +215,22 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
     for (const LaunchCommand *cmd : r.serverCommands())
         for (const std::string &f : cmd->flags())
             if (options.target == ExportTarget::Vllm ? !isVllmServeFlag(f) : !isSglangServerFlag(f)) {
-                c.refuse("flag_table", f + " is not in the flag table of " + r.flagSource);
+                c.refuse("flag_table", say(QT_TRANSLATE_NOOP("Export", "%1 is not in the flag table of %2"), {value(f), value(r.flagSource)}));
                 r.nodeLaunches.clear();
                 return r;
             }
     // The flag table describes one vLLM (kVllmVersionLabel); a plan for an older release gets the
     // same flags, which that release may not know (the --nnodes launch and --all2all-backend are recent).
     if (options.target == ExportTarget::Vllm && e.plan.vllmVersion < kLatestVllm)
-        r.notes.push_back("the plan follows vLLM " + vllmVersionName(e.plan.vllmVersion) + "; the flags are those of "
-                          + kVllmVersionLabel + ": check them against that release");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan follows vLLM %1; the flags are those of %2: check them against that release"),
+                      {value(vllmVersionName(e.plan.vllmVersion)), value(kVllmVersionLabel)}));
     if (e.plan.speculativeLayers > 0)
-        r.notes.push_back("the plan counts " + std::to_string(e.plan.speculativeLayers)
-                          + " speculative draft layer(s): add the matching speculative decoding options (method and draft model)");
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
+                                                  "options (method and draft model)"),
+                      {integer(e.plan.speculativeLayers)}));
     for (const PlanIssue &i : e.issues)
         if (i.severity == Severity::Warning)
-            r.notes.push_back("plan warning: " + i.message);
+            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), {exportrules::issueText(i)}));
     return r;
 }
 

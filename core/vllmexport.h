@@ -1,6 +1,7 @@
 #pragma once
 #include "core/evaluation.h"
 #include "core/launchcommand.h"
+#include "core/sentence.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -60,7 +61,9 @@ struct ExportResult
     bool ok = false;
     std::string refusalCode; // the evaluation's issue code or an export rule (vllm_ep, nodes, ...)
     std::string refusal;
+    Sentence refusalText;            // the refusal, translatable (context "Export"): refusal == refusalText.text()
     std::string nearest;             // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
+    Sentence nearestText;            // nearest == nearestText.text()
     std::optional<Plan> nearestPlan; // structurally valid for the target
 
     ExportTarget target = ExportTarget::Vllm;
@@ -73,9 +76,14 @@ struct ExportResult
     std::vector<Placeholder> placeholders;
     std::vector<NodeLaunch> nodeLaunches;
     std::vector<std::string> notes;
+    std::vector<Sentence> noteTexts; // the notes, translatable: notes[i] == noteTexts[i].text()
 
-    // "<refusal>; nearest plan <target> can run: <nearest>" (one line).
+    // Adds a note in English (notes) and as a sentence (noteTexts).
+    void addNote(Sentence note);
+    // "<refusal>; nearest that <target> can run: <nearest>" (one line).
     std::string message() const;
+    // message() as a sentence a window translates (empty for an export that succeeded).
+    Sentence messageText() const;
     // Everything, ready to paste: a header, then one block per node.
     std::string text() const;
     // One node's block (its header comment, the placeholder guard, its commands).

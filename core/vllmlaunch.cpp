@@ -183,15 +183,15 @@ void buildVllm(Context &c)
         r.summary = s;
     }
     if (expertParallel(p, c.model) && p.dp > 1 && c.options.all2allBackend.rfind("deepep", 0) == 0)
-        r.notes.push_back("the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node");
+        r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node")));
     if (c.nodes == 1) {
         if (c.options.launcher == Launcher::Ray)
-            r.notes.push_back("one node needs no Ray cluster: the command runs vLLM's own workers");
+            r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "one node needs no Ray cluster: the command runs vLLM's own workers")));
         singleNode(c);
         return;
     }
-    r.notes.push_back("run the same vLLM version and model files on every node; with several network interfaces set "
-                      "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME");
+    r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "run the same vLLM version and model files on every node; with several network "
+                                                           "interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME")));
     const int replica = p.tp * p.pp;
     if (c.options.launcher == Launcher::Ray) {
         LaunchCommand serve = serveCommand(c);
@@ -215,9 +215,11 @@ void buildVllm(Context &c)
     } else if (c.local % replica == 0) {
         multiNodeDp(c, c.local / replica);
     } else {
-        c.refuse("dp_span", "a DP replica (tp x pp = " + std::to_string(replica) + " GPUs) does not fit whole on a node of "
-                                + std::to_string(c.local) + " GPUs, and vLLM's multi-node DP launch places whole replicas per node",
-                 "the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)");
+        c.refuse("dp_span",
+                 exportrules::say(QT_TRANSLATE_NOOP("Export", "a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, "
+                                                              "and vLLM's multi-node DP launch places whole replicas per node"),
+                                  {exportrules::integer(replica), exportrules::integer(c.local)}),
+                 exportrules::say(QT_TRANSLATE_NOOP("Export", "the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)")));
     }
 }
 
