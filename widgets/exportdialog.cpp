@@ -2,12 +2,14 @@
 
 #include "app/exportfiles.h"
 #include "core/vllmflags.h"
+#include "widgets/textformat.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -107,6 +109,12 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     m_output->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_output->setMinimumSize(720, 320);
 
+    // The export's notes in the window's language (the commands and scripts keep them in English).
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("notes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
@@ -135,6 +143,7 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_output, 1);
+    layout->addWidget(m_notes);
     layout->addWidget(m_status);
     layout->addWidget(m_version);
     layout->addWidget(buttons);
@@ -192,6 +201,43 @@ QString ExportDialog::shownText() const
     return m_output->toPlainText();
 }
 
+QString ExportDialog::shownNotes() const
+{
+    return m_notes->text();
+}
+
+QString ExportDialog::shownStatus() const
+{
+    return m_status->text();
+}
+
+// Core's refusal and notes are rendered when shown: a language change re-renders them.
+void ExportDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        refresh();
+    QDialog::changeEvent(event);
+}
+
+void ExportDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    fitHeight();
+}
+
+// A refusal or note wraps to more lines than the size hint guessed (Chinese text, long flags): grow
+// to the height the layout needs at the current width instead of letting the labels overlap the
+// commands.
+void ExportDialog::fitHeight()
+{
+    if (!isVisible() || !layout() || !layout()->hasHeightForWidth())
+        return;
+    layout()->activate();
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
+}
+
 void ExportDialog::refresh()
 {
     if (m_updating)
@@ -234,14 +280,20 @@ void ExportDialog::refresh()
                                              : tr("One node."));
         m_status->setStyleSheet(QString());
     } else {
-        m_status->setText(tr("Cannot export: %1").arg(QString::fromStdString(m_result.message())));
+        m_status->setText(tr("Cannot export: %1").arg(textformat::sentence(m_result.messageText())));
         m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
     }
+    QStringList notes;
+    for (const Sentence &n : m_result.noteTexts)
+        notes << tr("Note: %1").arg(textformat::sentence(n));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
     m_output->setPlainText(text);
     m_copy->setEnabled(m_result.ok);
     m_save->setEnabled(m_result.ok);
     m_saveScripts->setEnabled(m_result.ok);
     m_useNearest->setVisible(!m_result.ok && m_result.nearestPlan.has_value());
+    fitHeight();
 }
 
 void ExportDialog::copy()

@@ -31,12 +31,21 @@ public:
     bool saveTextTo(const QString &path);
     bool saveScriptsTo(const QString &dir);
 
+    // The notes as the window shows them (translated), one per line; empty when there are none.
+    QString shownNotes() const;
+    QString shownStatus() const;
+
 signals:
     // "Use nearest plan": the plan the target can run, closest to the refused one.
     void nearestPlanRequested(const shardscope::Plan &plan);
 
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
+    void fitHeight();
     void copy();
     void save();
     void saveScripts();
@@ -58,6 +67,7 @@ private:
     QComboBox *m_view = nullptr;
     QComboBox *m_node = nullptr;
     QPlainTextEdit *m_output = nullptr;
+    QLabel *m_notes = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_version = nullptr;
     QPushButton *m_copy = nullptr;

@@ -1548,6 +1548,181 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>%1; nearest that %2 can run: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>awq or gptq</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint&apos;s own quantization)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unquantized bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mxfp4 (which needs an MXFP4 checkpoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>awq (which needs an AWQ checkpoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gptq (which needs a GPTQ checkpoint)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_model_len %1 exceeds the model&apos;s %2 positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) or expert-parallel over all of them (--enable-expert-parallel, ep=%1); ep=%2 needs SGLang&apos;s --ep-size (target sglang)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 experts + %2 redundant do not divide over ep=%3 GPUs, which EPLB requires (physical experts must be a multiple of the EP size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --decode-context-parallel-size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this exporter does not combine SGLang&apos;s --pp-size with --dp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own layer split (no custom partition)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang&apos;s --dp starts the replicas of a dense model on one node; across nodes run one server per node behind SGLang&apos;s router</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dp=%1 per node, one server on each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang&apos;s --mem-fraction-static covers weights and KV cache only; the plan&apos;s memory figures follow vLLM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang documents DP attention for DeepSeek and Qwen MoE models; check that %1 supports it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens has no exact SGLang equivalent and is not carried over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the KV block size is not carried over (SGLang pages differ)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round-robin expert placement is vLLM&apos;s; SGLang places experts its own way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGLang starts its nodes itself (--nnodes); no Ray cluster is needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port %1 is outside 1-65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the head address and the model path cannot contain control characters (newlines, tabs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown --all2all-backend &quot;%1&quot; (%2 accepts %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model %1 has no Hugging Face repo: give the model path the server should load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan does not fit, so %1 would stop at startup: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node are more than a node&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; the plan&apos;s grid fills nodes of %4 in order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the flag table of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan follows vLLM %1; the flags are those of %2: check them against that release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan counts %1 speculative draft layer(s): add the matching speculative decoding options (method and draft model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one node needs no Ray cluster: the command runs vLLM&apos;s own workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run the same vLLM version and model files on every node; with several network interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, and vLLM&apos;s multi-node DP launch places whole replicas per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message numerus="yes">
         <source>As planned (%n node(s))</source>
@@ -1704,6 +1879,10 @@
     </message>
     <message>
         <source>Folder for node-&lt;k&gt;.sh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

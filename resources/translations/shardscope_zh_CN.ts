@@ -1548,6 +1548,181 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>%1; nearest that %2 can run: %3</source>
+        <translation>%1；%2 能运行的最接近方案：%3</translation>
+    </message>
+    <message>
+        <source>awq or gptq</source>
+        <translation>awq 或 gptq</translation>
+    </message>
+    <message>
+        <source>%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint&apos;s own quantization)</source>
+        <translation>%1 发布的是 %2 权重，服务端使用 checkpoint 自带的量化方式，无法把它加载为 %3</translation>
+    </message>
+    <message>
+        <source>unquantized bf16</source>
+        <translation>未量化的 bf16</translation>
+    </message>
+    <message>
+        <source>mxfp4 (which needs an MXFP4 checkpoint)</source>
+        <translation>mxfp4（需要 MXFP4 格式的 checkpoint）</translation>
+    </message>
+    <message>
+        <source>awq (which needs an AWQ checkpoint)</source>
+        <translation>awq（需要 AWQ 格式的 checkpoint）</translation>
+    </message>
+    <message>
+        <source>gptq (which needs a GPTQ checkpoint)</source>
+        <translation>gptq（需要 GPTQ 格式的 checkpoint）</translation>
+    </message>
+    <message>
+        <source>max_model_len %1 exceeds the model&apos;s %2 positions</source>
+        <translation>max_model_len %1 超过了模型的 %2 个位置</translation>
+    </message>
+    <message>
+        <source>vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) or expert-parallel over all of them (--enable-expert-parallel, ep=%1); ep=%2 needs SGLang&apos;s --ep-size (target sglang)</source>
+        <translation>vLLM 的专家要么在全部 tp x dp = %1 张 GPU 上做张量并行（ep=1），要么在所有这些 GPU 上做专家并行（--enable-expert-parallel，ep=%1）；ep=%2 需要 SGLang 的 --ep-size（目标引擎选 sglang）</translation>
+    </message>
+    <message>
+        <source>%1 experts + %2 redundant do not divide over ep=%3 GPUs, which EPLB requires (physical experts must be a multiple of the EP size)</source>
+        <translation>%1 个专家 + %2 个冗余专家无法均分到 ep=%3 张 GPU 上，而 EPLB 要求均分（物理专家数必须是 EP 大小的整数倍）</translation>
+    </message>
+    <message>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --decode-context-parallel-size</source>
+        <translation>本导出器没有与 vLLM 的 --decode-context-parallel-size 对应的 SGLang 参数</translation>
+    </message>
+    <message>
+        <source>SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split</source>
+        <translation>SGLang 没有文档记载的、与 VLLM_PP_LAYER_PARTITION 对应的自定义层切分方式</translation>
+    </message>
+    <message>
+        <source>this exporter does not combine SGLang&apos;s --pp-size with --dp</source>
+        <translation>本导出器不支持同时使用 SGLang 的 --pp-size 和 --dp</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s own layer split (no custom partition)</source>
+        <translation>引擎自己的层切分（不用自定义切分）</translation>
+    </message>
+    <message>
+        <source>SGLang&apos;s --dp starts the replicas of a dense model on one node; across nodes run one server per node behind SGLang&apos;s router</source>
+        <translation>SGLang 的 --dp 只在一个节点上启动稠密模型的各个副本；跨节点时请每个节点运行一个服务，前面接 SGLang 的 router</translation>
+    </message>
+    <message>
+        <source>dp=%1 per node, one server on each</source>
+        <translation>每节点 dp=%1，每个节点一个服务</translation>
+    </message>
+    <message>
+        <source>SGLang&apos;s --mem-fraction-static covers weights and KV cache only; the plan&apos;s memory figures follow vLLM</source>
+        <translation>SGLang 的 --mem-fraction-static 只覆盖权重和 KV Cache；方案的显存数字按 vLLM 计算</translation>
+    </message>
+    <message>
+        <source>SGLang documents DP attention for DeepSeek and Qwen MoE models; check that %1 supports it</source>
+        <translation>SGLang 的文档只说明了 DeepSeek 和 Qwen MoE 模型支持 DP attention；请确认 %1 是否支持</translation>
+    </message>
+    <message>
+        <source>max_num_batched_tokens has no exact SGLang equivalent and is not carried over</source>
+        <translation>max_num_batched_tokens 在 SGLang 中没有完全对应的参数，未带入</translation>
+    </message>
+    <message>
+        <source>the KV block size is not carried over (SGLang pages differ)</source>
+        <translation>KV 块大小未带入（SGLang 的分页方式不同）</translation>
+    </message>
+    <message>
+        <source>round-robin expert placement is vLLM&apos;s; SGLang places experts its own way</source>
+        <translation>轮询（round-robin）专家放置是 vLLM 的做法；SGLang 按自己的方式放置专家</translation>
+    </message>
+    <message>
+        <source>SGLang starts its nodes itself (--nnodes); no Ray cluster is needed</source>
+        <translation>SGLang 自己启动各节点（--nnodes）；不需要 Ray 集群</translation>
+    </message>
+    <message>
+        <source>port %1 is outside 1-65535</source>
+        <translation>端口 %1 不在 1-65535 范围内</translation>
+    </message>
+    <message>
+        <source>the head address and the model path cannot contain control characters (newlines, tabs)</source>
+        <translation>节点 0 地址和模型路径不能包含控制字符（换行符、制表符）</translation>
+    </message>
+    <message>
+        <source>unknown --all2all-backend &quot;%1&quot; (%2 accepts %3)</source>
+        <translation>未知的 --all2all-backend “%1”（%2 接受 %3）</translation>
+    </message>
+    <message>
+        <source>the model %1 has no Hugging Face repo: give the model path the server should load</source>
+        <translation>模型 %1 没有 Hugging Face 仓库：请填写服务端要加载的模型路径</translation>
+    </message>
+    <message>
+        <source>the plan does not fit, so %1 would stop at startup: %2</source>
+        <translation>方案放不下，%1 会在启动时停止：%2</translation>
+    </message>
+    <message>
+        <source>%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes</source>
+        <translation>%1 张 GPU（tp x pp x dp）无法均分到 %2 个节点上</translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node are more than a node&apos;s %2</source>
+        <translation>每节点 %1 张 GPU，超过了一个节点的 %2 张</translation>
+    </message>
+    <message>
+        <source>%1 node</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; the plan&apos;s grid fills nodes of %4 in order)</source>
+        <translation>这 %1 张 GPU 按每节点 %2 张分布在 %3 个节点上（启动时均匀切分；方案的网格按顺序填满每节点 %4 张卡的节点）</translation>
+    </message>
+    <message>
+        <source>launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)</source>
+        <translation>启动警告：每节点 %1 张 GPU 时，%2 张 GPU 的 TP 组会跨越节点：每次 AllReduce 都要走网络（把 TP 放在节点内，跨节点用 PP 或 DP）</translation>
+    </message>
+    <message>
+        <source>the plan could not be evaluated</source>
+        <translation>无法评估该方案</translation>
+    </message>
+    <message>
+        <source>%1 is not in the flag table of %2</source>
+        <translation>%1 不在 %2 的参数表中</translation>
+    </message>
+    <message>
+        <source>the plan follows vLLM %1; the flags are those of %2: check them against that release</source>
+        <translation>方案按 vLLM %1 计算；参数来自 %2：请对照该版本检查</translation>
+    </message>
+    <message>
+        <source>the plan counts %1 speculative draft layer(s): add the matching speculative decoding options (method and draft model)</source>
+        <translation>方案计入了 %1 个投机解码草稿层：请添加对应的投机解码选项（方法和草稿模型）</translation>
+    </message>
+    <message>
+        <source>plan warning: %1</source>
+        <translation>方案警告：%1</translation>
+    </message>
+    <message>
+        <source>the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node</source>
+        <translation>deepep all2all 后端需要在每个节点上安装 DeepEP（以及 DeepGEMM）</translation>
+    </message>
+    <message>
+        <source>one node needs no Ray cluster: the command runs vLLM&apos;s own workers</source>
+        <translation>单节点不需要 Ray 集群：命令运行 vLLM 自己的 worker</translation>
+    </message>
+    <message>
+        <source>run the same vLLM version and model files on every node; with several network interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME</source>
+        <translation>每个节点运行相同的 vLLM 版本和模型文件；有多个网卡时请设置 NCCL_SOCKET_IFNAME 和 GLOO_SOCKET_IFNAME</translation>
+    </message>
+    <message>
+        <source>a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, and vLLM&apos;s multi-node DP launch places whole replicas per node</source>
+        <translation>一个 DP 副本（tp x pp = %1 张 GPU）无法完整放进每节点 %2 张 GPU 的节点，而 vLLM 的多节点 DP 启动要求每个节点放整数个副本</translation>
+    </message>
+    <message>
+        <source>the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)</source>
+        <translation>Ray 启动方式（VLLM_RAY_DP_PACK_STRATEGY=span）</translation>
+    </message>
+</context>
+<context>
     <name>ExportDialog</name>
     <message>
         <source>Export launch commands</source>
@@ -1702,6 +1877,10 @@
     <message>
         <source>Folder for node-&lt;k&gt;.sh</source>
         <translation>存放 node-&lt;k&gt;.sh 的文件夹</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>注：%1</translation>
     </message>
 </context>
 <context>

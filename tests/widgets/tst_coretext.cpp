@@ -1,9 +1,12 @@
-// Text the core generates (validation issues, "show your work", the Markdown report) appears in the
-// window's language: Chinese with the zh_CN translator installed, the unchanged English without.
+// Text the core generates (validation issues, "show your work", the Markdown report, export refusals
+// and notes) appears in the window's language: Chinese with the zh_CN translator installed, the
+// unchanged English without. Set SHARDSCOPE_SCREENSHOTS=dir to also save the Chinese Export dialogs.
 #include "app/reportwriter.h"
 #include "core/explain.h"
 #include "core/reconcile.h"
+#include "core/vllmexport.h"
 #include "core/vllmimport.h"
+#include "widgets/exportdialog.h"
 #include "widgets/issuesbanner.h"
 #include "widgets/language.h"
 #include "widgets/plandocument.h"
@@ -16,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QTranslator>
 
+#include <functional>
 #include <set>
 
 using namespace shardscope;
@@ -49,6 +53,17 @@ void collect(const Sentence &s, std::set<std::pair<std::string, std::string>> &o
         out.insert({s.context, s.templ});
     for (const Sentence &a : s.args)
         collect(a, out);
+}
+
+Evaluation evaluated(const Plan &plan)
+{
+    return evaluate(plan, builtinPresets().resolveModel(QString::fromStdString(plan.modelId)),
+                    builtinPresets().resolveGpu(QString::fromStdString(plan.gpuId)));
+}
+
+ModelSpec modelOf(const Plan &plan)
+{
+    return builtinPresets().resolveModel(QString::fromStdString(plan.modelId));
 }
 
 const ReportTranslator kWindowTranslator = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
@@ -158,6 +173,82 @@ private slots:
         QCOMPARE(textformat::sentence(c.warningTexts[1]), QString::fromStdString(c.warnings[1]));
     }
 
+    // The Export dialog: a refusal with its nearest plan, and the notes, in Chinese; the commands and
+    // their "# Note:" comments stay English (they are a script); English again after switching back.
+    void exportDialog()
+    {
+        // Llama-3.1-70B has 64 attention heads: tp 3 does not divide them. Of the divisors 2 and 4 are
+        // equally near 3 and ties go to the larger, so the nearest plan is tp=4.
+        Plan heads = makePlan("llama-3.1-70b", "h100-sxm", 3);
+        heads.maxModelLen = 32768;
+        ExportDialog refused(evaluated(heads), modelOf(heads));
+        // Llama-3.1-70B ships bf16 weights: MXFP4 needs an MXFP4 checkpoint; auto loads it as it ships.
+        Plan mxfp4 = makePlan("llama-3.1-70b", "h100-sxm", 8);
+        mxfp4.maxModelLen = 32768;
+        mxfp4.quantization = Quantization::Mxfp4;
+        ExportDialog quant(evaluated(mxfp4), modelOf(mxfp4));
+        // Llama-3.1-405B, TP 8 x PP 2 = 16 GPUs: two 8-GPU H100 nodes, so the multi-node note.
+        Plan twoNodes = makePlan("llama-3.1-405b", "h100-sxm", 8, 2);
+        twoNodes.maxModelLen = 32768;
+        ExportDialog notes(evaluated(twoNodes), modelOf(twoNodes));
+
+        const QString englishRefusal = refused.shownStatus();
+        const QString englishQuant = quant.shownStatus();
+        const QString englishNotes = notes.shownNotes();
+        QVERIFY2(englishRefusal.startsWith(QStringLiteral("Cannot export: 64 attention heads cannot be split over tp=3: ")), qPrintable(englishRefusal));
+        QVERIFY2(englishRefusal.endsWith(QStringLiteral("; nearest that vLLM can run: tp=4")), qPrintable(englishRefusal));
+        QCOMPARE(englishQuant, QStringLiteral("Cannot export: meta-llama/Llama-3.1-70B ships bf16 weights, so the server cannot load it as "
+                                              "mxfp4 (which needs an MXFP4 checkpoint) (it uses the checkpoint's own quantization); "
+                                              "nearest that vLLM can run: quantization=auto"));
+        const QString sameVersion = QStringLiteral("run the same vLLM version and model files on every node; with several network "
+                                                   "interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME");
+        QVERIFY2(englishNotes.contains(QStringLiteral("Note: ") + sameVersion), qPrintable(englishNotes));
+        const QString commands = notes.shownText();
+        QVERIFY(commands.contains(QStringLiteral("# Note: ") + sameVersion));
+
+        Language language;
+        switchTo(language, "zh_CN");
+        const QString zhRefusal = refused.shownStatus();
+        QVERIFY2(zhRefusal.startsWith(QStringLiteral("无法导出：64 个注意力头无法按 tp=3 切分：tp 必须整除注意力头数")), qPrintable(zhRefusal));
+        QVERIFY2(zhRefusal.endsWith(QStringLiteral("；vLLM 能运行的最接近方案：tp=4")), qPrintable(zhRefusal));
+        QCOMPARE(quant.shownStatus(), QStringLiteral("无法导出：meta-llama/Llama-3.1-70B 发布的是 bf16 权重，服务端使用 checkpoint 自带的量化方式，"
+                                                     "无法把它加载为 mxfp4（需要 MXFP4 格式的 checkpoint）；"
+                                                     "vLLM 能运行的最接近方案：quantization=auto"));
+        const QString zhNotes = notes.shownNotes();
+        QVERIFY2(zhNotes.contains(QStringLiteral("注：每个节点运行相同的 vLLM 版本和模型文件；有多个网卡时请设置 NCCL_SOCKET_IFNAME 和 GLOO_SOCKET_IFNAME")),
+                 qPrintable(zhNotes));
+        QVERIFY(!zhNotes.contains(QStringLiteral("every node")));
+        QCOMPARE(notes.shownText(), commands); // the commands are not UI text
+        // SHARDSCOPE_SCREENSHOTS=dir: the dialogs as opened in Chinese, including the longest refusal
+        // (vLLM's ep rule) and SGLang's several notes, to see that they wrap rather than clip.
+        if (const QString dir = qEnvironmentVariable("SHARDSCOPE_SCREENSHOTS"); !dir.isEmpty()) {
+            Plan ep = makePlan("deepseek-v3", "h200", 8, 1, 2, 4);
+            ep.maxModelLen = 32768;
+            Plan sglang = makePlan("deepseek-v3", "h200", 8, 1, 2, 16);
+            sglang.maxModelLen = 32768;
+            sglang.blockSize = 64;
+            sglang.expertPlacement = ExpertPlacement::RoundRobin;
+            ExportOptions sglangOptions;
+            sglangOptions.target = ExportTarget::Sglang;
+            sglangOptions.launcher = Launcher::Ray;
+            const std::pair<Plan, ExportOptions> shots[] = {{heads, {}}, {mxfp4, {}}, {twoNodes, {}}, {ep, {}}, {sglang, sglangOptions}};
+            for (size_t i = 0; i < std::size(shots); ++i) {
+                ExportDialog d(evaluated(shots[i].first), modelOf(shots[i].first));
+                d.setOptions(shots[i].second);
+                d.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&d));
+                QVERIFY(d.grab().save(QDir(dir).filePath(QStringLiteral("export-zh-%1.png").arg(i))));
+            }
+        }
+        // The core's English is untouched by the window's language.
+        QCOMPARE(quant.result().message().substr(0, 24), std::string("meta-llama/Llama-3.1-70B"));
+
+        switchTo(language, "en");
+        QCOMPARE(refused.shownStatus(), englishRefusal);
+        QCOMPARE(quant.shownStatus(), englishQuant);
+        QCOMPARE(notes.shownNotes(), englishNotes);
+    }
+
     // Every template the core generated for a few plans (issues, explanations, the report) has an
     // entry in the compiled zh_CN translation.
     void everyTemplateTranslated()
@@ -217,6 +308,60 @@ private slots:
                     collect(refusal, templates);
             }
         }
+        // The exporter: refusals, nearest plans and notes over plans and options that reach them.
+        {
+            const auto with = [](const char *model, const char *gpu, int tp, int pp, int dp, int ep, const std::function<void(Plan &)> &edit = {}) {
+                Plan p = makePlan(model, gpu, tp, pp, dp, ep);
+                p.maxModelLen = 8192;
+                if (edit)
+                    edit(p);
+                return p;
+            };
+            const std::vector<Plan> plans = {
+                with("llama-3.1-70b", "h100-sxm", 3, 1, 1, 1),
+                with("llama-3.1-70b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.quantization = Quantization::Mxfp4; }),
+                with("llama-3.1-70b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.quantization = Quantization::Awq; }),
+                with("llama-3.1-70b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.quantization = Quantization::Gptq; }),
+                with("gpt-oss-120b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.quantization = Quantization::None; }),
+                with("gpt-oss-120b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.quantization = Quantization::Fp8; }),
+                with("llama-3.1-70b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.maxModelLen = 999999; }),
+                with("llama-3.1-70b", "h100-sxm", 8, 1, 1, 1, [](Plan &p) { p.maxNumBatchedTokens = 16; p.maxNumSeqs = 64; }),
+                with("deepseek-v3", "h200", 8, 1, 2, 4),
+                with("deepseek-v3", "h200", 8, 1, 2, 16, [](Plan &p) { p.redundantExperts = 5; }),
+                with("deepseek-v3", "h200", 8, 1, 4, 32, [](Plan &p) { p.expertPlacement = ExpertPlacement::RoundRobin; p.speculativeLayers = 1; }),
+                with("llama-3.1-405b", "h100-sxm", 8, 2, 2, 1),
+                with("llama-3.1-405b", "h100-sxm", 8, 2, 1, 1, [](Plan &p) { p.ppPartition = {60, 66}; p.blockSize = 32; }),
+                with("llama-3.1-405b", "h100-sxm", 1, 1, 1, 1),
+                with("llama-3.1-70b", "h100-sxm", 16, 1, 2, 1),
+                with("llama-3.1-70b", "h100-sxm", 4, 1, 4, 1, [](Plan &p) { p.vllmVersion = VllmVersion{0, 10, 0}; }),
+                with("llama-3.1-8b", "h100-sxm", 2, 1, 1, 1, [](Plan &p) { p.decodeContextParallel = 2; }),
+                with("mixtral-8x7b", "h100-sxm", 2, 1, 2, 4),
+            };
+            for (const Plan &plan : plans) {
+                const Evaluation e = evaluated(plan);
+                const ModelSpec m = modelOf(plan);
+                for (const ExportTarget target : {ExportTarget::Vllm, ExportTarget::Sglang})
+                    for (const Launcher launcher : {Launcher::Mp, Launcher::Ray})
+                        for (const int nodes : {0, 1, 2, 3})
+                            for (const char *backend : {"", "deepep_low_latency", "carrier-pigeon"}) {
+                                ExportOptions o;
+                                o.target = target;
+                                o.launcher = launcher;
+                                o.nodes = nodes;
+                                o.all2allBackend = backend;
+                                const ExportResult r = exportLaunch(e, m, o);
+                                QCOMPARE(r.messageText().text(), r.message());
+                                QCOMPARE(r.noteTexts.size(), r.notes.size());
+                                collect(r.messageText(), templates);
+                                for (const Sentence &n : r.noteTexts)
+                                    collect(n, templates);
+                            }
+            }
+        }
+        QVERIFY(templates.count({"Export", "%1; nearest that %2 can run: %3"}));
+        QVERIFY(templates.count({"Export", "the plan does not fit, so %1 would stop at startup: %2"}));
+        QVERIFY(templates.count({"Export", "run the same vLLM version and model files on every node; with several network interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME"}));
+        QVERIFY(templates.count({"Export", "SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM"}));
         QVERIFY(templates.count({"Reconcile", "the log has %1 (%2) more available KV memory than predicted; mostly %3"}));
         QVERIFY(templates.count({"Reconcile", "the log's concurrency is for %1-token requests"}));
         QVERIFY(templates.size() > 150);
