@@ -24,13 +24,18 @@ std::vector<ModelSpec> catalogModels(const ModelCatalog &catalog)
 
 LogReconciliation reconcileLogText(const PlanDocument &document, const std::string &text)
 {
+    return reconcileParsedLog(document, parseVllmLog(text));
+}
+
+LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog log)
+{
     LogReconciliation r;
+    r.log = std::move(log);
     if (!document.hasPlan()) {
         r.error = QCoreApplication::translate("LogReconciler", "There is no plan to compare with.");
         return r;
     }
     try {
-        r.log = parseVllmLog(text);
         if (!r.log.recognised()) {
             r.error = QCoreApplication::translate("LogReconciler", "No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
                           "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");

@@ -28,6 +28,8 @@ struct LogReconciliation
 
 // Logs are untrusted: at most kMaxVllmLogBytes are read, anything else gives `error`, never a throw.
 LogReconciliation reconcileLogText(const PlanDocument &document, const std::string &text);
+// The same for a log parsed before: a plan change compares again without parsing the text again.
+LogReconciliation reconcileParsedLog(const PlanDocument &document, shardscope::ParsedVllmLog log);
 
 // Reads a log file, at most kMaxVllmLogBytes + 1 bytes (the parser notes the cut). Empty with `error`
 // set when it cannot be read.

@@ -286,8 +286,12 @@ void VllmLogPanel::refreshPrediction()
         }
         m_terms->resizeColumnsToContents();
     }
-    if (!m_input->toPlainText().isEmpty())
-        compareNow();
+    // The log's text has not changed: compare its parsed form with the new plan (a long log is not
+    // parsed again on every slider notch).
+    if (m_reconciliation.compared || !m_reconciliation.error.isEmpty()) {
+        m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log));
+        showComparison();
+    }
 }
 
 void VllmLogPanel::openLog(const QString &path)
@@ -327,7 +331,7 @@ void VllmLogPanel::compareNow()
 void VllmLogPanel::showComparison()
 {
     const LogReconciliation &r = m_reconciliation;
-    const bool empty = m_input->toPlainText().trimmed().isEmpty();
+    const bool empty = !r.compared && r.error.isEmpty(); // nothing pasted (or only blanks)
     m_apply->setEnabled(r.ok() && !empty);
     m_calibrate->setEnabled(r.ok() && !empty && r.log.minAvailableKvBytes().has_value());
     m_comparison->setRowCount(0);

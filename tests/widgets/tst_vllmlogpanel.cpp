@@ -175,6 +175,14 @@ private slots:
         QCOMPARE(t->item(kv, 4)->text(), QStringLiteral("estimated"));
         QVERIFY(panel->calibrateButton()->isEnabled());
         QVERIFY(panel->summary()->text().contains(QLatin1String("vllm_version")));
+        // A plan change compares again (the log prints no tp, so the plan's applies): at tp 2 each GPU
+        // holds about half of Llama-3.1-8B's 14.96 GiB; the observed column is still the log's.
+        Plan tp2 = llamaPlan();
+        tp2.tp = 2;
+        QVERIFY(w.editor()->apply(tp2, QStringLiteral("tp 2")));
+        QVERIFY2(gibIn(t->item(weights, 1)->text()) < 0.55 * 14.99, qPrintable(t->item(weights, 1)->text()));
+        QCOMPARE(t->item(weights, 2)->text(), QStringLiteral("14.99 GiB"));
+        w.editor()->undoStack()->undo();
         // The user's plan is untouched until they ask.
         QVERIFY(w.document()->plan().vllmVersion.isUnset());
     }
