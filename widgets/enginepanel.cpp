@@ -83,7 +83,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
                             tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak activation)")))
     , m_blockSize(new QComboBox(this))
     , m_dcp(limitBox(this, 1, 1024, tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)")))
-    , m_draftLayers(limitBox(this, 0, 16, tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
+    , m_draftLayers(limitBox(this, 0, 64, tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
     , m_calibration(new CalibrationBox(this))
     , m_calibrationNote(new QLabel(this))
 {
@@ -276,8 +276,9 @@ void EnginePanel::sync()
         block = m_blockSize->count() - 1;
     }
     m_blockSize->setCurrentIndex(block);
-    m_dcp->setMaximum(std::max(1, p.tp));
-    m_dcp->setValue(std::clamp(p.decodeContextParallel, 1, m_dcp->maximum()));
+    // Never below the plan's own value: the box must show what the plan holds (validation says why it is wrong).
+    m_dcp->setMaximum(std::max({1, p.tp, p.decodeContextParallel}));
+    m_dcp->setValue(std::max(1, p.decodeContextParallel));
     m_draftLayers->setValue(std::clamp(p.speculativeLayers, 0, m_draftLayers->maximum()));
 
     if (m_calibration->count() == 0 || p.calibration != m_shownCalibration) {

@@ -42,7 +42,7 @@ QString GpuTableModel::overheadBasisNote() const
     if (!m_state || m_state->plan.accounting != shardscope::Accounting::Vllm)
         return {};
     const shardscope::CalibrationProfile &c = m_state->plan.calibration;
-    return c.active() ? tr("\nCalibrated: overheads from profile \"%1\" (fitted to %2)").arg(QString::fromStdString(c.name), QString::fromStdString(c.source))
+    return c.active() ? tr("\nCalibrated: overheads from profile \"%1\" (fitted to %2)").arg(QString::fromStdString(c.name), c.source.empty() ? tr("a log") : QString::fromStdString(c.source))
                       : tr("\nEstimated: activation, non-torch memory and CUDA graphs are modelled, not measured");
 }
 

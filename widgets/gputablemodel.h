@@ -25,7 +25,7 @@ public:
 
 private:
     void reset();
-    // "<br>Estimated: …" or "<br>Calibrated: profile …" for the columns that rest on the overheads.
+    // "\nEstimated: …" or "\nCalibrated: profile …" for the columns that rest on the overheads.
     QString overheadBasisNote() const;
     const PlanDocument *m_document;
     std::shared_ptr<const PlanState> m_state;

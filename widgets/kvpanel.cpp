@@ -116,7 +116,8 @@ void KvPanel::refresh()
     const QString basis = !vllm ? QString() : calibrated ? tr(" · calibrated") : tr(" · estimated");
     const QString basisTip = !vllm ? QString()
                              : calibrated ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")
-                                                .arg(textformat::qs(p.calibration.name).toHtmlEscaped(), textformat::qs(p.calibration.source).toHtmlEscaped())
+                                                .arg(textformat::qs(p.calibration.name).toHtmlEscaped(),
+                                                     p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source).toHtmlEscaped())
                                           : tr("<br><i>Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured "
                                                "(calibrate to a real log in the vLLM log tab).</i>");
     int row = 0;

@@ -29,8 +29,9 @@ public:
     double fallback = 0;
     void stepBy(int steps) override
     {
-        if (value() == minimum() && fallback > 0) {
-            setValue(fallback);
+        if (value() == minimum()) {
+            if (steps > 0 && fallback > 0) // up from "preset": to the preset's value
+                setValue(fallback);
             return;
         }
         QDoubleSpinBox::stepBy(steps);
@@ -54,14 +55,27 @@ QDoubleSpinBox *overrideBox(QWidget *parent, double max, int decimals, const QSt
     return b;
 }
 
-// Plan field (negative: preset) ↔ box value in display units.
-double shown(double planValue, double unit)
+// Latency boxes: 0 µs is a real what-if (an ideal link), so "preset" sits one step below it.
+QDoubleSpinBox *latencyBox(QWidget *parent, const QString &tip)
 {
-    return planValue < 0 ? 0.0 : planValue / unit;
+    QDoubleSpinBox *b = overrideBox(parent, 1e6, 2, QString::fromUtf8(" µs"), tip); // up to 1 s, as plan files allow
+    b->setMinimum(-0.01);
+    return b;
+}
+
+// Plan field (negative: preset) ↔ box value in display units. Bandwidths and efficiencies: 0 is the
+// "preset" value (a zero bandwidth is no link); latencies: the box minimum, below 0.
+double shown(double planValue, double unit, double presetValue = 0)
+{
+    return planValue < 0 ? presetValue : planValue / unit;
 }
 double stored(double boxValue, double unit)
 {
     return boxValue <= 0 ? -1.0 : boxValue * unit;
+}
+double storedLatency(double boxValue, double unit)
+{
+    return boxValue < 0 ? -1.0 : boxValue * unit;
 }
 
 } // namespace
@@ -74,10 +88,10 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     , m_fp8Dispatch(new QCheckBox(tr("FP8 dispatch (combine stays BF16)"), this))
     , m_scaleupGBps(overrideBox(this, 100000, 1, tr(" GB/s"),
                                 tr("Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included")))
-    , m_scaleupLatencyUs(overrideBox(this, 10000, 2, tr(" µs"), tr("α per message or ring step on the scale-up link (also used for PCIe)")))
+    , m_scaleupLatencyUs(latencyBox(this, tr("α per message or ring step on the scale-up link (also used for PCIe)")))
     , m_pcieGBps(overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain")))
     , m_nicGBps(overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective NIC bandwidth per GPU per direction, across nodes")))
-    , m_nicLatencyUs(overrideBox(this, 100000, 2, tr(" µs"), tr("α per message or ring step across nodes")))
+    , m_nicLatencyUs(latencyBox(this, tr("α per message or ring step across nodes")))
     , m_hbmEfficiency(overrideBox(this, 1, 2, QString(), tr("Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)")))
     , m_computeEfficiency(overrideBox(this, 1, 2, QString(), tr("Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)")))
 {
@@ -120,7 +134,7 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
         edit(3, tr("Set scale-up bandwidth"), [v](Plan &p) { p.scaleupBytesPerSec = stored(v, kGBps); });
     });
     connect(m_scaleupLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(4, tr("Set scale-up latency"), [v](Plan &p) { p.scaleupLatencySec = stored(v, kUs); });
+        edit(4, tr("Set scale-up latency"), [v](Plan &p) { p.scaleupLatencySec = storedLatency(v, kUs); });
     });
     connect(m_pcieGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         edit(5, tr("Set PCIe bandwidth"), [v](Plan &p) { p.pcieBytesPerSec = stored(v, kGBps); });
@@ -129,7 +143,7 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
         edit(6, tr("Set NIC bandwidth"), [v](Plan &p) { p.nicBytesPerSec = stored(v, kGBps); });
     });
     connect(m_nicLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = stored(v, kUs); });
+        edit(7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = storedLatency(v, kUs); });
     });
     connect(m_hbmEfficiency, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         edit(8, tr("Set HBM efficiency"), [v](Plan &p) { p.hbmEfficiency = stored(v, 1); });
@@ -177,13 +191,13 @@ void LinksPanel::sync()
     preset(m_scaleupGBps, links.scaleUp.bytesPerSec / 1e9, 1, tr(" GB/s"));
     m_scaleupGBps->setValue(shown(p.scaleupBytesPerSec, 1e9));
     preset(m_scaleupLatencyUs, links.scaleUp.latencySec / 1e-6, 2, tr(" µs"));
-    m_scaleupLatencyUs->setValue(shown(p.scaleupLatencySec, 1e-6));
+    m_scaleupLatencyUs->setValue(shown(p.scaleupLatencySec, 1e-6, m_scaleupLatencyUs->minimum()));
     preset(m_pcieGBps, links.pcie.bytesPerSec / 1e9, 1, tr(" GB/s"));
     m_pcieGBps->setValue(shown(p.pcieBytesPerSec, 1e9));
     preset(m_nicGBps, links.nic.bytesPerSec / 1e9, 1, tr(" GB/s"));
     m_nicGBps->setValue(shown(p.nicBytesPerSec, 1e9));
     preset(m_nicLatencyUs, links.nic.latencySec / 1e-6, 2, tr(" µs"));
-    m_nicLatencyUs->setValue(shown(p.nicLatencySec, 1e-6));
+    m_nicLatencyUs->setValue(shown(p.nicLatencySec, 1e-6, m_nicLatencyUs->minimum()));
     setPreset(m_hbmEfficiency, kDefaultHbmEfficiency, tr("default (%1)").arg(kDefaultHbmEfficiency, 0, 'f', 2));
     m_hbmEfficiency->setValue(shown(p.hbmEfficiency, 1));
     setPreset(m_computeEfficiency, kDefaultComputeEfficiency, tr("default (%1)").arg(kDefaultComputeEfficiency, 0, 'f', 2));

@@ -27,10 +27,11 @@ LogReconciliation reconcileLogText(const PlanDocument &document, const std::stri
     return reconcileParsedLog(document, parseVllmLog(text));
 }
 
-LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog log)
+LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog log, std::optional<std::string> matchedModel)
 {
     LogReconciliation r;
     r.log = std::move(log);
+    r.matchedModel = std::move(matchedModel);
     if (!document.hasPlan()) {
         r.error = QCoreApplication::translate("LogReconciler", "There is no plan to compare with.");
         return r;
@@ -42,9 +43,10 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
             return r;
         }
         Plan base = document.plan();
-        const std::string matched = modelIdForLog(r.log, catalogModels(document.catalog()));
-        if (!matched.empty()) {
-            base.modelId = matched;
+        if (!r.matchedModel)
+            r.matchedModel = modelIdForLog(r.log, catalogModels(document.catalog()));
+        if (!r.matchedModel->empty() && document.catalog().findModel(*r.matchedModel)) {
+            base.modelId = *r.matchedModel;
             r.modelFromLog = true;
         }
         // Only the model and the GPU are the user's: every setting the log printed replaces the plan's.
@@ -77,7 +79,13 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
 std::string readLogFile(const QString &path, QString *error)
 {
     QFile file(path);
-    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
+    if (!QFileInfo(path).isFile()) {
+        if (error)
+            *error = QCoreApplication::translate("LogReconciler", "Cannot open %1: %2")
+                         .arg(QFileInfo(path).fileName(), QCoreApplication::translate("LogReconciler", "no such file"));
+        return {};
+    }
+    if (!file.open(QIODevice::ReadOnly)) {
         if (error)
             *error = QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
         return {};

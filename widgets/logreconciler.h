@@ -18,6 +18,7 @@ struct LogReconciliation
     shardscope::Plan plan;              // the plan the log ran, as the window would set it
     std::vector<std::string> applied;   // plan fields taken from the log (planio's JSON names)
     bool modelFromLog = false;          // the model was recognised from the log
+    std::optional<std::string> matchedModel; // the catalog model the log names ("" none), once looked up
     shardscope::Evaluation evaluation;
     shardscope::ReconcileResult result;
 
@@ -29,7 +30,9 @@ struct LogReconciliation
 // Logs are untrusted: at most kMaxVllmLogBytes are read, anything else gives `error`, never a throw.
 LogReconciliation reconcileLogText(const PlanDocument &document, const std::string &text);
 // The same for a log parsed before: a plan change compares again without parsing the text again.
-LogReconciliation reconcileParsedLog(const PlanDocument &document, shardscope::ParsedVllmLog log);
+// `matchedModel`: the catalog lookup of an earlier comparison of the same log (it cannot change).
+LogReconciliation reconcileParsedLog(const PlanDocument &document, shardscope::ParsedVllmLog log,
+                                     std::optional<std::string> matchedModel = std::nullopt);
 
 // Reads a log file, at most kMaxVllmLogBytes + 1 bytes (the parser notes the cut). Empty with `error`
 // set when it cannot be read.

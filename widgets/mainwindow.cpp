@@ -231,7 +231,8 @@ void MainWindow::rebuildUi()
     const QByteArray state = saveState();
     auto *planDock = findChild<QDockWidget *>(QStringLiteral("PlanDock"));
     const int dockWidth = planDock ? planDock->width() : 0;
-    const QString pastedLog = m_vllmLog->logInput()->toPlainText(); // the user's paste survives the rebuild
+    const QString pastedLog = m_vllmLog->logInput()->toPlainText(); // the user's log survives the rebuild
+    const QString logSource = m_vllmLog->logSource();
     if (QDockWidget *dock = planDock) {
         dock->setWindowTitle(tr("Plan"));
         delete dock->widget();
@@ -243,8 +244,7 @@ void MainWindow::rebuildUi()
         m_bottomTabs->addTab(w, w->windowTitle());
     m_bottomTabs->setCurrentIndex(current);
     m_grids->setCurrent(static_cast<GridKind>(grid));
-    if (!pastedLog.isEmpty())
-        m_vllmLog->logInput()->setPlainText(pastedLog);
+    m_vllmLog->restoreLog(pastedLog, logSource);
     for (QAction *a : menuBar()->actions())
         if (a->menu())
             a->menu()->deleteLater();

@@ -20,6 +20,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -36,6 +37,7 @@ using namespace shardscope;
 namespace {
 
 constexpr int kCompareDelayMs = 300; // after the last keystroke of a paste or an edit
+constexpr std::size_t kPreviewBytes = 2u << 20; // of an opened log, shown in the editor
 
 QTableWidget *makeTable(const QStringList &headers, QWidget *parent)
 {
@@ -220,7 +222,9 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     });
     connect(paste, &QPushButton::clicked, this, [this] {
         m_logSource = tr("Pasted log");
-        m_input->setPlainText(QApplication::clipboard()->text());
+        QString text = QApplication::clipboard()->text();
+        text.truncate(static_cast<qsizetype>(kMaxVllmLogBytes)); // logs are untrusted: the parser's bound
+        m_input->setPlainText(text);
         compareNow();
     });
     connect(clear, &QPushButton::clicked, m_input, &QPlainTextEdit::clear);
@@ -289,9 +293,22 @@ void VllmLogPanel::refreshPrediction()
     // The log's text has not changed: compare its parsed form with the new plan (a long log is not
     // parsed again on every slider notch).
     if (m_reconciliation.compared || !m_reconciliation.error.isEmpty()) {
-        m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log));
+        m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
         showComparison();
     }
+}
+
+void VllmLogPanel::restoreLog(const QString &text, const QString &source)
+{
+    if (text.isEmpty())
+        return;
+    {
+        const QSignalBlocker block(m_input);
+        m_input->setPlainText(text);
+    }
+    compareNow();
+    m_logSource = source;
+    showComparison();
 }
 
 void VllmLogPanel::openLog(const QString &path)
@@ -305,7 +322,9 @@ void VllmLogPanel::openLog(const QString &path)
     m_logSource = QFileInfo(path).fileName();
     {
         const QSignalBlocker block(m_input); // compared once below, not again by the debounce
-        m_input->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min(text.size(), kMaxVllmLogBytes))));
+        // The editor shows at most kPreviewBytes (laying out megabytes of text would stall the window);
+        // the comparison uses everything read.
+        m_input->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min(text.size(), kPreviewBytes))));
     }
     // The parser sees the bytes as read (one past the limit tells it the file was cut).
     m_debounce->stop();
@@ -349,12 +368,11 @@ void VllmLogPanel::showComparison()
     for (const std::string &f : r.applied)
         from << textformat::qs(f);
     m_summary->setText(tr("%1: %2 on %3, vLLM %4, tp %5 pp %6 dp %7, utilization %8, max-model-len %9.")
+                           // One multi-argument arg(): a '%' in the file name is not substituted again.
                            .arg(m_logSource, textformat::qs(m_editor->document()->catalog().findModel(p.modelId)->spec.name),
                                 textformat::qs(m_editor->document()->catalog().findGpu(p.gpuId)->spec.name),
-                                textformat::qs(vllmVersionName(p.vllmVersion)))
-                           .arg(p.tp).arg(p.pp).arg(p.dp)
-                           .arg(p.gpuMemoryUtilization, 0, 'f', 2)
-                           .arg(textformat::count(p.maxModelLen))
+                                textformat::qs(vllmVersionName(p.vllmVersion)), QString::number(p.tp), QString::number(p.pp),
+                                QString::number(p.dp), QString::number(p.gpuMemoryUtilization, 'f', 2), textformat::count(p.maxModelLen))
                        + QLatin1Char(' ')
                        + tr("Taken from the log: %1; the rest from your plan.").arg(from.isEmpty() ? tr("nothing") : from.join(QStringLiteral(", ")))
                        + (r.modelFromLog ? QString() : QLatin1Char(' ') + tr("The log's model was not recognised: your plan's model is used.")));
@@ -386,6 +404,8 @@ void VllmLogPanel::showComparison()
         html += QStringLiteral("<br>• ") + textformat::sentence(n).toHtmlEscaped();
     for (const std::string &f : r.log.failures)
         html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(palette::error().name(), tr("The log reports: %1").arg(textformat::qs(f)).toHtmlEscaped());
+    if (m_input->document()->characterCount() > static_cast<int>(kPreviewBytes))
+        html += QStringLiteral("<br>• ") + tr("The box shows the start of the file; the comparison uses all of it.");
     if (r.log.truncated)
         html += QStringLiteral("<br>• ") + tr("The log was longer than %1 MiB: only its start was read.").arg(kMaxVllmLogBytes >> 20);
     m_explanation->setText(html);
@@ -413,11 +433,18 @@ QString VllmLogPanel::calibrate(const QString &name)
         emit errorOccurred(tr("Cannot save the calibration profile: %1").arg(QString::fromUtf8(e.what())));
         return {};
     }
-    // The profile joins the user's plan; "Use the log's settings" is a separate choice.
+    // The profile joins the user's plan when it describes the same run (model, tp, vLLM release);
+    // otherwise the fitted overheads would be applied to another model, so the log's plan is taken too.
     Plan p = m_editor->document()->plan();
+    const Plan &ran = m_reconciliation.plan;
+    const bool sameRun = p.modelId == ran.modelId && p.tp == ran.tp
+                      && resolvedVllmVersion(p.vllmVersion) == resolvedVllmVersion(ran.vllmVersion);
+    if (!sameRun)
+        p = ran;
     p.calibration = *profile;
-    m_editor->apply(p, tr("Calibrate to %1").arg(m_logSource));
-    compareNow();
+    m_editor->apply(p, sameRun ? tr("Calibrate to %1").arg(m_logSource) : tr("Use the settings of %1, calibrated").arg(m_logSource));
+    m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
+    showComparison();
     return path;
 }
 
@@ -430,6 +457,11 @@ void VllmLogPanel::askAndCalibrate()
     const QString name = QInputDialog::getText(this, tr("Calibrate"),
                                                tr("Save the fitted overheads as a profile named (letters, digits, '.', '_', '-'):"),
                                                QLineEdit::Normal, suggested, &ok);
-    if (ok && !name.trimmed().isEmpty())
-        calibrate(name.trimmed());
+    if (!ok || name.trimmed().isEmpty())
+        return;
+    if (CalibrationStore::names().contains(name.trimmed())
+        && QMessageBox::question(this, tr("Calibrate"), tr("A calibration profile named \"%1\" exists. Replace it?").arg(name.trimmed()))
+               != QMessageBox::Yes)
+        return;
+    calibrate(name.trimmed());
 }

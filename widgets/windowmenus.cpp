@@ -59,7 +59,9 @@ void MainWindow::createMenus()
                                 tr("Memory and KV"), tr("Communication"), tr("GPU table"), tr("vLLM log")};
     for (int i = 0; i < titles.size(); ++i) {
         QAction *a = view->addAction(titles[i], this, [this, i] { showTab(tabNames().at(i)); });
-        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        // Alt+1 … Alt+7; Alt+8, 9, 0 belong to the teaching tabs (teachingwindow.cpp), so the vLLM
+        // log, added later, takes Ctrl+Shift+L.
+        a->setShortcut(i < 7 ? QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)) : QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     }
     rebuildRecentMenu();
 }

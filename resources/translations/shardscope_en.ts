@@ -2068,6 +2068,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Peak activation of the profiling run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a log</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GridPanel</name>
@@ -2699,6 +2703,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;br&gt;&lt;i&gt;Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured (calibrate to a real log in the vLLM log tab).&lt;/i&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a log</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LinksPanel</name>
@@ -2887,6 +2895,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Cannot calibrate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such file</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5365,6 +5377,18 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Save the fitted overheads as a profile named (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The box shows the start of the file; the comparison uses all of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the settings of %1, calibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A calibration profile named &quot;%1&quot; exists. Replace it?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2067,6 +2067,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Peak activation of the profiling run</source>
         <translation>profiling 运行的峰值激活</translation>
     </message>
+    <message>
+        <source>a log</source>
+        <translation>一份日志</translation>
+    </message>
 </context>
 <context>
     <name>GridPanel</name>
@@ -2698,6 +2702,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;br&gt;&lt;i&gt;Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured (calibrate to a real log in the vLLM log tab).&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;估算：激活、non-torch 显存和 CUDA Graph 是建模所得，不是实测（可在“vLLM 日志”标签页按真实日志校准）。&lt;/i&gt;</translation>
     </message>
+    <message>
+        <source>a log</source>
+        <translation>一份日志</translation>
+    </message>
 </context>
 <context>
     <name>LinksPanel</name>
@@ -2887,6 +2895,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Cannot calibrate: %1</source>
         <translation>无法校准：%1</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
     </message>
 </context>
 <context>
@@ -5362,6 +5374,18 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Save the fitted overheads as a profile named (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;):</source>
         <translation>把拟合出的开销保存为校准配置，名称（字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;-&apos;）：</translation>
+    </message>
+    <message>
+        <source>The box shows the start of the file; the comparison uses all of it.</source>
+        <translation>框中只显示文件开头；对比使用整个文件。</translation>
+    </message>
+    <message>
+        <source>Use the settings of %1, calibrated</source>
+        <translation>采用 %1 的设置并校准</translation>
+    </message>
+    <message>
+        <source>A calibration profile named &quot;%1&quot; exists. Replace it?</source>
+        <translation>已存在名为“%1”的校准配置。要替换它吗？</translation>
     </message>
 </context>
 <context>

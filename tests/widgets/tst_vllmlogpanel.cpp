@@ -17,7 +17,9 @@
 #include "widgets/vllmlogpanel.h"
 #include "widgettest.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QMenuBar>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -292,6 +294,37 @@ private slots:
         QCOMPARE(errors.count(), 1);
     }
 
+    // The overheads fitted to an 8B run on one GPU must not land on a different run: with the plan at
+    // tp 2 (the log prints no tp; 0.11.0 from the log vs latest in the plan), Calibrate also takes the
+    // log's settings, so the comparison still reproduces the log.
+    void calibrateAnotherRunTakesTheLogsPlan()
+    {
+        Plan tp2 = llamaPlan();
+        tp2.tp = 2;
+        MainWindow w(builtinCatalog(), options(tp2));
+        VllmLogPanel *panel = w.vllmLogPanel();
+        panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
+        panel->compareNow();
+        QVERIFY(!panel->calibrate(QStringLiteral("other-run")).isEmpty());
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 11, 0})); // the log's release came along
+        QCOMPARE(w.document()->plan().calibration.name, std::string("other-run"));
+        QCOMPARE(w.editor()->undoStack()->count(), 1);
+    }
+
+    void noDuplicateShortcuts()
+    {
+        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        QMap<QString, QString> seen;
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->shortcut().isEmpty())
+                continue;
+            const QString key = a->shortcut().toString();
+            QVERIFY2(!seen.contains(key), qPrintable(key + QStringLiteral(": ") + seen.value(key) + QStringLiteral(" and ") + a->text()));
+            seen.insert(key, a->text());
+        }
+        QVERIFY(seen.contains(QStringLiteral("Ctrl+Shift+L")));
+    }
+
     void useTheLogsSettings()
     {
         // vllm#23278: gpt-oss-120b on one H100 under 0.10.1 (inferred from the wording), fails with -2.14 GiB.
@@ -360,6 +393,17 @@ private slots:
         QCOMPARE(errors.count(), 1);
         QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 12, 1}));
         QCOMPARE(version->currentText(), QStringLiteral("0.12.1"));
+        // A decode-context-parallel size the plan holds is shown as it is, even above tp (validation says why).
+        Plan dcp = w.document()->plan();
+        dcp.tp = 1;
+        dcp.decodeContextParallel = 4;
+        w.editor()->apply(dcp, QStringLiteral("dcp 4"));
+        QCOMPARE(w.enginePanel()->findChildren<QSpinBox *>().size() >= 4, true);
+        bool shown = false;
+        for (QSpinBox *b : w.enginePanel()->findChildren<QSpinBox *>())
+            shown = shown || (b->toolTip().contains(QLatin1String("decode-context-parallel")) && b->value() == 4);
+        QVERIFY(shown);
+        w.editor()->undoStack()->undo();
         // Latest again: V0 → 0.21 gives 0.92.
         version->setCurrentIndex(0);
         emit version->activated(0);
@@ -383,6 +427,12 @@ private slots:
         QCOMPARE(w.document()->plan().nicLatencySec, 12.5e-6);
         links->scaleupBandwidth()->setValue(0);
         QCOMPARE(w.document()->plan().scaleupBytesPerSec, -1.0);
+        // 0 µs is an ideal link, not "preset": the preset sits below it.
+        links->nicLatency()->setValue(0);
+        QCOMPARE(w.document()->plan().nicLatencySec, 0.0);
+        links->nicLatency()->setValue(links->nicLatency()->minimum());
+        QCOMPARE(w.document()->plan().nicLatencySec, -1.0);
+        QVERIFY(links->nicLatency()->text().startsWith(QLatin1String("preset (")));
         // Micro-batches only mean something with pipeline stages.
         QVERIFY(!links->microbatches()->isEnabled());
     }
