@@ -139,36 +139,28 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     });
     connect(m_version->lineEdit(), &QLineEdit::editingFinished, this, &EnginePanel::versionEntered);
     connect(m_eager, &QCheckBox::toggled, this, [this](bool on) {
-        edit(0, on ? tr("Enforce eager") : tr("Allow CUDA graphs"), [on](Plan &p) { p.enforceEager = on; });
+        m_editor->edit(kFieldKeyBase + 0, on ? tr("Enforce eager") : tr("Allow CUDA graphs"), [on](Plan &p) { p.enforceEager = on; });
     });
     connect(m_maxSeqs, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(1, tr("Set max sequences"), [v](Plan &p) { p.maxNumSeqs = v; });
+        m_editor->edit(kFieldKeyBase + 1, tr("Set max sequences"), [v](Plan &p) { p.maxNumSeqs = v; });
     });
     connect(m_maxBatched, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(2, tr("Set max batched tokens"), [v](Plan &p) { p.maxNumBatchedTokens = v; });
+        m_editor->edit(kFieldKeyBase + 2, tr("Set max batched tokens"), [v](Plan &p) { p.maxNumBatchedTokens = v; });
     });
     connect(m_blockSize, &QComboBox::activated, this, [this](int i) {
         const int b = m_blockSize->itemData(i).toInt();
-        edit(3, tr("Set KV block size"), [b](Plan &p) { p.blockSize = b; });
+        m_editor->edit(kFieldKeyBase + 3, tr("Set KV block size"), [b](Plan &p) { p.blockSize = b; });
     });
     connect(m_dcp, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(4, tr("Set decode context parallel"), [v](Plan &p) { p.decodeContextParallel = v; });
+        m_editor->edit(kFieldKeyBase + 4, tr("Set decode context parallel"), [v](Plan &p) { p.decodeContextParallel = v; });
     });
     connect(m_draftLayers, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(5, tr("Set draft layers"), [v](Plan &p) { p.speculativeLayers = v; });
+        m_editor->edit(kFieldKeyBase + 5, tr("Set draft layers"), [v](Plan &p) { p.speculativeLayers = v; });
     });
     connect(m_calibration, &QComboBox::activated, this, &EnginePanel::calibrationChosen);
     connect(editor->document(), &PlanDocument::planChanged, this, &EnginePanel::sync);
     if (editor->document()->hasPlan())
         sync();
-}
-
-template<typename Edit>
-void EnginePanel::edit(int field, const QString &text, Edit change)
-{
-    Plan p = m_editor->document()->plan();
-    change(p);
-    m_editor->apply(p, text, kFieldKeyBase + field);
 }
 
 void EnginePanel::versionEntered()
@@ -185,7 +177,7 @@ void EnginePanel::versionEntered()
         sync();
         return;
     }
-    edit(6, tr("Set vLLM version"), [v](Plan &p) { p.vllmVersion = v; });
+    m_editor->edit(kFieldKeyBase + 6, tr("Set vLLM version"), [v](Plan &p) { p.vllmVersion = v; });
     sync(); // an unchanged plan does not emit planChanged; show its version again
 }
 

@@ -36,8 +36,6 @@ private:
     void selectCalibration();
     void versionEntered();
     void calibrationChosen(int index);
-    template<typename Edit>
-    void edit(int field, const QString &text, Edit change);
 
     PlanEditor *m_editor;
     QComboBox *m_version;

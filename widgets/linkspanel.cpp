@@ -127,41 +127,33 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     form->addRow(tr("Compute efficiency"), m_computeEfficiency);
 
     constexpr double kGBps = 1e9, kUs = 1e-6;
-    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) { edit(0, tr("Set micro-batches"), [v](Plan &p) { p.microbatches = v; }); });
-    connect(m_skew, &QDoubleSpinBox::valueChanged, this, [this](double v) { edit(1, tr("Set routing skew"), [v](Plan &p) { p.routingSkew = v; }); });
-    connect(m_fp8Dispatch, &QCheckBox::toggled, this, [this](bool on) { edit(2, tr("Change EP dispatch"), [on](Plan &p) { p.fp8Dispatch = on; }); });
+    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 0, tr("Set micro-batches"), [v](Plan &p) { p.microbatches = v; }); });
+    connect(m_skew, &QDoubleSpinBox::valueChanged, this, [this](double v) { m_editor->edit(kFieldKeyBase + 1, tr("Set routing skew"), [v](Plan &p) { p.routingSkew = v; }); });
+    connect(m_fp8Dispatch, &QCheckBox::toggled, this, [this](bool on) { m_editor->edit(kFieldKeyBase + 2, tr("Change EP dispatch"), [on](Plan &p) { p.fp8Dispatch = on; }); });
     connect(m_scaleupGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(3, tr("Set scale-up bandwidth"), [v](Plan &p) { p.scaleupBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(kFieldKeyBase + 3, tr("Set scale-up bandwidth"), [v](Plan &p) { p.scaleupBytesPerSec = stored(v, kGBps); });
     });
     connect(m_scaleupLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(4, tr("Set scale-up latency"), [v](Plan &p) { p.scaleupLatencySec = storedLatency(v, kUs); });
+        m_editor->edit(kFieldKeyBase + 4, tr("Set scale-up latency"), [v](Plan &p) { p.scaleupLatencySec = storedLatency(v, kUs); });
     });
     connect(m_pcieGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(5, tr("Set PCIe bandwidth"), [v](Plan &p) { p.pcieBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(kFieldKeyBase + 5, tr("Set PCIe bandwidth"), [v](Plan &p) { p.pcieBytesPerSec = stored(v, kGBps); });
     });
     connect(m_nicGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(6, tr("Set NIC bandwidth"), [v](Plan &p) { p.nicBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(kFieldKeyBase + 6, tr("Set NIC bandwidth"), [v](Plan &p) { p.nicBytesPerSec = stored(v, kGBps); });
     });
     connect(m_nicLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = storedLatency(v, kUs); });
+        m_editor->edit(kFieldKeyBase + 7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = storedLatency(v, kUs); });
     });
     connect(m_hbmEfficiency, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(8, tr("Set HBM efficiency"), [v](Plan &p) { p.hbmEfficiency = stored(v, 1); });
+        m_editor->edit(kFieldKeyBase + 8, tr("Set HBM efficiency"), [v](Plan &p) { p.hbmEfficiency = stored(v, 1); });
     });
     connect(m_computeEfficiency, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(9, tr("Set compute efficiency"), [v](Plan &p) { p.computeEfficiency = stored(v, 1); });
+        m_editor->edit(kFieldKeyBase + 9, tr("Set compute efficiency"), [v](Plan &p) { p.computeEfficiency = stored(v, 1); });
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &LinksPanel::sync);
     if (editor->document()->hasPlan())
         sync();
-}
-
-template<typename Edit>
-void LinksPanel::edit(int field, const QString &text, Edit change)
-{
-    Plan p = m_editor->document()->plan();
-    change(p);
-    m_editor->apply(p, text, kFieldKeyBase + field);
 }
 
 void LinksPanel::sync()

@@ -100,44 +100,36 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     form->addRow(tr("Reserve (textbook)"), m_reserve);
 
     connect(m_accounting, &QComboBox::activated, this, [this](int i) {
-        edit(0, tr("Change accounting"), [i](Plan &p) { p.accounting = i == 1 ? Accounting::Textbook : Accounting::Vllm; });
+        m_editor->edit(kFieldKeyBase + 0, tr("Change accounting"), [i](Plan &p) { p.accounting = i == 1 ? Accounting::Textbook : Accounting::Vllm; });
     });
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(1, tr("Set utilization to %1").arg(v), [v](Plan &p) { p.gpuMemoryUtilization = v; });
+        m_editor->edit(kFieldKeyBase + 1, tr("Set utilization to %1").arg(v), [v](Plan &p) { p.gpuMemoryUtilization = v; });
     });
     connect(m_maxLen, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(2, tr("Set max model length"), [v](Plan &p) { p.maxModelLen = v; });
+        m_editor->edit(kFieldKeyBase + 2, tr("Set max model length"), [v](Plan &p) { p.maxModelLen = v; });
     });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int i) {
-        edit(3, tr("Change KV dtype"), [i](Plan &p) { p.kvCacheDtype = i == 1 ? KvDtype::Fp8 : KvDtype::Auto; });
+        m_editor->edit(kFieldKeyBase + 3, tr("Change KV dtype"), [i](Plan &p) { p.kvCacheDtype = i == 1 ? KvDtype::Fp8 : KvDtype::Auto; });
     });
     connect(m_quantization, &QComboBox::activated, this, [this](int i) {
         const auto q = static_cast<Quantization>(m_quantization->itemData(i).toInt());
-        edit(4, tr("Change weight format"), [q](Plan &p) { p.quantization = q; });
+        m_editor->edit(kFieldKeyBase + 4, tr("Change weight format"), [q](Plan &p) { p.quantization = q; });
     });
     connect(m_placement, &QComboBox::activated, this, [this](int i) {
-        edit(5, tr("Change expert placement"),
+        m_editor->edit(kFieldKeyBase + 5, tr("Change expert placement"),
              [i](Plan &p) { p.expertPlacement = i == 1 ? ExpertPlacement::RoundRobin : ExpertPlacement::Linear; });
     });
     connect(m_redundant, &QSpinBox::valueChanged, this, [this](int v) {
-        edit(6, tr("Set redundant experts"), [v](Plan &p) { p.redundantExperts = v; });
+        m_editor->edit(kFieldKeyBase + 6, tr("Set redundant experts"), [v](Plan &p) { p.redundantExperts = v; });
     });
-    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edit(7, tr("Set decode batch"), [v](Plan &p) { p.batch = v; }); });
-    connect(m_promptLen, &QSpinBox::valueChanged, this, [this](int v) { edit(8, tr("Set prompt length"), [v](Plan &p) { p.promptLen = v; }); });
+    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 7, tr("Set decode batch"), [v](Plan &p) { p.batch = v; }); });
+    connect(m_promptLen, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 8, tr("Set prompt length"), [v](Plan &p) { p.promptLen = v; }); });
     connect(m_reserve, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        edit(9, tr("Set reserve"), [v](Plan &p) { p.reservedBytes = v * GiB; });
+        m_editor->edit(kFieldKeyBase + 9, tr("Set reserve"), [v](Plan &p) { p.reservedBytes = v * GiB; });
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &SettingsPanel::sync);
     if (editor->document()->hasPlan())
         sync();
-}
-
-template<typename Edit>
-void SettingsPanel::edit(int field, const QString &text, Edit change)
-{
-    Plan p = m_editor->document()->plan();
-    change(p);
-    m_editor->apply(p, text, kFieldKeyBase + field);
 }
 
 void SettingsPanel::sync()

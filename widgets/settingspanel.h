@@ -21,8 +21,6 @@ public:
 
 private:
     void sync();
-    template<typename Edit>
-    void edit(int field, const QString &text, Edit change);
 
     PlanEditor *m_editor;
     QComboBox *m_accounting;
