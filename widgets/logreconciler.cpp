@@ -4,8 +4,6 @@
 #include "widgets/textformat.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 
 using namespace shardscope;
 
@@ -74,23 +72,6 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
         r.error = QCoreApplication::translate("LogReconciler", "Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
     }
     return r;
-}
-
-std::string readLogFile(const QString &path, QString *error)
-{
-    QFile file(path);
-    if (!QFileInfo(path).isFile()) {
-        if (error)
-            *error = QCoreApplication::translate("LogReconciler", "Cannot open %1: %2")
-                         .arg(QFileInfo(path).fileName(), QCoreApplication::translate("LogReconciler", "no such file"));
-        return {};
-    }
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), file.errorString());
-        return {};
-    }
-    return file.read(static_cast<qint64>(kMaxVllmLogBytes) + 1).toStdString();
 }
 
 std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document, const LogReconciliation &r,

@@ -34,10 +34,6 @@ LogReconciliation reconcileLogText(const PlanDocument &document, const std::stri
 LogReconciliation reconcileParsedLog(const PlanDocument &document, shardscope::ParsedVllmLog log,
                                      std::optional<std::string> matchedModel = std::nullopt);
 
-// Reads a log file, at most kMaxVllmLogBytes + 1 bytes (the parser notes the cut). Empty with `error`
-// set when it cannot be read.
-std::string readLogFile(const QString &path, QString *error);
-
 // Fits the overheads of `r.plan` (evaluated without calibration) to the log, names the profile `name`.
 std::optional<shardscope::CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document, const LogReconciliation &r,
                                                                             const QString &name, const QString &source, QString *error);

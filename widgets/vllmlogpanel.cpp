@@ -1,6 +1,7 @@
 #include "widgets/vllmlogpanel.h"
 
 #include "app/calibrationstore.h"
+#include "app/vllmlogfile.h"
 #include "core/memoryterms.h"
 #include "core/units.h"
 #include "core/vllmlog.h"
@@ -313,12 +314,13 @@ void VllmLogPanel::restoreLog(const QString &text, const QString &source)
 
 void VllmLogPanel::openLog(const QString &path)
 {
-    QString error;
-    const std::string text = readLogFile(path, &error);
-    if (!error.isEmpty()) {
-        emit errorOccurred(error);
+    QString why;
+    const std::optional<std::string> read = readVllmLogFile(path, &why);
+    if (!read) {
+        emit errorOccurred(QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), why));
         return;
     }
+    const std::string &text = *read;
     m_logSource = QFileInfo(path).fileName();
     {
         const QSignalBlocker block(m_input); // compared once below, not again by the debounce

@@ -4,6 +4,7 @@
 #include "app/commands/commands.h"
 #include "app/planoptions.h"
 #include "app/presetrepository.h"
+#include "app/vllmlogfile.h"
 #include "core/errors.h"
 #include "core/evaluation.h"
 #include "core/memoryterms.h"
@@ -23,22 +24,20 @@ using namespace shardscope;
 
 namespace {
 
-// Reads at most kMaxVllmLogBytes + 1 bytes (the parser notes the cut); "-" reads standard input.
+// "-" reads standard input.
 std::string readLog(const QString &path)
 {
-    QFile file;
     if (path == QLatin1String("-")) {
-        if (!file.open(stdin, QIODevice::ReadOnly))
+        QFile in;
+        if (!in.open(stdin, QIODevice::ReadOnly))
             throw InputError("cannot read standard input");
-    } else {
-        file.setFileName(path);
-        if (!QFileInfo(path).isFile())
-            throw InputError("--log " + path.toStdString() + ": no such file");
-        if (!file.open(QIODevice::ReadOnly))
-            throw InputError("--log " + path.toStdString() + ": " + file.errorString().toStdString());
+        return readVllmLog(in);
     }
-    const QByteArray data = file.read(static_cast<qint64>(kMaxVllmLogBytes) + 1);
-    return data.toStdString();
+    QString why;
+    std::optional<std::string> text = readVllmLogFile(path, &why);
+    if (!text)
+        throw InputError("--log " + path.toStdString() + ": " + why.toStdString());
+    return std::move(*text);
 }
 
 } // namespace
