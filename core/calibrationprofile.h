@@ -24,6 +24,12 @@ struct CalibrationProfile
     std::string source;           // the log it was fitted to (file name), for display
 
     bool active() const { return !name.empty(); }
+    // Which estimates the profile replaces: the evaluation, the memory terms and "show your work" all
+    // ask here. Non-torch memory carries over only within its TP class (1, or >= 2: NCCL and custom
+    // all-reduce buffers appear from tp 2).
+    bool replacesActivation() const { return active() && activationScale > 0; }
+    bool replacesNonTorch(int planTp) const { return active() && nonTorchBytes >= 0 && ((tp <= 1) == (planTp <= 1)); }
+    bool replacesCudaGraph() const { return active() && cudaGraphBytes >= 0; }
     bool operator==(const CalibrationProfile &) const = default;
 };
 

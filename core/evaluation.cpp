@@ -151,7 +151,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     // vLLM turns custom all-reduce off across nodes and between GPUs without a P2P link.
     const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
     const bool customAllReduce = !tpCrossesNodes && gpu.scaleupDomain > 1;
-    const bool calNonTorch = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
+    const bool calNonTorch = cal.replacesNonTorch(p.tp);
     e.kv.profiledTokens = p.maxNumBatchedTokens;
     e.kv.cudaGraphSubtracted = subtractGraphs;
     e.kv.dcp = p.decodeContextParallel;
@@ -181,14 +181,14 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         }
         mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, p.maxNumBatchedTokens)
                             : peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
-        if (cal.active() && cal.activationScale > 0) {
+        if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;
             mem.activation.sampler *= cal.activationScale;
         }
         mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytes(p.tp, customAllReduce);
         mem.cudaGraph = p.enforceEager ? 0.0
-            : (cal.active() && cal.cudaGraphBytes >= 0 ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
+            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
         mem.kvBudget = requested - mem.weights.total() - mem.activation.total() - mem.nonTorch
             - (subtractGraphs ? mem.cudaGraph : 0.0);
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,

@@ -193,11 +193,11 @@ Draft budget(const Evaluation &e, const RankPlacement &r)
         }
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "total")), gib(mem.total),
                             p.gpuMemoryBytes > 0 ? sym("--gpu-memory-bytes") : say(QT_TRANSLATE_NOOP("Explain", "GPU preset (memory CUDA sees)"))});
-        // The overheads say whether a calibration profile replaced the estimate (core/memoryterms.cpp, same rules).
+        // The overheads say whether a calibration profile replaced the estimate.
         const CalibrationProfile &cal = p.calibration;
-        const bool calAct = cal.active() && cal.activationScale > 0;
-        const bool calNt = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
-        const bool calCg = cal.active() && cal.cudaGraphBytes >= 0;
+        const bool calAct = cal.replacesActivation();
+        const bool calNt = cal.replacesNonTorch(p.tp);
+        const bool calCg = cal.replacesCudaGraph();
         x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "peak activation")), gib(mem.activation.total()),
                             calAct ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: the modelled activation × %1, from profile \"%2\""),
                                          {num(cal.activationScale, 3), sym(cal.name)})

@@ -67,7 +67,7 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
         w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 draft layer(s) %2"), {value(p.speculativeLayers), value(formatBytes(mem.weights.draft, 2))}));
     add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(), true, "formula", w);
 
-    const bool calAct = cal.active() && cal.activationScale > 0;
+    const bool calAct = cal.replacesActivation();
     Sentence a;
     if (v0) {
         a = say(QT_TRANSLATE_NOOP("MemoryTerms", "V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden "
@@ -92,7 +92,7 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
         a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", "; x %1 from calibration profile \"%2\""), {value(fmt("%.3f", cal.activationScale)), value(cal.name)}));
     add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), true, calAct ? "calibrated" : "estimated", a);
 
-    const bool calNt = cal.active() && cal.nonTorchBytes >= 0 && ((cal.tp <= 1) == (p.tp <= 1));
+    const bool calNt = cal.replacesNonTorch(p.tp);
     Sentence nt;
     if (calNt)
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\" (tp=%2)"), {value(cal.name), value(cal.tp)});
@@ -107,7 +107,7 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
                  {value(p.tp)});
     add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, true, calNt ? "calibrated" : "estimated", nt);
 
-    const bool calCg = cal.active() && cal.cudaGraphBytes >= 0 && !p.enforceEager;
+    const bool calCg = cal.replacesCudaGraph() && !p.enforceEager;
     Sentence cg;
     if (p.enforceEager)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0: --enforce-eager captures no CUDA graphs"));
