@@ -307,9 +307,8 @@ void VllmLogPanel::restoreLog(const QString &text, const QString &source)
         const QSignalBlocker block(m_input);
         m_input->setPlainText(text);
     }
+    m_logSource = source; // compareNow() names it "Pasted log" only when it has no name
     compareNow();
-    m_logSource = source;
-    showComparison();
 }
 
 void VllmLogPanel::openLog(const QString &path)
