@@ -1,13 +1,16 @@
 // shardscope: with a subcommand (plan, presets, ...) it runs headless on QCoreApplication and needs
 // no display; with none it opens the planner window.
-#include "app/commands/commands.h"
-#include "widgets/gui.h"
-#include "widgets/reportpdf.h"
+#include "cli/commands.h"
+#ifdef SHARDSCOPE_WITH_GUI
+#include "app/windowmain.h"
+#include "widgets/export/reportpdf.h"
 
 #include <QApplication>
-#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QIcon>
+#endif
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cstring>
@@ -16,8 +19,10 @@
 
 namespace {
 
+#ifdef SHARDSCOPE_WITH_GUI
 // The desktop entry, AppStream id and icon name (packaging/).
 constexpr char kAppId[] = "org.shardscope.ShardScope";
+#endif
 
 void setIdentity()
 {
@@ -79,15 +84,17 @@ int main(int argc, char **argv)
         const char *name = helpCommand ? argv[2] : first;
         if (const Command *command = findCommand(QString::fromLocal8Bit(name))) {
             std::unique_ptr<QCoreApplication> app;
+#ifdef SHARDSCOPE_WITH_GUI
             if (command->needsGui) {
                 // It paints but never shows a window: offscreen, unless the user picked a platform.
                 if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                     qputenv("QT_QPA_PLATFORM", "offscreen");
                 app = std::make_unique<QGuiApplication>(argc, argv);
                 installReportRenderer();
-            } else {
-                app = std::make_unique<QCoreApplication>(argc, argv);
             }
+#endif
+            if (!app) // a headless build has no renderer: the report writer then refuses PDF output
+                app = std::make_unique<QCoreApplication>(argc, argv);
             setIdentity();
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);
@@ -98,6 +105,7 @@ int main(int argc, char **argv)
         if (helpCommand || first[0] != '-')
             return unknownCommand(name);
     }
+#ifdef SHARDSCOPE_WITH_GUI
     for (int i = 1; i < argc; ++i) // the window's help needs no display either
         if (std::strcmp(argv[i], "--help-window") == 0 && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -116,4 +124,10 @@ int main(int argc, char **argv)
     QGuiApplication::setDesktopFileName(QLatin1String(kAppId));
     QApplication::setWindowIcon(QIcon::fromTheme(QLatin1String(kAppId), QIcon(QStringLiteral(":/icons/org.shardscope.ShardScope.svg"))));
     return runGui(app);
+#else
+    std::cerr << "shardscope: error: this build has no window (SHARDSCOPE_BUILD_GUI=OFF); run a command "
+                 "(shardscope --help)"
+              << std::endl;
+    return 2;
+#endif
 }

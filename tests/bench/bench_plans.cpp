@@ -1,6 +1,6 @@
 // evaluate() for the two large plans of the issue (target: at most 1 ms each). Label "benchmark".
 #include "benchwindow.h"
-#include "core/evaluation.h"
+#include "core/evaluate/evaluation.h"
 
 #include <QTest>
 
@@ -12,8 +12,8 @@ class BenchPlans : public QObject
 private:
     void run(const Plan &p)
     {
-        const ModelSpec m = benchPresets().resolveModel(QString::fromStdString(p.modelId));
-        const GpuSpec g = benchPresets().resolveGpu(QString::fromStdString(p.gpuId));
+        const ModelSpec m = builtinPresets().resolveModel(QString::fromStdString(p.modelId));
+        const GpuSpec g = builtinPresets().resolveGpu(QString::fromStdString(p.gpuId));
         Evaluation e;
         static bool printed[2] = {};
         bool &done = printed[p.modelId == "deepseek-v3" ? 0 : 1]; // QBENCHMARK may rerun the function

@@ -2,15 +2,15 @@
 // 16 ms, one 60 Hz frame). "Frame" repaints what a user sees; "all views" also renders the views
 // in hidden tabs (the other three grids, memory, communication, GPU table). Label "benchmark".
 #include "benchwindow.h"
-#include "widgets/commpanel.h"
-#include "widgets/gridpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/memorychart.h"
-#include "widgets/memorypanel.h"
-#include "widgets/parallelcontrol.h"
-#include "widgets/parallelismpanel.h"
-#include "widgets/placementgrid.h"
-#include "widgets/plandocument.h"
+#include "widgets/comm/commpanel.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/controls/parallelcontrol.h"
+#include "widgets/controls/parallelismpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/document/plandocument.h"
 
 #include <QDockWidget>
 #include <QImage>
@@ -32,7 +32,7 @@ private:
     {
         MainWindow window;
         explicit Window(const Plan &p)
-            : window(ModelCatalog::fromRepository(benchPresets()), options(p))
+            : window(catalogFromPresets(builtinPresets()), options(p))
         {
             window.resize(1600, 1000);
             window.show();

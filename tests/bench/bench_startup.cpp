@@ -2,7 +2,7 @@
 // the window and its first evaluation, until the window's first paint. Out of process: the real
 // binary rendering a screenshot and exiting (an upper bound: it also encodes a PNG). Label "benchmark".
 #include "benchwindow.h"
-#include "widgets/mainwindow.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QPaintEvent>
 #include <QProcess>
@@ -30,7 +30,7 @@ private:
         const PresetRepository repo = PresetRepository::load();
         WindowOptions o;
         o.useSettings = false;
-        MainWindow w(ModelCatalog::fromRepository(repo), o);
+        MainWindow w(catalogFromPresets(repo), o);
         FirstPaint probe;
         w.installEventFilter(&probe);
         w.resize(1600, 1000);

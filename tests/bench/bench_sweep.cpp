@@ -1,7 +1,7 @@
 // The speed targets for `shardscope sweep` (run with ctest -L benchmark on a Release build):
 // DeepSeek-V3 on 1,024 GPUs <= 100 ms, on 16 GPUs <= 5 ms, on a 2-core machine.
-#include "core/sweep.h"
-#include "testpresets.h"
+#include "core/sweep/sweep.h"
+#include "tests/common/testutils.h"
 
 using namespace shardscope;
 

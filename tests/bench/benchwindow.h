@@ -1,8 +1,6 @@
 #pragma once
 // Shared by the window benchmarks: the two plans the issue names, and a median timer.
-#include "app/presetrepository.h"
-#include "core/plan.h"
-#include "widgets/modelcatalog.h"
+#include "tests/common/testutils.h"
 
 #include <QElapsedTimer>
 #include <QtDebug>
@@ -10,12 +8,6 @@
 #include <algorithm>
 #include <functional>
 #include <vector>
-
-inline const PresetRepository &benchPresets()
-{
-    static const PresetRepository repo = PresetRepository::loadFrom({QStringLiteral(":/presets")});
-    return repo;
-}
 
 // DeepSeek-V3 on 128 H200: tp 8 x dp 16, EP over all 128 GPUs (16 nodes).
 inline shardscope::Plan deepSeekOn128()

@@ -1,7 +1,7 @@
 // Reference calibration.md: what vLLM 0.11 allocated on one H100 80GB (79.18 GiB visible),
 // utilization 0.9, max-model-len 16000, block size 128. Tolerances from that file: weights within 1%
 // (BF16/FP8) or 5% (MXFP4), available KV within 0.5 GiB.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 // The communication ledger, worked out by hand from DESIGN.md section 4, seed 000 section 4 and
 // reference comm.md (α-β model).
-#include "core/commledger.h"
-#include "core/planio.h"
-#include "testpresets.h"
+#include "core/evaluate/commledger.h"
+#include "core/model/planio.h"
+#include "tests/common/testutils.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // A/B comparison: deltas and generated causes for pairs worked out by hand from seed 000 section 6
 // (the textbook capacity table) and DESIGN.md sections 2-4.
-#include "core/compare.h"
-#include "testpresets.h"
+#include "core/report/compare.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // "Show your work" text: formulas with the plan's values substituted, checked against hand arithmetic.
-#include "core/explain.h"
-#include "testpresets.h"
+#include "core/explain/explain.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 

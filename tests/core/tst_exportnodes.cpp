@@ -1,9 +1,9 @@
 // Export when the launch's node size differs from the plan's grid: a TP group that crosses nodes
 // in the launch is flagged even though the plan's own grid kept it inside a node. Found by fuzzing
 // the export -> import -> export round trip (tests/fuzz/regressions/vllmcommand).
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
-#include "core/vllmexport.h"
+#include "core/launch/launchexport.h"
 
 #include <algorithm>
 

@@ -2,12 +2,12 @@
 // measured rows of reference calibration.md. Expected values are the logs' printed numbers or hand
 // arithmetic written next to them; the fidelity figures (median / worst error) are printed with qInfo
 // and bounded by the acceptance tolerances: weights 1% median / 5% worst, V1 KV capacity 3% median.
-#include "core/memoryterms.h"
-#include "core/modelspec.h"
-#include "core/reconcile.h"
-#include "core/vllmlog.h"
-#include "core/vllmlogparser.h"
-#include "testpresets.h"
+#include "core/explain/memoryterms.h"
+#include "core/model/modelspec.h"
+#include "core/vllmlog/reconcile.h"
+#include "core/vllmlog/vllmlog.h"
+#include "core/vllmlog/vllmlogparser.h"
+#include "tests/common/testutils.h"
 #include "vllmlogs.h"
 
 #include <nlohmann/json.hpp>

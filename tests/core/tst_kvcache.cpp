@@ -1,6 +1,6 @@
 // KV bytes per token per GPU, worked out by hand from DESIGN.md section 3.
-#include "core/kvcache.h"
-#include "testpresets.h"
+#include "core/evaluate/kvcache.h"
+#include "tests/common/testutils.h"
 
 using namespace shardscope;
 

@@ -1,6 +1,6 @@
 // The Markdown plan report: its sections, and figures worked out by hand appearing in them.
-#include "core/markdownreport.h"
-#include "testpresets.h"
+#include "core/report/markdownreport.h"
+#include "tests/common/testutils.h"
 
 using namespace shardscope;
 

@@ -1,7 +1,7 @@
 // Parameter counts computed from each preset's config vs the reference counter's figures
 // (reference models.md, carried in each preset as params_reference): within 0.5%.
-#include "core/weights.h"
-#include "testpresets.h"
+#include "core/evaluate/weights.h"
+#include "tests/common/testutils.h"
 
 #include <QDir>
 #include <QFile>

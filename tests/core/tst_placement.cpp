@@ -1,6 +1,6 @@
 // Rank layout, PP split, heads and experts, worked out by hand from DESIGN.md section 2 and vLLM.
-#include "core/placement.h"
-#include "testpresets.h"
+#include "core/evaluate/placement.h"
+#include "tests/common/testutils.h"
 
 #include <algorithm>
 #include <set>

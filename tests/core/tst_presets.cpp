@@ -1,5 +1,5 @@
 // The user's preset folder adds to and overrides the built-ins by id; broken files are reported.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,10 +6,10 @@
 // change the shape of the grid (GPU, accounting, KV dtype, utilization, context length) rotate with
 // co-prime strides over the grid points, so every value meets many shapes without multiplying the
 // run time by their product.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
-#include "core/validation.h"
-#include "core/weights.h"
+#include "core/evaluate/validation.h"
+#include "core/evaluate/weights.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,11 +1,11 @@
 // Core's generated text as translatable sentences: every validation issue, explanation and memory
 // term carries a Sentence whose English is exactly the string the CLI and JSON print, and the
 // Markdown report renders its own sentences through ReportOptions::translate.
-#include "core/explain.h"
-#include "core/markdownreport.h"
-#include "core/memoryterms.h"
-#include "core/validation.h"
-#include "testpresets.h"
+#include "core/explain/explain.h"
+#include "core/report/markdownreport.h"
+#include "core/explain/memoryterms.h"
+#include "core/evaluate/validation.h"
+#include "tests/common/testutils.h"
 
 #include <functional>
 #include <set>

@@ -1,8 +1,8 @@
 // The plan search: which (tp, pp, dp, ep) it tries, why plans fail, how it ranks them.
 // Expected lists are worked out by hand from the model configs and DESIGN.md section 2.
-#include "core/sweep.h"
-#include "core/sweepmap.h"
-#include "testpresets.h"
+#include "core/sweep/sweep.h"
+#include "core/sweep/sweepmap.h"
+#include "tests/common/testutils.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,6 +1,6 @@
 // Seed 000 section 6: the capacity script's exact output table (DESIGN.md section 7).
 // Memory 80e9 B, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B split evenly, 32K requests.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // The roofline time model (DESIGN.md section 5), worked out by hand from seed 000 section 1.2,
 // seed 003 (pipeline bubble) and the models' configs.
-#include "core/timemodel.h"
-#include "testpresets.h"
+#include "core/evaluate/timemodel.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 // The step-through timeline: events per GPU lane, the pipeline schedule and its bubble (seed 003),
 // checked against counts and shares worked out by hand.
-#include "core/timeline.h"
-#include "testpresets.h"
+#include "core/explain/timeline.h"
+#include "tests/common/testutils.h"
 
 #include <cmath>
 #include <map>

@@ -1,6 +1,6 @@
 // core/utf8: the guard between untrusted bytes (logs, pasted commands) and the JSON writer.
 // Byte sequences from RFC 3629 section 3 and its table of well-formed sequences.
-#include "core/utf8.h"
+#include "core/text/utf8.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // Impossible plans and bad files get a clear message, never a crash.
-#include "core/errors.h"
-#include "testpresets.h"
+#include "core/model/errors.h"
+#include "tests/common/testutils.h"
 
 using namespace shardscope;
 

@@ -1,11 +1,11 @@
 // The launch exporter: every recipe of reference vllm_cli.md section 3, written out by hand as the
 // commands the plan must produce, plus the flag table, quoting and refusals.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
-#include "core/launchcommand.h"
-#include "core/shellwords.h"
-#include "core/vllmexport.h"
-#include "core/vllmflags.h"
+#include "core/launch/launchcommand.h"
+#include "core/launch/shellwords.h"
+#include "core/launch/launchexport.h"
+#include "core/launch/vllmflags.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,11 +1,11 @@
 // Import of existing launch commands: real command lines from vLLM's documentation (each cited),
 // the shell forms people paste, the round trip export -> import -> export, and garbage.
-#include "testpresets.h"
+#include "tests/common/testutils.h"
 
-#include "core/errors.h"
-#include "core/shellwords.h"
-#include "core/vllmexport.h"
-#include "core/vllmimport.h"
+#include "core/model/errors.h"
+#include "core/launch/shellwords.h"
+#include "core/launch/launchexport.h"
+#include "core/launch/launchimport.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // The vLLM startup-log parser on real excerpts from public issues, one per version regime, and on
 // hostile input. Sources (GitHub, repo#issue) are named next to each case; the expected values are
 // the numbers printed in those excerpts.
-#include "core/vllmlogparser.h"
+#include "core/vllmlog/vllmlogparser.h"
 #include "vllmlogs.h"
 
 #include <QTest>

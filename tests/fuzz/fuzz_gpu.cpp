@@ -1,7 +1,7 @@
 // libFuzzer target: a GPU JSON file, then the typical plans of each fuzz model on that GPU.
 #include "fuzzing.h"
 
-#include "core/errors.h"
+#include "core/model/errors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

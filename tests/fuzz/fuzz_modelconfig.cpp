@@ -2,7 +2,7 @@
 // config.json), then the typical plans for it.
 #include "fuzzing.h"
 
-#include "core/errors.h"
+#include "core/model/errors.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -2,8 +2,8 @@
 // object, optionally with an embedded "model_config" and "gpu_spec", evaluated as the CLI does.
 #include "fuzzing.h"
 
-#include "core/errors.h"
-#include "core/planio.h"
+#include "core/model/errors.h"
+#include "core/model/planio.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

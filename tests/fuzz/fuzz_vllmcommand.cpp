@@ -1,12 +1,12 @@
 // libFuzzer target: a pasted vLLM launch (`shardscope import`, the Import dialog): read, evaluated,
 // exported back, and the export read and exported again, which must give the same commands
-// (export -> import -> export, core/vllmimport.h).
+// (export -> import -> export, core/launch/launchimport.h).
 #include "fuzzing.h"
 
-#include "core/errors.h"
-#include "core/planio.h"
-#include "core/vllmexport.h"
-#include "core/vllmimport.h"
+#include "core/model/errors.h"
+#include "core/model/planio.h"
+#include "core/launch/launchexport.h"
+#include "core/launch/launchimport.h"
 
 namespace {
 

@@ -2,11 +2,11 @@
 // plan it describes, predicted against observed, calibrated to it, and re-evaluated with the fit.
 #include "fuzzing.h"
 
-#include "core/errors.h"
-#include "core/memoryterms.h"
-#include "core/reconcile.h"
-#include "core/vllmlog.h"
-#include "core/vllmlogparser.h"
+#include "core/model/errors.h"
+#include "core/explain/memoryterms.h"
+#include "core/vllmlog/reconcile.h"
+#include "core/vllmlog/vllmlog.h"
+#include "core/vllmlog/vllmlogparser.h"
 
 namespace {
 

@@ -1,10 +1,10 @@
 #pragma once
 // Shared by the libFuzzer targets: presets to evaluate fuzzed inputs against, and a full pass
 // through evaluate() and both reports, so a parsed-but-odd input is followed all the way to output.
-#include "core/evaluation.h"
-#include "core/gpuspec.h"
-#include "core/modelspec.h"
-#include "core/report.h"
+#include "core/evaluate/evaluation.h"
+#include "core/model/gpuspec.h"
+#include "core/model/modelspec.h"
+#include "core/report/report.h"
 
 #include "fuzzpresets.h" // generated from presets/: kFuzzModels[], kFuzzGpu
 

@@ -1,18 +1,18 @@
 // Text the core generates (validation issues, "show your work", the Markdown report, export refusals
 // and notes) appears in the window's language: Chinese with the zh_CN translator installed, the
 // unchanged English without. Set SHARDSCOPE_SCREENSHOTS=dir to also save the Chinese Export dialogs.
-#include "app/reportwriter.h"
-#include "core/explain.h"
-#include "core/reconcile.h"
-#include "core/vllmexport.h"
-#include "core/vllmimport.h"
-#include "widgets/exportdialog.h"
-#include "widgets/issuesbanner.h"
-#include "widgets/language.h"
-#include "widgets/plandocument.h"
-#include "widgets/showworkpanel.h"
-#include "widgets/textformat.h"
-#include "widgettest.h"
+#include "io/reportwriter.h"
+#include "core/explain/explain.h"
+#include "core/vllmlog/reconcile.h"
+#include "core/launch/launchexport.h"
+#include "core/launch/launchimport.h"
+#include "widgets/export/exportdialog.h"
+#include "widgets/window/issuesbanner.h"
+#include "widgets/document/language.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/teaching/showworkpanel.h"
+#include "widgets/common/textformat.h"
+#include "tests/common/testutils.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,10 +1,10 @@
 // The Explore view offscreen: the maps show the sweep, clicks choose plans with the window's settings.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the view looks like.
-#include "widgets/exploreview.h"
-#include "widgets/sweepheatmap.h"
-#include "widgets/sweepscatter.h"
-#include "widgets/sweepstyle.h"
-#include "testpresets.h"
+#include "widgets/explore/exploreview.h"
+#include "widgets/explore/sweepheatmap.h"
+#include "widgets/explore/sweepscatter.h"
+#include "widgets/explore/sweepstyle.h"
+#include "tests/common/testutils.h"
 
 #include <QApplication>
 #include <QDir>

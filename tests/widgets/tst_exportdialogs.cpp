@@ -1,9 +1,9 @@
 // The Export and Import dialogs, offscreen: what they show follows the options, refusals disable
 // Copy/Save and offer the nearest plan, Copy fills the clipboard, Save writes files, Import emits a plan.
-#include "../core/testpresets.h"
+#include "tests/common/testutils.h"
 
-#include "widgets/exportdialog.h"
-#include "widgets/importdialog.h"
+#include "widgets/export/exportdialog.h"
+#include "widgets/export/importdialog.h"
 
 #include <QApplication>
 #include <QClipboard>

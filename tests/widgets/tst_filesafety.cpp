@@ -1,11 +1,11 @@
 // What a failed save, a broken file or a crash must not destroy: the user's previous file, the open
 // plan, the autosaved session.
-#include "core/planio.h"
-#include "widgets/filecontroller.h"
-#include "widgets/mainwindow.h"
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgettest.h"
+#include "core/model/planio.h"
+#include "widgets/document/filecontroller.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "tests/common/testutils.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,11 @@
 // The placement grid paints each cell in the colour of the GPU (stage, TP rank, EP rank) that owns
 // it. Owners are worked out by hand from DESIGN.md section 2 and checked on the rendered pixels.
-#include "widgets/exporter.h"
-#include "widgets/gridbuilders.h"
-#include "widgets/palette.h"
-#include "widgets/placementgrid.h"
-#include "widgets/plandocument.h"
-#include "widgettest.h"
+#include "widgets/export/viewexport.h"
+#include "widgets/grid/gridbuilders.h"
+#include "widgets/common/palette.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/document/plandocument.h"
+#include "tests/common/testutils.h"
 
 #include <QImage>
 #include <QTemporaryDir>

@@ -1,5 +1,5 @@
 // The grid's geometry as pure math: fit, zoom, scrolling limits and label spacing.
-#include "widgets/gridgeometry.h"
+#include "widgets/grid/gridgeometry.h"
 
 #include <QTest>
 

@@ -1,16 +1,16 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
-#include "widgets/commandpreview.h"
-#include "widgets/exportdialog.h"
-#include "widgets/filecontroller.h"
-#include "widgets/importdialog.h"
-#include "widgets/gridpanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/parallelcontrol.h"
-#include "widgets/parallelismpanel.h"
-#include "widgets/placementgrid.h"
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgettest.h"
+#include "widgets/vllm/commandpreview.h"
+#include "widgets/export/exportdialog.h"
+#include "widgets/document/filecontroller.h"
+#include "widgets/export/importdialog.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/controls/parallelcontrol.h"
+#include "widgets/controls/parallelismpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "tests/common/testutils.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,13 +1,13 @@
 // The memory bars and the KV panel show seed 000 section 6's numbers (DESIGN.md section 7).
-#include "core/units.h"
-#include "widgets/exporter.h"
-#include "widgets/issuesbanner.h"
-#include "widgets/kvpanel.h"
-#include "widgets/memorybars.h"
-#include "widgets/memorychart.h"
-#include "widgets/palette.h"
-#include "widgets/plandocument.h"
-#include "widgettest.h"
+#include "core/text/units.h"
+#include "widgets/export/viewexport.h"
+#include "widgets/window/issuesbanner.h"
+#include "widgets/memory/kvpanel.h"
+#include "widgets/memory/memorybars.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/common/palette.h"
+#include "widgets/document/plandocument.h"
+#include "tests/common/testutils.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,8 +1,8 @@
 // QAbstractItemModelTester on every item model of the window, across plan changes.
-#include "widgets/gputablemodel.h"
-#include "widgets/modelpicker.h"
-#include "widgets/plandocument.h"
-#include "widgettest.h"
+#include "widgets/memory/gputablemodel.h"
+#include "widgets/controls/modelpicker.h"
+#include "widgets/document/plandocument.h"
+#include "tests/common/testutils.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

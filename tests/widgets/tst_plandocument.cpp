@@ -1,9 +1,9 @@
 // PlanDocument evaluates once per real change and never for an unchanged plan; PlanEditor makes
 // undo steps (a slider drag is one).
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgets/setuppanel.h"
-#include "widgettest.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/controls/setuppanel.h"
+#include "tests/common/testutils.h"
 
 #include <QSignalSpy>
 #include <QUndoStack>

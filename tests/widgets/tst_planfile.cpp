@@ -1,10 +1,10 @@
 // Save and open round trip, and bad files that must leave the plan alone.
-#include "app/presetrepository.h"
-#include "widgets/filecontroller.h"
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgets/planfile.h"
-#include "widgettest.h"
+#include "io/presetrepository.h"
+#include "widgets/document/filecontroller.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/document/planfile.h"
+#include "tests/common/testutils.h"
 
 #include <QDir>
 #include <QFile>

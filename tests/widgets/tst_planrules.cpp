@@ -1,6 +1,6 @@
 // Which slider values are allowed and why the others are refused (DESIGN.md section 2).
-#include "widgets/planrules.h"
-#include "widgettest.h"
+#include "core/evaluate/planrules.h"
+#include "tests/common/testutils.h"
 
 using namespace shardscope;
 

@@ -1,8 +1,8 @@
 // The PDF side of the report: the document built from the Markdown, and the placement picture.
-#include "core/markdownreport.h"
-#include "widgets/gridbuilders.h"
-#include "widgets/reportpdf.h"
-#include "../core/testpresets.h"
+#include "core/report/markdownreport.h"
+#include "widgets/grid/gridbuilders.h"
+#include "widgets/export/reportpdf.h"
+#include "tests/common/testutils.h"
 
 #include <QTemporaryDir>
 #include <QTextDocument>

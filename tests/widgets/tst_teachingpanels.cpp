@@ -1,9 +1,9 @@
 // Show your work, Compare and presentation mode, offscreen.
-#include "widgets/comparemodel.h"
-#include "widgets/comparepanel.h"
-#include "widgets/presentationmode.h"
-#include "widgets/showworkpanel.h"
-#include "../core/testpresets.h"
+#include "widgets/teaching/comparemodel.h"
+#include "widgets/teaching/comparepanel.h"
+#include "widgets/document/presentationmode.h"
+#include "widgets/teaching/showworkpanel.h"
+#include "tests/common/testutils.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,18 +1,18 @@
 // The teaching features inside the planner window: tabs, menus, the timeline drawn over the grid,
 // show your work on click, presentation mode, and a language switch that keeps the plan.
-#include "widgets/gridpanel.h"
-#include "widgets/kvpanel.h"
-#include "widgets/language.h"
-#include "widgets/mainwindow.h"
-#include "widgets/memorypanel.h"
-#include "widgets/placementgrid.h"
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgets/presentationmode.h"
-#include "widgets/teachingwindow.h"
-#include "widgets/timelinepanel.h"
-#include "widgets/timelineview.h"
-#include "widgettest.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/memory/kvpanel.h"
+#include "widgets/document/language.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/document/presentationmode.h"
+#include "widgets/teaching/teachingcontroller.h"
+#include "widgets/teaching/timelinepanel.h"
+#include "widgets/teaching/timelineview.h"
+#include "tests/common/testutils.h"
 
 #include <QApplication>
 #include <QLabel>

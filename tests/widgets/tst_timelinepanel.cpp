@@ -1,9 +1,9 @@
 // The step-through panel: stepping, play/pause, the caption, the highlighted GPUs and link, and the
 // timeline geometry as pure arithmetic (Llama-3.1-70B, TP 4 × PP 2, 4 micro-batches).
-#include "widgets/clustermap.h"
-#include "widgets/timelinepanel.h"
-#include "widgets/timelineview.h"
-#include "../core/testpresets.h"
+#include "widgets/teaching/clustermap.h"
+#include "widgets/teaching/timelinepanel.h"
+#include "widgets/teaching/timelineview.h"
+#include "tests/common/testutils.h"
 
 #include <QSignalSpy>
 #include <QToolButton>

@@ -1,12 +1,12 @@
 // The Simplified Chinese translation is complete (no unfinished or empty entry, the same %
 // placeholders as the source), it is compiled into the library, and switching language at run time
 // retranslates the teaching views without touching the plan.
-#include "widgets/comparepanel.h"
-#include "widgets/language.h"
-#include "widgets/showworkpanel.h"
-#include "widgets/teachingtext.h"
-#include "widgets/timelinepanel.h"
-#include "../core/testpresets.h"
+#include "widgets/teaching/comparepanel.h"
+#include "widgets/document/language.h"
+#include "widgets/teaching/showworkpanel.h"
+#include "widgets/teaching/teachingtext.h"
+#include "widgets/teaching/timelinepanel.h"
+#include "tests/common/testutils.h"
 
 #include <QFile>
 #include <QPushButton>

@@ -2,20 +2,20 @@
 // term by term, "Use the log's settings", "Calibrate", and the version, calibration and link-override
 // controls writing the plan. Expected values come from the logs themselves and reference calibration.md.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
-#include "core/units.h"
-#include "widgets/enginepanel.h"
-#include "widgets/gputablemodel.h"
-#include "widgets/kvpanel.h"
-#include "widgets/language.h"
-#include "widgets/memorychart.h"
-#include "widgets/memorypanel.h"
-#include "widgets/linkspanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/plandocument.h"
-#include "widgets/planeditor.h"
-#include "widgets/settingspanel.h"
-#include "widgets/vllmlogpanel.h"
-#include "widgettest.h"
+#include "core/text/units.h"
+#include "widgets/controls/enginepanel.h"
+#include "widgets/memory/gputablemodel.h"
+#include "widgets/memory/kvpanel.h"
+#include "widgets/document/language.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/controls/linkspanel.h"
+#include "widgets/window/mainwindow.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/controls/settingspanel.h"
+#include "widgets/vllm/vllmlogpanel.h"
+#include "tests/common/testutils.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,0 +1,192 @@
+#include "app/windowmain.h"
+
+#include "cli/planoptions.h"
+#include "io/presetrepository.h"
+#include "io/savefile.h"
+#include "core/model/errors.h"
+#include "widgets/window/mainwindow.h"
+#include "core/model/modelcatalog.h"
+#include "widgets/document/language.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/teaching/teachingcontroller.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cstring>
+#include <iostream>
+
+using namespace shardscope;
+
+namespace {
+
+int fail(const std::string &message)
+{
+    std::string line = message;
+    for (char &c : line)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    std::cerr << "shardscope: error: " << line << std::endl;
+    return 2;
+}
+
+bool anyPlanOption(const QCommandLineParser &parser)
+{
+    for (const QString &name : parser.optionNames())
+        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size") && name != QLatin1String("lang"))
+            return true;
+    return false;
+}
+
+struct GuiOptions
+{
+    std::optional<Plan> plan;
+    QString modelSource;   // a config.json given with --model, to keep in the catalog
+    QString tab;
+    QString screenshot;
+    QSize size{1600, 1000};
+};
+
+// Renders the window offscreen at a fixed size and writes a PNG.
+int screenshot(MainWindow &window, const GuiOptions &o)
+{
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(o.size);
+    window.show();
+    QApplication::processEvents();
+    window.resize(o.size); // after show: the layout settles at exactly this size
+    QApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    QSaveFile file(o.screenshot);
+    QString error;
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !commitComplete(file, &error))
+        return fail("cannot write " + o.screenshot.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
+    return 0;
+}
+
+// The plan with its model and GPU ids pointing at catalog entries: presets as they are, anything else
+// (--model config.json, --gpu file.json, a --plan file's model_config / gpu_spec) added from its source.
+Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, ModelCatalog &catalog)
+{
+    Plan plan = in.plan;
+    nlohmann::json planFile;
+    if (parser.isSet(QStringLiteral("plan")))
+        planFile = nlohmann::json::parse(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
+    const CatalogModel *model = catalog.findModel(in.model.id);
+    if (!model || !(model->spec == in.model)) {
+        if (parser.isSet(QStringLiteral("model"))) {
+            const QFileInfo fi(parser.value(QStringLiteral("model")));
+            // A config.json is named after its folder (the checkpoint), as File → Open config.json does.
+            const std::string id = fi.fileName() == QLatin1String("config.json") ? fi.absoluteDir().dirName().toStdString() : in.model.id;
+            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
+        } else if (planFile.contains("model_config")) {
+            plan.modelId = catalog.addModelJson(planFile["model_config"].dump(), in.model.id);
+        } else {
+            throw InputError("model \"" + in.model.id + "\" is not a preset");
+        }
+    }
+    const CatalogGpu *gpu = catalog.findGpu(in.gpu.id);
+    if (!gpu || !(gpu->spec == in.gpu)) {
+        if (parser.isSet(QStringLiteral("gpu")))
+            plan.gpuId = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+        else if (planFile.contains("gpu_spec"))
+            plan.gpuId = catalog.addGpuJson(planFile["gpu_spec"].dump(), in.gpu.id);
+        else
+            throw InputError("GPU \"" + in.gpu.id + "\" is not a preset");
+    }
+    return plan;
+}
+
+} // namespace
+
+void prepareGuiEnvironment(int argc, char **argv)
+{
+    // --screenshot renders offscreen: no display needed.
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--screenshot") == 0 || std::strncmp(argv[i], "--screenshot=", 13) == 0) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+}
+
+int runGui(QApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("The ShardScope planner window. Plan flags as for 'shardscope plan'."));
+    addPlanOptions(parser);
+    parser.addOption(QCommandLineOption(QStringLiteral("tab"), QStringLiteral("Tab to show: ") + MainWindow::tabNames().join(QStringLiteral(", ")),
+                                        QStringLiteral("name")));
+    parser.addOption(QCommandLineOption(QStringLiteral("screenshot"), QStringLiteral("Render the window offscreen to this PNG and exit."),
+                                        QStringLiteral("file.png")));
+    parser.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."),
+                                        QStringLiteral("WxH")));
+    parser.addOption(QCommandLineOption(QStringLiteral("lang"), QStringLiteral("Window language: ") + Language::available().join(QStringLiteral(", "))
+                                                                    + QStringLiteral(" (default: the saved choice, else the system's)."),
+                                        QStringLiteral("code")));
+    parser.addOption(QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
+    if (!parser.parse(QCoreApplication::arguments()))
+        return fail(parser.errorText().toStdString());
+    if (parser.isSet(QStringLiteral("help-window"))) {
+        std::cout << parser.helpText().toStdString();
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail("unexpected argument \"" + parser.positionalArguments().first().toStdString() + "\" (try shardscope --help)");
+
+    GuiOptions o;
+    o.tab = parser.value(QStringLiteral("tab"));
+    if (!o.tab.isEmpty() && !MainWindow::tabNames().contains(o.tab))
+        return fail("--tab " + o.tab.toStdString() + ": expected one of " + MainWindow::tabNames().join(QStringLiteral(", ")).toStdString());
+    o.screenshot = parser.value(QStringLiteral("screenshot"));
+    if (parser.isSet(QStringLiteral("size"))) {
+        static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const auto m = re.match(parser.value(QStringLiteral("size")));
+        if (!m.hasMatch() || m.captured(1).toInt() < 320 || m.captured(2).toInt() < 240 || m.captured(1).toInt() > 8000
+            || m.captured(2).toInt() > 8000)
+            return fail("--size " + parser.value(QStringLiteral("size")).toStdString() + ": expected WxH from 320x240 to 8000x8000");
+        o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    }
+
+    // The language before the window builds its texts: --lang, else the saved choice, else the system's.
+    const QString lang = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : Language::preferred();
+    if (!teaching::language()->setLanguage(lang, false))
+        return fail("--lang " + lang.toStdString() + ": expected one of " + Language::available().join(QStringLiteral(", ")).toStdString());
+
+    const PresetRepository repo = PresetRepository::load();
+    ModelCatalog catalog = catalogFromPresets(repo);
+    if (anyPlanOption(parser)) {
+        try {
+            const PlanInputs in = planFromOptions(parser, repo);
+            // A model or GPU that is not a preset (a config.json, a plan file's embedded spec) joins the
+            // catalog so that the window can show and save it.
+            o.plan = registerUserSpecs(parser, in, catalog);
+            if (!o.screenshot.isEmpty()) {
+                const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+                if (!e.valid)
+                    throw InputError(e.firstError() ? e.firstError()->message : "invalid plan");
+            }
+        } catch (const std::exception &e) {
+            return fail(e.what());
+        }
+    }
+
+    WindowOptions options;
+    options.initialPlan = o.plan;
+    options.useSettings = o.screenshot.isEmpty();
+    MainWindow window(std::move(catalog), options);
+    if (!o.tab.isEmpty())
+        window.showTab(o.tab);
+    if (!o.screenshot.isEmpty())
+        return screenshot(window, o);
+    window.show();
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, &window, &MainWindow::saveSession);
+    return app.exec();
+}

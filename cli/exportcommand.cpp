@@ -1,0 +1,145 @@
+// shardscope export: the plan as launch commands (vLLM or SGLang), one block or script per node.
+#include "cli/commands.h"
+#include "io/exportfiles.h"
+#include "cli/planoptions.h"
+#include "io/presetrepository.h"
+#include "core/model/errors.h"
+#include "core/evaluate/evaluation.h"
+#include "core/text/units.h"
+#include "core/launch/launchexport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCommandLineParser>
+
+#include <iostream>
+
+using namespace shardscope;
+
+namespace {
+
+QString opt(const QCommandLineParser &p, const char *name)
+{
+    return p.value(QString::fromLatin1(name)).trimmed();
+}
+
+bool has(const QCommandLineParser &p, const char *name)
+{
+    return p.isSet(QString::fromLatin1(name));
+}
+
+int intOption(const QCommandLineParser &p, const char *name, int lo, int hi)
+{
+    const QString v = opt(p, name);
+    const auto n = parseCount(v.toStdString(), hi);
+    if (!n || *n < lo)
+        throw InputError("--" + std::string(name) + " " + v.toStdString() + ": expected a whole number from " + std::to_string(lo)
+                         + " to " + std::to_string(hi));
+    return static_cast<int>(*n);
+}
+
+ExportOptions exportOptions(const QCommandLineParser &p)
+{
+    ExportOptions o;
+    if (has(p, "target")) {
+        const QString t = opt(p, "target");
+        if (t == QLatin1String("vllm"))
+            o.target = ExportTarget::Vllm;
+        else if (t == QLatin1String("sglang"))
+            o.target = ExportTarget::Sglang;
+        else
+            throw InputError("--target " + t.toStdString() + ": expected vllm or sglang");
+    }
+    if (has(p, "launcher")) {
+        const QString l = opt(p, "launcher");
+        if (l == QLatin1String("mp"))
+            o.launcher = Launcher::Mp;
+        else if (l == QLatin1String("ray"))
+            o.launcher = Launcher::Ray;
+        else
+            throw InputError("--launcher " + l.toStdString() + ": expected mp or ray");
+    }
+    if (has(p, "nodes"))
+        o.nodes = intOption(p, "nodes", 1, kMaxWorldSize);
+    if (has(p, "port"))
+        o.port = intOption(p, "port", 1, 65535);
+    o.headAddress = p.value(QStringLiteral("head-address")).toStdString();
+    o.modelPath = p.value(QStringLiteral("model-path")).toStdString();
+    o.all2allBackend = opt(p, "all2all-backend").toStdString();
+    o.force = has(p, "force");
+    return o;
+}
+
+} // namespace
+
+int runExportCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Print the launch commands that run the plan: vllm serve (one node, "
+                                                    "multi-node, data parallel, Ray) or SGLang."));
+    addPlanOptions(parser);
+    const struct
+    {
+        const char *name, *value, *help;
+    } options[] = {
+        {"target", "vllm|sglang", "Engine to launch (default vllm)."},
+        {"launcher", "mp|ray", "Several nodes: vLLM's own multi-node launch (mp, default) or a Ray cluster."},
+        {"nodes", "n", "Nodes to spread the plan over (default: the plan's, from --gpus-per-node)."},
+        {"head-address", "address", "Address of node 0 (default: the $HEAD_IP placeholder)."},
+        {"port", "port", "Rendezvous port on node 0 (default: the $HEAD_PORT placeholder with the launcher's default)."},
+        {"model-path", "path", "What the server loads: a Hugging Face repo or local folder (default: the preset's repo)."},
+        {"all2all-backend", "name", "vLLM expert parallelism with dp > 1 (default allgather_reducescatter)."},
+        {"node", "k", "Print only node k's block (or script)."},
+        {"output-dir", "dir", "With --script: write node-<k>.sh for every node into this folder."},
+        {"format", "text|json", "Output: text (default) or json."},
+    };
+    for (const auto &o : options)
+        parser.addOption(QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help), QString::fromLatin1(o.value)));
+    parser.addOption(QCommandLineOption(QStringLiteral("script"), QStringLiteral("One bash script per node instead of command blocks.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("force"),
+                                        QStringLiteral("Export a plan the memory model predicts will not fit (vLLM may stop at startup).")));
+    int exitCode = 0;
+    if (!parseOrFail(parser, args, "export", exitCode))
+        return exitCode;
+    try {
+        const QString format = has(parser, "format") ? opt(parser, "format") : QStringLiteral("text");
+        if (format != QLatin1String("text") && format != QLatin1String("json"))
+            throw InputError("--format " + format.toStdString() + ": expected text or json");
+        const ExportOptions o = exportOptions(parser);
+        const PresetRepository repo = PresetRepository::load();
+        const PlanInputs in = planFromOptions(parser, repo);
+        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+        const ExportResult r = exportLaunch(e, in.model, o);
+        if (!r.ok)
+            return failWith("export", r.message() + (r.refusalCode == "does_not_fit" ? " (--force exports it anyway)" : ""));
+        int node = -1;
+        if (has(parser, "node")) {
+            node = intOption(parser, "node", 0, kMaxWorldSize);
+            if (node >= r.nodes)
+                throw InputError("--node " + std::to_string(node) + ": the launch has nodes 0 to " + std::to_string(r.nodes - 1));
+        }
+        const bool script = has(parser, "script");
+        if (has(parser, "output-dir")) {
+            if (!script)
+                throw InputError("--output-dir writes scripts: add --script");
+            for (const QString &path : saveNodeScripts(r, opt(parser, "output-dir")))
+                std::cout << "wrote " << path.toStdString() << "\n";
+            return 0;
+        }
+        if (format == QLatin1String("json")) {
+            std::cout << exportToJson(r).dump(2) << std::endl;
+            return 0;
+        }
+        if (node >= 0) {
+            std::cout << (script ? r.script(node) : r.nodeText(node));
+        } else if (script) {
+            for (const NodeLaunch &n : r.nodeLaunches)
+                std::cout << (n.node > 0 ? "\n" : "") << "#### node-" << n.node << ".sh\n" << r.script(n.node);
+        } else {
+            std::cout << r.text();
+        }
+        return 0;
+    } catch (const std::exception &ex) {
+        return failWith("export", ex.what());
+    }
+}

@@ -1,0 +1,87 @@
+// shardscope import: a pasted vLLM launch (arguments after --, or stdin) read back into a plan.
+#include "cli/commands.h"
+#include "io/presetrepository.h"
+#include "core/model/errors.h"
+#include "core/launch/shellwords.h"
+#include "core/launch/launchimport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCommandLineParser>
+#include <QFile>
+
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+using namespace shardscope;
+
+namespace {
+
+std::string readStdin()
+{
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        throw InputError("cannot read the command from stdin");
+    // read() may return less than asked (a pipe delivers chunks): read until EOF or past the limit.
+    QByteArray data;
+    while (data.size() <= static_cast<qsizetype>(kMaxShellTextBytes)) {
+        const QByteArray chunk = in.read(static_cast<qint64>(kMaxShellTextBytes) + 1 - data.size());
+        if (chunk.isEmpty())
+            break;
+        data += chunk;
+    }
+    if (data.size() > static_cast<qsizetype>(kMaxShellTextBytes))
+        throw InputError("the command is longer than " + std::to_string(kMaxShellTextBytes / 1024) + " KiB");
+    return data.toStdString();
+}
+
+} // namespace
+
+int runImportCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Read a vllm serve, python -m vllm.entrypoints.openai.api_server or docker run "
+                                                    "vllm/vllm-openai command (after --, or on stdin) and print it as a plan (JSON)."));
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    parser.addOption(QCommandLineOption(QStringLiteral("gpu"), QStringLiteral("GPU preset id to put in the plan (the command does not say)."),
+                                        QStringLiteral("id")));
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The launch command, after --."), QStringLiteral("-- command..."));
+    addStandardOptions(parser);
+    if (!parser.parse(args))
+        return failWith("import", parser.errorText().toStdString());
+    if (answeredHelpOrVersion(parser, "import"))
+        return 0;
+    try {
+        const QStringList words = parser.positionalArguments();
+        std::string text;
+        if (words.size() == 1) {
+            text = words.front().toStdString(); // the whole command in one quoted argument
+        } else if (!words.isEmpty()) {
+            for (const QString &w : words) // already split by the caller's shell: quote them back
+                text += (text.empty() ? "" : " ") + shellQuote(w.toStdString());
+        } else {
+            if (isatty(fileno(stdin)))
+                throw InputError("give the command after -- or on stdin");
+            text = readStdin();
+        }
+        ImportedCommand c = importLaunchCommand(text);
+        const PresetRepository repo = PresetRepository::load();
+        const int preset = findModelPreset(repo.models(), c.model);
+        if (preset >= 0)
+            c.plan.modelId = repo.models()[static_cast<size_t>(preset)].id;
+        else
+            c.warnings.push_back("no model preset matches \"" + c.model
+                                 + "\": pass shardscope plan --model a preset id or the model's config.json");
+        if (parser.isSet(QStringLiteral("gpu"))) {
+            const QString gpu = parser.value(QStringLiteral("gpu")).trimmed();
+            c.plan.gpuId = repo.resolveGpu(gpu).id;
+        }
+        nlohmann::json j = importToJson(c);
+        j["preset"] = preset >= 0 ? nlohmann::json(c.plan.modelId) : nlohmann::json(nullptr);
+        std::cout << j.dump(2) << std::endl;
+        return 0;
+    } catch (const std::exception &ex) {
+        return failWith("import", ex.what());
+    }
+}

@@ -1,0 +1,50 @@
+#include "cli/commands.h"
+#include "cli/planoptions.h"
+#include "io/presetrepository.h"
+#include "core/model/errors.h"
+#include "core/evaluate/evaluation.h"
+#include "core/report/report.h"
+#include "core/vllmlog/vllmlog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCommandLineParser>
+
+#include <iostream>
+
+using namespace shardscope;
+
+int runPlanCommand(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
+    addPlanOptions(parser);
+    parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
+                                       QStringLiteral("text|json|vllm-log")));
+    int exitCode = 0;
+    if (!parseOrFail(parser, args, "plan", exitCode))
+        return exitCode;
+    const QString format = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
+    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("vllm-log"))
+        return failWith("plan", "--format " + format.toStdString() + ": expected text, json or vllm-log");
+    try {
+        const PresetRepository repo = PresetRepository::load();
+        const PlanInputs in = planFromOptions(parser, repo);
+        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+        // An impossible plan (tp not dividing the heads, ep not dividing tp x dp, ...) is bad input:
+        // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
+        if (!e.valid)
+            return failWith("plan", e.firstError() ? e.firstError()->message : "invalid plan");
+        if (format == QLatin1String("vllm-log")) {
+            if (e.plan.accounting != Accounting::Vllm)
+                return failWith("plan", "--format vllm-log needs --accounting vllm");
+            std::cout << predictedVllmLogText(e, in.model, in.gpu);
+        } else if (format == QLatin1String("json"))
+            std::cout << evaluationToJson(e, in.model, in.gpu).dump(2) << std::endl;
+        else
+            std::cout << evaluationToText(e, in.model, in.gpu);
+        return 0;
+    } catch (const std::exception &ex) {
+        return failWith("plan", ex.what());
+    }
+}

@@ -1,0 +1,35 @@
+#pragma once
+#include "core/model/gpuspec.h"
+#include "core/model/modelspec.h"
+#include "core/model/plan.h"
+
+#include <QCommandLineParser>
+
+#include <string>
+#include <vector>
+
+class PresetRepository;
+
+// What every plan-taking subcommand (plan, export, sweep, report, ...) resolves its flags into.
+struct PlanInputs
+{
+    shardscope::Plan plan;
+    shardscope::ModelSpec model;
+    shardscope::GpuSpec gpu;
+};
+
+// Adds the plan flags (vLLM's names where they overlap) to a parser. Documented in the README.
+void addPlanOptions(QCommandLineParser &parser);
+
+// Reads the flags (and --plan FILE, whose values the flags override). Throws shardscope::InputError
+// with a one-line message on a bad value, a missing --model/--gpu, or an unknown preset.
+// `fallbackModel`: a model id or path to use when neither --model nor --plan names one (reconcile
+// takes it from the log).
+PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
+
+// Every plan flag's name (without "--") and whether it takes a value, in --help order
+// (report offers each again as --compare-<name> for plan B).
+std::vector<std::pair<QString, bool>> planOptionNames();
+
+// The plan fields (JSON names, planio.cpp) the user set with flags, for reconcile to keep over the log.
+std::vector<std::string> givenPlanFields(const QCommandLineParser &parser);

@@ -1,0 +1,289 @@
+#include "core/evaluate/evaluation.h"
+
+#include "core/evaluate/placement.h"
+#include "core/evaluate/validation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace shardscope {
+
+const char *severityName(Severity s)
+{
+    switch (s) {
+    case Severity::Info: return "info";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+    }
+    return "error";
+}
+
+bool Evaluation::hasErrors() const
+{
+    return firstError() != nullptr;
+}
+
+const PlanIssue *Evaluation::firstError() const
+{
+    for (const PlanIssue &i : issues)
+        if (i.severity == Severity::Error)
+            return &i;
+    return nullptr;
+}
+
+namespace {
+
+// Fills in vLLM's defaults for everything the plan left at 0, for the plan's vLLM version.
+Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
+{
+    Plan p = in;
+    p.vllmVersion = resolvedVllmVersion(p.vllmVersion);
+    if (p.gpusPerNode == 0)
+        p.gpusPerNode = gpu.gpusPerNode;
+    if (p.maxModelLen == 0)
+        p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 4096;
+    if (p.gpuMemoryUtilization == 0) // the seed's course script uses 0.9; vLLM's default follows the version
+        p.gpuMemoryUtilization = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);
+    const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
+    const BatchDefaults d = vllmEngine(p.vllmVersion) == VllmEngine::V0 && p.accounting == Accounting::Vllm
+        ? vllmV0BatchDefaults(p.maxModelLen)
+        : vllmBatchDefaults(gpu, total);
+    if (p.maxNumBatchedTokens == 0)
+        p.maxNumBatchedTokens = std::min<std::int64_t>(d.maxNumBatchedTokens, std::max<std::int64_t>(1, d.maxNumSeqs) * p.maxModelLen);
+    if (p.maxNumSeqs == 0)
+        p.maxNumSeqs = std::min(d.maxNumSeqs, p.maxNumBatchedTokens);
+    if (p.ep < 1)
+        p.ep = 1;
+    if (p.decodeContextParallel < 1)
+        p.decodeContextParallel = 1;
+    return p;
+}
+
+std::int64_t floorBlocks(double budget, double bytesPerBlock)
+{
+    if (budget <= 0 || bytesPerBlock <= 0)
+        return 0;
+    const double b = std::floor(budget / bytesPerBlock);
+    return b > 9e18 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(b);
+}
+
+// Seed 000 section 6: weights = params x bytes / (tp x pp); KV per token from layers / pp (may be
+// fractional, as in the seed's script); free = memory x utilization - weights - reserve;
+// tokens = floor(free / kv); requests = tokens // max_model_len.
+void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+{
+    const Plan &p = e.plan;
+    const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.memoryBytes;
+    const double params = p.paramsOverride > 0 ? p.paramsOverride : e.params.total;
+    const BytesPerParam bytes = bytesPerParam(m, e.weightFormat);
+    const double weights = params * bytes.linear / (static_cast<double>(p.tp) * p.pp);
+    const double layersPerStage = static_cast<double>(m.layers) / p.pp;
+    const double kvPerToken = layersPerStage * kvBytesPerTokenPerLayer(m, p.tp, p.kvCacheDtype);
+    const double requested = total * p.gpuMemoryUtilization;
+    const double free = requested - weights - p.reservedBytes;
+    for (RankPlacement &r : e.ranks) {
+        RankMemory &mem = r.memory;
+        mem.total = total;
+        mem.requested = requested;
+        mem.weights = {};
+        mem.weights.attention = weights; // the seed does not split weights by kind
+        mem.reserved = p.reservedBytes;
+        mem.kvBudget = free;
+        mem.kvBytesPerToken = kvPerToken;
+        mem.blocks = floorBlocks(free, kvPerToken);
+    }
+    e.kv.blockSize = 1;
+    e.kv.bytesPerTokenPerGpu = kvPerToken;
+    e.kv.blocks = floorBlocks(free, kvPerToken);
+    e.kv.blocksPerRequest = p.maxModelLen;
+    e.kv.capacityTokens = e.kv.blocks;
+    e.kv.maxConcurrencyExact = static_cast<double>(e.kv.capacityTokens) / static_cast<double>(p.maxModelLen);
+    e.kv.maxConcurrency = e.kv.capacityTokens / p.maxModelLen;
+    e.maxWeightsBytesPerGpu = weights;
+    e.kvBudgetBytesPerGpu = free;
+}
+
+// Swap space vLLM V0 reserved per GPU for preempted sequences (--swap-space, default 4 GiB).
+constexpr double kV0SwapBytes = 4.0 * 1024 * 1024 * 1024;
+
+// Tokens and concurrency as the plan's vLLM version prints them (reference vllm_memory.md section 1):
+// V0: tokens = blocks x B, concurrency = tokens / max_model_len; V1 before 0.21: tokens =
+// blocks // groups x B x dcp, concurrency = blocks / blocks per request; 0.21 and later:
+// tokens = int(concurrency x max_model_len).
+void printedCapacity(KvSummary &kv, const Plan &p)
+{
+    const std::int64_t blocks = kv.blocks;
+    const auto engine = vllmEngine(p.vllmVersion);
+    if (engine == VllmEngine::V0) {
+        kv.capacityTokens = blocks * p.blockSize;
+        kv.maxConcurrencyExact = static_cast<double>(kv.capacityTokens) / static_cast<double>(std::max<std::int64_t>(1, p.maxModelLen));
+    } else {
+        if (kv.blocksPerRequest > 0)
+            kv.maxConcurrencyExact = static_cast<double>(blocks) / static_cast<double>(kv.blocksPerRequest);
+        if (!subtractsCudaGraphs(p.vllmVersion)) {
+            kv.capacityTokens = blocks / std::max(1, kv.groups) * p.blockSize * kv.dcp;
+        } else if (kv.blocksPerRequest > 0) {
+            // Exact floor of blocks x max_model_len / blocks_per_request (vLLM's float product).
+            const long double t = static_cast<long double>(blocks) * static_cast<long double>(p.maxModelLen)
+                / static_cast<long double>(kv.blocksPerRequest);
+            kv.capacityTokens = static_cast<std::int64_t>(std::floor(t + 1e-9L));
+        }
+    }
+    kv.maxConcurrency = static_cast<std::int64_t>(std::floor(kv.maxConcurrencyExact + 1e-12));
+}
+
+// vLLM (DESIGN.md section 3, reference vllm_memory.md): per rank
+// kv_budget = ceil(total x util) - weights - peak activation - non-torch [- CUDA graph, >= 0.21];
+// blocks = floor(kv_budget / block bytes); the engine takes the minimum over ranks. The version decides
+// the profiling run (V0: max_model_len tokens without chunked prefill) and whether graphs are subtracted;
+// a calibration profile replaces the overhead estimates it was fitted for.
+void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+{
+    const Plan &p = e.plan;
+    const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
+    const double requested = std::ceil(total * p.gpuMemoryUtilization);
+    const BytesPerParam bytes = bytesPerParam(m, e.weightFormat);
+    const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
+    const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion); // before 0.21 graphs used the headroom
+    const CalibrationProfile &cal = p.calibration;
+    // vLLM turns custom all-reduce off across nodes and between GPUs without a P2P link.
+    const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
+    const bool customAllReduce = !tpCrossesNodes && gpu.scaleupDomain > 1;
+    const bool calNonTorch = cal.replacesNonTorch(p.tp);
+    e.kv.profiledTokens = p.maxNumBatchedTokens;
+    e.kv.cudaGraphSubtracted = subtractGraphs;
+    e.kv.dcp = p.decodeContextParallel;
+
+    std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
+    const RankPlacement *binding = nullptr;
+    for (RankPlacement &r : e.ranks) {
+        RankShape shape;
+        shape.tp = p.tp;
+        shape.moeTp = e.moeTp;
+        shape.firstLayer = r.firstLayer;
+        shape.layerCount = r.lastLayer - r.firstLayer + 1;
+        shape.embedding = r.embedding;
+        shape.lmHead = r.lmHead;
+        shape.localExperts = static_cast<int>(r.experts.size());
+        RankMemory &mem = r.memory;
+        mem.total = total;
+        mem.requested = requested;
+        mem.weights = rankWeightBytes(m, shape, bytes);
+        const int draftLayers = r.lmHead ? p.speculativeLayers : 0;
+        if (draftLayers > 0 && m.layers > 0) { // each draft layer is one decoder layer like the model's last
+            RankShape draft = shape;
+            draft.firstLayer = m.layers - 1;
+            draft.layerCount = 1;
+            draft.embedding = draft.lmHead = false;
+            mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
+        }
+        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, p.maxNumBatchedTokens)
+                            : peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
+        if (cal.replacesActivation()) {
+            mem.activation.hiddenStates *= cal.activationScale;
+            mem.activation.forward *= cal.activationScale;
+            mem.activation.sampler *= cal.activationScale;
+        }
+        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytes(p.tp, customAllReduce);
+        mem.cudaGraph = p.enforceEager ? 0.0
+            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
+        mem.kvBudget = requested - mem.weights.total() - mem.activation.total() - mem.nonTorch
+            - (subtractGraphs ? mem.cudaGraph : 0.0);
+        const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
+                                            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, p.decodeContextParallel);
+        mem.kvBytesPerToken = pool.bytesPerToken;
+        mem.blocks = floorBlocks(mem.kvBudget, pool.bytesPerBlock);
+        if (mem.blocks < minBlocks || !binding) {
+            minBlocks = mem.blocks;
+            binding = &r;
+            e.kv.blocksPerRequest = pool.blocksPerRequest;
+            e.kv.hybrid = pool.hybrid();
+            e.kv.groups = std::max(1, pool.groups());
+            e.kv.cpuBlocks = v0 && pool.bytesPerBlock > 0 ? static_cast<std::int64_t>(kV0SwapBytes / pool.bytesPerBlock) : 0;
+        }
+        e.maxWeightsBytesPerGpu = std::max(e.maxWeightsBytesPerGpu, mem.weights.total());
+    }
+    if (!binding)
+        return;
+    e.kv.bindingRank = binding->rank;
+    e.kv.blockSize = p.blockSize;
+    e.kv.blocks = minBlocks;
+    e.kv.bytesPerTokenPerGpu = binding->memory.kvBytesPerToken;
+    e.kvBudgetBytesPerGpu = binding->memory.kvBudget;
+    printedCapacity(e.kv, p);
+}
+
+void place(Evaluation &e, const ModelSpec &m)
+{
+    const Plan &p = e.plan;
+    e.stageLayers = p.ppPartition.empty() ? vllmPpPartition(m.layers, p.pp) : p.ppPartition;
+    std::vector<int> stageFirst(p.pp, 0);
+    for (int s = 1; s < p.pp; ++s)
+        stageFirst[s] = stageFirst[s - 1] + e.stageLayers[s - 1];
+    // Experts per EP rank are the same in every stage; compute each EP rank's list once.
+    std::vector<std::vector<int>> expertsByEpRank;
+    if (m.isMoe()) {
+        expertsByEpRank.resize(p.ep);
+        for (int r = 0; r < p.ep; ++r)
+            expertsByEpRank[r] = expertsOnEpRank(m.experts, p.redundantExperts, p.ep, r, p.expertPlacement);
+    }
+    e.ranks.resize(e.worldSize);
+    for (int rank = 0; rank < e.worldSize; ++rank) {
+        const RankCoord c = rankCoord(rank, p.tp, p.pp, p.ep, e.gpusPerNode);
+        RankPlacement &r = e.ranks[rank];
+        r.rank = rank;
+        r.node = c.node;
+        r.ppStage = c.ppStage;
+        r.tpRank = c.tpRank;
+        r.dpRank = c.dpRank;
+        r.epRank = m.isMoe() ? c.epRank : 0;
+        r.firstLayer = stageFirst[c.ppStage];
+        r.lastLayer = r.firstLayer + e.stageLayers[c.ppStage] - 1;
+        r.heads = headsOnTpRank(m.heads, m.isMla() ? 1 : m.kvHeads, p.tp, c.tpRank);
+        if (m.isMla()) { // one latent KV vector that every TP rank holds in full
+            r.heads.kvFirst = 0;
+            r.heads.kvCount = 1;
+            r.heads.kvReplicas = p.tp;
+        }
+        r.embedding = c.ppStage == 0;
+        r.lmHead = c.ppStage == p.pp - 1;
+        if (m.isMoe())
+            r.experts = expertsByEpRank[r.epRank];
+    }
+}
+
+} // namespace
+
+Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu)
+{
+    Evaluation e;
+    e.plan = resolveDefaults(plan, model, gpu);
+    e.params = countParams(model);
+    e.weightFormat = effectiveWeightFormat(model, e.plan.quantization);
+    if (!validateStructure(e.plan, model, e.issues))
+        return e;
+    const Plan &p = e.plan;
+    e.valid = true;
+    e.worldSize = p.tp * p.pp * p.dp;
+    e.gpusPerNode = p.gpusPerNode;
+    e.nodes = (e.worldSize + e.gpusPerNode - 1) / e.gpusPerNode;
+    e.moeTp = model.isMoe() ? (p.tp * p.dp) / p.ep : 1;
+    place(e, model);
+    if (p.accounting == Accounting::Textbook)
+        evaluateTextbook(e, model, gpu);
+    else
+        evaluateVllm(e, model, gpu);
+    e.kv.clusterMaxConcurrency = e.kv.maxConcurrency * p.dp;
+    // Communication and time (DESIGN.md sections 4-5): one ledger per phase, the plan's own kept.
+    CommLedger decode = computeComm(e, model, gpu, Phase::Decode, p.batch);
+    CommLedger prefill = computeComm(e, model, gpu, Phase::Prefill, p.promptLen);
+    e.time = estimateTime(e, model, gpu, decode, prefill);
+    e.comm = std::move(p.phase == Phase::Prefill ? prefill : decode);
+    validatePlacement(e, model, gpu);
+    e.fits = !e.hasErrors();
+    return e;
+}
+
+} // namespace shardscope

@@ -1,0 +1,43 @@
+#pragma once
+#include "core/model/modelspec.h"
+#include "core/model/plan.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace shardscope {
+
+// Bytes per KV element: 2 for BF16/FP16, 1 for fp8.
+double kvElementBytes(KvDtype dtype);
+
+// One token in one layer on one rank (DESIGN.md section 3; vLLM kv_cache_interface.py):
+// GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
+// MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
+double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
+
+// The KV pool of one rank as vLLM's (hybrid) KV-cache manager builds it: layers grouped by attention
+// type; one pool tensor is shared by one layer of each group, so a block costs page x group_size.
+struct KvPool
+{
+    double bytesPerTokenPerLayer = 0;
+    double bytesPerToken = 0;     // every attention layer on the rank holding the token
+    int layers = 0;
+    int groupSize = 0;            // layers sharing one pool tensor
+    int fullGroups = 0;           // groups of full-attention layers
+    int windowGroups = 0;         // groups of sliding-window or chunked layers
+    double bytesPerBlock = 0;     // block_size x bytes per token per layer x group size
+    std::int64_t blocksPerRequest = 0; // blocks one max-length request needs across all groups
+    int draftLayers = 0;          // EAGLE / MTP layers counted in `layers` (full attention)
+    int dcp = 1;                  // decode context parallel: each rank holds 1/dcp of every request's tokens
+    bool hybrid() const { return windowGroups > 0; }
+    int groups() const { return fullGroups + windowGroups; }
+};
+
+// `draftLayers`: speculative-decoding draft layers (EAGLE, MTP) that vLLM adds to this rank's pool as
+// full-attention layers with the target's per-layer spec (vllm#19996: Llama-3.1-8B + EAGLE = 33 layers).
+// `dcp`: decode context parallel shards tokens over dcp ranks (FullAttentionSpec.max_memory_usage_bytes:
+// per-rank length ceil(max_model_len / dcp)); bytesPerToken is then the average per-rank cost of one token.
+KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
+                       std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1);
+
+} // namespace shardscope

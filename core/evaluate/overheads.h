@@ -1,0 +1,64 @@
+#pragma once
+#include "core/model/gpuspec.h"
+#include "core/model/modelspec.h"
+
+#include <cstdint>
+
+namespace shardscope {
+
+// vLLM's scheduler defaults for `vllm serve` (EngineArgs.get_batch_defaults, reference vllm_cli.md):
+// max_num_seqs 1024 and max_num_batched_tokens 8192 on GPUs with >= 70 GiB that are not A100s,
+// else 256 and 2048; max_num_seqs is capped by max_num_batched_tokens.
+struct BatchDefaults
+{
+    std::int64_t maxNumSeqs = 256;
+    std::int64_t maxNumBatchedTokens = 2048;
+};
+BatchDefaults vllmBatchDefaults(const GpuSpec &gpu, double totalBytes);
+
+// The V0 engine (vLLM < 0.8, SchedulerConfig): max_num_seqs 256; without chunked prefill the step (and
+// the profiling run) covers max(max_model_len, 2048) tokens; the API server turned chunked prefill on
+// only above 32K context, with a 2048-token step.
+BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen);
+
+// Peak activation during vLLM's profiling run, per rank (torch_peak_increase).
+// Two terms, each from the settings that drive it, fitted to reference calibration.md (vLLM 0.11, H100):
+//  - the hidden states of the profiling batch: max_num_batched_tokens x hidden x 2 B, plus the larger of
+//    the forward pass's MLP / MoE intermediates (tokens x 2 x intermediate / tp x 2 B) and, on the last
+//    PP stage only, the sampler's buffers;
+//  - sampler: logits for max_num_seqs sequences over the full vocabulary in FP32, about 9.55 such
+//    buffers alive at the peak (softmax, sort values and int64 indices, log-probs). Llama (vocab
+//    128,256) -> 4.73 GiB, Qwen (151,936) -> 5.6 GiB, gpt-oss (201,088) -> 7.4 GiB, as measured.
+struct ActivationEstimate
+{
+    double hiddenStates = 0;
+    double forward = 0;
+    double sampler = 0;
+    double total() const;
+};
+ActivationEstimate peakActivation(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
+                                  std::int64_t maxNumBatchedTokens);
+
+// Peak activation of the V0 engine's profiling run: one forward pass over the profiled tokens, each
+// holding the residual and normed hidden states (2 x hidden x 2 B), the q/k/v projection output
+// ((q + 2 kv heads) / tp x head_dim x 2 B) and the MLP's gate/up and activated outputs
+// (3 x intermediate / tp x 2 B; MoE: experts per token x expert intermediate / moe_tp). V0 sampled only
+// the last token of each sequence, so no vocabulary-sized sampler buffers. Checked against vllm#10517
+// (Llama-3.1-8B, RTX 3090): 20,000 tokens -> 2.07 GiB measured, 2.14 GiB modelled; 29,000 -> 2.99 / 3.10.
+ActivationEstimate peakActivationV0(const ModelSpec &m, int tp, int moeTp, std::int64_t profiledTokens);
+
+// Memory outside torch's allocator (NCCL communicators, custom all-reduce buffers, cuBLAS workspaces):
+// ~0.13 GiB at TP 1 and ~0.55 GiB at TP >= 2 (reference calibration.md).
+double nonTorchBytes(int tp);
+// The same with vLLM's custom all-reduce off (a TP group across nodes, or GPUs without a P2P link):
+// only NCCL's buffers remain, ~0.2-0.25 GiB at TP 2-8 in V0 logs on PCIe cards (vllm#13061, #14447).
+double nonTorchBytes(int tp, bool customAllReduce);
+
+// Device memory taken before vLLM's startup snapshot (CUDA context, NCCL init): ~0.5 GiB.
+inline constexpr double kStartupContextBytes = 0.5 * 1024 * 1024 * 1024;
+
+// The CUDA-graph pool vLLM >= 0.21 subtracts (0 with --enforce-eager). Observed 0.1-3 GiB; grows with
+// the number of captured batch sizes and layers. Planning estimate: 0.5 GiB + 4 MiB per layer on the rank.
+double cudaGraphBytes(int layersOnRank, bool enforceEager);
+
+} // namespace shardscope

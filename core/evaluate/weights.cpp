@@ -1,0 +1,186 @@
+#include "core/evaluate/weights.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+namespace {
+
+double roundUp(double value, int multiple)
+{
+    if (multiple <= 1)
+        return value;
+    const double m = multiple;
+    return static_cast<double>(static_cast<long long>((value + m - 1) / m)) * m;
+}
+
+// Parameters of one layer's attention on one TP rank: {projections, small replicated tensors}.
+struct AttentionParams
+{
+    double linear = 0;
+    double small = 0; // biases, q/k norms, sinks, MLA latent norms
+};
+
+AttentionParams attentionParams(const ModelSpec &m, int tp)
+{
+    AttentionParams a;
+    const double h = m.hidden;
+    const double qHeads = static_cast<double>(m.heads) / tp;
+    if (m.isMla()) {
+        // vLLM DeepseekV2MLAAttention: q_a / kv_a projections are replicated, q_b / kv_b column
+        // parallel, o_proj row parallel.
+        const double qd = m.qkNopeHeadDim + m.qkRopeHeadDim;
+        if (m.qLoraRank > 0) {
+            a.linear += h * m.qLoraRank + m.qLoraRank * qHeads * qd;
+            a.small += m.qLoraRank;
+        } else {
+            a.linear += h * qHeads * qd;
+        }
+        a.linear += h * (m.kvLoraRank + m.qkRopeHeadDim);
+        a.linear += m.kvLoraRank * qHeads * (m.qkNopeHeadDim + m.vHeadDim);
+        a.linear += qHeads * m.vHeadDim * h;
+        a.small += m.kvLoraRank;
+        return a;
+    }
+    const double kvHeads = std::max(1, m.kvHeads / tp);
+    const double d = m.headDim;
+    a.linear = h * qHeads * d + 2 * h * kvHeads * d + qHeads * d * h;
+    if (m.attentionBias)
+        a.small += qHeads * d + 2 * kvHeads * d + h;
+    else if (m.qkvBias)
+        a.small += qHeads * d + 2 * kvHeads * d;
+    if (m.qkNorm)
+        a.small += 2 * d;
+    if (m.attentionSinks)
+        a.small += qHeads;
+    return a;
+}
+
+double expertParams(const ModelSpec &m, int moeTp, int pad)
+{
+    // gate and up (2 x I x h) plus down (h x I); each expert split moeTp ways on the intermediate dim.
+    const double inter = roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
+    double p = 3.0 * m.hidden * inter;
+    if (m.expertBias)
+        p += 2 * inter + m.hidden;
+    return p;
+}
+
+double routerParams(const ModelSpec &m)
+{
+    double p = static_cast<double>(m.experts) * m.hidden;
+    if (m.routerBias || m.routerCorrectionBias)
+        p += m.experts;
+    return p;
+}
+
+// vLLM's VocabParallelEmbedding pads the vocabulary to a multiple of 64 per partition.
+double vocabRowsPerRank(const ModelSpec &m, int tp)
+{
+    return roundUp(static_cast<double>(m.vocab) / tp, 64);
+}
+
+} // namespace
+
+WeightFormat effectiveWeightFormat(const ModelSpec &m, Quantization q)
+{
+    switch (q) {
+    case Quantization::Auto: return m.weightFormat;
+    case Quantization::None: return m.weightFormat == WeightFormat::Fp16 ? WeightFormat::Fp16 : WeightFormat::Bf16;
+    case Quantization::Fp8: return m.weightFormat == WeightFormat::Fp8Block ? WeightFormat::Fp8Block : WeightFormat::Fp8;
+    case Quantization::Mxfp4: return WeightFormat::Mxfp4;
+    case Quantization::Awq:
+    case Quantization::Gptq: return WeightFormat::Int4;
+    }
+    return m.weightFormat;
+}
+
+BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
+{
+    BytesPerParam b;
+    switch (f) {
+    case WeightFormat::Bf16:
+    case WeightFormat::Fp16:
+        break;
+    case WeightFormat::Fp8:
+        b.linear = b.expert = 1; // one FP32 scale per tensor: negligible
+        break;
+    case WeightFormat::Fp8Block: {
+        // e4m3 weights plus one FP32 scale per block x block tile (DeepSeek-V3: 128 x 128).
+        const double block = std::max(1, m.fp8BlockSize);
+        b.linear = b.expert = 1 + 4.0 / (block * block);
+        break;
+    }
+    case WeightFormat::Mxfp4:
+        // gpt-oss: experts in MXFP4 (4-bit values + one E8M0 scale per 32), attention stays BF16
+        // (quantization_config.modules_to_not_convert). vLLM's MXFP4 MoE kernels pad the per-partition
+        // intermediate size to a multiple of 256 (2880 -> 3072), which is why gpt-oss loads larger
+        // than 4.25 bits per parameter suggests.
+        b.expert = 0.5 + 1.0 / 32;
+        b.expertPad = 256;
+        break;
+    case WeightFormat::Int4:
+        // AWQ/GPTQ: 4-bit values, an FP16 scale and a 4-bit zero point per group of 128.
+        b.linear = b.expert = 0.5 + 2.5 / 128;
+        break;
+    }
+    return b;
+}
+
+ParamCounts countParams(const ModelSpec &m)
+{
+    ParamCounts c;
+    const AttentionParams a = attentionParams(m, 1);
+    const double perLayerBase = a.linear + a.small + 2.0 * m.hidden;
+    for (const LayerInfo &layer : m.layerInfo) {
+        double total = perLayerBase;
+        double active = perLayerBase;
+        if (layer.moe) {
+            const double expert = expertParams(m, 1, 1);
+            const double shared = 3.0 * m.hidden * m.sharedIntermediate;
+            total += m.experts * expert + routerParams(m) + shared;
+            active += m.expertsPerToken * expert + routerParams(m) + shared;
+        } else {
+            total += 3.0 * m.hidden * m.intermediate;
+            active += 3.0 * m.hidden * m.intermediate;
+        }
+        c.total += total;
+        c.active += active;
+    }
+    c.embedding = static_cast<double>(m.vocab) * m.hidden;
+    c.lmHead = m.tiedEmbeddings ? 0 : c.embedding;
+    const double ends = c.embedding + c.lmHead + m.hidden; // + final norm
+    c.total += ends;
+    c.active += ends;
+    return c;
+}
+
+WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const BytesPerParam &b)
+{
+    WeightBreakdown w;
+    const AttentionParams a = attentionParams(m, s.tp);
+    const int last = std::min<int>(s.firstLayer + s.layerCount, static_cast<int>(m.layerInfo.size()));
+    for (int i = s.firstLayer; i < last; ++i) {
+        w.attention += a.linear * b.linear + a.small * b.other;
+        w.norms += 2.0 * m.hidden * b.other;
+        if (m.layerInfo[i].moe) {
+            w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad) * b.expert;
+            w.router += routerParams(m) * b.other;
+            w.mlp += 3.0 * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.expert;
+        } else {
+            w.mlp += 3.0 * m.hidden * (static_cast<double>(m.intermediate) / s.tp) * b.linear;
+        }
+    }
+    const double vocabRows = vocabRowsPerRank(m, s.tp);
+    if (s.embedding)
+        w.embedding = vocabRows * m.hidden * b.other;
+    if (s.lmHead) {
+        // A tied LM head shares the embedding's storage when both sit on the same rank.
+        if (!(m.tiedEmbeddings && s.embedding))
+            w.lmHead = vocabRows * m.hidden * b.other;
+        w.norms += m.hidden * b.other;
+    }
+    return w;
+}
+
+} // namespace shardscope

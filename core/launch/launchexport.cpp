@@ -1,0 +1,237 @@
+#include "core/launch/launchexport.h"
+
+#include "core/launch/exportbuild.h"
+#include "core/launch/exportrules.h"
+#include "core/launch/vllmflags.h"
+
+#include <charconv>
+#include <numeric>
+
+namespace shardscope {
+
+using exportbuild::Context;
+using exportrules::integer;
+using exportrules::say;
+
+const char *exportTargetName(ExportTarget t)
+{
+    return t == ExportTarget::Sglang ? "sglang" : "vllm";
+}
+
+const char *launcherName(Launcher l)
+{
+    return l == Launcher::Ray ? "ray" : "mp";
+}
+
+std::string formatFlagNumber(double value)
+{
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof buf, value);
+    return std::string(buf, r.ptr);
+}
+
+namespace exportbuild {
+
+LaunchWord Context::headAddress()
+{
+    if (!options.headAddress.empty())
+        return LaunchWord::literal(options.headAddress);
+    for (const Placeholder &p : result.placeholders)
+        if (p.name == kHeadIp)
+            return LaunchWord::placeholder(kHeadIp);
+    result.placeholders.push_back({kHeadIp, "", "the address of node 0"});
+    return LaunchWord::placeholder(kHeadIp);
+}
+
+LaunchWord Context::headPort(int defaultPort)
+{
+    if (options.port > 0)
+        return LaunchWord::literal(std::to_string(options.port));
+    for (const Placeholder &p : result.placeholders)
+        if (p.name == kHeadPort)
+            return LaunchWord::placeholder(kHeadPort);
+    result.placeholders.push_back({kHeadPort, std::to_string(defaultPort), "a free port on node 0"});
+    return LaunchWord::placeholder(kHeadPort);
+}
+
+void Context::refuse(std::string code, Sentence reason, Sentence nearest)
+{
+    result.ok = false;
+    result.refusalCode = std::move(code);
+    result.refusal = reason.text();
+    result.refusalText = std::move(reason);
+    result.nearest = nearest.text();
+    result.nearestText = std::move(nearest);
+}
+
+} // namespace exportbuild
+
+namespace {
+
+bool hasControlChars(const std::string &s)
+{
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f)
+            return true;
+    return false;
+}
+
+// The nearest node count that splits `world` GPUs evenly with at most `perNode` on each node.
+int nearestNodeCount(int world, int perNode, int wanted)
+{
+    int best = 0;
+    for (int n = 1; n <= world; ++n) {
+        if (world % n != 0 || world / n > perNode)
+            continue;
+        if (best == 0 || std::abs(n - wanted) < std::abs(best - wanted))
+            best = n;
+    }
+    return best;
+}
+
+bool isMemoryError(const std::string &code)
+{
+    return code == "weights_do_not_fit" || code == "no_kv_memory" || code == "no_room_for_request";
+}
+
+// Refusals that do not depend on the target's launch layout: a plan the evaluation rejects, one
+// the target cannot express, options that cannot be used.
+bool checkPlan(Context &c)
+{
+    const ExportOptions &o = c.options;
+    const ExportTarget t = o.target;
+    const Evaluation &e = c.e;
+    if (o.port < 0 || o.port > 65535) {
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "port %1 is outside 1-65535"), {integer(o.port)}));
+        return false;
+    }
+    if (hasControlChars(o.headAddress) || hasControlChars(o.modelPath)) {
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "the head address and the model path cannot contain control characters (newlines, tabs)")));
+        return false;
+    }
+    if (!o.all2allBackend.empty() && !isVllmAll2allBackend(o.all2allBackend)) {
+        std::string choices;
+        for (const char *b : vllmAll2allBackends())
+            choices += (choices.empty() ? "" : ", ") + std::string(b);
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "unknown --all2all-backend \"%1\" (%2 accepts %3)"),
+                                {value(o.all2allBackend), value(kVllmVersionLabel), value(choices)}));
+        return false;
+    }
+    c.result.model = o.modelPath.empty() ? c.model.hfRepo : o.modelPath;
+    if (c.result.model.empty()) {
+        c.refuse("model_path", say(QT_TRANSLATE_NOOP("Export", "the model %1 has no Hugging Face repo: give the model path the server should load"),
+                                   {value(c.model.id)}));
+        return false;
+    }
+    const char *engine = t == ExportTarget::Vllm ? "vLLM" : "SGLang";
+    // The plan itself: structure first (with the nearest plan that fixes it), then what evaluation
+    // found after placing it.
+    const auto problem = exportrules::firstProblem(e.plan, c.model, t);
+    const PlanIssue *evalError = e.firstError();
+    if (problem || (evalError && !isMemoryError(evalError->code))) {
+        const std::string code = problem ? problem->code : evalError->code;
+        Sentence reason = problem ? problem->text : exportrules::issueText(*evalError);
+        const auto nearest = exportrules::nearestPlan(e.plan, c.model, t, code);
+        c.refuse(code, std::move(reason), nearest ? exportrules::describeChange(e.plan, *nearest, t) : Sentence{});
+        c.result.nearestPlan = nearest;
+        return false;
+    }
+    if (evalError && !o.force) {
+        c.refuse("does_not_fit", say(QT_TRANSLATE_NOOP("Export", "the plan does not fit, so %1 would stop at startup: %2"),
+                                     {value(engine), exportrules::issueText(*evalError)}));
+        return false;
+    }
+    return true;
+}
+
+// Node layout. vLLM: "DP x PP x TP must be divisible by nnodes" (reference vllm_cli.md section 1,
+// --nnodes); each node runs world / nodes GPUs, which must fit the node.
+bool chooseNodes(Context &c)
+{
+    const Evaluation &e = c.e;
+    const int world = e.worldSize;
+    const int perNode = std::max(1, e.gpusPerNode);
+    const int wanted = c.options.nodes > 0 ? c.options.nodes : (world + perNode - 1) / perNode;
+    const int derived = nearestNodeCount(world, perNode, wanted);
+    if (c.options.nodes > 0 && (world % c.options.nodes != 0 || world / c.options.nodes > perNode)) {
+        Sentence why = world % c.options.nodes != 0
+            ? say(QT_TRANSLATE_NOOP("Export", "%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes"), {integer(world), integer(c.options.nodes)})
+            : say(QT_TRANSLATE_NOOP("Export", "%1 GPUs per node are more than a node's %2"), {integer(world / c.options.nodes), integer(perNode)});
+        Sentence nearest;
+        if (derived == 1)
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 node"), {integer(derived)});
+        else if (derived > 1)
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 nodes"), {integer(derived)});
+        c.refuse("nodes", std::move(why), std::move(nearest));
+        return false;
+    }
+    c.nodes = c.options.nodes > 0 ? c.options.nodes : derived;
+    c.local = world / c.nodes;
+    if (c.nodes > 1 && c.local != perNode && c.options.nodes == 0)
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; "
+                                                         "the plan's grid fills nodes of %4 in order)"),
+                             {integer(world), integer(c.local), integer(c.nodes), integer(perNode)}));
+    // The plan's validation placed TP groups on nodes of perNode GPUs; the launch runs c.local per
+    // node, and a TP group that does not fit evenly into that crosses nodes (vLLM fills each node's
+    // GPUs with consecutive ranks, DESIGN.md section 2).
+    const int tp = e.plan.tp;
+    if (c.nodes > 1 && c.local != perNode && tp > 1 && c.local % tp != 0)
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: "
+                                                         "every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)"),
+                             {integer(c.local), integer(tp)}));
+    return true;
+}
+
+} // namespace
+
+ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const ExportOptions &options)
+{
+    ExportResult r;
+    r.target = options.target;
+    r.launcher = options.launcher;
+    Context c{e, model, options, r};
+    r.flagSource = options.target == ExportTarget::Vllm
+        ? std::string(kVllmVersionLabel)
+        : std::string("SGLang's server arguments (docs/advanced_features/server_arguments.md)");
+    if (!e.valid && !e.firstError()) {
+        c.refuse("invalid", say(QT_TRANSLATE_NOOP("Export", "the plan could not be evaluated")));
+        return r;
+    }
+    if (!checkPlan(c) || !chooseNodes(c))
+        return r;
+    r.ok = true;
+    r.nodes = c.nodes;
+    r.gpusPerNode = c.local;
+    if (options.target == ExportTarget::Vllm)
+        exportbuild::buildVllm(c);
+    else
+        exportbuild::buildSglang(c);
+    if (!r.ok) {
+        r.nodeLaunches.clear();
+        r.placeholders.clear();
+        return r;
+    }
+    // Every flag emitted must exist in the table the export targets (DESIGN.md section 6).
+    for (const LaunchCommand *cmd : r.serverCommands())
+        for (const std::string &f : cmd->flags())
+            if (options.target == ExportTarget::Vllm ? !isVllmServeFlag(f) : !isSglangServerFlag(f)) {
+                c.refuse("flag_table", say(QT_TRANSLATE_NOOP("Export", "%1 is not in the flag table of %2"), {value(f), value(r.flagSource)}));
+                r.nodeLaunches.clear();
+                return r;
+            }
+    // The flag table describes one vLLM (kVllmVersionLabel); a plan for an older release gets the
+    // same flags, which that release may not know (the --nnodes launch and --all2all-backend are recent).
+    if (options.target == ExportTarget::Vllm && e.plan.vllmVersion < kLatestVllm)
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan follows vLLM %1; the flags are those of %2: check them against that release"),
+                      {value(vllmVersionName(e.plan.vllmVersion)), value(kVllmVersionLabel)}));
+    if (e.plan.speculativeLayers > 0)
+        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
+                                                  "options (method and draft model)"),
+                      {integer(e.plan.speculativeLayers)}));
+    for (const PlanIssue &i : e.issues)
+        if (i.severity == Severity::Warning)
+            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), {exportrules::issueText(i)}));
+    return r;
+}
+
+} // namespace shardscope

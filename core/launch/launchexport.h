@@ -1,0 +1,115 @@
+#pragma once
+#include "core/evaluate/evaluation.h"
+#include "core/launch/launchcommand.h"
+#include "core/text/sentence.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+enum class ExportTarget { Vllm, Sglang };
+// Mp: vLLM's own multi-node launch (--nnodes / --data-parallel-address). Ray: a Ray cluster.
+enum class Launcher { Mp, Ray };
+
+const char *exportTargetName(ExportTarget t); // "vllm", "sglang"
+const char *launcherName(Launcher l);         // "mp", "ray"
+
+struct ExportOptions
+{
+    ExportTarget target = ExportTarget::Vllm;
+    Launcher launcher = Launcher::Mp;
+    int nodes = 0;              // 0: the plan's own node count (made a divisor of the GPU count)
+    std::string headAddress;    // node 0's address; empty: the $HEAD_IP placeholder
+    int port = 0;               // rendezvous port on node 0; 0: the $HEAD_PORT placeholder (with a default)
+    std::string modelPath;      // what the server loads; empty: the model's Hugging Face repo
+    std::string all2allBackend; // vLLM, EP with DP > 1; empty: allgather_reducescatter
+    bool force = false;         // export a plan the memory model predicts will not fit
+    bool operator==(const ExportOptions &) const = default;
+};
+
+// A named placeholder the commands use, set per cluster before running them.
+struct Placeholder
+{
+    std::string name;         // HEAD_IP
+    std::string defaultValue; // empty: must be set
+    std::string meaning;      // "the address of node 0"
+};
+
+struct LaunchStep
+{
+    std::string comment; // shown above the command; may be empty
+    LaunchCommand command;
+};
+
+struct NodeLaunch
+{
+    int node = 0;
+    int gpus = 0;
+    std::string role; // "head", "worker" or empty for a single node
+    std::string detail; // e.g. "DP ranks 2-3"
+    std::vector<LaunchStep> steps;
+};
+
+// Either commands for every node, or a refusal saying why the plan cannot be expressed and the
+// nearest plan that can.
+struct ExportResult
+{
+    bool ok = false;
+    std::string refusalCode; // the evaluation's issue code or an export rule (vllm_ep, nodes, ...)
+    std::string refusal;
+    Sentence refusalText;            // the refusal, translatable (context "Export"): refusal == refusalText.text()
+    std::string nearest;             // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
+    Sentence nearestText;            // nearest == nearestText.text()
+    std::optional<Plan> nearestPlan; // structurally valid for the target
+
+    ExportTarget target = ExportTarget::Vllm;
+    Launcher launcher = Launcher::Mp;
+    int nodes = 0;
+    int gpusPerNode = 0; // GPUs each node uses
+    std::string model;   // the model argument as the server receives it
+    std::string summary; // one line: model, parallel sizes, nodes, launcher
+    std::string flagSource; // which flag table the commands were checked against
+    std::vector<Placeholder> placeholders;
+    std::vector<NodeLaunch> nodeLaunches;
+    std::vector<std::string> notes;
+    std::vector<Sentence> noteTexts; // the notes, translatable: notes[i] == noteTexts[i].text()
+
+    // Adds a note in English (notes) and as a sentence (noteTexts).
+    void addNote(Sentence note);
+    // "<refusal>; nearest that <target> can run: <nearest>" (one line).
+    std::string message() const;
+    // message() as a sentence a window translates (empty for an export that succeeded).
+    Sentence messageText() const;
+    // Everything, ready to paste: a header, then one block per node.
+    std::string text() const;
+    // One node's block (its header comment, the placeholder guard, its commands).
+    std::string nodeText(int node) const;
+    // A bash script for one node (set -euo pipefail, guard, commands, the server exec'd).
+    std::string script(int node) const;
+    // The vllm serve / sglang commands (not ray start), in node order.
+    std::vector<const LaunchCommand *> serverCommands() const;
+};
+
+// DESIGN.md section 6 and reference vllm_cli.md section 3: turns an evaluated plan into launch
+// commands. Values come from e.plan with vLLM's defaults resolved, so the run matches the plan.
+// Never throws for a bad plan or bad options: problems become a refusal.
+// Refusal codes beyond the evaluation's issue codes and exportrules::firstProblem's: options,
+// model_path, nodes, dp_span, sglang_dp_nodes, flag_table; does_not_fit for memory errors
+// (weights_do_not_fit, no_kv_memory, no_room_for_request) unless options.force.
+ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const ExportOptions &options);
+
+// {"schema": "shardscope.export/1", "ok", "target", "launcher", "nodes", "gpus_per_node", "model",
+//  "summary", "flag_source", "vllm_commit", "placeholders": [{"name", "default", "meaning"}],
+//  "node_launches": [{"node", "role", "gpus", "detail", "steps": [{"comment", "command"}], "script"}],
+//  "notes", "text"}; a refusal is {"schema", "ok": false, "refusal_code", "refusal", "nearest",
+//  "nearest_plan"}. Commands are single lines.
+nlohmann::json exportToJson(const ExportResult &result);
+
+// Shortest decimal text that reads back as the same double ("0.9", "0.92"); for flag values.
+std::string formatFlagNumber(double value);
+
+} // namespace shardscope

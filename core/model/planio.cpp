@@ -1,0 +1,191 @@
+#include "core/model/planio.h"
+
+#include "core/model/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <utility>
+#include <vector>
+
+namespace shardscope {
+
+using nlohmann::json;
+
+namespace {
+
+std::vector<std::pair<const char *, double>> linkOverrides(const Plan &p)
+{
+    return {{"scaleup_latency_s", p.scaleupLatencySec}, {"scaleup_bytes_per_s", p.scaleupBytesPerSec},
+            {"pcie_bytes_per_s", p.pcieBytesPerSec},     {"nic_latency_s", p.nicLatencySec},
+            {"nic_bytes_per_s", p.nicBytesPerSec},       {"hbm_efficiency", p.hbmEfficiency},
+            {"compute_efficiency", p.computeEfficiency}};
+}
+
+} // namespace
+
+json planToJson(const Plan &p)
+{
+    json j = json{{"model", p.modelId},
+                {"gpu", p.gpuId},
+                {"tp", p.tp},
+                {"pp", p.pp},
+                {"dp", p.dp},
+                {"ep", p.ep},
+                {"gpus_per_node", p.gpusPerNode},
+                {"gpu_memory_utilization", p.gpuMemoryUtilization},
+                {"max_model_len", p.maxModelLen},
+                {"max_num_seqs", p.maxNumSeqs},
+                {"max_num_batched_tokens", p.maxNumBatchedTokens},
+                {"kv_cache_dtype", kvDtypeName(p.kvCacheDtype)},
+                {"quantization", quantizationName(p.quantization)},
+                {"block_size", p.blockSize},
+                {"gpu_memory_bytes", p.gpuMemoryBytes},
+                {"accounting", accountingName(p.accounting)},
+                {"reserved_bytes", p.reservedBytes},
+                {"params", p.paramsOverride},
+                {"expert_placement", expertPlacementName(p.expertPlacement)},
+                {"redundant_experts", p.redundantExperts},
+                {"pp_layer_partition", p.ppPartition},
+                {"enforce_eager", p.enforceEager},
+                {"vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion)},
+                {"decode_context_parallel_size", p.decodeContextParallel},
+                {"num_speculative_layers", p.speculativeLayers},
+                {"calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr)},
+                {"phase", phaseName(p.phase)},
+                {"batch", p.batch},
+                {"prompt_len", p.promptLen},
+                {"microbatches", p.microbatches},
+                {"routing_skew", p.routingSkew},
+                {"fp8_dispatch", p.fp8Dispatch}};
+    // Link and efficiency overrides are written only when set (unset: the GPU preset's values).
+    for (const auto &[key, v] : linkOverrides(p))
+        if (v >= 0)
+            j[key] = v;
+    return j;
+}
+
+namespace {
+
+double number(const json &j, const char *key, double fallback, double lo, double hi)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return fallback;
+    if (!it->is_number())
+        throw InputError(std::string("plan field \"") + key + "\" must be a number");
+    const double v = it->get<double>();
+    if (!std::isfinite(v) || v < lo || v > hi)
+        throw InputError(std::string("plan field \"") + key + "\" = " + it->dump() + " is out of range");
+    return v;
+}
+
+long long integer(const json &j, const char *key, long long fallback, long long lo, long long hi)
+{
+    const double v = number(j, key, static_cast<double>(fallback), static_cast<double>(lo), static_cast<double>(hi));
+    if (v != std::floor(v))
+        throw InputError(std::string("plan field \"") + key + "\" must be a whole number");
+    return static_cast<long long>(v);
+}
+
+std::string text(const json &j, const char *key, const std::string &fallback)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return fallback;
+    if (!it->is_string())
+        throw InputError(std::string("plan field \"") + key + "\" must be a string");
+    return it->get<std::string>();
+}
+
+bool boolean(const json &j, const char *key, bool fallback)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return fallback;
+    if (!it->is_boolean())
+        throw InputError(std::string("plan field \"") + key + "\" must be true or false");
+    return it->get<bool>();
+}
+
+template<typename Enum>
+Enum choice(const json &j, const char *key, Enum fallback, std::initializer_list<std::pair<const char *, Enum>> options)
+{
+    const std::string s = text(j, key, "");
+    if (s.empty())
+        return fallback;
+    for (const auto &[name, value] : options)
+        if (s == name)
+            return value;
+    throw InputError(std::string("plan field \"") + key + "\" has an unknown value \"" + s + "\"");
+}
+
+} // namespace
+
+Plan planFromJson(const json &j)
+{
+    if (!j.is_object())
+        throw InputError("plan must be a JSON object");
+    constexpr long long kBig = 1LL << 31;
+    Plan p;
+    p.modelId = text(j, "model", "");
+    p.gpuId = text(j, "gpu", "");
+    p.tp = static_cast<int>(integer(j, "tp", 1, 1, 1 << 20));
+    p.pp = static_cast<int>(integer(j, "pp", 1, 1, 1 << 20));
+    p.dp = static_cast<int>(integer(j, "dp", 1, 1, 1 << 20));
+    p.ep = static_cast<int>(integer(j, "ep", 1, 1, 1 << 20));
+    p.gpusPerNode = static_cast<int>(integer(j, "gpus_per_node", 0, 0, 1 << 20));
+    // 0 (or absent) keeps the version's default utilization.
+    p.gpuMemoryUtilization = number(j, "gpu_memory_utilization", 0, 0, 1);
+    p.maxModelLen = integer(j, "max_model_len", 0, 0, kBig);
+    p.maxNumSeqs = integer(j, "max_num_seqs", 0, 0, kBig);
+    p.maxNumBatchedTokens = integer(j, "max_num_batched_tokens", 0, 0, kBig);
+    p.kvCacheDtype = choice(j, "kv_cache_dtype", KvDtype::Auto, {{"auto", KvDtype::Auto}, {"fp8", KvDtype::Fp8}});
+    p.quantization = choice(j, "quantization", Quantization::Auto,
+                            {{"auto", Quantization::Auto}, {"none", Quantization::None}, {"fp8", Quantization::Fp8},
+                             {"mxfp4", Quantization::Mxfp4}, {"awq", Quantization::Awq}, {"gptq", Quantization::Gptq}});
+    p.blockSize = static_cast<int>(integer(j, "block_size", 16, 1, 4096));
+    p.gpuMemoryBytes = number(j, "gpu_memory_bytes", 0, 0, 1e18);
+    p.accounting = choice(j, "accounting", Accounting::Vllm, {{"vllm", Accounting::Vllm}, {"textbook", Accounting::Textbook}});
+    p.reservedBytes = number(j, "reserved_bytes", p.reservedBytes, 0, 1e18);
+    p.paramsOverride = number(j, "params", 0, 0, 1e16);
+    p.expertPlacement = choice(j, "expert_placement", ExpertPlacement::Linear,
+                               {{"linear", ExpertPlacement::Linear}, {"round_robin", ExpertPlacement::RoundRobin}});
+    p.redundantExperts = static_cast<int>(integer(j, "redundant_experts", 0, 0, 1 << 20));
+    if (const auto it = j.find("pp_layer_partition"); it != j.end() && !it->is_null()) {
+        if (!it->is_array() || it->size() > 4096)
+            throw InputError("plan field \"pp_layer_partition\" must be a list of layer counts");
+        for (const auto &v : *it) {
+            if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1 << 20)
+                throw InputError("plan field \"pp_layer_partition\" must hold positive whole numbers");
+            p.ppPartition.push_back(v.get<int>());
+        }
+    }
+    p.enforceEager = boolean(j, "enforce_eager", false);
+    if (const std::string v = text(j, "vllm_version", "latest"); v != "latest") {
+        const auto parsed = parseVllmVersion(v);
+        if (!parsed)
+            throw InputError("plan field \"vllm_version\" = \"" + v + "\" is not a version such as 0.11.0");
+        p.vllmVersion = *parsed;
+    }
+    p.decodeContextParallel = static_cast<int>(integer(j, "decode_context_parallel_size", 1, 1, 1 << 20));
+    p.speculativeLayers = static_cast<int>(integer(j, "num_speculative_layers", 0, 0, 64));
+    if (const auto it = j.find("calibration"); it != j.end() && !it->is_null())
+        p.calibration = calibrationFromJson(*it);
+    p.phase = choice(j, "phase", Phase::Decode, {{"decode", Phase::Decode}, {"prefill", Phase::Prefill}});
+    p.batch = integer(j, "batch", 1, 1, kBig);
+    p.promptLen = integer(j, "prompt_len", 4096, 1, kBig);
+    p.microbatches = static_cast<int>(integer(j, "microbatches", 1, 1, 1 << 20));
+    p.routingSkew = number(j, "routing_skew", 1.0, 1.0, 1e6);
+    p.fp8Dispatch = boolean(j, "fp8_dispatch", false);
+    p.scaleupLatencySec = number(j, "scaleup_latency_s", -1, 0, 1);
+    p.nicLatencySec = number(j, "nic_latency_s", -1, 0, 1);
+    p.scaleupBytesPerSec = number(j, "scaleup_bytes_per_s", -1, 1, 1e15);
+    p.pcieBytesPerSec = number(j, "pcie_bytes_per_s", -1, 1, 1e15);
+    p.nicBytesPerSec = number(j, "nic_bytes_per_s", -1, 1, 1e15);
+    p.hbmEfficiency = number(j, "hbm_efficiency", -1, 1e-6, 1);
+    p.computeEfficiency = number(j, "compute_efficiency", -1, 1e-6, 1);
+    return p;
+}
+
+} // namespace shardscope

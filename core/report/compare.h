@@ -1,0 +1,56 @@
+#pragma once
+#include "core/evaluate/evaluation.h"
+#include "core/text/sentence.h"
+
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+// Plan A against plan B: the numbers side by side with their deltas, and short generated
+// explanations of the causes ("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now
+// replicated"). Teachers pin A, move a slider, and read why the numbers moved.
+
+enum class Better { Higher, Lower, Neither };
+enum class DeltaUnit { Count, Bytes, Tokens, Requests, Seconds, Fraction, TokensPerSec };
+
+struct DeltaRow
+{
+    std::string key;   // stable: "kv_bytes_per_token_per_gpu", "capacity_tokens", "tpot_s", ...
+    std::string label; // "KV bytes per token per GPU" (a template of the "Compare" translation context)
+    DeltaUnit unit = DeltaUnit::Count;
+    Better better = Better::Neither;
+    double a = 0;
+    double b = 0;
+    double delta() const { return b - a; }
+    double ratio() const { return a != 0 ? b / a : 0; } // 0 when A is 0
+    bool changed() const;                               // beyond rounding
+    bool significant() const;                           // by more than 0.5 % (worth a colour)
+    bool improved() const;                              // significantly, in the better direction
+    bool worsened() const;
+};
+
+struct Comparison
+{
+    std::vector<std::string> changes;      // the inputs that differ: "TP 8 → 16", "GPU H100 SXM5 80GB → H200"
+    std::vector<DeltaRow> rows;            // always the same rows, in the same order
+    std::vector<std::string> explanations; // one sentence per cause, most important first
+    // The same two lists as translatable sentences (changes[i] == changeSentences[i].text()).
+    std::vector<Sentence> changeSentences;
+    std::vector<Sentence> sentences;
+    const DeltaRow *row(const std::string &key) const;
+};
+
+// Both evaluations are compared as they are; an invalid side gives rows of zeros and says so.
+Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b, const ModelSpec &mb,
+                        const GpuSpec &gb);
+
+// "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"
+std::string formatDeltaValue(DeltaUnit unit, double v);
+// "×1.18", "+0.3 %" (within 1 %), "+50.0 points" (fractions), "unchanged"
+std::string formatDeltaChange(const DeltaRow &row);
+// The same two as translatable sentences (context "Compare"): formatDeltaValue() == deltaValueSentence().text().
+Sentence deltaValueSentence(DeltaUnit unit, double v);
+Sentence deltaChangeSentence(const DeltaRow &row);
+
+} // namespace shardscope

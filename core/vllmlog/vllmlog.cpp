@@ -1,0 +1,203 @@
+#include "core/vllmlog/vllmlog.h"
+
+#include "core/evaluate/kvcache.h"
+#include "core/text/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace shardscope {
+
+std::string formatGiB(double bytes, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, bytes / GiB);
+    return buf;
+}
+
+std::string formatTokens(std::int64_t tokens)
+{
+    return formatThousands(tokens);
+}
+
+namespace {
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+// "ranks 0-3,8-11" from a sorted list.
+std::string rankList(const std::vector<int> &ranks)
+{
+    if (ranks.size() == 1)
+        return "rank " + std::to_string(ranks[0]);
+    std::string s = "ranks ";
+    for (size_t i = 0; i < ranks.size();) {
+        size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        if (i)
+            s += ",";
+        s += std::to_string(ranks[i]);
+        if (j > i)
+            s += "-" + std::to_string(ranks[j]);
+        i = j + 1;
+    }
+    return s;
+}
+
+// The worker lines one rank prints, in its version's wording.
+std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
+{
+    const Plan &p = e.plan;
+    const VllmVersion v = p.vllmVersion;
+    std::vector<std::string> lines;
+    if (vllmEngine(v) == VllmEngine::V0) {
+        lines.push_back("Loading model weights took " + formatGiB(mem.weights.total(), 4) + " GB");
+        lines.push_back("the current vLLM instance can use total_gpu_memory (" + formatGiB(mem.total, 2) + "GiB) x gpu_memory_utilization ("
+                        + fixed(p.gpuMemoryUtilization, 2) + ") = " + formatGiB(mem.requested, 2) + "GiB");
+        lines.push_back("model weights take " + formatGiB(mem.weights.total(), 2) + "GiB; non_torch_memory takes "
+                        + formatGiB(mem.nonTorch, 2) + "GiB; PyTorch activation peak memory takes "
+                        + formatGiB(mem.activation.total(), 2) + "GiB; the rest of the memory reserved for KV Cache is "
+                        + formatGiB(mem.kvBudget, 2) + "GiB.");
+        return lines;
+    }
+    if (v >= kLoadingMemoryWording)
+        lines.push_back("Model loading took " + formatGiB(mem.weights.total(), 2) + " GiB memory");
+    else
+        lines.push_back("Model loading took " + formatGiB(mem.weights.total(), 4) + " GiB");
+    if (e.kv.cudaGraphSubtracted && !p.enforceEager) {
+        lines.push_back("Estimated CUDA graph memory: " + formatGiB(mem.cudaGraph, 2) + " GiB total");
+        const double equivalent = p.gpuMemoryUtilization - mem.cudaGraph / mem.total;
+        lines.push_back("CUDA graph memory profiling is enabled (default since v0.21.0). The current --gpu-memory-utilization="
+                        + fixed(p.gpuMemoryUtilization, 4) + " is equivalent to --gpu-memory-utilization=" + fixed(equivalent, 4)
+                        + " without CUDA graph memory profiling.");
+    }
+    lines.push_back("Available KV cache memory: " + formatGiB(mem.kvBudget, 2) + " GiB");
+    return lines;
+}
+
+} // namespace
+
+// KV bytes one request of `len` tokens needs on the binding rank (sum of max_memory_usage_bytes).
+double perRequestBytes(const Evaluation &e, const ModelSpec &m, std::int64_t len)
+{
+    const Plan &p = e.plan;
+    const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
+    const int draft = r.lmHead ? p.speculativeLayers : 0;
+    const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype, p.blockSize, len,
+                                        p.maxNumBatchedTokens, draft, p.decodeContextParallel);
+    return static_cast<double>(pool.blocksPerRequest) * pool.bytesPerBlock;
+}
+
+std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, double availableBytes)
+{
+    if (e.ranks.empty() || availableBytes <= 0)
+        return 0;
+    const Plan &p = e.plan;
+    const auto needed = [&](std::int64_t len) { return perRequestBytes(e, m, len); };
+    std::int64_t lo = 0, hi = std::max<std::int64_t>(p.maxModelLen, 1);
+    while (lo < hi) { // largest len with needed(len) <= available
+        const std::int64_t mid = lo + (hi - lo + 1) / 2;
+        if (needed(mid) <= availableBytes)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+{
+    (void)gpu;
+    std::vector<PredictedLogLine> out;
+    if (!e.valid || e.ranks.empty() || e.plan.accounting != Accounting::Vllm)
+        return out;
+    const Plan &p = e.plan;
+    const VllmVersion v = p.vllmVersion;
+    const bool v0 = vllmEngine(v) == VllmEngine::V0;
+    const RankMemory &bind = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
+
+    // V1 refuses to start when the free memory does not cover the request (Worker.init_device).
+    if (!v0 && bind.requested > bind.total - kStartupContextBytes) {
+        const double free = bind.total - kStartupContextBytes;
+        out.push_back({"rank 0",
+                       "ValueError: Free memory on device (" + formatGiB(free, 2) + "/" + formatGiB(bind.total, 2)
+                           + " GiB) on startup is less than desired GPU memory utilization (" + fixed(p.gpuMemoryUtilization, 2)
+                           + ", " + formatGiB(bind.requested, 2)
+                           + " GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+                       true});
+        return out;
+    }
+
+    // Worker lines, grouped by identical text (DP replicas and TP ranks usually print the same).
+    std::map<std::vector<std::string>, std::vector<int>> groups;
+    std::vector<std::vector<std::string>> order;
+    for (const RankPlacement &r : e.ranks) {
+        auto lines = workerLines(e, r.memory);
+        auto [it, inserted] = groups.try_emplace(lines);
+        if (inserted)
+            order.push_back(lines);
+        it->second.push_back(r.rank);
+    }
+    for (const auto &lines : order) {
+        const std::string who = rankList(groups[lines]);
+        for (const std::string &l : lines)
+            out.push_back({who, l, false});
+    }
+
+    const std::string engine = p.dp > 1 ? "engine, each of " + std::to_string(p.dp) + " DP replicas" : "engine";
+    if (bind.kvBudget <= 0 || e.kv.blocks <= 0) {
+        out.push_back({engine, "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
+                               "when initializing the engine.", true});
+        return out;
+    }
+    if (v0) {
+        out.push_back({engine, "# GPU blocks: " + std::to_string(e.kv.blocks) + ", # CPU blocks: " + std::to_string(e.kv.cpuBlocks)});
+        out.push_back({engine, "Maximum concurrency for " + std::to_string(p.maxModelLen) + " tokens per request: "
+                                   + fixed(e.kv.maxConcurrencyExact, 2) + "x"});
+        if (e.kv.capacityTokens < p.maxModelLen)
+            out.push_back({engine, "ValueError: The model's max seq len (" + std::to_string(p.maxModelLen)
+                                       + ") is larger than the maximum number of tokens that can be stored in KV cache ("
+                                       + std::to_string(e.kv.capacityTokens) + "). Try increasing `gpu_memory_utilization` or "
+                                       "decreasing `max_model_len` when initializing the engine.", true});
+        return out;
+    }
+    if (e.kv.blocks < e.kv.blocksPerRequest) {
+        // get_kv_cache_configs -> check_enough_kv_cache_memory, on the worker with the least memory.
+        const double neededBytes = perRequestBytes(e, m, p.maxModelLen);
+        const std::string owner = v >= kCudaGraphProfiling ? "model's" : "models's";
+        out.push_back({engine, "ValueError: To serve at least one request with the " + owner + " max seq len ("
+                                   + std::to_string(p.maxModelLen) + "), (" + formatGiB(neededBytes, 2)
+                                   + " GiB KV cache is needed, which is larger than the available KV cache memory ("
+                                   + formatGiB(bind.kvBudget, 2) + " GiB). Based on the available memory, the estimated maximum "
+                                   "model length is " + std::to_string(estimatedMaxModelLen(e, m, bind.kvBudget))
+                                   + ". Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing "
+                                   "the engine.", true});
+        return out;
+    }
+    out.push_back({engine, "GPU KV cache size: " + formatTokens(e.kv.capacityTokens) + " tokens"});
+    out.push_back({engine, "Maximum concurrency for " + formatTokens(p.maxModelLen) + " tokens per request: "
+                               + fixed(e.kv.maxConcurrencyExact, 2) + "x"});
+    return out;
+}
+
+std::string predictedVllmLogText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+{
+    const Plan &p = e.plan;
+    std::string s = "# predicted vLLM " + vllmVersionName(p.vllmVersion) + " (" + (vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "V0" : "V1")
+        + " engine) startup log: " + m.name + " on " + std::to_string(e.worldSize) + " x " + gpu.name + ", tp=" + std::to_string(p.tp)
+        + " pp=" + std::to_string(p.pp) + " dp=" + std::to_string(p.dp) + "\n";
+    s += std::string("# overheads ") + (p.calibration.active() ? "calibrated (profile \"" + p.calibration.name + "\")" : "estimated")
+        + "; weights and KV bytes per token from the config\n";
+    for (const PredictedLogLine &l : predictedVllmLog(e, m, gpu))
+        s += "(" + l.who + ") " + (l.failure ? "ERROR " : "INFO ") + l.text + "\n";
+    return s;
+}
+
+} // namespace shardscope

@@ -1,0 +1,75 @@
+#include "io/calibrationstore.h"
+
+#include "io/presetrepository.h"
+#include "io/savefile.h"
+#include "core/model/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+using namespace shardscope;
+
+namespace CalibrationStore {
+
+QString folder()
+{
+    return PresetRepository::userFolder() + QStringLiteral("/calibrations");
+}
+
+QStringList names()
+{
+    QStringList out;
+    const QDir dir(folder());
+    for (const QFileInfo &f : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        out << f.completeBaseName();
+    return out;
+}
+
+CalibrationProfile resolve(const QString &fileOrName)
+{
+    QString path = fileOrName;
+    if (!QFileInfo(path).isFile()) {
+        static const QRegularExpression plainName(QStringLiteral("^[A-Za-z0-9._-]{1,128}$"));
+        if (!plainName.match(fileOrName).hasMatch())
+            throw InputError("calibration " + fileOrName.toStdString() + " is neither a file nor a saved profile name");
+        path = folder() + QLatin1Char('/') + fileOrName + QStringLiteral(".json");
+        if (!QFileInfo(path).isFile()) {
+            const QStringList known = names();
+            throw InputError("no calibration profile named \"" + fileOrName.toStdString() + "\" (saved: "
+                             + (known.isEmpty() ? std::string("none") : known.join(QStringLiteral(", ")).toStdString()) + ")");
+        }
+    }
+    return calibrationFromJsonText(PresetRepository::readJsonFile(path));
+}
+
+QString defaultName(const QString &gpuId, const VllmVersion &version)
+{
+    const VllmVersion v = resolvedVllmVersion(version);
+    QString id = gpuId.isEmpty() ? QStringLiteral("gpu") : gpuId;
+    id.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
+    return id + QStringLiteral("-vllm-%1.%2").arg(v.major).arg(v.minor);
+}
+
+QString save(const CalibrationProfile &profile)
+{
+    static const QRegularExpression plainName(QStringLiteral("^[A-Za-z0-9._-]{1,128}$"));
+    const QString name = QString::fromStdString(profile.name);
+    if (!plainName.match(name).hasMatch())
+        throw InputError("calibration name \"" + profile.name + "\" may only use letters, digits, '.', '_' and '-'");
+    if (!QDir().mkpath(folder()))
+        throw InputError("cannot create " + folder().toStdString());
+    const QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
+    QSaveFile file(path);
+    const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
+    QString error;
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitComplete(file, &error))
+        throw InputError("cannot write " + path.toStdString() + ": "
+                         + (error.isEmpty() ? file.errorString() : error).toStdString());
+    return path;
+}
+
+} // namespace CalibrationStore

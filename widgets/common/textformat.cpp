@@ -1,0 +1,140 @@
+#include "widgets/common/textformat.h"
+
+#include "core/text/units.h"
+#include "widgets/document/plandocument.h"
+
+#include <QCoreApplication>
+
+using namespace shardscope;
+
+namespace textformat {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(textformat)
+};
+} // namespace
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+namespace {
+
+// %1 … %9 replaced once each, so an argument's own text is never re-substituted.
+QString substitute(const QString &templ, const QStringList &args)
+{
+    QString out;
+    for (qsizetype i = 0; i < templ.size(); ++i) {
+        if (templ[i] == QLatin1Char('%') && i + 1 < templ.size() && templ[i + 1].isDigit()) {
+            const int n = templ[i + 1].digitValue();
+            if (n >= 1 && n <= args.size()) {
+                out += args[n - 1];
+                ++i;
+                continue;
+            }
+        }
+        out += templ[i];
+    }
+    return out;
+}
+
+} // namespace
+
+QString sentence(const Sentence &s)
+{
+    QStringList args;
+    for (const Sentence &a : s.args)
+        args << sentence(a);
+    const QString templ = s.translatable && !s.context.empty() ? QCoreApplication::translate(s.context.c_str(), s.templ.c_str()) : qs(s.templ);
+    return substitute(templ, args);
+}
+
+QString issue(const PlanIssue &i)
+{
+    return i.text.templ.empty() ? qs(i.message) : sentence(i.text);
+}
+
+QString bytes(double b, int decimals)
+{
+    return qs(formatBytes(b, decimals));
+}
+
+QString gib(double b, int decimals)
+{
+    return Tr::tr("%1 GiB").arg(b / GiB, 0, 'f', decimals);
+}
+
+QString count(std::int64_t v)
+{
+    return qs(formatThousands(v));
+}
+
+QString range(int first, int last)
+{
+    return first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last);
+}
+
+QString explanationHtml(const Explanation &x)
+{
+    QString html = QStringLiteral("<b>%1</b>").arg(sentence(x.titleText).toHtmlEscaped());
+    if (!x.formula.empty())
+        html += QStringLiteral("<br><i>%1</i>").arg(sentence(x.formulaText).toHtmlEscaped());
+    if (!x.substituted.empty())
+        html += QStringLiteral("<br>= %1").arg(sentence(x.substitutedText).toHtmlEscaped());
+    if (!x.inputs.empty()) {
+        html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
+        for (const ExplainedInput &in : x.inputs)
+            html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td><small>%3</small></td></tr>")
+                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(), sentence(in.sourceText).toHtmlEscaped());
+        html += QStringLiteral("</table>");
+    }
+    if (!x.note.empty())
+        html += QStringLiteral("<br><small>%1</small>").arg(sentence(x.noteText).toHtmlEscaped());
+    return html;
+}
+
+QString gpuSummaryHtml(const PlanState &state, int rank)
+{
+    const Evaluation &e = state.evaluation;
+    if (rank < 0 || rank >= static_cast<int>(e.ranks.size()))
+        return {};
+    const RankPlacement &r = e.ranks[static_cast<size_t>(rank)];
+    const RankMemory &m = r.memory;
+    QString html = Tr::tr("<b>GPU %1</b> · node %2 · stage %3").arg(r.rank).arg(r.node).arg(r.ppStage);
+    html += Tr::tr("<br>TP rank %1 · DP rank %2").arg(r.tpRank).arg(r.dpRank);
+    if (state.model.isMoe())
+        html += Tr::tr(" · EP rank %1").arg(r.epRank);
+    html += Tr::tr("<br>layers %1 (%2)").arg(range(r.firstLayer, r.lastLayer)).arg(r.lastLayer - r.firstLayer + 1);
+    if (r.embedding)
+        html += Tr::tr(" + embedding");
+    if (r.lmHead)
+        html += Tr::tr(" + LM head");
+    html += Tr::tr("<br>query heads %1").arg(range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1));
+    if (state.model.isMla())
+        html += Tr::tr(" · MLA latent KV (every TP rank holds all of it)");
+    else
+        html += Tr::tr(" · KV heads %1%2")
+                    .arg(range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
+                         r.heads.kvReplicas > 1 ? Tr::tr(" (replicated on %1 GPUs)").arg(r.heads.kvReplicas) : QString());
+    if (state.model.isMoe()) {
+        html += Tr::tr("<br>%1 expert slots per MoE layer").arg(r.experts.size());
+        if (!r.experts.empty())
+            html += Tr::tr(" (%1)").arg(r.experts.size() <= 4 || r.experts.back() - r.experts.front() + 1 == static_cast<int>(r.experts.size())
+                                        ? range(r.experts.front(), r.experts.back())
+                                        : Tr::tr("%1, %2, … %3").arg(r.experts[0]).arg(r.experts[1]).arg(r.experts.back()));
+        if (e.moeTp > 1)
+            html += Tr::tr(", each split %1 ways").arg(e.moeTp);
+    }
+    html += Tr::tr("<br>weights %1 · KV budget %2").arg(gib(m.weights.total(), 2), gib(m.kvBudget, 2));
+    if (state.plan.accounting == Accounting::Vllm)
+        html += Tr::tr("<br>activation %1 · non-torch %2").arg(gib(m.activation.total(), 2), gib(m.nonTorch, 2));
+    else
+        html += Tr::tr("<br>reserve %1").arg(gib(m.reserved, 2));
+    html += Tr::tr("<br>%1 KV blocks%2").arg(count(m.blocks), rank == e.kv.bindingRank ? Tr::tr(" — binds the replica (fewest)") : QString());
+    return html;
+}
+
+} // namespace textformat

@@ -1,0 +1,294 @@
+#include "widgets/controls/enginepanel.h"
+
+#include "io/calibrationstore.h"
+#include "core/model/errors.h"
+#include "core/model/vllmversion.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/common/textformat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <algorithm>
+#include <functional>
+
+using namespace shardscope;
+
+namespace {
+
+// Merge keys for field edits: above SettingsPanel's (1 << 28) + 0..9 and below LinksPanel's.
+constexpr int kFieldKeyBase = (1 << 28) + 100;
+
+// Items of the calibration box after the profiles: what their data says.
+const QString kNone = QStringLiteral("\x01none");
+const QString kOpenFile = QStringLiteral("\x01open");
+const QString kPlanOwn = QStringLiteral("\x01plan");
+
+QSpinBox *limitBox(QWidget *parent, int min, int max, const QString &tip)
+{
+    auto *b = new QSpinBox(parent);
+    b->setRange(min, max);
+    b->setToolTip(tip);
+    b->setKeyboardTracking(false);
+    b->setGroupSeparatorShown(true);
+    return b;
+}
+
+// Lists the saved profiles again each time it opens (another process may have saved one), not on
+// every plan change: a slider drag must not touch the disk.
+class CalibrationBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+    std::function<void()> beforePopup;
+    void showPopup() override
+    {
+        if (beforePopup)
+            beforePopup();
+        QComboBox::showPopup();
+    }
+};
+
+QString versionText(const VllmVersion &v)
+{
+    return textformat::qs(vllmVersionName(v));
+}
+
+} // namespace
+
+QStringList EnginePanel::knownVersions()
+{
+    // One release per accounting regime and wording change (core/model/vllmversion.h): V0 (0.6, 0.7), V1
+    // (0.8 to 0.20; "Model loading took X GiB memory" from 0.14), and from 0.21 CUDA graphs subtracted.
+    return {QStringLiteral("0.21.0"), QStringLiteral("0.20.0"), QStringLiteral("0.14.0"), QStringLiteral("0.11.0"),
+            QStringLiteral("0.10.2"), QStringLiteral("0.9.2"),  QStringLiteral("0.8.5"),  QStringLiteral("0.7.3"),
+            QStringLiteral("0.6.6")};
+}
+
+EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
+    : QGroupBox(tr("vLLM engine"), parent)
+    , m_editor(editor)
+    , m_version(new QComboBox(this))
+    , m_regime(new QLabel(this))
+    , m_eager(new QCheckBox(tr("disable (--enforce-eager)"), this))
+    , m_maxSeqs(limitBox(this, 0, 1 << 20, tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)")))
+    , m_maxBatched(limitBox(this, 0, 1 << 24,
+                            tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak activation)")))
+    , m_blockSize(new QComboBox(this))
+    , m_dcp(limitBox(this, 1, 1024, tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)")))
+    , m_draftLayers(limitBox(this, 0, 64, tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
+    , m_calibration(new CalibrationBox(this))
+    , m_calibrationNote(new QLabel(this))
+{
+    setObjectName(QStringLiteral("EnginePanel"));
+    // Long entries must not widen the Plan column: the boxes show 16 characters and the popup the rest.
+    for (QComboBox *box : {m_version, m_calibration}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(16);
+    }
+    m_version->setEditable(true);
+    m_version->setInsertPolicy(QComboBox::NoInsert);
+    m_version->addItem(tr("latest (%1)").arg(versionText(kLatestVllm)), QString());
+    for (const QString &v : knownVersions())
+        m_version->addItem(v, v);
+    m_version->setToolTip(tr("--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine "
+                             "(profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not "
+                             "subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z."));
+    m_regime->setWordWrap(true);
+    m_regime->setTextFormat(Qt::PlainText);
+    m_eager->setToolTip(tr("--enforce-eager: no CUDA graphs are captured, so their memory is 0"));
+    m_maxSeqs->setSingleStep(64);
+    m_maxBatched->setSingleStep(1024);
+    for (int b : {8, 16, 32, 64, 128})
+        m_blockSize->addItem(tr("%1 tokens").arg(b), b);
+    m_blockSize->setToolTip(tr("--block-size: tokens per KV block; capacity is whole blocks"));
+    m_draftLayers->setSuffix(tr(" layers"));
+    m_calibration->setToolTip(tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
+                                 "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
+                                 "Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration."));
+    static_cast<CalibrationBox *>(m_calibration)->beforePopup = [this] {
+        const QSignalBlocker block(m_calibration);
+        rebuildCalibrations();
+        selectCalibration();
+    };
+    m_calibrationNote->setWordWrap(true);
+    m_calibrationNote->setTextFormat(Qt::PlainText);
+
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("vLLM version"), m_version);
+    form->addRow(QString(), m_regime);
+    form->addRow(tr("CUDA graphs"), m_eager);
+    form->addRow(tr("Max sequences"), m_maxSeqs);
+    form->addRow(tr("Max batched tokens"), m_maxBatched);
+    form->addRow(tr("KV block size"), m_blockSize);
+    form->addRow(tr("Decode context parallel"), m_dcp);
+    form->addRow(tr("Draft layers"), m_draftLayers);
+    form->addRow(tr("Overheads"), m_calibration);
+    form->addRow(QString(), m_calibrationNote);
+
+    connect(m_version, &QComboBox::activated, this, [this](int i) {
+        if (m_version->itemText(i) == m_version->currentText())
+            versionEntered();
+    });
+    connect(m_version->lineEdit(), &QLineEdit::editingFinished, this, &EnginePanel::versionEntered);
+    connect(m_eager, &QCheckBox::toggled, this, [this](bool on) {
+        m_editor->edit(kFieldKeyBase + 0, on ? tr("Enforce eager") : tr("Allow CUDA graphs"), [on](Plan &p) { p.enforceEager = on; });
+    });
+    connect(m_maxSeqs, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 1, tr("Set max sequences"), [v](Plan &p) { p.maxNumSeqs = v; });
+    });
+    connect(m_maxBatched, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 2, tr("Set max batched tokens"), [v](Plan &p) { p.maxNumBatchedTokens = v; });
+    });
+    connect(m_blockSize, &QComboBox::activated, this, [this](int i) {
+        const int b = m_blockSize->itemData(i).toInt();
+        m_editor->edit(kFieldKeyBase + 3, tr("Set KV block size"), [b](Plan &p) { p.blockSize = b; });
+    });
+    connect(m_dcp, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 4, tr("Set decode context parallel"), [v](Plan &p) { p.decodeContextParallel = v; });
+    });
+    connect(m_draftLayers, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 5, tr("Set draft layers"), [v](Plan &p) { p.speculativeLayers = v; });
+    });
+    connect(m_calibration, &QComboBox::activated, this, &EnginePanel::calibrationChosen);
+    connect(editor->document(), &PlanDocument::planChanged, this, &EnginePanel::sync);
+    if (editor->document()->hasPlan())
+        sync();
+}
+
+void EnginePanel::versionEntered()
+{
+    const QString text = m_version->currentText().trimmed();
+    const int index = m_version->findText(text);
+    VllmVersion v;
+    if (index == 0) {
+        v = {};
+    } else if (const auto parsed = parseVllmVersion((index > 0 ? m_version->itemData(index).toString() : text).toStdString())) {
+        v = *parsed;
+    } else {
+        emit errorOccurred(tr("\"%1\" is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0").arg(text));
+        sync();
+        return;
+    }
+    m_editor->edit(kFieldKeyBase + 6, tr("Set vLLM version"), [v](Plan &p) { p.vllmVersion = v; });
+    sync(); // an unchanged plan does not emit planChanged; show its version again
+}
+
+void EnginePanel::rebuildCalibrations()
+{
+    const Plan &plan = m_editor->document()->plan();
+    m_calibration->clear();
+    m_calibration->addItem(tr("estimated (no calibration)"), kNone);
+    const QStringList saved = CalibrationStore::names();
+    for (const QString &name : saved)
+        m_calibration->addItem(tr("calibrated: %1").arg(name), name);
+    if (plan.calibration.active() && !saved.contains(textformat::qs(plan.calibration.name)))
+        m_calibration->addItem(tr("calibrated: %1 (from the plan file)").arg(textformat::qs(plan.calibration.name)), kPlanOwn);
+    m_calibration->addItem(tr("Open profile file…"), kOpenFile);
+}
+
+void EnginePanel::calibrationChosen(int index)
+{
+    const QString key = m_calibration->itemData(index).toString();
+    Plan p = m_editor->document()->plan();
+    try {
+        if (key == kNone) {
+            p.calibration = {};
+        } else if (key == kPlanOwn) {
+            return;
+        } else if (key == kOpenFile) {
+            const QString file = QFileDialog::getOpenFileName(this, tr("Open calibration profile"), CalibrationStore::folder(),
+                                                              tr("Calibration profiles (*.json)"));
+            if (file.isEmpty()) {
+                sync();
+                return;
+            }
+            p.calibration = CalibrationStore::resolve(file);
+        } else {
+            p.calibration = CalibrationStore::resolve(key);
+        }
+    } catch (const std::exception &e) {
+        emit errorOccurred(tr("Cannot use that calibration profile: %1").arg(QString::fromUtf8(e.what())));
+        sync();
+        return;
+    }
+    m_editor->apply(p, p.calibration.active() ? tr("Use calibration %1").arg(textformat::qs(p.calibration.name)) : tr("Drop calibration"));
+    sync();
+}
+
+void EnginePanel::selectCalibration()
+{
+    const CalibrationProfile &c = m_editor->document()->plan().calibration;
+    int i = 0;
+    if (c.active()) {
+        i = m_calibration->findData(textformat::qs(c.name));
+        if (i < 0)
+            i = m_calibration->findData(kPlanOwn);
+    }
+    m_calibration->setCurrentIndex(std::max(0, i));
+}
+
+void EnginePanel::sync()
+{
+    const PlanDocument *doc = m_editor->document();
+    const Plan &p = doc->plan();
+    const Plan &resolved = doc->evaluation().plan;
+    const QSignalBlocker blocks[] = {QSignalBlocker(m_version), QSignalBlocker(m_eager), QSignalBlocker(m_maxSeqs),
+                                     QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp),
+                                     QSignalBlocker(m_draftLayers), QSignalBlocker(m_calibration)};
+    if (p.vllmVersion.isUnset()) {
+        m_version->setCurrentIndex(0);
+    } else {
+        const int i = m_version->findData(versionText(p.vllmVersion));
+        if (i >= 0)
+            m_version->setCurrentIndex(i);
+        else
+            m_version->setEditText(versionText(p.vllmVersion));
+    }
+    const VllmVersion v = resolvedVllmVersion(p.vllmVersion);
+    const QString engine = vllmEngine(v) == VllmEngine::V0 ? tr("V0 engine: profiles max-model-len tokens, prints '# GPU blocks'")
+                         : subtractsCudaGraphs(v)            ? tr("V1 engine: CUDA graphs subtracted from the KV budget")
+                                                             : tr("V1 engine: CUDA graphs live in the headroom, not subtracted");
+    m_regime->setText(tr("%1; utilization default %2").arg(engine).arg(defaultGpuMemoryUtilization(v), 0, 'f', 2));
+    m_eager->setChecked(p.enforceEager);
+    m_maxSeqs->setSpecialValueText(tr("vLLM default (%1)").arg(textformat::count(resolved.maxNumSeqs)));
+    m_maxSeqs->setValue(static_cast<int>(std::min<std::int64_t>(p.maxNumSeqs, m_maxSeqs->maximum())));
+    m_maxBatched->setSpecialValueText(tr("vLLM default (%1)").arg(textformat::count(resolved.maxNumBatchedTokens)));
+    m_maxBatched->setValue(static_cast<int>(std::min<std::int64_t>(p.maxNumBatchedTokens, m_maxBatched->maximum())));
+    int block = m_blockSize->findData(p.blockSize);
+    if (block < 0) { // a plan file's unusual size: offer it too
+        m_blockSize->addItem(tr("%1 tokens").arg(p.blockSize), p.blockSize);
+        block = m_blockSize->count() - 1;
+    }
+    m_blockSize->setCurrentIndex(block);
+    // Never below the plan's own value: the box must show what the plan holds (validation says why it is wrong).
+    m_dcp->setMaximum(std::max({1, p.tp, p.decodeContextParallel}));
+    m_dcp->setValue(std::max(1, p.decodeContextParallel));
+    m_draftLayers->setValue(std::clamp(p.speculativeLayers, 0, m_draftLayers->maximum()));
+
+    if (m_calibration->count() == 0 || p.calibration != m_shownCalibration) {
+        rebuildCalibrations();
+        m_shownCalibration = p.calibration;
+    }
+    selectCalibration();
+    if (!p.calibration.active()) {
+        m_calibrationNote->setText(tr("Activation, non-torch memory and CUDA graphs are estimated from the model and the plan."));
+        return;
+    }
+    QStringList note{tr("Fitted to %1 (%2, vLLM %3, tp %4).")
+                         .arg(p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source),
+                              textformat::qs(p.calibration.gpuId), versionText(p.calibration.vllmVersion))
+                         .arg(p.calibration.tp)};
+    if (p.calibration.gpuId != p.gpuId)
+        note << tr("Warning: fitted on another GPU than this plan's.");
+    if (resolvedVllmVersion(p.calibration.vllmVersion) != v)
+        note << tr("Warning: fitted for another vLLM version.");
+    m_calibrationNote->setText(note.join(QLatin1Char(' ')));
+}

@@ -1,0 +1,52 @@
+#pragma once
+#include "core/model/calibrationprofile.h"
+
+#include <QGroupBox>
+
+class PlanEditor;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+// The vLLM engine the plan is sized for (reference vllm_memory.md): the release whose accounting
+// applies, CUDA graphs, the scheduler's batch limits that drive peak activation, the KV block size,
+// decode context parallelism, speculative draft layers, and the calibration profile (overheads fitted
+// to a real startup log) or none (overheads estimated). Successive edits of one field make one undo step.
+class EnginePanel : public QGroupBox
+{
+    Q_OBJECT
+public:
+    explicit EnginePanel(PlanEditor *editor, QWidget *parent = nullptr);
+
+    QComboBox *version() const { return m_version; }
+    QComboBox *calibration() const { return m_calibration; }
+    QCheckBox *enforceEager() const { return m_eager; }
+    QLabel *regime() const { return m_regime; }
+
+    // The releases offered in the version box besides "latest"; any other X.Y.Z may be typed.
+    static QStringList knownVersions();
+
+signals:
+    void errorOccurred(const QString &message);
+
+private:
+    void sync();
+    void rebuildCalibrations();
+    void selectCalibration();
+    void versionEntered();
+    void calibrationChosen(int index);
+
+    PlanEditor *m_editor;
+    QComboBox *m_version;
+    QLabel *m_regime;
+    QCheckBox *m_eager;
+    QSpinBox *m_maxSeqs;
+    QSpinBox *m_maxBatched;
+    QComboBox *m_blockSize;
+    QSpinBox *m_dcp;
+    QSpinBox *m_draftLayers;
+    QComboBox *m_calibration;
+    QLabel *m_calibrationNote;
+    shardscope::CalibrationProfile m_shownCalibration; // the plan's when the box was last filled
+};

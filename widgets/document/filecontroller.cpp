@@ -1,0 +1,150 @@
+#include "widgets/document/filecontroller.h"
+
+#include "io/presetrepository.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/document/planeditor.h"
+#include "widgets/document/planfile.h"
+#include "core/evaluate/planrules.h"
+#include "widgets/document/session.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QUndoStack>
+
+using namespace shardscope;
+
+FileController::FileController(PlanEditor *editor, QWidget *dialogParent, bool rememberRecent)
+    : QObject(dialogParent)
+    , m_editor(editor)
+    , m_parent(dialogParent)
+    , m_rememberRecent(rememberRecent)
+{
+}
+
+Plan FileController::defaultPlan()
+{
+    // A plan that fits and shows every view: Llama-3.1-70B on one HGX H100 node, TP 4, 32K context.
+    Plan p;
+    p.modelId = "llama-3.1-70b";
+    p.gpuId = "h100-sxm";
+    p.tp = 4;
+    p.maxModelLen = 32768;
+    return p;
+}
+
+void FileController::setCurrentFile(const QString &path)
+{
+    m_currentFile = path;
+    emit currentFileChanged(path);
+}
+
+bool FileController::fail(const QString &message)
+{
+    m_lastError = message;
+    emit errorOccurred(message);
+    return false;
+}
+
+void FileController::newPlan()
+{
+    m_editor->apply(defaultPlan(), tr("New plan"));
+    setCurrentFile({});
+    m_editor->undoStack()->setClean();
+}
+
+bool FileController::openPlan(const QString &path)
+{
+    Plan plan;
+    if (const auto error = planfile::load(*m_editor->document(), path, plan)) {
+        if (m_rememberRecent && !QFileInfo::exists(path))
+            session::removeRecentFile(QFileInfo(path).absoluteFilePath());
+        emit recentFilesChanged();
+        return fail(*error);
+    }
+    m_editor->apply(plan, tr("Open %1").arg(QFileInfo(path).fileName()));
+    setCurrentFile(QFileInfo(path).absoluteFilePath());
+    m_editor->undoStack()->setClean();
+    if (m_rememberRecent) {
+        session::addRecentFile(path);
+        emit recentFilesChanged();
+    }
+    m_lastError.clear();
+    return true;
+}
+
+bool FileController::savePlan(const QString &path)
+{
+    if (const auto error = planfile::save(*m_editor->document(), path))
+        return fail(*error);
+    setCurrentFile(QFileInfo(path).absoluteFilePath());
+    m_editor->undoStack()->setClean();
+    if (m_rememberRecent) {
+        session::addRecentFile(path);
+        emit recentFilesChanged();
+    }
+    m_lastError.clear();
+    return true;
+}
+
+bool FileController::openModelConfig(const QString &path)
+{
+    PlanDocument *doc = m_editor->document();
+    std::string id;
+    if (const auto error = planfile::loadModelConfig(*doc, path, id))
+        return fail(*error);
+    const CatalogModel *m = doc->catalog().findModel(id);
+    m_editor->apply(planForModel(doc->plan(), m->spec), tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_lastError.clear();
+    return true;
+}
+
+bool FileController::openAny(const QString &path)
+{
+    if (path.endsWith(QStringLiteral(".shardscope.json"), Qt::CaseInsensitive))
+        return openPlan(path);
+    // Anything else: a plan file if it has a "plan" object, else a model config.
+    try {
+        const std::string text = PresetRepository::readJsonFile(path);
+        if (text.find("\"plan\"") != std::string::npos && text.find("\"num_hidden_layers\"") == std::string::npos)
+            return openPlan(path);
+    } catch (const std::exception &) {
+    }
+    return openModelConfig(path);
+}
+
+void FileController::open()
+{
+    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open plan"), QFileInfo(m_currentFile).absolutePath(),
+                                                      tr("ShardScope plans (*.shardscope.json);;JSON files (*.json)"));
+    if (!path.isEmpty())
+        openPlan(path);
+}
+
+void FileController::save()
+{
+    if (m_currentFile.isEmpty())
+        saveAs();
+    else
+        savePlan(m_currentFile);
+}
+
+void FileController::saveAs()
+{
+    const QString suggested = m_currentFile.isEmpty()
+        ? QString::fromStdString(m_editor->document()->plan().modelId) + QStringLiteral(".shardscope.json")
+        : m_currentFile;
+    QString path = QFileDialog::getSaveFileName(m_parent, tr("Save plan"), suggested, tr("ShardScope plans (*.shardscope.json)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        path += QStringLiteral(".shardscope.json");
+    savePlan(path);
+}
+
+void FileController::openConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open a Hugging Face config.json"), QString(),
+                                                      tr("Model configs (*.json)"));
+    if (!path.isEmpty())
+        openModelConfig(path);
+}

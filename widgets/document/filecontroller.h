@@ -1,0 +1,50 @@
+#pragma once
+#include "core/model/plan.h"
+
+#include <QObject>
+#include <QString>
+
+class PlanEditor;
+class QWidget;
+
+// File → New / Open / Save / Save As / recent files, Open config.json…, dropped files. Errors never
+// touch the plan: they are reported through errorOccurred() for the window to show.
+class FileController : public QObject
+{
+    Q_OBJECT
+public:
+    FileController(PlanEditor *editor, QWidget *dialogParent, bool rememberRecent = true);
+
+    QString currentFile() const { return m_currentFile; }
+    void setCurrentFile(const QString &path);
+    QString lastError() const { return m_lastError; }
+
+    static shardscope::Plan defaultPlan();
+
+    void newPlan();
+    bool openPlan(const QString &path);
+    bool savePlan(const QString &path);
+    bool openModelConfig(const QString &path);
+    // A dropped or command-line file: a plan file (*.shardscope.json or with a "plan" object) or
+    // else a model config.
+    bool openAny(const QString &path);
+
+    // With dialogs.
+    void open();
+    void save();
+    void saveAs();
+    void openConfig();
+
+signals:
+    void errorOccurred(const QString &message);
+    void currentFileChanged(const QString &path);
+    void recentFilesChanged();
+
+private:
+    bool fail(const QString &message);
+    PlanEditor *m_editor;
+    QWidget *m_parent;
+    bool m_rememberRecent;
+    QString m_currentFile;
+    QString m_lastError;
+};

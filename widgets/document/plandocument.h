@@ -1,0 +1,56 @@
+#pragma once
+#include "core/evaluate/evaluation.h"
+#include "core/model/modelcatalog.h"
+
+#include <QObject>
+
+#include <memory>
+
+// One evaluated plan: the inputs and what evaluate() made of them. Immutable once published, so
+// views and tooltips may keep a shared pointer to the state they were built from.
+struct PlanState
+{
+    shardscope::Plan plan;
+    shardscope::ModelSpec model;
+    shardscope::GpuSpec gpu;
+    shardscope::Evaluation evaluation;
+};
+
+// The one state object (STYLE.md): owns the plan and its evaluation. setPlan() is the only mutator
+// of the plan; it evaluates once per real change and does nothing for an unchanged plan. Views only
+// read and listen.
+class PlanDocument : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PlanDocument(ModelCatalog catalog, QObject *parent = nullptr);
+
+    // Evaluates `plan` against the catalog's model and GPU of the same ids. Returns false, changing
+    // nothing, when the plan equals the current one or names a model or GPU the catalog lacks.
+    bool setPlan(const shardscope::Plan &plan);
+    bool canResolve(const shardscope::Plan &plan) const;
+
+    bool hasPlan() const { return m_state != nullptr; }
+    const shardscope::Plan &plan() const { return m_state->plan; }
+    const shardscope::ModelSpec &model() const { return m_state->model; }
+    const shardscope::GpuSpec &gpu() const { return m_state->gpu; }
+    const shardscope::Evaluation &evaluation() const { return m_state->evaluation; }
+    std::shared_ptr<const PlanState> state() const { return m_state; }
+
+    const ModelCatalog &catalog() const { return m_catalog; }
+    // Adds a user model or GPU to the catalog (not to the plan). Throws shardscope::InputError.
+    std::string addModelJson(const std::string &text, const std::string &fallbackId, const std::string &fallbackRepo = {});
+    std::string addGpuJson(const std::string &text, const std::string &fallbackId);
+
+    int evaluationCount() const { return m_evaluations; }
+
+signals:
+    void catalogChanged();
+    // Emitted once per real change, after the new evaluation is in place.
+    void planChanged();
+
+private:
+    ModelCatalog m_catalog;
+    std::shared_ptr<const PlanState> m_state;
+    int m_evaluations = 0;
+};

@@ -1,0 +1,37 @@
+#pragma once
+#include "core/model/plan.h"
+
+#include <QString>
+
+#include <optional>
+#include <string>
+
+class PlanDocument;
+
+// A saved plan (*.shardscope.json), the same format `shardscope plan --plan FILE` reads:
+//   {"schema": "shardscope.planfile/1",
+//    "plan": {planToJson fields},
+//    "model_config": {...}   only when the model is not a built-in preset (a user config.json)
+//    "gpu_spec": {...}}      only when the GPU is not a built-in preset
+namespace planfile {
+
+inline constexpr const char *kSchema = "shardscope.planfile/1";
+inline constexpr int kSchemaVersion = 1;
+
+// The file's JSON text for the document's current plan (embedding a user model or GPU).
+std::string toJsonText(const PlanDocument &doc);
+
+// Reads a plan file's text. A user model or GPU embedded in it is added to the document's catalog;
+// the plan itself is returned, not applied. Throws shardscope::InputError with a one-line message
+// (malformed JSON, no "plan", a newer schema, an unknown model or GPU); the current plan is untouched.
+shardscope::Plan fromJsonText(PlanDocument &doc, const std::string &text);
+
+// File versions of the above. save() writes atomically (QSaveFile); both return an error message
+// or nothing on success.
+std::optional<QString> save(const PlanDocument &doc, const QString &path);
+std::optional<QString> load(PlanDocument &doc, const QString &path, shardscope::Plan &out);
+
+// Reads a Hugging Face config.json (or a model preset file) into the catalog; returns the model id.
+std::optional<QString> loadModelConfig(PlanDocument &doc, const QString &path, std::string &modelId);
+
+} // namespace planfile

@@ -1,0 +1,274 @@
+#include "widgets/explore/sweepheatmap.h"
+
+#include "widgets/explore/sweepstyle.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+
+using namespace shardscope;
+
+namespace {
+
+constexpr int kLeft = 56;    // row labels
+constexpr int kTop = 44;     // title and column labels
+constexpr int kBottom = 50;  // legend: the colour scale, then the grey states
+constexpr int kRight = 8;
+constexpr int kMaxCell = 64;
+constexpr int kMinCell = 18;
+
+} // namespace
+
+SweepHeatmap::SweepHeatmap(MapAxes axes, QWidget *parent)
+    : QWidget(parent)
+    , m_axes(axes)
+{
+    setMouseTracking(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void SweepHeatmap::setResult(std::shared_ptr<const SweepResult> result, SweepObjective objective)
+{
+    m_result = std::move(result);
+    m_objective = objective;
+    m_map = m_result ? sweepMap(*m_result, m_axes, objective) : SweepMap{};
+    setCurrent(m_current[0], m_current[1], m_current[2], m_current[3]);
+    updateGeometry();
+    update();
+}
+
+void SweepHeatmap::setCurrent(int tp, int pp, int dp, int ep)
+{
+    m_current[0] = tp;
+    m_current[1] = pp;
+    m_current[2] = dp;
+    m_current[3] = ep;
+    const bool tpPp = m_axes == MapAxes::TpPp;
+    const int row = tpPp ? pp : dp;
+    const int column = tpPp ? tp : ep;
+    const auto r = std::find(m_map.rows.begin(), m_map.rows.end(), row);
+    const auto c = std::find(m_map.columns.begin(), m_map.columns.end(), column);
+    m_currentRow = r == m_map.rows.end() ? -1 : static_cast<int>(r - m_map.rows.begin());
+    m_currentColumn = c == m_map.columns.end() ? -1 : static_cast<int>(c - m_map.columns.begin());
+    update();
+}
+
+QRect SweepHeatmap::gridRect() const
+{
+    const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
+    const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
+    const int availableW = width() - kLeft - kRight;
+    const int availableH = height() - kTop - kBottom;
+    const int cell = std::clamp(std::min(availableW / columns, availableH / rows), kMinCell, kMaxCell);
+    return QRect(kLeft, kTop, cell * columns, cell * rows);
+}
+
+QRect SweepHeatmap::cellRect(int row, int column) const
+{
+    const QRect g = gridRect();
+    const int cell = m_map.columns.empty() ? 0 : g.width() / static_cast<int>(m_map.columns.size());
+    return QRect(g.left() + column * cell, g.top() + row * cell, cell, cell);
+}
+
+bool SweepHeatmap::cellAt(const QPoint &pos, int &row, int &column) const
+{
+    const QRect g = gridRect();
+    if (m_map.columns.empty() || m_map.rows.empty() || !g.contains(pos))
+        return false;
+    const int cell = g.width() / static_cast<int>(m_map.columns.size());
+    column = (pos.x() - g.left()) / cell;
+    row = (pos.y() - g.top()) / cell;
+    return row < static_cast<int>(m_map.rows.size()) && column < static_cast<int>(m_map.columns.size());
+}
+
+int SweepHeatmap::planAt(const QPoint &pos) const
+{
+    int row = 0, column = 0;
+    return cellAt(pos, row, column) ? m_map.at(row, column).plan : -1;
+}
+
+QColor SweepHeatmap::cellColor(const MapCell &cell) const
+{
+    switch (cell.state) {
+    case CellState::Empty: return palette().color(QPalette::Base);
+    case CellState::Impossible: return sweepstyle::impossible();
+    case CellState::DoesNotFit: return sweepstyle::doesNotFit();
+    case CellState::Excluded: return sweepstyle::excluded();
+    case CellState::Ranked: break;
+    }
+    const double span = m_map.maxFigure - m_map.minFigure;
+    double t = span > 0 ? (cell.figure - m_map.minFigure) / span : 1.0;
+    if (!higherIsBetter(m_objective))
+        t = 1.0 - t;
+    return sweepstyle::sequential(t);
+}
+
+QString SweepHeatmap::toolTipFor(int row, int column) const
+{
+    const MapCell &c = m_map.at(row, column);
+    const QString pair = QStringLiteral("%1 %2 · %3 %4")
+                             .arg(QString::fromStdString(m_map.columnName))
+                             .arg(m_map.columns[static_cast<size_t>(column)])
+                             .arg(QString::fromStdString(m_map.rowName))
+                             .arg(m_map.rows[static_cast<size_t>(row)]);
+    if (c.plan < 0 || !m_result)
+        return tr("%1: no combination uses this pair").arg(pair);
+    QString head;
+    switch (c.state) {
+    case CellState::Ranked:
+        head = tr("%1: %2 %3 (the best of %4 plans)")
+                   .arg(pair, sweepstyle::formatFigure(c.figure, m_objective), sweepstyle::objectiveUnit(m_objective))
+                   .arg(c.planCount);
+        break;
+    case CellState::Excluded: head = tr("%1: fits, but misses a constraint").arg(pair); break;
+    case CellState::DoesNotFit: head = tr("%1: no plan fits").arg(pair); break;
+    case CellState::Impossible: head = tr("%1: vLLM refuses this pair").arg(pair); break;
+    case CellState::Empty: break;
+    }
+    return head + QStringLiteral("<br>") + sweepstyle::planToolTip(m_result->plans[static_cast<size_t>(c.plan)])
+        + (c.state == CellState::Impossible ? QString() : tr("<br><i>Click to apply this plan.</i>"));
+}
+
+QSize SweepHeatmap::sizeHint() const
+{
+    const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
+    const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
+    return QSize(kLeft + kRight + columns * 48, kTop + kBottom + rows * 48);
+}
+
+QSize SweepHeatmap::minimumSizeHint() const
+{
+    const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
+    const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
+    return QSize(kLeft + kRight + columns * kMinCell, kTop + kBottom + rows * kMinCell);
+}
+
+void SweepHeatmap::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Window));
+    const QString rowName = QString::fromStdString(m_map.rowName).toUpper();
+    const QString columnName = QString::fromStdString(m_map.columnName).toUpper();
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(palette().color(QPalette::WindowText));
+    const QRect g = gridRect();
+    p.drawText(QRect(g.left(), 2, width() - g.left(), 18), Qt::AlignLeft | Qt::AlignVCenter,
+               (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+                   + sweepstyle::objectiveTitle(m_objective));
+    p.setFont(font());
+    if (m_map.cells.empty()) {
+        p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
+        return;
+    }
+    // Axis labels: the column size above each column, the row size left of each row.
+    p.drawText(QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
+    p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, rowName + QStringLiteral(" ↓"));
+    for (size_t c = 0; c < m_map.columns.size(); ++c) {
+        const QRect r = cellRect(0, static_cast<int>(c));
+        p.drawText(QRect(r.left(), kTop - 20, r.width(), 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
+    }
+    for (size_t row = 0; row < m_map.rows.size(); ++row) {
+        const QRect r = cellRect(static_cast<int>(row), 0);
+        p.drawText(QRect(0, r.top(), kLeft - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_map.rows[row]));
+    }
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    for (const MapCell &cell : m_map.cells) {
+        const QRect r = cellRect(cell.row, cell.column).adjusted(1, 1, -1, -1);
+        const QColor fill = cellColor(cell);
+        p.fillRect(r, fill);
+        if (cell.state == CellState::Impossible)
+            p.fillRect(r, QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
+        if (cell.state == CellState::Empty)
+            continue;
+        QString label;
+        if (cell.state == CellState::Ranked || cell.state == CellState::Excluded)
+            label = sweepstyle::formatFigure(cell.figure, m_objective);
+        else
+            label = cell.state == CellState::DoesNotFit ? QStringLiteral("✗") : QStringLiteral("—");
+        if (p.fontMetrics().horizontalAdvance(label) < r.width() - 2) {
+            p.setPen(qGray(fill.rgb()) > 128 ? Qt::black : Qt::white);
+            p.drawText(r, Qt::AlignCenter, label);
+        }
+    }
+    // The window's plan, and the cell under the mouse.
+    if (m_currentRow >= 0 && m_currentColumn >= 0) {
+        p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+        p.drawRect(cellRect(m_currentRow, m_currentColumn).adjusted(1, 1, -2, -2));
+    }
+    if (m_hoverRow >= 0 && m_hoverColumn >= 0) {
+        p.setPen(QPen(palette().color(QPalette::WindowText), 1, Qt::DashLine));
+        p.drawRect(cellRect(m_hoverRow, m_hoverColumn).adjusted(0, 0, -1, -1));
+    }
+    // Legend: the colour scale from worst to best, then the grey states.
+    const int y = g.bottom() + 12;
+    const int barW = std::min(120, std::max(60, g.width() / 2));
+    for (int x = 0; x < barW; ++x)
+        p.fillRect(QRect(g.left() + x, y, 1, 10), sweepstyle::sequential(static_cast<double>(x) / (barW - 1)));
+    p.setPen(palette().color(QPalette::WindowText));
+    const double worst = higherIsBetter(m_objective) ? m_map.minFigure : m_map.maxFigure;
+    const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
+    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignLeft | Qt::AlignVCenter, sweepstyle::formatFigure(worst, m_objective));
+    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignRight | Qt::AlignVCenter, sweepstyle::formatFigure(best, m_objective));
+    int x = g.left();
+    const int y2 = y + 26;
+    for (const auto &[color, text] : {std::pair{sweepstyle::excluded(), tr("misses a constraint")},
+                                      std::pair{sweepstyle::doesNotFit(), tr("✗ does not fit")},
+                                      std::pair{sweepstyle::impossible(), tr("— impossible")}}) {
+        const int w = p.fontMetrics().horizontalAdvance(text);
+        if (x + 13 + w > width() - kRight)
+            break; // no room: the tooltips say the same
+        p.fillRect(QRect(x, y2, 10, 10), color);
+        if (color == sweepstyle::impossible())
+            p.fillRect(QRect(x, y2, 10, 10), QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
+        p.drawText(QRect(x + 13, y2 - 2, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
+        x += 13 + w + 10;
+    }
+}
+
+bool SweepHeatmap::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        int row = 0, column = 0;
+        if (cellAt(help->pos(), row, column))
+            QToolTip::showText(help->globalPos(), toolTipFor(row, column), this, cellRect(row, column));
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void SweepHeatmap::mouseMoveEvent(QMouseEvent *event)
+{
+    int row = -1, column = -1;
+    if (!cellAt(event->position().toPoint(), row, column))
+        row = column = -1;
+    if (row != m_hoverRow || column != m_hoverColumn) {
+        m_hoverRow = row;
+        m_hoverColumn = column;
+        update();
+    }
+    QWidget::mouseMoveEvent(event);
+}
+
+void SweepHeatmap::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        // A pair vLLM refuses is explained, not applied.
+        int row = 0, column = 0;
+        if (cellAt(event->position().toPoint(), row, column)) {
+            const MapCell &c = m_map.at(row, column);
+            if (c.plan >= 0 && c.state != CellState::Impossible)
+                emit planClicked(c.plan);
+        }
+    }
+    QWidget::mouseReleaseEvent(event);
+}

@@ -1,0 +1,53 @@
+#pragma once
+#include "core/sweep/sweepmap.h"
+
+#include <QWidget>
+
+#include <memory>
+
+// The feasibility map of a sweep (TP x PP or DP x EP): one custom-painted cell per pair, coloured by
+// the objective's figure of the cell's best plan (a colour-blind-safe sequential scale), grey when
+// nothing fits, hatched when vLLM refuses the pair. Hover explains the cell; a click chooses its plan.
+class SweepHeatmap : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SweepHeatmap(shardscope::MapAxes axes, QWidget *parent = nullptr);
+
+    void setResult(std::shared_ptr<const shardscope::SweepResult> result, shardscope::SweepObjective objective);
+    // Outlines the cell of the plan the window shows (tp, pp, dp, ep).
+    void setCurrent(int tp, int pp, int dp, int ep);
+
+    const shardscope::SweepMap &map() const { return m_map; }
+    // Geometry, for tests and hit-testing: the cell's rectangle in widget coordinates.
+    QRect cellRect(int row, int column) const;
+    // The plan index under a widget position, or -1.
+    int planAt(const QPoint &pos) const;
+    QString toolTipFor(int row, int column) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    // The index into the result's plans of the clicked cell's best plan.
+    void planClicked(int planIndex);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    bool event(QEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+
+private:
+    QRect gridRect() const;
+    bool cellAt(const QPoint &pos, int &row, int &column) const;
+    QColor cellColor(const shardscope::MapCell &cell) const;
+
+    shardscope::MapAxes m_axes;
+    shardscope::SweepObjective m_objective = shardscope::SweepObjective::Concurrency;
+    std::shared_ptr<const shardscope::SweepResult> m_result;
+    shardscope::SweepMap m_map;
+    int m_currentRow = -1, m_currentColumn = -1;
+    int m_hoverRow = -1, m_hoverColumn = -1;
+    int m_current[4] = {0, 0, 0, 0};
+};

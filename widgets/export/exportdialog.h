@@ -1,0 +1,77 @@
+#pragma once
+#include "core/evaluate/evaluation.h"
+#include "core/launch/launchexport.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+// Shows the launch commands for one evaluated plan (DESIGN.md section 6): target vLLM or SGLang,
+// one node or N nodes, vLLM's multi-node launch or Ray, address/port or placeholders, commands or
+// a script per node; Copy, Save, Save scripts. Self-contained: it keeps copies of what it shows.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ExportDialog(const shardscope::Evaluation &evaluation, const shardscope::ModelSpec &model, QWidget *parent = nullptr);
+
+    shardscope::ExportOptions options() const;
+    void setOptions(const shardscope::ExportOptions &options);
+    const shardscope::ExportResult &result() const { return m_result; }
+    QString shownText() const;
+
+    // What the buttons do after asking for a path (public for tests). Return false and show the
+    // reason when writing fails.
+    bool saveTextTo(const QString &path);
+    bool saveScriptsTo(const QString &dir);
+
+    // The notes as the window shows them (translated), one per line; empty when there are none.
+    QString shownNotes() const;
+    QString shownStatus() const;
+
+signals:
+    // "Use nearest plan": the plan the target can run, closest to the refused one.
+    void nearestPlanRequested(const shardscope::Plan &plan);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void refresh();
+    void fitHeight();
+    void copy();
+    void save();
+    void saveScripts();
+
+    shardscope::Evaluation m_evaluation;
+    shardscope::ModelSpec m_model;
+    shardscope::ExportResult m_result;
+    bool m_updating = false;
+
+    QComboBox *m_target = nullptr;
+    QComboBox *m_topology = nullptr;
+    QSpinBox *m_nodes = nullptr;
+    QComboBox *m_launcher = nullptr;
+    QLineEdit *m_headAddress = nullptr;
+    QSpinBox *m_port = nullptr;
+    QLineEdit *m_modelPath = nullptr;
+    QComboBox *m_all2all = nullptr;
+    QCheckBox *m_force = nullptr;
+    QComboBox *m_view = nullptr;
+    QComboBox *m_node = nullptr;
+    QPlainTextEdit *m_output = nullptr;
+    QLabel *m_notes = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_version = nullptr;
+    QPushButton *m_copy = nullptr;
+    QPushButton *m_save = nullptr;
+    QPushButton *m_saveScripts = nullptr;
+    QPushButton *m_useNearest = nullptr;
+};

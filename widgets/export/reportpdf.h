@@ -1,0 +1,25 @@
+#pragma once
+#include "io/reportrender.h"
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+class QImage;
+class QTextDocument;
+
+// The placement picture of a report: the window's Layers × GPUs grid, `width` pixels wide.
+QImage renderPlacementImage(const ReportPlacement &image, int width);
+
+// The report as a QTextDocument: the Markdown (GitHub dialect, tables) with the placement pictures
+// registered as image resources under their names, and tables given visible rules.
+void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images);
+
+// A4 PDF of the report (paginated by QTextDocument, page numbers at the foot). Empty on success,
+// else the error. Needs a QGuiApplication.
+QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images);
+QString writePlacementPng(const QString &path, const ReportPlacement &image);
+
+// Lets `shardscope report` write PDFs and pictures (app/ itself links only Qt Core).
+void installReportRenderer();

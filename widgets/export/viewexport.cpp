@@ -1,0 +1,52 @@
+#include "widgets/export/viewexport.h"
+
+#include "io/savefile.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace exporter {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Exporter)
+};
+} // namespace
+
+std::optional<QString> save(const QString &path, const QSize &size, const QString &title, const Render &render)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Tr::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    const QRect rect(QPoint(0, 0), size);
+    if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(size);
+        svg.setViewBox(rect);
+        svg.setTitle(title);
+        svg.setDescription(Tr::tr("Exported from ShardScope"));
+        QPainter p(&svg);
+        render(p, rect, true);
+    } else {
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            render(p, rect, false);
+        }
+        if (!image.save(&file, "PNG"))
+            return Tr::tr("Cannot encode %1 as PNG").arg(QDir::toNativeSeparators(path));
+    }
+    QString error;
+    if (!commitComplete(file, &error))
+        return Tr::tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), error);
+    return std::nullopt;
+}
+
+} // namespace exporter

@@ -1,0 +1,365 @@
+#include "widgets/grid/gridpainter.h"
+
+#include "widgets/common/palette.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr double kSwatch = 12;
+constexpr double kPad = 4;
+
+double maxWidth(const QStringList &labels, const QFontMetricsF &fm)
+{
+    double w = 0;
+    for (const QString &s : labels)
+        w = std::max(w, fm.horizontalAdvance(s));
+    return w;
+}
+
+double bandWidth(const std::vector<GridSpan> &band, const QFontMetricsF &fm)
+{
+    double w = 0;
+    for (const GridSpan &s : band)
+        w = std::max(w, fm.horizontalAdvance(s.label));
+    return std::min(w + 2 * kPad, 140.0);
+}
+
+QColor cellColor(const GridData &d, int row, int column)
+{
+    return QColor::fromRgb(d.cells.pixel(column, row));
+}
+
+} // namespace
+
+GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetricsF &fm, const GridView &view)
+{
+    GridFrame f;
+    const double line = std::ceil(fm.height()) + kPad;
+    // Legend: entries flow left to right and wrap.
+    double x = rect.left() + kPad;
+    double y = rect.top() + kPad / 2;
+    for (const GridLegendEntry &e : data.legend) {
+        const double w = (e.swatch ? kSwatch + kPad : 0) + fm.horizontalAdvance(e.text) + 3 * kPad;
+        if (x + w > rect.right() && x > rect.left() + kPad) {
+            x = rect.left() + kPad;
+            y += line;
+        }
+        f.legendItems.push_back(QRectF(x, y, w, line));
+        x += w;
+    }
+    const double legendBottom = data.legend.empty() ? rect.top() : y + line + kPad / 2;
+    f.legend = QRectF(rect.left(), rect.top(), rect.width(), legendBottom - rect.top());
+
+    double left = rect.left();
+    for (const auto &band : data.rowBands) {
+        const double w = bandWidth(band, fm);
+        f.rowBands.push_back(QRectF(left, 0, w, 0));
+        left += w;
+    }
+    const double labelsWidth = data.rowLabels.isEmpty() ? 0 : std::min(maxWidth(data.rowLabels, fm) + 2 * kPad, 90.0);
+    f.rowLabels = QRectF(left, 0, labelsWidth, 0);
+    left += labelsWidth;
+
+    double top = legendBottom;
+    for (size_t i = 0; i < data.columnBands.size(); ++i) {
+        f.columnBands.push_back(QRectF(left, top, 0, line));
+        top += line;
+    }
+    f.columnLabels = QRectF(left, top, 0, data.columnLabels.isEmpty() ? 0 : line);
+    top += f.columnLabels.height();
+    const double captionHeight = data.caption.isEmpty() ? 0 : line + kPad;
+    const double bottom = rect.bottom() - captionHeight;
+    f.caption = QRectF(rect.left() + kPad, bottom + kPad / 2, rect.width() - 2 * kPad, line);
+
+    const QRectF area(std::round(left), std::round(top), std::max(1.0, std::floor(rect.right() - left - kPad)),
+                      std::max(1.0, std::floor(bottom - top)));
+    f.cells = GridGeometry::fit(area, data.rows, data.columns, view.zoom, view.origin);
+    for (QRectF &b : f.rowBands) {
+        b.setTop(area.top());
+        b.setHeight(area.height());
+    }
+    f.rowLabels.setTop(area.top());
+    f.rowLabels.setHeight(area.height());
+    for (QRectF &b : f.columnBands)
+        b.setWidth(area.width());
+    f.columnLabels.setWidth(area.width());
+    f.corner = QRectF(rect.left(), legendBottom, left - rect.left(), top - legendBottom);
+    return f;
+}
+
+namespace {
+
+void paintCells(QPainter &p, const GridData &d, const GridGeometry &g, bool vector)
+{
+    if (d.rows == 0 || d.columns == 0)
+        return;
+    if (!vector) {
+        const QRectF source(g.origin.x(), g.origin.y(), g.area.width() / g.cellWidth, g.area.height() / g.cellHeight);
+        p.drawImage(g.area, d.cells, source);
+        return;
+    }
+    // Runs of one colour per row: far fewer shapes in the SVG than one per cell.
+    for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
+        int c = g.firstVisibleColumn();
+        while (c <= g.lastVisibleColumn()) {
+            const QRgb color = d.cells.pixel(c, r);
+            int end = c + 1;
+            while (end <= g.lastVisibleColumn() && d.cells.pixel(end, r) == color)
+                ++end;
+            p.fillRect(g.cellsRect(r, c, 1, end - c).intersected(g.area), QColor::fromRgb(color));
+            c = end;
+        }
+    }
+}
+
+void paintHatching(QPainter &p, const GridData &d, const GridGeometry &g)
+{
+    if (d.hatched.empty())
+        return;
+    const QBrush hatch(QColor(0, 0, 0, 110), Qt::BDiagPattern);
+    for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
+        int c = g.firstVisibleColumn();
+        while (c <= g.lastVisibleColumn()) {
+            if (!d.isHatched(r, c)) {
+                ++c;
+                continue;
+            }
+            int end = c + 1;
+            while (end <= g.lastVisibleColumn() && d.isHatched(r, end))
+                ++end;
+            p.fillRect(g.cellsRect(r, c, 1, end - c).intersected(g.area), hatch);
+            c = end;
+        }
+    }
+}
+
+void paintLines(QPainter &p, const GridData &d, const GridGeometry &g)
+{
+    const QRectF a = g.area;
+    // Cell borders only where cells are big enough for a border to help.
+    p.setPen(QPen(palette::gridLine(), 1));
+    if (g.cellWidth >= 10)
+        for (int c = g.firstVisibleColumn() + 1; c <= g.lastVisibleColumn(); ++c) {
+            const double x = std::round(g.cellRect(0, c).left()) + 0.5;
+            p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        }
+    if (g.cellHeight >= 10)
+        for (int r = g.firstVisibleRow() + 1; r <= g.lastVisibleRow(); ++r) {
+            const double y = std::round(g.cellRect(r, 0).top()) + 0.5;
+            p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+        }
+    const auto drawColumnBreaks = [&](const std::vector<int> &breaks, const QPen &pen) {
+        p.setPen(pen);
+        for (int c : breaks) {
+            const double x = std::round(g.cellRect(0, c).left());
+            if (x > a.left() && x < a.right())
+                p.drawLine(QPointF(x, a.top()), QPointF(x, a.bottom()));
+        }
+    };
+    // TP groups: thin lines, only when a group is several pixels wide.
+    if (d.columnMinorBreaks.size() < a.width() / 4)
+        drawColumnBreaks(d.columnMinorBreaks, QPen(QColor(0x44, 0x44, 0x44, 160), 1));
+    drawColumnBreaks(d.columnBreaks, QPen(palette::separator(), 2));
+    p.setPen(QPen(palette::separator(), 2));
+    for (int r : d.rowBreaks) {
+        const double y = std::round(g.cellRect(r, 0).top());
+        if (y > a.top() && y < a.bottom())
+            p.drawLine(QPointF(a.left(), y), QPointF(a.right(), y));
+    }
+    p.setPen(QPen(QColor(0x88, 0x88, 0x88), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(a.adjusted(-0.5, -0.5, 0.5, 0.5));
+}
+
+void paintBlockLabels(QPainter &p, const GridData &d, const GridGeometry &g)
+{
+    const QFontMetricsF fm(p.font());
+    const double h = fm.height();
+    for (const GridBlock &b : d.blocks) {
+        const QRectF r = g.cellsRect(b.cells.top(), b.cells.left(), b.cells.height(), b.cells.width()).intersected(g.area);
+        if (r.width() < 8 || r.height() < h)
+            continue;
+        const QString *text = nullptr;
+        for (const QString &label : b.labels)
+            if (fm.horizontalAdvance(label) + 4 <= r.width()) {
+                text = &label;
+                break;
+            }
+        if (!text)
+            continue;
+        // On a plate of the cell's colour, so grid lines and hatching do not cross the text.
+        const QColor background = cellColor(d, b.cells.top(), b.cells.left());
+        const double w = fm.horizontalAdvance(*text) + 4;
+        const QRectF plate(r.center().x() - w / 2, r.center().y() - h / 2, w, h);
+        p.fillRect(plate, background);
+        p.setPen(palette::textOn(background));
+        p.drawText(plate, Qt::AlignCenter, *text);
+    }
+}
+
+void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
+{
+    const GridGeometry &g = f.cells;
+    const QFontMetricsF fm(p.font());
+    p.setPen(QColor(0x33, 0x33, 0x33));
+    if (!d.rowLabels.isEmpty() && f.rowLabels.width() > 0) {
+        const int step = labelStep(g.cellHeight, fm.height());
+        const auto box = [&](int r) {
+            const double y = std::clamp(g.cellRect(r, 0).center().y() - fm.height() / 2, g.area.top(), g.area.bottom() - fm.height());
+            return QRectF(f.rowLabels.left(), y, f.rowLabels.width() - kPad, fm.height());
+        };
+        std::vector<QRectF> pinned;
+        for (int r : d.pinnedRows)
+            if (r >= g.firstVisibleRow() && r <= g.lastVisibleRow()) {
+                pinned.push_back(box(r));
+                p.drawText(pinned.back(), Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
+            }
+        for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
+            if ((r - d.rowLabelPhase) % step != 0 || std::find(d.pinnedRows.begin(), d.pinnedRows.end(), r) != d.pinnedRows.end())
+                continue;
+            const QRectF b = box(r);
+            if (std::none_of(pinned.begin(), pinned.end(), [&](const QRectF &o) { return o.intersects(b); }))
+                p.drawText(b, Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
+        }
+    }
+    for (size_t i = 0; i < d.rowBands.size() && i < f.rowBands.size(); ++i) {
+        const QRectF band = f.rowBands[i];
+        for (size_t k = 0; k < d.rowBands[i].size(); ++k) {
+            const GridSpan &s = d.rowBands[i][k];
+            QRectF r = g.cellsRect(s.first, 0, s.count, 1);
+            r = QRectF(band.left() + 1, r.top(), band.width() - 2, r.height()).intersected(band);
+            if (r.height() <= 0)
+                continue;
+            p.fillRect(r.adjusted(0, 0.5, 0, -0.5), k % 2 ? QColor(0xE4, 0xE4, 0xE4) : QColor(0xF0, 0xF0, 0xF0));
+            if (fm.height() > r.height())
+                continue;
+            if (fm.horizontalAdvance(s.label) + 4 <= r.width())
+                p.drawText(r, Qt::AlignCenter, s.label);
+            else if (!s.shortLabel.isEmpty() && fm.horizontalAdvance(s.shortLabel) + 4 <= r.width())
+                p.drawText(r, Qt::AlignCenter, s.shortLabel);
+        }
+    }
+}
+
+void paintColumnHeaders(QPainter &p, const GridData &d, const GridFrame &f)
+{
+    const GridGeometry &g = f.cells;
+    const QFontMetricsF fm(p.font());
+    p.setPen(QColor(0x33, 0x33, 0x33));
+    if (!d.columnLabels.isEmpty() && f.columnLabels.height() > 0) {
+        double widest = 0;
+        for (int c = g.firstVisibleColumn(); c <= g.lastVisibleColumn(); ++c)
+            widest = std::max(widest, fm.horizontalAdvance(d.columnLabels.value(c)));
+        const int step = labelStep(g.cellWidth, widest + 6);
+        for (int c = g.firstVisibleColumn(); c <= g.lastVisibleColumn(); ++c) {
+            if (c % step != 0)
+                continue;
+            const QRectF cell = g.cellRect(0, c);
+            const double w = widest + 6;
+            const QRectF box(cell.center().x() - w / 2, f.columnLabels.top(), w, f.columnLabels.height());
+            if (box.center().x() >= g.area.left() && box.center().x() <= g.area.right())
+                p.drawText(box, Qt::AlignCenter, d.columnLabels.value(c));
+        }
+    }
+    for (size_t i = 0; i < d.columnBands.size() && i < f.columnBands.size(); ++i) {
+        const QRectF band = f.columnBands[i];
+        for (size_t k = 0; k < d.columnBands[i].size(); ++k) {
+            const GridSpan &s = d.columnBands[i][k];
+            QRectF r = g.cellsRect(0, s.first, 1, s.count);
+            r = QRectF(r.left(), band.top() + 1, r.width(), band.height() - 2).intersected(band);
+            if (r.width() <= 0)
+                continue;
+            p.fillRect(r.adjusted(0.5, 0, -0.5, 0), k % 2 ? QColor(0xE4, 0xE4, 0xE4) : QColor(0xF0, 0xF0, 0xF0));
+            if (fm.horizontalAdvance(s.label) + 4 <= r.width())
+                p.drawText(r, Qt::AlignCenter, s.label);
+            else if (!s.shortLabel.isEmpty() && fm.horizontalAdvance(s.shortLabel) + 4 <= r.width())
+                p.drawText(r, Qt::AlignCenter, s.shortLabel);
+        }
+    }
+}
+
+void paintLegend(QPainter &p, const GridData &d, const GridFrame &f)
+{
+    const QFontMetricsF fm(p.font());
+    for (size_t i = 0; i < d.legend.size() && i < f.legendItems.size(); ++i) {
+        const GridLegendEntry &e = d.legend[i];
+        const QRectF r = f.legendItems[i];
+        double x = r.left();
+        if (e.swatch) {
+            const QRectF sw(x, r.center().y() - kSwatch / 2, kSwatch, kSwatch);
+            p.fillRect(sw, e.color);
+            if (e.hatched)
+                p.fillRect(sw, QBrush(QColor(0, 0, 0, 110), Qt::BDiagPattern));
+            p.setPen(QColor(0x66, 0x66, 0x66));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(sw);
+            x += kSwatch + kPad;
+        }
+        p.setPen(e.swatch ? QColor(0x22, 0x22, 0x22) : QColor(0x55, 0x55, 0x55));
+        p.drawText(QRectF(x, r.top(), r.right() - x, r.height()), Qt::AlignLeft | Qt::AlignVCenter, e.text);
+    }
+}
+
+void paintCorner(QPainter &p, const GridData &d, const GridFrame &f)
+{
+    // Axis names, each only where it fits whole: rows at the top left, columns next to their labels.
+    const QFontMetricsF fm(p.font());
+    p.setPen(QColor(0x55, 0x55, 0x55));
+    const QRectF c = f.corner.adjusted(kPad, 0, -kPad, 0);
+    if (c.width() <= 0 || c.height() < fm.height())
+        return;
+    const QString columns = d.columnAxis.isEmpty() ? QString() : d.columnAxis + QStringLiteral(" →");
+    const QString rows = d.rowAxis.isEmpty() ? QString() : d.rowAxis + QStringLiteral(" ↓");
+    const bool twoLines = c.height() >= 2 * fm.height();
+    if (!columns.isEmpty() && fm.horizontalAdvance(columns) <= c.width())
+        p.drawText(c, Qt::AlignRight | Qt::AlignBottom, columns);
+    const double used = twoLines ? 0 : fm.horizontalAdvance(columns) + 2 * kPad;
+    if (!rows.isEmpty() && fm.horizontalAdvance(rows) + used <= c.width())
+        p.drawText(c, Qt::AlignLeft | (twoLines ? Qt::AlignTop : Qt::AlignBottom), rows);
+}
+
+} // namespace
+
+void paintGrid(QPainter &p, const GridData &d, const GridFrame &f, const GridView &view, bool vector)
+{
+    const GridGeometry &g = f.cells;
+    p.save();
+    if (d.rows == 0 || d.columns == 0) { // nothing to place: say why
+        p.setPen(QColor(0x44, 0x44, 0x44));
+        p.drawText(g.area.adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, d.caption);
+        p.restore();
+        return;
+    }
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.save();
+    p.setClipRect(g.area);
+    paintCells(p, d, g, vector);
+    paintHatching(p, d, g);
+    paintLines(p, d, g);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    paintBlockLabels(p, d, g);
+    if (view.hoverRow >= 0 && view.hoverColumn >= 0 && view.hoverRow < d.rows && view.hoverColumn < d.columns) {
+        const QRectF r = g.cellRect(view.hoverRow, view.hoverColumn).adjusted(0.5, 0.5, -0.5, -0.5);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(Qt::white, 3));
+        p.drawRect(r);
+        p.setPen(QPen(Qt::black, 1));
+        p.drawRect(r);
+    }
+    p.restore();
+    paintRowHeaders(p, d, f);
+    paintColumnHeaders(p, d, f);
+    paintLegend(p, d, f);
+    paintCorner(p, d, f);
+    if (!d.caption.isEmpty()) {
+        const QFontMetricsF fm(p.font());
+        p.setPen(QColor(0x44, 0x44, 0x44));
+        p.drawText(f.caption, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(d.caption, Qt::ElideRight, f.caption.width()));
+    }
+    p.restore();
+}

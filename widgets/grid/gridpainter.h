@@ -1,0 +1,38 @@
+#pragma once
+#include "widgets/grid/griddata.h"
+#include "widgets/grid/gridgeometry.h"
+
+#include <QFontMetricsF>
+
+#include <vector>
+
+class QPainter;
+
+// What the user looks at: zoom (1 = fit), scroll position in cells, the hovered cell.
+struct GridView
+{
+    double zoom = 1;
+    QPointF origin;
+    int hoverRow = -1;
+    int hoverColumn = -1;
+};
+
+// The bands around the cells: legend on top, column bands and labels, row bands and labels on the
+// left, caption below. Sizes follow the font so nothing is clipped.
+struct GridFrame
+{
+    std::vector<QRectF> legendItems; // one per legend entry
+    QRectF legend;
+    std::vector<QRectF> columnBands;
+    QRectF columnLabels;
+    std::vector<QRectF> rowBands;
+    QRectF rowLabels;
+    QRectF corner;
+    QRectF caption;
+    GridGeometry cells;
+};
+
+GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetricsF &fm, const GridView &view);
+
+// Paints a frame. `vector` draws cells as rectangles (for SVG export) instead of scaling the image.
+void paintGrid(QPainter &p, const GridData &data, const GridFrame &frame, const GridView &view, bool vector = false);

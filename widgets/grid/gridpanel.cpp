@@ -1,0 +1,90 @@
+#include "widgets/grid/gridpanel.h"
+
+#include "widgets/grid/placementgrid.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTabWidget>
+#include <QToolButton>
+
+GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_tabs(new QTabWidget(this))
+    , m_coloring(new QComboBox(this))
+{
+    m_grids[int(GridKind::Layers)] = new PlacementGrid(document, buildLayersGrid, this);
+    m_grids[int(GridKind::Heads)] = new PlacementGrid(document, buildHeadsGrid, this);
+    m_grids[int(GridKind::Experts)] = new PlacementGrid(document, buildExpertsGrid, this);
+    m_grids[int(GridKind::Cluster)] = new PlacementGrid(
+        document, [](const auto &s) { return buildClusterGrid(s, ClusterColoring::Stage); }, this);
+    m_tabs->addTab(m_grids[0], tr("Layers × GPUs"));
+    m_tabs->addTab(m_grids[1], tr("Heads"));
+    m_tabs->addTab(m_grids[2], tr("Experts"));
+    m_tabs->addTab(m_grids[3], tr("Cluster"));
+    m_tabs->setTabToolTip(0, tr("Which layers each GPU holds: pipeline stages, TP groups, node boundaries"));
+    m_tabs->setTabToolTip(1, tr("Query and KV heads per TP rank; replicated KV heads are hatched"));
+    m_tabs->setTabToolTip(2, tr("MoE layers × experts, coloured by the EP rank (GPU) that owns each expert"));
+    m_tabs->setTabToolTip(3, tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
+    m_tabs->setDocumentMode(true);
+
+    auto *corner = new QWidget(this);
+    auto *row = new QHBoxLayout(corner);
+    row->setContentsMargins(0, 0, 4, 0);
+    row->setSpacing(2);
+    m_coloring->addItem(tr("Colour by stage"));
+    m_coloring->addItem(tr("Colour by DP replica"));
+    m_coloring->setToolTip(tr("What the cluster tab's colours mean"));
+    row->addWidget(m_coloring);
+    const auto addButton = [&](const QString &text, const QString &tip, auto slot) {
+        auto *b = new QToolButton(corner);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setAutoRaise(true);
+        connect(b, &QToolButton::clicked, this, slot);
+        row->addWidget(b);
+    };
+    addButton(tr("−"), tr("Zoom out (-)"), [this] { currentGrid()->zoomBy(1 / 1.5); });
+    addButton(tr("+"), tr("Zoom in (+, Ctrl+wheel, double-click)"), [this] { currentGrid()->zoomBy(1.5); });
+    addButton(tr("Fit"), tr("Show the whole grid (0)"), [this] { currentGrid()->resetZoom(); });
+    m_tabs->setCornerWidget(corner);
+
+    connect(m_coloring, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setClusterColoring(i == 1 ? ClusterColoring::Replica : ClusterColoring::Stage); });
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this] { m_coloring->setVisible(currentKind() == GridKind::Cluster); });
+    m_coloring->setVisible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+}
+
+PlacementGrid *GridPanel::grid(GridKind kind) const
+{
+    return m_grids[int(kind)];
+}
+
+PlacementGrid *GridPanel::currentGrid() const
+{
+    return m_grids[std::max(0, m_tabs->currentIndex())];
+}
+
+GridKind GridPanel::currentKind() const
+{
+    return static_cast<GridKind>(std::max(0, m_tabs->currentIndex()));
+}
+
+void GridPanel::setCurrent(GridKind kind)
+{
+    m_tabs->setCurrentIndex(int(kind));
+}
+
+void GridPanel::setClusterColoring(ClusterColoring coloring)
+{
+    if (m_coloring->currentIndex() != int(coloring))
+        m_coloring->setCurrentIndex(int(coloring)); // re-enters through the signal
+    else
+        m_grids[int(GridKind::Cluster)]->setBuilder([coloring](const auto &s) { return buildClusterGrid(s, coloring); });
+}

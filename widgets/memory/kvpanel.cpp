@@ -1,0 +1,155 @@
+#include "widgets/memory/kvpanel.h"
+
+#include "core/explain/explain.h"
+#include "widgets/common/palette.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/common/textformat.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using namespace shardscope;
+using textformat::count;
+using textformat::explanationHtml;
+using textformat::gib;
+
+KvPanel::KvPanel(const PlanDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_verdict(new QLabel(this))
+    , m_grid(new QGridLayout)
+{
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
+    m_verdict->setMargin(6);
+    m_verdict->setAutoFillBackground(true);
+    m_grid->setColumnStretch(1, 1);
+    m_grid->setHorizontalSpacing(12);
+    m_grid->setVerticalSpacing(3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_verdict);
+    layout->addLayout(m_grid);
+    layout->addStretch(1);
+    connect(document, &PlanDocument::planChanged, this, &KvPanel::refresh);
+    if (document->hasPlan())
+        refresh();
+}
+
+void KvPanel::setRow(int row, const QString &key, const QString &name, const QString &value, const QString &tip)
+{
+    QLabel *valueLabel = m_values.value(key);
+    if (!valueLabel) {
+        auto *nameLabel = new QLabel(name, this);
+        nameLabel->setWordWrap(true);
+        valueLabel = new QLabel(this);
+        valueLabel->setWordWrap(true);
+        valueLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        valueLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QFont bold = valueLabel->font();
+        bold.setBold(true);
+        valueLabel->setFont(bold);
+        m_grid->addWidget(nameLabel, row, 0);
+        m_grid->addWidget(valueLabel, row, 1);
+        m_values.insert(key, valueLabel);
+    }
+    valueLabel->setText(value);
+    valueLabel->setToolTip(tip);
+    if (auto *item = m_grid->itemAtPosition(row, 0))
+        item->widget()->setToolTip(tip);
+    const bool visible = !value.isEmpty();
+    valueLabel->setVisible(visible);
+    if (auto *item = m_grid->itemAtPosition(row, 0))
+        item->widget()->setVisible(visible);
+}
+
+QString KvPanel::valueText(const QString &key) const
+{
+    if (key == QLatin1String("fits"))
+        return m_verdict->text();
+    const QLabel *l = m_values.value(key);
+    return l ? l->text() : QString();
+}
+
+QString KvPanel::valueToolTip(const QString &key) const
+{
+    const QLabel *l = m_values.value(key);
+    return l ? l->toolTip() : QString();
+}
+
+void KvPanel::refresh()
+{
+    const PlanState &s = *m_document->state();
+    const Evaluation &e = s.evaluation;
+    const Plan &p = e.plan;
+    const auto x = [&](Quantity q, int rank = -1) { return explanationHtml(explain(q, e, s.model, s.gpu, rank)); };
+
+    QPalette pal = m_verdict->palette();
+    if (e.fits) {
+        m_verdict->setText(tr("<b>✔ Fits</b> — %1 concurrent requests of %2 tokens per replica, %3 on the cluster")
+                               .arg(count(e.kv.maxConcurrency), count(p.maxModelLen), count(e.kv.clusterMaxConcurrency)));
+        pal.setColor(QPalette::Window, palette::ok().lighter(185));
+    } else {
+        const PlanIssue *error = e.firstError();
+        m_verdict->setText(tr("<b>✘ Does not fit</b> — %1").arg(error ? textformat::issue(*error).toHtmlEscaped() : tr("invalid plan")));
+        pal.setColor(QPalette::Window, palette::error().lighter(175));
+    }
+    m_verdict->setPalette(pal);
+    if (!e.valid) {
+        for (QLabel *l : std::as_const(m_values))
+            l->clear();
+        return;
+    }
+    int heaviest = 0;
+    for (const RankPlacement &r : e.ranks)
+        if (r.memory.weights.total() > e.ranks[static_cast<size_t>(heaviest)].memory.weights.total())
+            heaviest = r.rank;
+
+    QStringList split;
+    for (int n : e.stageLayers)
+        split << QString::number(n);
+    // Numbers that rest on the overhead terms say whether those are estimated or calibrated to a real log.
+    const bool vllm = p.accounting == Accounting::Vllm;
+    const bool calibrated = vllm && p.calibration.active();
+    const QString basis = !vllm ? QString() : calibrated ? tr(" · calibrated") : tr(" · estimated");
+    const QString basisTip = !vllm ? QString()
+                             : calibrated ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")
+                                                .arg(textformat::qs(p.calibration.name).toHtmlEscaped(),
+                                                     p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source).toHtmlEscaped())
+                                          : tr("<br><i>Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured "
+                                               "(calibrate to a real log in the vLLM log tab).</i>");
+    int row = 0;
+    setRow(row++, QStringLiteral("capacity_tokens"), tr("KV capacity, one replica"), tr("%1 tokens").arg(count(e.kv.capacityTokens)) + basis,
+           x(Quantity::CapacityTokens) + basisTip);
+    setRow(row++, QStringLiteral("cluster_tokens"), tr("KV capacity, cluster"), tr("%1 tokens").arg(count(e.kv.capacityTokens * p.dp)) + basis,
+           tr("<b>KV capacity, whole cluster</b><br><i>dp × one replica's tokens (each DP replica has its own KV pool)</i><br>= %1 × %2 = %3 tokens")
+               .arg(p.dp).arg(count(e.kv.capacityTokens), count(e.kv.capacityTokens * p.dp)) + basisTip);
+    setRow(row++, QStringLiteral("concurrency"), tr("Requests at max length, one replica"),
+           tr("%1 (%2×)").arg(count(e.kv.maxConcurrency)).arg(e.kv.maxConcurrencyExact, 0, 'f', 2) + basis, x(Quantity::MaxConcurrency) + basisTip);
+    setRow(row++, QStringLiteral("cluster_concurrency"), tr("Requests at max length, cluster"),
+           tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)) + basis, x(Quantity::ClusterConcurrency) + basisTip);
+    setRow(row++, QStringLiteral("kv_per_token"), tr("KV per token per GPU"),
+           tr("%1 B (%2)").arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)), textformat::bytes(e.kv.bytesPerTokenPerGpu)),
+           x(Quantity::KvBytesPerToken));
+    setRow(row++, QStringLiteral("kv_budget"), tr("KV budget per GPU"),
+           tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank) + basis, x(Quantity::KvBudget) + basisTip);
+    setRow(row++, QStringLiteral("weights"), tr("Weights per GPU (largest)"), tr("%1 (GPU %2)").arg(gib(e.maxWeightsBytesPerGpu, 2)).arg(heaviest),
+           x(Quantity::WeightsPerGpu, heaviest));
+    setRow(row++, QStringLiteral("experts"), tr("Experts per GPU"),
+           !s.model.isMoe() ? QString()
+           : e.moeTp > 1 ? tr("%1 per MoE layer, 1/%2 of each").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4).arg(e.moeTp)
+                         : tr("%1 per MoE layer").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4),
+           x(Quantity::ExpertsPerGpu));
+    setRow(row++, QStringLiteral("layers"), tr("Layers per stage"), split.join(QStringLiteral(", ")), x(Quantity::LayersPerStage));
+    setRow(row++, QStringLiteral("max_model_len"), tr("Max model length"), tr("%1 tokens").arg(count(p.maxModelLen)),
+           tr("<b>max_model_len</b><br>%1").arg(s.plan.maxModelLen == 0 ? tr("the model's max_position_embeddings (no --max-model-len set)")
+                                                                          : tr("--max-model-len")));
+    setRow(row++, QStringLiteral("gpus"), tr("GPUs"),
+           tr("%1 · nodes of %3: %2").arg(e.worldSize).arg(e.nodes).arg(e.gpusPerNode),
+           tr("<b>World size</b><br><i>tp × pp × dp</i><br>= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6")
+               .arg(p.tp).arg(p.pp).arg(p.dp).arg(e.worldSize).arg(e.gpusPerNode).arg(e.nodes));
+    setRow(row++, QStringLiteral("params"), tr("Parameters"),
+           tr("%1 billion total, %2 billion active").arg(e.params.total / 1e9, 0, 'f', 1).arg(e.params.active / 1e9, 0, 'f', 1), x(Quantity::ParamsTotal));
+}

@@ -1,0 +1,230 @@
+#include "widgets/memory/memorychart.h"
+
+#include "core/text/units.h"
+#include "widgets/grid/gridgeometry.h"
+#include "widgets/common/palette.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/common/textformat.h"
+
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QStackedBarSeries>
+#include <QtCharts/QValueAxis>
+
+#include <QCursor>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+enum Set { Weights, Activation, Other, Kv, Headroom, SetCount };
+}
+
+MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_chart(new QChart)
+    , m_view(new QChartView(m_chart, this))
+    , m_axisX(new QValueAxis(m_chart))
+    , m_axisY(new QValueAxis(m_chart))
+{
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_axisY->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisY->setTitleText(tr("GiB"));
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setGridLineVisible(false);
+    m_axisX->setMinorTickCount(0);
+    QFont small = m_axisX->labelsFont();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1));
+    m_axisX->setLabelsFont(small);
+    m_view->setRenderHint(QPainter::Antialiasing, false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    connect(document, &PlanDocument::planChanged, this, [this] {
+        m_dirty = true;
+        if (isVisible())
+            rebuild();
+    });
+}
+
+void MemoryChart::showEvent(QShowEvent *event)
+{
+    if (m_dirty)
+        rebuild();
+    QWidget::showEvent(event);
+}
+
+void MemoryChart::rebuild()
+{
+    m_dirty = false;
+    m_state = m_document->hasPlan() ? m_document->state() : nullptr;
+    m_bars = m_state ? memoryBars(*m_state) : std::vector<MemoryBar>{};
+    m_chart->removeAllSeries();
+
+    // Short legend names; the title and the tooltips say what "other" and "headroom" hold.
+    const QString names[SetCount] = {tr("Weights"), tr("Activation"), tr("Other"), tr("KV cache"), tr("Headroom")};
+    const QColor colors[SetCount] = {palette::weights(), palette::activation(), palette::otherMemory(), palette::kvBudget(),
+                                     palette::freeMemory()};
+    QList<qreal> values[SetCount];
+    double top = 0;
+    for (const MemoryBar &b : m_bars) {
+        values[Weights] << b.weights / GiB;
+        values[Activation] << b.activation / GiB;
+        values[Other] << b.other / GiB;
+        values[Kv] << b.kvBudget / GiB;
+        values[Headroom] << b.headroom / GiB;
+        top = std::max(top, (b.weights + b.activation + b.other + b.kvBudget + b.headroom) / GiB);
+    }
+    auto *series = new QStackedBarSeries;
+    series->setBarWidth(m_bars.size() > 16 ? 0.75 : 0.6); // regular gaps: at 0.9 rounding leaves stray ones
+    QList<QBarSet *> sets;
+    for (int s = 0; s < SetCount; ++s) {
+        auto *set = new QBarSet(names[s]);
+        set->append(values[s]);
+        set->setColor(colors[s]);
+        set->setBorderColor(colors[s].darker(115));
+        connect(set, &QBarSet::hovered, this, [this, s](bool on, int index) {
+            if (on)
+                QToolTip::showText(QCursor::pos(), barToolTip(index, s), m_view);
+            else
+                QToolTip::hideText();
+        });
+        sets << set;
+    }
+    series->append(sets);
+    m_chart->addSeries(series);
+    series->attachAxis(m_axisX);
+    series->attachAxis(m_axisY);
+
+    // What vLLM may use: utilization x total, the same on every GPU. A bar that crosses it does not fit.
+    if (!m_bars.empty()) {
+        const RankMemory &mem = m_state->evaluation.ranks[static_cast<size_t>(m_bars.front().rank)].memory;
+        auto *usable = new QLineSeries;
+        usable->setName(tr("Usable"));
+        usable->append(-0.5, mem.requested / GiB);
+        usable->append(static_cast<double>(m_bars.size()) - 0.5, mem.requested / GiB);
+        QPen pen(QColor(0x22, 0x22, 0x22), 1.5, Qt::DashLine);
+        usable->setPen(pen);
+        m_chart->addSeries(usable);
+        usable->attachAxis(m_axisX);
+        usable->attachAxis(m_axisY);
+    }
+    relabelAxis();
+    const bool grouped = !m_bars.empty() && m_bars.front().gpus > 1;
+    m_axisX->setTitleText(grouped ? tr("node (bar = its tightest GPU)") : tr("GPU"));
+    // At most five intervals with round numbers, so the labels never crowd.
+    double step = 1;
+    for (double s : {1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0})
+        if (top / s <= 5) {
+            step = s;
+            break;
+        }
+    const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
+    m_axisY->setRange(0, intervals * step);
+    m_axisY->setTickCount(intervals + 1);
+    const QString legendNote = tr("other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total");
+    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)<br><small>%2</small>").arg(m_state->evaluation.worldSize).arg(legendNote)
+                              : tr("Memory per GPU<br><small>%1</small>").arg(legendNote));
+}
+
+void MemoryChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_dirty)
+        relabelAxis();
+}
+
+// Every k-th bar labelled so that the labels never elide. Categories must be unique: the
+// unlabelled ones get different numbers of zero-width spaces.
+void MemoryChart::relabelAxis()
+{
+    // Bars sit at x = 0, 1, 2 ...; a value axis labels every k-th one with round steps (Qt Charts'
+    // category axis elides labels wider than one bar instead).
+    const QFontMetricsF fm(m_axisX->labelsFont());
+    const int n = std::max<int>(1, static_cast<int>(m_bars.size()));
+    const double widest = fm.horizontalAdvance(QString::number(n - 1)) + 12;
+    // The plot is the view less the value axis and margins (about 80 px); plotArea() lags a resize.
+    const double perBar = std::max(100.0, width() - 80.0) / n;
+    const int step = labelStep(perBar, widest);
+    m_axisX->setRange(-0.5, n - 0.5);
+    m_axisX->setTickAnchor(0);
+    m_axisX->setTickInterval(step);
+}
+
+QStringList MemoryChart::categories() const
+{
+    QStringList labels;
+    for (const MemoryBar &b : m_bars)
+        labels << b.label;
+    return labels;
+}
+
+std::vector<std::vector<double>> MemoryChart::seriesValues() const
+{
+    std::vector<std::vector<double>> out;
+    for (QAbstractSeries *s : m_chart->series())
+        if (auto *bars = qobject_cast<QStackedBarSeries *>(s))
+            for (QBarSet *set : bars->barSets()) {
+                std::vector<double> v;
+                for (int i = 0; i < set->count(); ++i)
+                    v.push_back(set->at(i));
+                out.push_back(std::move(v));
+            }
+    return out;
+}
+
+QString MemoryChart::barToolTip(int index, int setIndex) const
+{
+    if (!m_state || index < 0 || index >= static_cast<int>(m_bars.size()))
+        return {};
+    const MemoryBar &b = m_bars[static_cast<size_t>(index)];
+    const Evaluation &e = m_state->evaluation;
+    QString html = b.gpus > 1 ? tr("<b>node %1</b>: its tightest GPU is GPU %2<br>").arg(e.ranks[static_cast<size_t>(b.rank)].node).arg(b.rank)
+                              : QString();
+    html += tr("total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6")
+                .arg(textformat::gib(b.total, 2), textformat::gib(b.weights, 2), textformat::gib(b.activation, 2),
+                     textformat::gib(b.other, 2), textformat::gib(b.kvBudget, 2), textformat::gib(b.headroom, 2));
+    if (e.plan.accounting == Accounting::Vllm)
+        html += QStringLiteral("<br><i>")
+            + (e.plan.calibration.active() ? tr("activation and other: calibrated (profile \"%1\")").arg(textformat::qs(e.plan.calibration.name).toHtmlEscaped())
+                                           : tr("activation and other: estimated (no calibration profile)"))
+            + QStringLiteral("</i>");
+    html += QStringLiteral("<hr>");
+    switch (setIndex) {
+    case Weights:
+        html += textformat::explanationHtml(explain(Quantity::WeightsPerGpu, e, m_state->model, m_state->gpu, b.rank));
+        break;
+    case Kv:
+        html += textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, b.rank));
+        break;
+    case Headroom:
+        html += tr("<b>Headroom</b><br><i>total × (1 − gpu_memory_utilization)</i><br>= %1 × (1 − %2) = %3 — left for other processes")
+                    .arg(textformat::gib(b.total, 2))
+                    .arg(e.plan.gpuMemoryUtilization, 0, 'g', 3)
+                    .arg(textformat::gib(b.headroom, 2));
+        break;
+    default:
+        html += textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, b.rank));
+        break;
+    }
+    return html;
+}
+
+void MemoryChart::renderTo(QPainter &painter, const QRect &rect)
+{
+    if (m_dirty)
+        rebuild();
+    m_view->render(&painter, QRectF(rect), m_view->viewport()->rect());
+}

@@ -1,0 +1,46 @@
+#pragma once
+#include "widgets/memory/memorybars.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class PlanDocument;
+struct PlanState;
+class QChart;
+class QChartView;
+class QValueAxis;
+
+// Stacked memory bars per GPU (per node above 64 GPUs). One of the two classes that touch Qt Charts
+// (deprecated from Qt 6.10): the series are rebuilt in bulk on every change, never value by value.
+class MemoryChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit MemoryChart(const PlanDocument *document, QWidget *parent = nullptr);
+
+    const std::vector<MemoryBar> &bars() const { return m_bars; }
+    QStringList categories() const;
+    // The chart's values, GiB, per set (weights, activation, other, KV, headroom) — for tests.
+    std::vector<std::vector<double>> seriesValues() const;
+    QString barToolTip(int barIndex, int setIndex) const;
+    void renderTo(class QPainter &painter, const QRect &rect);
+    QChartView *view() const { return m_view; }
+
+private:
+    void rebuild();
+    void relabelAxis();
+
+    const PlanDocument *m_document;
+    QChart *m_chart;
+    QChartView *m_view;
+    QValueAxis *m_axisX; // bar i at x = i
+    QValueAxis *m_axisY;
+    std::vector<MemoryBar> m_bars;
+    std::shared_ptr<const PlanState> m_state;
+    bool m_dirty = true;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+};

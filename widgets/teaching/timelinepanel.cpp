@@ -1,0 +1,215 @@
+#include "widgets/teaching/timelinepanel.h"
+
+#include "widgets/teaching/clustermap.h"
+#include "widgets/teaching/teachingtext.h"
+#include "widgets/teaching/timelineview.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QStyle>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+using namespace shardscope;
+
+namespace {
+constexpr int kStepMs = 900; // one event per beat while playing: slow enough to talk over
+}
+
+TimelinePanel::TimelinePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_view(new TimelineView)
+    , m_map(new ClusterMap)
+    , m_phaseBox(new QComboBox)
+    , m_back(new QToolButton)
+    , m_play(new QToolButton)
+    , m_forward(new QToolButton)
+    , m_caption(new QLabel)
+    , m_summary(new QLabel)
+    , m_timer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("TimelinePanel"));
+    m_phaseBox->addItems({QString(), QString()});
+    m_back->setObjectName(QStringLiteral("stepBack"));
+    m_play->setObjectName(QStringLiteral("play"));
+    m_forward->setObjectName(QStringLiteral("stepForward"));
+    m_back->setShortcut(QKeySequence(Qt::Key_Left));
+    m_forward->setShortcut(QKeySequence(Qt::Key_Right));
+    m_play->setShortcut(QKeySequence(Qt::Key_Space));
+    m_caption->setWordWrap(true);
+    m_caption->setTextFormat(Qt::RichText);
+    m_caption->setMinimumHeight(m_caption->fontMetrics().height() * 3);
+    m_summary->setWordWrap(true);
+    m_timer->setInterval(kStepMs);
+
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(m_phaseBox);
+    bar->addWidget(m_back);
+    bar->addWidget(m_play);
+    bar->addWidget(m_forward);
+    bar->addWidget(m_summary, 1);
+
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_view);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(scroll);
+    split->addWidget(m_map);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_caption);
+
+    connect(m_phaseBox, &QComboBox::currentIndexChanged, this, [this](int i) { setPhase(i == 1 ? Phase::Prefill : Phase::Decode); });
+    connect(m_back, &QToolButton::clicked, this, &TimelinePanel::stepBack);
+    connect(m_forward, &QToolButton::clicked, this, &TimelinePanel::stepForward);
+    connect(m_play, &QToolButton::clicked, this, &TimelinePanel::togglePlay);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (m_view->currentIndex() + 1 >= m_view->eventCount())
+            pause();
+        else
+            stepForward();
+    });
+    connect(m_view, &TimelineView::currentIndexChanged, this, &TimelinePanel::onCurrentChanged);
+    retranslate();
+}
+
+void TimelinePanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+{
+    m_evaluation = e;
+    m_model = m;
+    m_gpu = gpu;
+    m_map->setPlan(e);
+    rebuild();
+}
+
+void TimelinePanel::setPhase(Phase phase)
+{
+    if (phase == m_phase)
+        return;
+    m_phase = phase;
+    m_phaseBox->setCurrentIndex(phase == Phase::Prefill ? 1 : 0);
+    rebuild();
+}
+
+void TimelinePanel::setPresentation(bool on)
+{
+    m_view->setPresentation(on);
+    m_map->setPresentation(on);
+}
+
+void TimelinePanel::rebuild()
+{
+    pause();
+    m_view->setCurrentIndex(-1);
+    m_view->setTimeline(m_evaluation, buildTimeline(m_evaluation, m_model, m_gpu, m_phase));
+    retranslate();
+    onCurrentChanged(-1);
+}
+
+bool TimelinePanel::isPlaying() const
+{
+    return m_timer->isActive();
+}
+
+void TimelinePanel::stepForward()
+{
+    m_view->setCurrentIndex(std::min(m_view->currentIndex() + 1, m_view->eventCount() - 1));
+}
+
+void TimelinePanel::stepBack()
+{
+    m_view->setCurrentIndex(std::max(0, m_view->currentIndex() - 1));
+}
+
+void TimelinePanel::play()
+{
+    if (m_view->eventCount() == 0)
+        return;
+    if (m_view->currentIndex() + 1 >= m_view->eventCount())
+        m_view->setCurrentIndex(-1); // from the start again
+    m_timer->start();
+    retranslate();
+}
+
+void TimelinePanel::pause()
+{
+    m_timer->stop();
+    retranslate();
+}
+
+void TimelinePanel::togglePlay()
+{
+    isPlaying() ? pause() : play();
+}
+
+QString TimelinePanel::caption() const
+{
+    return m_caption->text();
+}
+
+void TimelinePanel::onCurrentChanged(int index)
+{
+    const Timeline &tl = m_view->timeline();
+    if (index < 0 || index >= m_view->eventCount()) {
+        m_caption->setText(tl.events.empty() ? Teaching::tr("No valid plan to step through.")
+                                             : Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
+        m_map->setHighlight({}, {}, LinkKind::None);
+        emit currentEventChanged({}, LinkKind::None);
+        return;
+    }
+    const TimelineEvent &ev = tl.events[static_cast<size_t>(index)];
+    m_caption->setText(Teaching::tr("<b>Event %1 of %2</b> — %3").arg(index + 1).arg(tl.events.size()).arg(teaching::eventHtml(ev)));
+    std::vector<int> gpus = eventGpus(m_evaluation, ev);
+    m_map->setHighlight(gpus, eventGroups(m_evaluation, ev), ev.link);
+    emit currentEventChanged(gpus, ev.link);
+}
+
+void TimelinePanel::retranslate()
+{
+    m_phaseBox->setItemText(0, Teaching::tr("Decode step"));
+    m_phaseBox->setItemText(1, Teaching::tr("Prefill step"));
+    m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_back->setToolTip(Teaching::tr("Step back (←)"));
+    m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    m_forward->setToolTip(Teaching::tr("Step forward (→)"));
+    m_play->setIcon(style()->standardIcon(isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setToolTip(isPlaying() ? Teaching::tr("Pause (Space)") : Teaching::tr("Play (Space)"));
+    const Timeline &tl = m_view->timeline();
+    if (tl.events.empty()) {
+        m_summary->clear();
+        return;
+    }
+    const QString batches = Teaching::tr("%n micro-batch(es)", nullptr, tl.microbatches);
+    const QString each = tl.phase == Phase::Decode ? Teaching::tr("of %n decoding sequence(s) each", nullptr, static_cast<int>(tl.tokens))
+                                                   : Teaching::tr("of a %1-token prompt each").arg(tl.tokens);
+    QString s = Teaching::tr("%1 %2 through %n stage(s) take %3.", nullptr, tl.stages).arg(batches, each, teaching::duration(tl.makespanSec));
+    if (tl.stages > 1)
+        s += QLatin1Char(' ')
+            + Teaching::tr("Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)")
+                  .arg(100 * tl.bubbleFraction, 0, 'f', 1)
+                  .arg(100 * tl.formulaBubbleFraction, 0, 'f', 1);
+    if (tl.planMicrobatches > tl.microbatches)
+        s += QLatin1Char(' ') + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
+    m_summary->setText(s);
+    if (m_view->currentIndex() < 0)
+        m_caption->setText(Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
+}
+
+void TimelinePanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        onCurrentChanged(m_view->currentIndex());
+    }
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,55 @@
+#include "widgets/vllm/commandpreview.h"
+
+#include "widgets/document/plandocument.h"
+#include "widgets/vllm/launchpreview.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+CommandPreview::CommandPreview(const PlanDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_text(new QPlainTextEdit(this))
+{
+    m_text->setReadOnly(true);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setToolTip(tr("The vLLM launch for this plan"));
+    const int lines = 4;
+    m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * lines + 12);
+    auto *copy = new QPushButton(tr("Copy"), this);
+    copy->setToolTip(tr("Copy the commands (every node's) to the clipboard"));
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_full); });
+    auto *more = new QPushButton(tr("Export…"), this);
+    more->setToolTip(tr("Multi-node, Ray or SGLang launches, and scripts per node"));
+    connect(more, &QPushButton::clicked, this, &CommandPreview::exportRequested);
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(copy);
+    buttons->addWidget(more);
+    buttons->addStretch(1);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+    connect(document, &PlanDocument::planChanged, this, &CommandPreview::refresh);
+    if (document->hasPlan())
+        refresh();
+}
+
+QString CommandPreview::command() const
+{
+    return m_text->toPlainText();
+}
+
+void CommandPreview::refresh()
+{
+    const LaunchPreview preview = vllmServePreview(*m_document->state());
+    m_full = preview.full;
+    if (preview.shown != m_text->toPlainText())
+        m_text->setPlainText(preview.shown);
+}
