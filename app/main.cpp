@@ -41,9 +41,10 @@ void printUsage()
                  "Commands:\n";
     constexpr size_t kColumn = 12; // command names up to 10 characters, then two spaces
     for (const Command &c : commands())
-        std::cout << "  " << c.name << std::string(kColumn - std::min(kColumn - 2, std::strlen(c.name)), ' ') << c.summary
-                  << "\n";
-    std::cout << "  help" << std::string(kColumn - 4, ' ') << "Show a command's options: shardscope help COMMAND.\n"
+        std::cout << "  " << c.name << std::string(kColumn - std::min(kColumn - 2, std::strlen(c.name)), ' ')
+                  << c.summary << "\n";
+    std::cout << "  help" << std::string(kColumn - 4, ' ')
+              << "Show a command's options: shardscope help COMMAND.\n"
                  "\nOptions:\n"
                  "  -h, --help     Show this help and exit.\n"
                  "  -V, --version  Show the version and exit.\n"
@@ -99,7 +100,7 @@ int main(int argc, char **argv)
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);
             if (helpCommand)
-                args = QStringList{args.first(), QStringLiteral("--help")};
+                args = QStringList { args.first(), QStringLiteral("--help") };
             return command->run(args);
         }
         if (helpCommand || first[0] != '-')
@@ -122,7 +123,8 @@ int main(int argc, char **argv)
     setIdentity();
     // Lets Wayland compositors and docks match the window to the installed desktop entry and icon.
     QGuiApplication::setDesktopFileName(QLatin1String(kAppId));
-    QApplication::setWindowIcon(QIcon::fromTheme(QLatin1String(kAppId), QIcon(QStringLiteral(":/icons/org.shardscope.ShardScope.svg"))));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QLatin1String(kAppId), QIcon(QStringLiteral(":/icons/org.shardscope.ShardScope.svg"))));
     return runGui(app);
 #else
     std::cerr << "shardscope: error: this build has no window (SHARDSCOPE_BUILD_GUI=OFF); run a command "

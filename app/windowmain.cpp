@@ -1,14 +1,14 @@
 #include "app/windowmain.h"
 
 #include "cli/planoptions.h"
+#include "core/model/errors.h"
+#include "core/model/modelcatalog.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
-#include "core/model/errors.h"
-#include "widgets/window/mainwindow.h"
-#include "core/model/modelcatalog.h"
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/teaching/teachingcontroller.h"
+#include "widgets/window/mainwindow.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,7 +40,8 @@ int fail(const std::string &message)
 bool anyPlanOption(const QCommandLineParser &parser)
 {
     for (const QString &name : parser.optionNames())
-        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size") && name != QLatin1String("lang"))
+        if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size")
+            && name != QLatin1String("lang"))
             return true;
     return false;
 }
@@ -48,10 +49,10 @@ bool anyPlanOption(const QCommandLineParser &parser)
 struct GuiOptions
 {
     std::optional<Plan> plan;
-    QString modelSource;   // a config.json given with --model, to keep in the catalog
+    QString modelSource; // a config.json given with --model, to keep in the catalog
     QString tab;
     QString screenshot;
-    QSize size{1600, 1000};
+    QSize size { 1600, 1000 };
 };
 
 // Renders the window offscreen at a fixed size and writes a PNG.
@@ -67,7 +68,8 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     QSaveFile file(o.screenshot);
     QString error;
     if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !commitComplete(file, &error))
-        return fail("cannot write " + o.screenshot.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
+        return fail("cannot write " + o.screenshot.toStdString() + ": "
+            + (error.isEmpty() ? file.errorString() : error).toStdString());
     return 0;
 }
 
@@ -84,7 +86,9 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
         if (parser.isSet(QStringLiteral("model"))) {
             const QFileInfo fi(parser.value(QStringLiteral("model")));
             // A config.json is named after its folder (the checkpoint), as File → Open config.json does.
-            const std::string id = fi.fileName() == QLatin1String("config.json") ? fi.absoluteDir().dirName().toStdString() : in.model.id;
+            const std::string id = fi.fileName() == QLatin1String("config.json")
+                ? fi.absoluteDir().dirName().toStdString()
+                : in.model.id;
             plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
         } else if (planFile.contains("model_config")) {
             plan.modelId = catalog.addModelJson(planFile["model_config"].dump(), in.model.id);
@@ -95,7 +99,8 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     const CatalogGpu *gpu = catalog.findGpu(in.gpu.id);
     if (!gpu || !(gpu->spec == in.gpu)) {
         if (parser.isSet(QStringLiteral("gpu")))
-            plan.gpuId = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+            plan.gpuId
+                = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
         else if (planFile.contains("gpu_spec"))
             plan.gpuId = catalog.addGpuJson(planFile["gpu_spec"].dump(), in.gpu.id);
         else
@@ -120,18 +125,21 @@ void prepareGuiEnvironment(int argc, char **argv)
 int runGui(QApplication &app)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("The ShardScope planner window. Plan flags as for 'shardscope plan'."));
+    parser.setApplicationDescription(
+        QStringLiteral("The ShardScope planner window. Plan flags as for 'shardscope plan'."));
     addPlanOptions(parser);
-    parser.addOption(QCommandLineOption(QStringLiteral("tab"), QStringLiteral("Tab to show: ") + MainWindow::tabNames().join(QStringLiteral(", ")),
-                                        QStringLiteral("name")));
-    parser.addOption(QCommandLineOption(QStringLiteral("screenshot"), QStringLiteral("Render the window offscreen to this PNG and exit."),
-                                        QStringLiteral("file.png")));
-    parser.addOption(QCommandLineOption(QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."),
-                                        QStringLiteral("WxH")));
-    parser.addOption(QCommandLineOption(QStringLiteral("lang"), QStringLiteral("Window language: ") + Language::available().join(QStringLiteral(", "))
-                                                                    + QStringLiteral(" (default: the saved choice, else the system's)."),
-                                        QStringLiteral("code")));
-    parser.addOption(QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("tab"),
+        QStringLiteral("Tab to show: ") + MainWindow::tabNames().join(QStringLiteral(", ")), QStringLiteral("name")));
+    parser.addOption(QCommandLineOption(QStringLiteral("screenshot"),
+        QStringLiteral("Render the window offscreen to this PNG and exit."), QStringLiteral("file.png")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."), QStringLiteral("WxH")));
+    parser.addOption(QCommandLineOption(QStringLiteral("lang"),
+        QStringLiteral("Window language: ") + Language::available().join(QStringLiteral(", "))
+            + QStringLiteral(" (default: the saved choice, else the system's)."),
+        QStringLiteral("code")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
     if (!parser.parse(QCoreApplication::arguments()))
         return fail(parser.errorText().toStdString());
     if (parser.isSet(QStringLiteral("help-window"))) {
@@ -139,26 +147,31 @@ int runGui(QApplication &app)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return fail("unexpected argument \"" + parser.positionalArguments().first().toStdString() + "\" (try shardscope --help)");
+        return fail("unexpected argument \"" + parser.positionalArguments().first().toStdString()
+            + "\" (try shardscope --help)");
 
     GuiOptions o;
     o.tab = parser.value(QStringLiteral("tab"));
     if (!o.tab.isEmpty() && !MainWindow::tabNames().contains(o.tab))
-        return fail("--tab " + o.tab.toStdString() + ": expected one of " + MainWindow::tabNames().join(QStringLiteral(", ")).toStdString());
+        return fail("--tab " + o.tab.toStdString() + ": expected one of "
+            + MainWindow::tabNames().join(QStringLiteral(", ")).toStdString());
     o.screenshot = parser.value(QStringLiteral("screenshot"));
     if (parser.isSet(QStringLiteral("size"))) {
         static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
         const auto m = re.match(parser.value(QStringLiteral("size")));
         if (!m.hasMatch() || m.captured(1).toInt() < 320 || m.captured(2).toInt() < 240 || m.captured(1).toInt() > 8000
             || m.captured(2).toInt() > 8000)
-            return fail("--size " + parser.value(QStringLiteral("size")).toStdString() + ": expected WxH from 320x240 to 8000x8000");
+            return fail("--size " + parser.value(QStringLiteral("size")).toStdString()
+                + ": expected WxH from 320x240 to 8000x8000");
         o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     }
 
     // The language before the window builds its texts: --lang, else the saved choice, else the system's.
-    const QString lang = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : Language::preferred();
+    const QString lang
+        = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : Language::preferred();
     if (!teaching::language()->setLanguage(lang, false))
-        return fail("--lang " + lang.toStdString() + ": expected one of " + Language::available().join(QStringLiteral(", ")).toStdString());
+        return fail("--lang " + lang.toStdString() + ": expected one of "
+            + Language::available().join(QStringLiteral(", ")).toStdString());
 
     const PresetRepository repo = PresetRepository::load();
     ModelCatalog catalog = catalogFromPresets(repo);

@@ -9,13 +9,14 @@
 const std::vector<Command> &commands()
 {
     static const std::vector<Command> list = {
-        {"plan", "Evaluate one plan: placement, memory, KV capacity (text or JSON).", runPlanCommand},
-        {"presets", "List the built-in and user model and GPU presets.", runPresetsCommand},
-        {"reconcile", "Compare a real vLLM startup log with the prediction (JSON); calibrate overheads.", runReconcileCommand},
-        {"export", "Print the vllm serve (or SGLang) launch commands for a plan, per node.", runExportCommand},
-        {"import", "Read a pasted vllm serve / docker run command back into a plan (JSON).", runImportCommand},
-        {"report", "Write a plan report (or an A/B comparison) as Markdown or PDF.", runReportCommand, true},
-        {"sweep", "Evaluate every TP x PP x DP x EP for a GPU count and rank the plans.", runSweepCommand},
+        { "plan", "Evaluate one plan: placement, memory, KV capacity (text or JSON).", runPlanCommand },
+        { "presets", "List the built-in and user model and GPU presets.", runPresetsCommand },
+        { "reconcile", "Compare a real vLLM startup log with the prediction (JSON); calibrate overheads.",
+            runReconcileCommand },
+        { "export", "Print the vllm serve (or SGLang) launch commands for a plan, per node.", runExportCommand },
+        { "import", "Read a pasted vllm serve / docker run command back into a plan (JSON).", runImportCommand },
+        { "report", "Write a plan report (or an A/B comparison) as Markdown or PDF.", runReportCommand, true },
+        { "sweep", "Evaluate every TP x PP x DP x EP for a GPU count and rank the plans.", runSweepCommand },
     };
     return list;
 }
@@ -54,9 +55,10 @@ QString commandHelpText(const QCommandLineParser &parser, const char *command)
 void addStandardOptions(QCommandLineParser &parser)
 {
     // Not addHelpOption(): it adds --help-all for Qt's GUI options, which no subcommand takes.
-    parser.addOption(QCommandLineOption({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help and exit.")));
-    parser.addOption(QCommandLineOption({QStringLiteral("V"), QStringLiteral("version")},
-                                        QStringLiteral("Show the version and exit.")));
+    parser.addOption(QCommandLineOption(
+        { QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help and exit.")));
+    parser.addOption(QCommandLineOption(
+        { QStringLiteral("V"), QStringLiteral("version") }, QStringLiteral("Show the version and exit.")));
 }
 
 bool answeredHelpOrVersion(const QCommandLineParser &parser, const char *command)
@@ -84,7 +86,8 @@ bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char
         return false;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        exitCode = failWith(command, "unexpected argument \"" + parser.positionalArguments().first().toStdString() + "\"");
+        exitCode
+            = failWith(command, "unexpected argument \"" + parser.positionalArguments().first().toStdString() + "\"");
         return false;
     }
     return true;

@@ -1,12 +1,12 @@
 // shardscope export: the plan as launch commands (vLLM or SGLang), one block or script per node.
 #include "cli/commands.h"
-#include "io/exportfiles.h"
 #include "cli/planoptions.h"
-#include "io/presetrepository.h"
-#include "core/model/errors.h"
 #include "core/evaluate/evaluation.h"
-#include "core/text/units.h"
 #include "core/launch/launchexport.h"
+#include "core/model/errors.h"
+#include "core/text/units.h"
+#include "io/exportfiles.h"
+#include "io/presetrepository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,8 +33,8 @@ int intOption(const QCommandLineParser &p, const char *name, int lo, int hi)
     const QString v = opt(p, name);
     const auto n = parseCount(v.toStdString(), hi);
     if (!n || *n < lo)
-        throw InputError("--" + std::string(name) + " " + v.toStdString() + ": expected a whole number from " + std::to_string(lo)
-                         + " to " + std::to_string(hi));
+        throw InputError("--" + std::string(name) + " " + v.toStdString() + ": expected a whole number from "
+            + std::to_string(lo) + " to " + std::to_string(hi));
     return static_cast<int>(*n);
 }
 
@@ -75,29 +75,34 @@ ExportOptions exportOptions(const QCommandLineParser &p)
 int runExportCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print the launch commands that run the plan: vllm serve (one node, "
-                                                    "multi-node, data parallel, Ray) or SGLang."));
+    parser.setApplicationDescription(
+        QStringLiteral("Print the launch commands that run the plan: vllm serve (one node, "
+                       "multi-node, data parallel, Ray) or SGLang."));
     addPlanOptions(parser);
     const struct
     {
         const char *name, *value, *help;
     } options[] = {
-        {"target", "vllm|sglang", "Engine to launch (default vllm)."},
-        {"launcher", "mp|ray", "Several nodes: vLLM's own multi-node launch (mp, default) or a Ray cluster."},
-        {"nodes", "n", "Nodes to spread the plan over (default: the plan's, from --gpus-per-node)."},
-        {"head-address", "address", "Address of node 0 (default: the $HEAD_IP placeholder)."},
-        {"port", "port", "Rendezvous port on node 0 (default: the $HEAD_PORT placeholder with the launcher's default)."},
-        {"model-path", "path", "What the server loads: a Hugging Face repo or local folder (default: the preset's repo)."},
-        {"all2all-backend", "name", "vLLM expert parallelism with dp > 1 (default allgather_reducescatter)."},
-        {"node", "k", "Print only node k's block (or script)."},
-        {"output-dir", "dir", "With --script: write node-<k>.sh for every node into this folder."},
-        {"format", "text|json", "Output: text (default) or json."},
+        { "target", "vllm|sglang", "Engine to launch (default vllm)." },
+        { "launcher", "mp|ray", "Several nodes: vLLM's own multi-node launch (mp, default) or a Ray cluster." },
+        { "nodes", "n", "Nodes to spread the plan over (default: the plan's, from --gpus-per-node)." },
+        { "head-address", "address", "Address of node 0 (default: the $HEAD_IP placeholder)." },
+        { "port", "port",
+            "Rendezvous port on node 0 (default: the $HEAD_PORT placeholder with the launcher's default)." },
+        { "model-path", "path",
+            "What the server loads: a Hugging Face repo or local folder (default: the preset's repo)." },
+        { "all2all-backend", "name", "vLLM expert parallelism with dp > 1 (default allgather_reducescatter)." },
+        { "node", "k", "Print only node k's block (or script)." },
+        { "output-dir", "dir", "With --script: write node-<k>.sh for every node into this folder." },
+        { "format", "text|json", "Output: text (default) or json." },
     };
     for (const auto &o : options)
-        parser.addOption(QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help), QString::fromLatin1(o.value)));
-    parser.addOption(QCommandLineOption(QStringLiteral("script"), QStringLiteral("One bash script per node instead of command blocks.")));
+        parser.addOption(
+            QCommandLineOption(QString::fromLatin1(o.name), QString::fromUtf8(o.help), QString::fromLatin1(o.value)));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("script"), QStringLiteral("One bash script per node instead of command blocks.")));
     parser.addOption(QCommandLineOption(QStringLiteral("force"),
-                                        QStringLiteral("Export a plan the memory model predicts will not fit (vLLM may stop at startup).")));
+        QStringLiteral("Export a plan the memory model predicts will not fit (vLLM may stop at startup).")));
     int exitCode = 0;
     if (!parseOrFail(parser, args, "export", exitCode))
         return exitCode;
@@ -111,12 +116,14 @@ int runExportCommand(const QStringList &args)
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);
         const ExportResult r = exportLaunch(e, in.model, o);
         if (!r.ok)
-            return failWith("export", r.message() + (r.refusalCode == "does_not_fit" ? " (--force exports it anyway)" : ""));
+            return failWith(
+                "export", r.message() + (r.refusalCode == "does_not_fit" ? " (--force exports it anyway)" : ""));
         int node = -1;
         if (has(parser, "node")) {
             node = intOption(parser, "node", 0, kMaxWorldSize);
             if (node >= r.nodes)
-                throw InputError("--node " + std::to_string(node) + ": the launch has nodes 0 to " + std::to_string(r.nodes - 1));
+                throw InputError(
+                    "--node " + std::to_string(node) + ": the launch has nodes 0 to " + std::to_string(r.nodes - 1));
         }
         const bool script = has(parser, "script");
         if (has(parser, "output-dir")) {

@@ -1,9 +1,9 @@
 // shardscope import: a pasted vLLM launch (arguments after --, or stdin) read back into a plan.
 #include "cli/commands.h"
-#include "io/presetrepository.h"
-#include "core/model/errors.h"
-#include "core/launch/shellwords.h"
 #include "core/launch/launchimport.h"
+#include "core/launch/shellwords.h"
+#include "core/model/errors.h"
+#include "io/presetrepository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,12 +41,14 @@ std::string readStdin()
 int runImportCommand(const QStringList &args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Read a vllm serve, python -m vllm.entrypoints.openai.api_server or docker run "
-                                                    "vllm/vllm-openai command (after --, or on stdin) and print it as a plan (JSON)."));
+    parser.setApplicationDescription(
+        QStringLiteral("Read a vllm serve, python -m vllm.entrypoints.openai.api_server or docker run "
+                       "vllm/vllm-openai command (after --, or on stdin) and print it as a plan (JSON)."));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
-    parser.addOption(QCommandLineOption(QStringLiteral("gpu"), QStringLiteral("GPU preset id to put in the plan (the command does not say)."),
-                                        QStringLiteral("id")));
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The launch command, after --."), QStringLiteral("-- command..."));
+    parser.addOption(QCommandLineOption(QStringLiteral("gpu"),
+        QStringLiteral("GPU preset id to put in the plan (the command does not say)."), QStringLiteral("id")));
+    parser.addPositionalArgument(
+        QStringLiteral("command"), QStringLiteral("The launch command, after --."), QStringLiteral("-- command..."));
     addStandardOptions(parser);
     if (!parser.parse(args))
         return failWith("import", parser.errorText().toStdString());
@@ -72,7 +74,7 @@ int runImportCommand(const QStringList &args)
             c.plan.modelId = repo.models()[static_cast<size_t>(preset)].id;
         else
             c.warnings.push_back("no model preset matches \"" + c.model
-                                 + "\": pass shardscope plan --model a preset id or the model's config.json");
+                + "\": pass shardscope plan --model a preset id or the model's config.json");
         if (parser.isSet(QStringLiteral("gpu"))) {
             const QString gpu = parser.value(QStringLiteral("gpu")).trimmed();
             c.plan.gpuId = repo.resolveGpu(gpu).id;

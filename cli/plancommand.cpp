@@ -1,10 +1,10 @@
 #include "cli/commands.h"
 #include "cli/planoptions.h"
-#include "io/presetrepository.h"
-#include "core/model/errors.h"
 #include "core/evaluate/evaluation.h"
+#include "core/model/errors.h"
 #include "core/report/report.h"
 #include "core/vllmlog/vllmlog.h"
+#include "io/presetrepository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,12 +19,14 @@ int runPlanCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
     addPlanOptions(parser);
-    parser.addOption(QCommandLineOption(QStringLiteral("format"), QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
-                                       QStringLiteral("text|json|vllm-log")));
+    parser.addOption(QCommandLineOption(QStringLiteral("format"),
+        QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
+        QStringLiteral("text|json|vllm-log")));
     int exitCode = 0;
     if (!parseOrFail(parser, args, "plan", exitCode))
         return exitCode;
-    const QString format = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
+    const QString format
+        = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
     if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("vllm-log"))
         return failWith("plan", "--format " + format.toStdString() + ": expected text, json or vllm-log");
     try {

@@ -1,10 +1,10 @@
 #include "cli/planoptions.h"
 
-#include "io/calibrationstore.h"
-#include "io/presetrepository.h"
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
+#include "io/calibrationstore.h"
+#include "io/presetrepository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,50 +25,58 @@ struct Flag
 
 // Kept in one table so the README's CLI reference and --help cannot drift apart in wording.
 const Flag kFlags[] = {
-    {"plan", "file", "Start from a saved plan (*.shardscope.json); flags given as well override it."},
-    {"model", "id|path", "Model preset id, or a Hugging Face config.json (nested text_config is fine)."},
-    {"gpu", "id|path", "GPU preset id, or a GPU JSON file."},
-    {"tp", "n", "Tensor-parallel size (default 1)."},
-    {"pp", "n", "Pipeline-parallel size (default 1)."},
-    {"dp", "n", "Data-parallel size (default 1)."},
-    {"ep", "n", "Expert-parallel size; must divide tp x dp (default 1)."},
-    {"gpus-per-node", "n", "GPUs per node (default: the GPU preset's)."},
-    {"gpu-memory-utilization", "fraction", "Fraction of each GPU's memory vLLM may use (default: the vLLM version's, 0.9 before 0.21, 0.92 from 0.21)."},
-    {"vllm-version", "X.Y[.Z]", "vLLM release whose accounting and log wording to follow (default: the newest known, 0.21)."},
-    {"decode-context-parallel-size", "n", "Decode context parallel: shards KV tokens over n TP ranks (default 1)."},
-    {"num-speculative-layers", "n", "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)."},
-    {"calibration", "file|name", "Overheads fitted to a real log (shardscope reconcile --save-calibration)."},
-    {"max-model-len", "tokens", "Context length per request (default: the model's maximum)."},
-    {"max-num-seqs", "n", "Sequences per step (default: vLLM's, 1024 or 256 by GPU)."},
-    {"max-num-batched-tokens", "tokens", "Tokens per step (default: vLLM's, 8192 or 2048 by GPU)."},
-    {"kv-cache-dtype", "auto|fp8", "KV-cache element type (default auto = the model's dtype)."},
-    {"quantization", "auto|none|fp8|mxfp4|awq|gptq", "Weight format (default auto = as the checkpoint ships)."},
-    {"block-size", "tokens", "KV-cache block size (default 16)."},
-    {"gpu-memory-bytes", "size", "Override the GPU's total memory, e.g. 80e9, 80GB, 80GiB."},
-    {"accounting", "textbook|vllm", "Memory accounting (default vllm)."},
-    {"reserved-bytes", "size", "Textbook accounting: fixed reserve per GPU (default 4GiB)."},
-    {"params", "count", "Textbook accounting: parameter count to split, e.g. 70.6e9 (default: from the config)."},
-    {"expert-placement", "linear|round_robin", "How experts are laid out over EP ranks (default linear)."},
-    {"num-redundant-experts", "n", "EPLB redundant experts per MoE layer (default 0)."},
-    {"pp-layer-partition", "a,b,...", "Custom layers per stage (exported as VLLM_PP_LAYER_PARTITION)."},
-    {"phase", "decode|prefill", "Which step the communication and time figures describe (default decode)."},
-    {"batch", "n", "Decode: sequences decoding together in one step (default 1)."},
-    {"prompt-len", "tokens", "Prefill: prompt tokens processed in the step (default 4096)."},
-    {"microbatches", "n", "Pipeline micro-batches in flight (default 1)."},
-    {"routing-skew", "x", "EP: the hottest expert receives x times its fair share (default 1)."},
-    {"scaleup-latency-us", "us", "Alpha per step on the scale-up link and PCIe, microseconds (default: the GPU preset's, 1)."},
-    {"scaleup-bandwidth", "bytes/s", "Effective scale-up bandwidth per GPU per direction, e.g. 450e9 or 370GB (default: line rate x efficiency)."},
-    {"pcie-bandwidth", "bytes/s", "Effective PCIe bandwidth per GPU per direction (default: the preset's PCIe rate x efficiency)."},
-    {"nic-latency-us", "us", "Alpha per step across nodes, microseconds (default: the GPU preset's, 5)."},
-    {"nic-bandwidth", "bytes/s", "Effective NIC bandwidth per GPU per direction, e.g. 47e9 (default: NIC rate x efficiency)."},
-    {"hbm-efficiency", "fraction", "Achievable fraction of peak HBM bandwidth in the time estimate (default 0.8)."},
-    {"compute-efficiency", "fraction", "Achievable fraction of peak dense FLOPS in the time estimate (default 0.65)."},
+    { "plan", "file", "Start from a saved plan (*.shardscope.json); flags given as well override it." },
+    { "model", "id|path", "Model preset id, or a Hugging Face config.json (nested text_config is fine)." },
+    { "gpu", "id|path", "GPU preset id, or a GPU JSON file." },
+    { "tp", "n", "Tensor-parallel size (default 1)." },
+    { "pp", "n", "Pipeline-parallel size (default 1)." },
+    { "dp", "n", "Data-parallel size (default 1)." },
+    { "ep", "n", "Expert-parallel size; must divide tp x dp (default 1)." },
+    { "gpus-per-node", "n", "GPUs per node (default: the GPU preset's)." },
+    { "gpu-memory-utilization", "fraction",
+        "Fraction of each GPU's memory vLLM may use (default: the vLLM version's, 0.9 before 0.21, 0.92 from 0.21)." },
+    { "vllm-version", "X.Y[.Z]",
+        "vLLM release whose accounting and log wording to follow (default: the newest known, 0.21)." },
+    { "decode-context-parallel-size", "n", "Decode context parallel: shards KV tokens over n TP ranks (default 1)." },
+    { "num-speculative-layers", "n",
+        "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)." },
+    { "calibration", "file|name", "Overheads fitted to a real log (shardscope reconcile --save-calibration)." },
+    { "max-model-len", "tokens", "Context length per request (default: the model's maximum)." },
+    { "max-num-seqs", "n", "Sequences per step (default: vLLM's, 1024 or 256 by GPU)." },
+    { "max-num-batched-tokens", "tokens", "Tokens per step (default: vLLM's, 8192 or 2048 by GPU)." },
+    { "kv-cache-dtype", "auto|fp8", "KV-cache element type (default auto = the model's dtype)." },
+    { "quantization", "auto|none|fp8|mxfp4|awq|gptq", "Weight format (default auto = as the checkpoint ships)." },
+    { "block-size", "tokens", "KV-cache block size (default 16)." },
+    { "gpu-memory-bytes", "size", "Override the GPU's total memory, e.g. 80e9, 80GB, 80GiB." },
+    { "accounting", "textbook|vllm", "Memory accounting (default vllm)." },
+    { "reserved-bytes", "size", "Textbook accounting: fixed reserve per GPU (default 4GiB)." },
+    { "params", "count", "Textbook accounting: parameter count to split, e.g. 70.6e9 (default: from the config)." },
+    { "expert-placement", "linear|round_robin", "How experts are laid out over EP ranks (default linear)." },
+    { "num-redundant-experts", "n", "EPLB redundant experts per MoE layer (default 0)." },
+    { "pp-layer-partition", "a,b,...", "Custom layers per stage (exported as VLLM_PP_LAYER_PARTITION)." },
+    { "phase", "decode|prefill", "Which step the communication and time figures describe (default decode)." },
+    { "batch", "n", "Decode: sequences decoding together in one step (default 1)." },
+    { "prompt-len", "tokens", "Prefill: prompt tokens processed in the step (default 4096)." },
+    { "microbatches", "n", "Pipeline micro-batches in flight (default 1)." },
+    { "routing-skew", "x", "EP: the hottest expert receives x times its fair share (default 1)." },
+    { "scaleup-latency-us", "us",
+        "Alpha per step on the scale-up link and PCIe, microseconds (default: the GPU preset's, 1)." },
+    { "scaleup-bandwidth", "bytes/s",
+        "Effective scale-up bandwidth per GPU per direction, e.g. 450e9 or 370GB (default: line rate x efficiency)." },
+    { "pcie-bandwidth", "bytes/s",
+        "Effective PCIe bandwidth per GPU per direction (default: the preset's PCIe rate x efficiency)." },
+    { "nic-latency-us", "us", "Alpha per step across nodes, microseconds (default: the GPU preset's, 5)." },
+    { "nic-bandwidth", "bytes/s",
+        "Effective NIC bandwidth per GPU per direction, e.g. 47e9 (default: NIC rate x efficiency)." },
+    { "hbm-efficiency", "fraction", "Achievable fraction of peak HBM bandwidth in the time estimate (default 0.8)." },
+    { "compute-efficiency", "fraction",
+        "Achievable fraction of peak dense FLOPS in the time estimate (default 0.65)." },
 };
 
 const char *kSwitches[][2] = {
-    {"enable-expert-parallel", "Expert parallelism as vLLM does it: ep = tp x dp."},
-    {"enforce-eager", "No CUDA graphs (as vLLM's --enforce-eager)."},
-    {"fp8-dispatch", "EP dispatch in FP8 (combine stays BF16)."},
+    { "enable-expert-parallel", "Expert parallelism as vLLM does it: ep = tp x dp." },
+    { "enforce-eager", "No CUDA graphs (as vLLM's --enforce-eager)." },
+    { "fp8-dispatch", "EP dispatch in FP8 (combine stays BF16)." },
 };
 
 QString value(const QCommandLineParser &p, const char *name)
@@ -110,12 +118,14 @@ double numberFlag(const QCommandLineParser &p, const char *name, double lo, doub
     bool ok = false;
     const double d = v.toDouble(&ok);
     if (!ok || !(d >= lo && d <= hi))
-        bad(name, v, "expected a number from " + std::to_string(lo).substr(0, 6) + " to " + std::to_string(hi).substr(0, 8));
+        bad(name, v,
+            "expected a number from " + std::to_string(lo).substr(0, 6) + " to " + std::to_string(hi).substr(0, 8));
     return d;
 }
 
-template<typename Enum>
-Enum enumFlag(const QCommandLineParser &p, const char *name, std::initializer_list<std::pair<const char *, Enum>> options)
+template <typename Enum>
+Enum enumFlag(
+    const QCommandLineParser &p, const char *name, std::initializer_list<std::pair<const char *, Enum>> options)
 {
     const QString v = value(p, name);
     std::string allowed;
@@ -132,7 +142,8 @@ Enum enumFlag(const QCommandLineParser &p, const char *name, std::initializer_li
 void addPlanOptions(QCommandLineParser &parser)
 {
     for (const Flag &f : kFlags)
-        parser.addOption(QCommandLineOption(QString::fromLatin1(f.name), QString::fromUtf8(f.help), QString::fromLatin1(f.valueName)));
+        parser.addOption(QCommandLineOption(
+            QString::fromLatin1(f.name), QString::fromUtf8(f.help), QString::fromLatin1(f.valueName)));
     for (const auto &s : kSwitches)
         parser.addOption(QCommandLineOption(QString::fromLatin1(s[0]), QString::fromUtf8(s[1])));
 }
@@ -150,11 +161,20 @@ std::vector<std::pair<QString, bool>> planOptionNames()
 std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
 {
     static const char *const kMap[][2] = {
-        {"tp", "tp"}, {"pp", "pp"}, {"dp", "dp"}, {"gpu-memory-utilization", "gpu_memory_utilization"},
-        {"max-model-len", "max_model_len"}, {"block-size", "block_size"}, {"max-num-seqs", "max_num_seqs"},
-        {"max-num-batched-tokens", "max_num_batched_tokens"}, {"enforce-eager", "enforce_eager"},
-        {"kv-cache-dtype", "kv_cache_dtype"}, {"vllm-version", "vllm_version"}, {"gpu-memory-bytes", "gpu_memory_bytes"},
-        {"decode-context-parallel-size", "decode_context_parallel_size"}, {"pp-layer-partition", "pp"},
+        { "tp", "tp" },
+        { "pp", "pp" },
+        { "dp", "dp" },
+        { "gpu-memory-utilization", "gpu_memory_utilization" },
+        { "max-model-len", "max_model_len" },
+        { "block-size", "block_size" },
+        { "max-num-seqs", "max_num_seqs" },
+        { "max-num-batched-tokens", "max_num_batched_tokens" },
+        { "enforce-eager", "enforce_eager" },
+        { "kv-cache-dtype", "kv_cache_dtype" },
+        { "vllm-version", "vllm_version" },
+        { "gpu-memory-bytes", "gpu_memory_bytes" },
+        { "decode-context-parallel-size", "decode_context_parallel_size" },
+        { "pp-layer-partition", "pp" },
     };
     std::vector<std::string> out;
     for (const auto &m : kMap)
@@ -207,42 +227,56 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     plan.gpuId = in.gpu.id;
 
     constexpr long long kMaxSize = 1 << 20;
-    if (isSet(p, "tp")) plan.tp = static_cast<int>(intFlag(p, "tp", 1, kMaxSize));
-    if (isSet(p, "pp")) plan.pp = static_cast<int>(intFlag(p, "pp", 1, kMaxSize));
-    if (isSet(p, "dp")) plan.dp = static_cast<int>(intFlag(p, "dp", 1, kMaxSize));
-    if (isSet(p, "ep")) plan.ep = static_cast<int>(intFlag(p, "ep", 1, kMaxSize));
+    if (isSet(p, "tp"))
+        plan.tp = static_cast<int>(intFlag(p, "tp", 1, kMaxSize));
+    if (isSet(p, "pp"))
+        plan.pp = static_cast<int>(intFlag(p, "pp", 1, kMaxSize));
+    if (isSet(p, "dp"))
+        plan.dp = static_cast<int>(intFlag(p, "dp", 1, kMaxSize));
+    if (isSet(p, "ep"))
+        plan.ep = static_cast<int>(intFlag(p, "ep", 1, kMaxSize));
     if (isSet(p, "enable-expert-parallel")) {
         if (isSet(p, "ep"))
             throw InputError("--ep and --enable-expert-parallel are exclusive (the latter sets ep = tp x dp)");
         plan.ep = plan.tp * plan.dp;
     }
-    if (isSet(p, "gpus-per-node")) plan.gpusPerNode = static_cast<int>(intFlag(p, "gpus-per-node", 1, kMaxSize));
-    if (isSet(p, "gpu-memory-utilization")) plan.gpuMemoryUtilization = numberFlag(p, "gpu-memory-utilization", 0.000001, 1.0);
-    if (isSet(p, "max-model-len")) plan.maxModelLen = intFlag(p, "max-model-len", 1, 1LL << 31);
-    if (isSet(p, "max-num-seqs")) plan.maxNumSeqs = intFlag(p, "max-num-seqs", 1, 1LL << 31);
-    if (isSet(p, "max-num-batched-tokens")) plan.maxNumBatchedTokens = intFlag(p, "max-num-batched-tokens", 1, 1LL << 31);
+    if (isSet(p, "gpus-per-node"))
+        plan.gpusPerNode = static_cast<int>(intFlag(p, "gpus-per-node", 1, kMaxSize));
+    if (isSet(p, "gpu-memory-utilization"))
+        plan.gpuMemoryUtilization = numberFlag(p, "gpu-memory-utilization", 0.000001, 1.0);
+    if (isSet(p, "max-model-len"))
+        plan.maxModelLen = intFlag(p, "max-model-len", 1, 1LL << 31);
+    if (isSet(p, "max-num-seqs"))
+        plan.maxNumSeqs = intFlag(p, "max-num-seqs", 1, 1LL << 31);
+    if (isSet(p, "max-num-batched-tokens"))
+        plan.maxNumBatchedTokens = intFlag(p, "max-num-batched-tokens", 1, 1LL << 31);
     if (isSet(p, "kv-cache-dtype"))
-        plan.kvCacheDtype = enumFlag<KvDtype>(p, "kv-cache-dtype", {{"auto", KvDtype::Auto}, {"fp8", KvDtype::Fp8},
-                                                                    {"fp8_e4m3", KvDtype::Fp8}, {"fp8_e5m2", KvDtype::Fp8}});
+        plan.kvCacheDtype = enumFlag<KvDtype>(p, "kv-cache-dtype",
+            { { "auto", KvDtype::Auto }, { "fp8", KvDtype::Fp8 }, { "fp8_e4m3", KvDtype::Fp8 },
+                { "fp8_e5m2", KvDtype::Fp8 } });
     if (isSet(p, "quantization"))
         plan.quantization = enumFlag<Quantization>(p, "quantization",
-                                                   {{"auto", Quantization::Auto}, {"none", Quantization::None},
-                                                    {"fp8", Quantization::Fp8}, {"mxfp4", Quantization::Mxfp4},
-                                                    {"awq", Quantization::Awq}, {"gptq", Quantization::Gptq}});
-    if (isSet(p, "block-size")) plan.blockSize = static_cast<int>(intFlag(p, "block-size", 1, 4096));
+            { { "auto", Quantization::Auto }, { "none", Quantization::None }, { "fp8", Quantization::Fp8 },
+                { "mxfp4", Quantization::Mxfp4 }, { "awq", Quantization::Awq }, { "gptq", Quantization::Gptq } });
+    if (isSet(p, "block-size"))
+        plan.blockSize = static_cast<int>(intFlag(p, "block-size", 1, 4096));
     if (isSet(p, "gpu-memory-bytes")) {
         plan.gpuMemoryBytes = sizeFlag(p, "gpu-memory-bytes");
         if (plan.gpuMemoryBytes <= 0)
             bad("gpu-memory-bytes", value(p, "gpu-memory-bytes"), "must be positive");
     }
     if (isSet(p, "accounting"))
-        plan.accounting = enumFlag<Accounting>(p, "accounting", {{"textbook", Accounting::Textbook}, {"vllm", Accounting::Vllm}});
-    if (isSet(p, "reserved-bytes")) plan.reservedBytes = sizeFlag(p, "reserved-bytes");
-    if (isSet(p, "params")) plan.paramsOverride = numberFlag(p, "params", 1, 1e16);
+        plan.accounting = enumFlag<Accounting>(
+            p, "accounting", { { "textbook", Accounting::Textbook }, { "vllm", Accounting::Vllm } });
+    if (isSet(p, "reserved-bytes"))
+        plan.reservedBytes = sizeFlag(p, "reserved-bytes");
+    if (isSet(p, "params"))
+        plan.paramsOverride = numberFlag(p, "params", 1, 1e16);
     if (isSet(p, "expert-placement"))
-        plan.expertPlacement = enumFlag<ExpertPlacement>(p, "expert-placement", {{"linear", ExpertPlacement::Linear},
-                                                                                 {"round_robin", ExpertPlacement::RoundRobin}});
-    if (isSet(p, "num-redundant-experts")) plan.redundantExperts = static_cast<int>(intFlag(p, "num-redundant-experts", 0, kMaxSize));
+        plan.expertPlacement = enumFlag<ExpertPlacement>(p, "expert-placement",
+            { { "linear", ExpertPlacement::Linear }, { "round_robin", ExpertPlacement::RoundRobin } });
+    if (isSet(p, "num-redundant-experts"))
+        plan.redundantExperts = static_cast<int>(intFlag(p, "num-redundant-experts", 0, kMaxSize));
     if (isSet(p, "pp-layer-partition")) {
         plan.ppPartition.clear();
         const QString v = value(p, "pp-layer-partition");
@@ -256,7 +290,8 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
         if (!isSet(p, "pp"))
             plan.pp = static_cast<int>(plan.ppPartition.size());
     }
-    if (isSet(p, "enforce-eager")) plan.enforceEager = true;
+    if (isSet(p, "enforce-eager"))
+        plan.enforceEager = true;
     if (isSet(p, "vllm-version")) {
         const QString v = value(p, "vllm-version");
         const auto parsed = parseVllmVersion(v.toStdString());
@@ -266,26 +301,38 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     }
     if (isSet(p, "decode-context-parallel-size"))
         plan.decodeContextParallel = static_cast<int>(intFlag(p, "decode-context-parallel-size", 1, kMaxSize));
-    if (isSet(p, "num-speculative-layers")) plan.speculativeLayers = static_cast<int>(intFlag(p, "num-speculative-layers", 0, 64));
-    if (isSet(p, "calibration")) plan.calibration = CalibrationStore::resolve(value(p, "calibration"));
+    if (isSet(p, "num-speculative-layers"))
+        plan.speculativeLayers = static_cast<int>(intFlag(p, "num-speculative-layers", 0, 64));
+    if (isSet(p, "calibration"))
+        plan.calibration = CalibrationStore::resolve(value(p, "calibration"));
     if (isSet(p, "phase"))
-        plan.phase = enumFlag<Phase>(p, "phase", {{"decode", Phase::Decode}, {"prefill", Phase::Prefill}});
-    if (isSet(p, "batch")) plan.batch = intFlag(p, "batch", 1, 1LL << 31);
-    if (isSet(p, "prompt-len")) plan.promptLen = intFlag(p, "prompt-len", 1, 1LL << 31);
-    if (isSet(p, "microbatches")) plan.microbatches = static_cast<int>(intFlag(p, "microbatches", 1, kMaxSize));
-    if (isSet(p, "routing-skew")) plan.routingSkew = numberFlag(p, "routing-skew", 1.0, 1e6);
-    if (isSet(p, "fp8-dispatch")) plan.fp8Dispatch = true;
-    if (isSet(p, "scaleup-latency-us")) plan.scaleupLatencySec = numberFlag(p, "scaleup-latency-us", 0, 1e6) * 1e-6;
-    if (isSet(p, "nic-latency-us")) plan.nicLatencySec = numberFlag(p, "nic-latency-us", 0, 1e6) * 1e-6;
-    for (auto [name, field] : {std::pair{"scaleup-bandwidth", &plan.scaleupBytesPerSec}, std::pair{"pcie-bandwidth", &plan.pcieBytesPerSec},
-                               std::pair{"nic-bandwidth", &plan.nicBytesPerSec}}) {
+        plan.phase = enumFlag<Phase>(p, "phase", { { "decode", Phase::Decode }, { "prefill", Phase::Prefill } });
+    if (isSet(p, "batch"))
+        plan.batch = intFlag(p, "batch", 1, 1LL << 31);
+    if (isSet(p, "prompt-len"))
+        plan.promptLen = intFlag(p, "prompt-len", 1, 1LL << 31);
+    if (isSet(p, "microbatches"))
+        plan.microbatches = static_cast<int>(intFlag(p, "microbatches", 1, kMaxSize));
+    if (isSet(p, "routing-skew"))
+        plan.routingSkew = numberFlag(p, "routing-skew", 1.0, 1e6);
+    if (isSet(p, "fp8-dispatch"))
+        plan.fp8Dispatch = true;
+    if (isSet(p, "scaleup-latency-us"))
+        plan.scaleupLatencySec = numberFlag(p, "scaleup-latency-us", 0, 1e6) * 1e-6;
+    if (isSet(p, "nic-latency-us"))
+        plan.nicLatencySec = numberFlag(p, "nic-latency-us", 0, 1e6) * 1e-6;
+    for (auto [name, field] : { std::pair { "scaleup-bandwidth", &plan.scaleupBytesPerSec },
+             std::pair { "pcie-bandwidth", &plan.pcieBytesPerSec },
+             std::pair { "nic-bandwidth", &plan.nicBytesPerSec } }) {
         if (!isSet(p, name))
             continue;
         *field = sizeFlag(p, name);
         if (*field <= 0)
             bad(name, value(p, name), "must be positive");
     }
-    if (isSet(p, "hbm-efficiency")) plan.hbmEfficiency = numberFlag(p, "hbm-efficiency", 0.000001, 1.0);
-    if (isSet(p, "compute-efficiency")) plan.computeEfficiency = numberFlag(p, "compute-efficiency", 0.000001, 1.0);
+    if (isSet(p, "hbm-efficiency"))
+        plan.hbmEfficiency = numberFlag(p, "hbm-efficiency", 0.000001, 1.0);
+    if (isSet(p, "compute-efficiency"))
+        plan.computeEfficiency = numberFlag(p, "compute-efficiency", 0.000001, 1.0);
     return in;
 }

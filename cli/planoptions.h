@@ -25,7 +25,8 @@ void addPlanOptions(QCommandLineParser &parser);
 // with a one-line message on a bad value, a missing --model/--gpu, or an unknown preset.
 // `fallbackModel`: a model id or path to use when neither --model nor --plan names one (reconcile
 // takes it from the log).
-PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
+PlanInputs planFromOptions(
+    const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
 
 // Every plan flag's name (without "--") and whether it takes a value, in --help order
 // (report offers each again as --compare-<name> for plan B).

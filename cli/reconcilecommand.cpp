@@ -1,16 +1,16 @@
 // shardscope reconcile --log FILE [plan flags]: a real vLLM startup log against the prediction for the
 // plan it ran, term by term, as JSON; --calibrate / --save-calibration NAME fit the overheads to it.
-#include "io/calibrationstore.h"
 #include "cli/commands.h"
 #include "cli/planoptions.h"
-#include "io/presetrepository.h"
-#include "io/vllmlogfile.h"
-#include "core/model/errors.h"
 #include "core/evaluate/evaluation.h"
 #include "core/explain/memoryterms.h"
+#include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/vllmlog/reconcile.h"
 #include "core/vllmlog/vllmlog.h"
+#include "io/calibrationstore.h"
+#include "io/presetrepository.h"
+#include "io/vllmlogfile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -50,13 +50,12 @@ int runReconcileCommand(const QStringList &args)
         "(version, tp/pp/dp, utilization, max-model-len, ...) are used unless given as flags; --gpu is required, "
         "--model when the log's model is not a preset."));
     addPlanOptions(parser);
-    parser.addOption(QCommandLineOption(QStringLiteral("log"), QStringLiteral("The vLLM startup log (\"-\": standard input)."),
-                                        QStringLiteral("file")));
+    parser.addOption(QCommandLineOption(QStringLiteral("log"),
+        QStringLiteral("The vLLM startup log (\"-\": standard input)."), QStringLiteral("file")));
     parser.addOption(QCommandLineOption(QStringLiteral("calibrate"),
-                                        QStringLiteral("Fit the overhead terms to the log and save them as <gpu>-vllm-<X.Y>.")));
+        QStringLiteral("Fit the overhead terms to the log and save them as <gpu>-vllm-<X.Y>.")));
     parser.addOption(QCommandLineOption(QStringLiteral("save-calibration"),
-                                        QStringLiteral("Fit the overhead terms to the log and save them under this name."),
-                                        QStringLiteral("name")));
+        QStringLiteral("Fit the overhead terms to the log and save them under this name."), QStringLiteral("name")));
     int exitCode = 0;
     if (!parseOrFail(parser, args, "reconcile", exitCode))
         return exitCode;
@@ -66,8 +65,9 @@ int runReconcileCommand(const QStringList &args)
         const QString logPath = parser.value(QStringLiteral("log"));
         const ParsedVllmLog log = parseVllmLog(readLog(logPath));
         if (!log.recognised())
-            return failWith("reconcile", "--log " + logPath.toStdString()
-                                             + ": no vLLM startup lines found (model loading, available KV memory, KV cache size)");
+            return failWith("reconcile",
+                "--log " + logPath.toStdString()
+                    + ": no vLLM startup lines found (model loading, available KV memory, KV cache size)");
         const PresetRepository repo = PresetRepository::load();
         PlanInputs in = planFromOptions(parser, repo, QString::fromStdString(modelIdForLog(log, repo.models())));
         std::vector<std::string> applied;
@@ -79,7 +79,8 @@ int runReconcileCommand(const QStringList &args)
         out["log"]["file"] = QFileInfo(logPath).fileName().toStdString();
         out["applied_from_log"] = applied;
 
-        const bool calibrate = parser.isSet(QStringLiteral("calibrate")) || parser.isSet(QStringLiteral("save-calibration"));
+        const bool calibrate
+            = parser.isSet(QStringLiteral("calibrate")) || parser.isSet(QStringLiteral("save-calibration"));
         nlohmann::json calibration = nullptr;
         if (calibrate) {
             Plan uncalibrated = in.plan;
@@ -91,7 +92,8 @@ int runReconcileCommand(const QStringList &args)
                 ? parser.value(QStringLiteral("save-calibration"))
                 : CalibrationStore::defaultName(QString::fromStdString(in.gpu.id), e0.plan.vllmVersion);
             std::string why;
-            const auto profile = calibrateFromLog(e0, log, name.toStdString(), QFileInfo(logPath).fileName().toStdString(), &why);
+            const auto profile
+                = calibrateFromLog(e0, log, name.toStdString(), QFileInfo(logPath).fileName().toStdString(), &why);
             if (!profile)
                 return failWith("reconcile", "cannot calibrate: " + why);
             const QString path = CalibrationStore::save(*profile);
@@ -110,7 +112,8 @@ int runReconcileCommand(const QStringList &args)
         out["comparison"] = reconcileToJson(r);
         nlohmann::json terms = nlohmann::json::array();
         for (const MemoryTerm &t : memoryTerms(e, in.model, in.gpu, e.kv.bindingRank))
-            terms.push_back({{"key", t.key}, {"bytes", t.bytes}, {"basis", t.basis}, {"assumption", t.assumption}});
+            terms.push_back(
+                { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption } });
         out["memory_terms"] = std::move(terms);
         nlohmann::json predicted = nlohmann::json::array();
         for (const PredictedLogLine &l : predictedVllmLog(e, in.model, in.gpu))

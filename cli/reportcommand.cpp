@@ -1,11 +1,11 @@
 // shardscope report: the plan (or plan A against plan B) as a Markdown or PDF document.
 #include "cli/commands.h"
-#include "io/reportrender.h"
 #include "cli/planoptions.h"
-#include "io/presetrepository.h"
-#include "io/reportwriter.h"
-#include "core/model/errors.h"
 #include "core/evaluate/evaluation.h"
+#include "core/model/errors.h"
+#include "io/presetrepository.h"
+#include "io/reportrender.h"
+#include "io/reportwriter.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -56,7 +56,8 @@ Side evaluateSide(const QStringList &args, const PresetRepository &repo, const c
     s.evaluation = evaluate(s.inputs.plan, s.inputs.model, s.inputs.gpu);
     // An impossible plan is bad input, as for `shardscope plan`; one that does not fit is a result.
     if (!s.evaluation.valid)
-        throw InputError(std::string(which) + (s.evaluation.firstError() ? s.evaluation.firstError()->message : "invalid plan"));
+        throw InputError(
+            std::string(which) + (s.evaluation.firstError() ? s.evaluation.firstError()->message : "invalid plan"));
     return s;
 }
 
@@ -70,16 +71,17 @@ int runReportCommand(const QStringList &args)
         "issues and preset sources. Plan A comes from the plan flags; give --compare-plan FILE and/or --compare-<flag> "
         "(any plan flag, e.g. --compare-tp 16) to compare it with a plan B."));
     addPlanOptions(parser);
-    parser.addOption(QCommandLineOption(kOutput, QStringLiteral("Write to this file: .md (Markdown, with a .placement.png beside it), "
-                                                                ".pdf, or - for Markdown on stdout."),
-                                        QStringLiteral("file")));
-    parser.addOption(QCommandLineOption(kComparePlan, QStringLiteral("Plan B from a saved plan file; --compare-<flag> overrides it."),
-                                        QStringLiteral("file")));
+    parser.addOption(QCommandLineOption(kOutput,
+        QStringLiteral("Write to this file: .md (Markdown, with a .placement.png beside it), "
+                       ".pdf, or - for Markdown on stdout."),
+        QStringLiteral("file")));
+    parser.addOption(QCommandLineOption(kComparePlan,
+        QStringLiteral("Plan B from a saved plan file; --compare-<flag> overrides it."), QStringLiteral("file")));
     for (const auto &[name, takesValue] : planOptionNames()) {
         if (name == QLatin1String("plan"))
             continue;
         QCommandLineOption o(kComparePrefix + name, QStringLiteral("Plan B: --") + name + QStringLiteral("."),
-                             takesValue ? QStringLiteral("value") : QString());
+            takesValue ? QStringLiteral("value") : QString());
         o.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(o);
     }
@@ -99,18 +101,19 @@ int runReportCommand(const QStringList &args)
     try {
         const PresetRepository repo = PresetRepository::load();
         const QString program = args.isEmpty() ? QStringLiteral("shardscope") : args.first();
-        const Side a = evaluateSide(QStringList{program} + planArguments(parser, QString()), repo, "plan A: ");
+        const Side a = evaluateSide(QStringList { program } + planArguments(parser, QString()), repo, "plan A: ");
         std::optional<Side> b;
         const QStringList bFlags = planArguments(parser, kComparePrefix);
         if (parser.isSet(kComparePlan))
-            b = evaluateSide(QStringList{program, QStringLiteral("--plan"), parser.value(kComparePlan)} + bFlags, repo, "plan B: ");
+            b = evaluateSide(QStringList { program, QStringLiteral("--plan"), parser.value(kComparePlan) } + bFlags,
+                repo, "plan B: ");
         else if (!bFlags.isEmpty())
-            b = evaluateSide(QStringList{program} + planArguments(parser, QString()) + bFlags, repo, "plan B: ");
+            b = evaluateSide(QStringList { program } + planArguments(parser, QString()) + bFlags, repo, "plan B: ");
 
-        const ReportSide sa{&a.evaluation, &a.inputs.model, &a.inputs.gpu};
+        const ReportSide sa { &a.evaluation, &a.inputs.model, &a.inputs.gpu };
         std::optional<ReportSide> sb;
         if (b)
-            sb = ReportSide{&b->evaluation, &b->inputs.model, &b->inputs.gpu};
+            sb = ReportSide { &b->evaluation, &b->inputs.model, &b->inputs.gpu };
         if (toStdout) {
             std::cout << reportMarkdown(sa, sb ? &*sb : nullptr);
             return 0;

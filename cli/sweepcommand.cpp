@@ -1,10 +1,10 @@
 #include "cli/commands.h"
 #include "cli/planoptions.h"
-#include "io/presetrepository.h"
 #include "core/model/errors.h"
 #include "core/sweep/sweep.h"
 #include "core/sweep/sweepreport.h"
 #include "core/text/units.h"
+#include "io/presetrepository.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,8 +22,9 @@ constexpr long long kMaxUpToGpus = 1024;
 
 QCommandLineOption option(const char *name, const char *help, const char *valueName = nullptr)
 {
-    return valueName ? QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(valueName))
-                     : QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help));
+    return valueName
+        ? QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help), QString::fromLatin1(valueName))
+        : QCommandLineOption(QString::fromLatin1(name), QString::fromUtf8(help));
 }
 
 long long countOption(const QCommandLineParser &p, const char *name, long long lo, long long hi)
@@ -32,7 +33,7 @@ long long countOption(const QCommandLineParser &p, const char *name, long long l
     const auto n = parseCount(v.toStdString(), hi);
     if (!n || *n < lo)
         throw InputError(std::string("--") + name + " " + v.toStdString() + ": expected a whole number from "
-                         + std::to_string(lo) + " to " + std::to_string(hi));
+            + std::to_string(lo) + " to " + std::to_string(hi));
     return *n;
 }
 
@@ -98,25 +99,28 @@ int runSweepCommand(const QStringList &args)
     parser.addOption(option("gpus", "GPUs in the cluster: every plan has tp x pp x dp = N.", "n"));
     parser.addOption(option("up-to", "Also sweep every smaller GPU count (1 to N)."));
     parser.addOption(option("objective",
-                            "Ranking: concurrency (requests per GPU, default), tpot (lowest TPOT) or throughput "
-                            "(tokens/s per GPU).",
-                            "name"));
-    parser.addOption(option("min-concurrency", "Rank only plans holding at least N concurrent requests (whole cluster).", "n"));
+        "Ranking: concurrency (requests per GPU, default), tpot (lowest TPOT) or throughput "
+        "(tokens/s per GPU).",
+        "name"));
+    parser.addOption(
+        option("min-concurrency", "Rank only plans holding at least N concurrent requests (whole cluster).", "n"));
     parser.addOption(option("max-tpot-ms", "Rank only plans whose estimated TPOT is at most X ms.", "x"));
-    parser.addOption(option("ep-sizes", "MoE: vllm (ep = 1 and ep = tp x dp, default) or all (every divisor of tp x dp).",
-                            "vllm|all"));
+    parser.addOption(option(
+        "ep-sizes", "MoE: vllm (ep = 1 and ep = tp x dp, default) or all (every divisor of tp x dp).", "vllm|all"));
     parser.addOption(option("include-invalid", "Also list combinations vLLM would refuse, with the reason."));
     parser.addOption(option("format", "Output: text (default), json or csv.", "text|json|csv"));
     int exitCode = 0;
     if (!parseOrFail(parser, args, "sweep", exitCode))
         return exitCode;
-    const QString format = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
+    const QString format
+        = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
     if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
         return failWith("sweep", "--format " + format.toStdString() + ": expected text, json or csv");
     // The sweep chooses the four sizes itself; a fixed one would silently be overwritten.
-    for (const char *fixed : {"tp", "pp", "dp", "ep", "enable-expert-parallel", "pp-layer-partition"})
+    for (const char *fixed : { "tp", "pp", "dp", "ep", "enable-expert-parallel", "pp-layer-partition" })
         if (parser.isSet(QString::fromLatin1(fixed)))
-            return failWith("sweep", std::string("--") + fixed + " cannot be combined with sweep: it tries every tp, pp, dp and ep itself");
+            return failWith("sweep",
+                std::string("--") + fixed + " cannot be combined with sweep: it tries every tp, pp, dp and ep itself");
     try {
         const SweepOptions options = sweepOptions(parser);
         const PresetRepository repo = PresetRepository::load();

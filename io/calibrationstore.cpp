@@ -1,8 +1,8 @@
 #include "io/calibrationstore.h"
 
+#include "core/model/errors.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
-#include "core/model/errors.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,7 +24,7 @@ QStringList names()
 {
     QStringList out;
     const QDir dir(folder());
-    for (const QFileInfo &f : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+    for (const QFileInfo &f : dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
         out << f.completeBaseName();
     return out;
 }
@@ -40,7 +40,7 @@ CalibrationProfile resolve(const QString &fileOrName)
         if (!QFileInfo(path).isFile()) {
             const QStringList known = names();
             throw InputError("no calibration profile named \"" + fileOrName.toStdString() + "\" (saved: "
-                             + (known.isEmpty() ? std::string("none") : known.join(QStringLiteral(", ")).toStdString()) + ")");
+                + (known.isEmpty() ? std::string("none") : known.join(QStringLiteral(", ")).toStdString()) + ")");
         }
     }
     return calibrationFromJsonText(PresetRepository::readJsonFile(path));
@@ -67,8 +67,8 @@ QString save(const CalibrationProfile &profile)
     const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
     QString error;
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitComplete(file, &error))
-        throw InputError("cannot write " + path.toStdString() + ": "
-                         + (error.isEmpty() ? file.errorString() : error).toStdString());
+        throw InputError(
+            "cannot write " + path.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
     return path;
 }
 

@@ -1,7 +1,7 @@
 #include "io/exportfiles.h"
 
-#include "io/savefile.h"
 #include "core/model/errors.h"
+#include "io/savefile.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,8 +15,8 @@ void saveExportText(const QString &path, const std::string &text)
     QString error;
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0
         || !commitComplete(file, &error))
-        throw InputError("cannot write " + path.toStdString() + ": "
-                         + (error.isEmpty() ? file.errorString() : error).toStdString());
+        throw InputError(
+            "cannot write " + path.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
 }
 
 QStringList saveNodeScripts(const ExportResult &result, const QString &dir)
@@ -29,7 +29,8 @@ QStringList saveNodeScripts(const ExportResult &result, const QString &dir)
     for (const NodeLaunch &n : result.nodeLaunches) {
         const QString path = QDir(dir).filePath(QStringLiteral("node-%1.sh").arg(n.node));
         saveExportText(path, result.script(n.node));
-        QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
+        QFile::setPermissions(
+            path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
         written << path;
     }
     return written;

@@ -15,8 +15,7 @@ namespace {
 
 constexpr qint64 kMaxJsonBytes = 16 * 1024 * 1024;
 
-template<typename Spec>
-void upsert(std::vector<Spec> &list, Spec spec)
+template <typename Spec> void upsert(std::vector<Spec> &list, Spec spec)
 {
     auto it = std::find_if(list.begin(), list.end(), [&](const Spec &s) { return s.id == spec.id; });
     if (it != list.end())
@@ -52,7 +51,7 @@ QString PresetRepository::userFolder()
 
 PresetRepository PresetRepository::load()
 {
-    return loadFrom({QStringLiteral(":/presets"), userFolder()});
+    return loadFrom({ QStringLiteral(":/presets"), userFolder() });
 }
 
 PresetRepository PresetRepository::loadFrom(const QStringList &folders)
@@ -68,7 +67,7 @@ PresetRepository PresetRepository::loadFrom(const QStringList &folders)
 
 void PresetRepository::addFolder(const QString &folder)
 {
-    const QStringList filter{QStringLiteral("*.json")};
+    const QStringList filter { QStringLiteral("*.json") };
     const QDir models(folder + QStringLiteral("/models"));
     for (const QFileInfo &fi : models.entryInfoList(filter, QDir::Files, QDir::Name)) {
         try {
@@ -129,7 +128,7 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
     for (const ModelSpec &m : m_models)
         ids << QString::fromStdString(m.id);
     throw InputError("unknown model \"" + idOrPath.toStdString() + "\" (presets: " + closestIds(ids).toStdString()
-                     + "; or give a path to a config.json)");
+        + "; or give a path to a config.json)");
 }
 
 GpuSpec PresetRepository::resolveGpu(const QString &idOrPath) const
@@ -142,5 +141,5 @@ GpuSpec PresetRepository::resolveGpu(const QString &idOrPath) const
     for (const GpuSpec &g : m_gpus)
         ids << QString::fromStdString(g.id);
     throw InputError("unknown GPU \"" + idOrPath.toStdString() + "\" (presets: " + closestIds(ids).toStdString()
-                     + "; or give a path to a GPU JSON file)");
+        + "; or give a path to a GPU JSON file)");
 }

@@ -20,7 +20,8 @@ struct ReportPlacement
 // error message, empty on success.
 struct ReportRenderer
 {
-    QString (*writePdf)(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images) = nullptr;
+    QString (*writePdf)(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
+        = nullptr;
     QString (*writeImage)(const QString &path, const ReportPlacement &image) = nullptr;
 };
 

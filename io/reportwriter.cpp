@@ -1,7 +1,7 @@
 #include "io/reportwriter.h"
 
-#include "io/reportrender.h"
 #include "core/report/markdownreport.h"
+#include "io/reportrender.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -68,29 +68,32 @@ ReportFormat reportFormatFor(const QString &path)
 
 std::string reportMarkdown(const ReportSide &a, const ReportSide *b)
 {
-    return markdownFor(a, optionsFor(a), b, b ? optionsFor(*b) : ReportOptions{});
+    return markdownFor(a, optionsFor(a), b, b ? optionsFor(*b) : ReportOptions {});
 }
 
-QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written, const ReportTranslator &translate)
+QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written,
+    const ReportTranslator &translate)
 {
     const ReportFormat format = reportFormatFor(path);
     const ReportRenderer &render = reportRenderer();
     if (format == ReportFormat::Unknown)
         return QCoreApplication::translate("Report", "expected a .md or .pdf file name");
     if (format == ReportFormat::Pdf && !render.writePdf)
-        return QCoreApplication::translate("Report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
+        return QCoreApplication::translate(
+            "Report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
     ReportOptions oa = optionsFor(a, translate);
-    ReportOptions ob = b ? optionsFor(*b, translate) : ReportOptions{};
+    ReportOptions ob = b ? optionsFor(*b, translate) : ReportOptions {};
     // Pictures: embedded in a PDF under a resource name, written beside a Markdown file.
     const QFileInfo out(path);
     std::vector<ReportPlacement> images;
     auto addImage = [&](ReportOptions &o, const ReportSide &s, const QString &tag) {
         if (format == ReportFormat::Markdown && !render.writeImage)
             return;
-        const QString name = format == ReportFormat::Pdf ? QStringLiteral("placement%1.png").arg(tag)
-                                                         : out.completeBaseName() + QStringLiteral(".placement%1.png").arg(tag);
+        const QString name = format == ReportFormat::Pdf
+            ? QStringLiteral("placement%1.png").arg(tag)
+            : out.completeBaseName() + QStringLiteral(".placement%1.png").arg(tag);
         o.placementImage = name.toStdString();
-        images.push_back({o.placementImage, s.evaluation, s.model, s.gpu});
+        images.push_back({ o.placementImage, s.evaluation, s.model, s.gpu });
     };
     addImage(oa, a, b ? QStringLiteral("-a") : QString());
     if (b)

@@ -30,4 +30,4 @@ using ReportTranslator = std::function<std::string(const shardscope::Sentence &)
 
 // Empty on success, else the reason; `written` receives the files written.
 QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written = nullptr,
-                    const ReportTranslator &translate = {});
+    const ReportTranslator &translate = {});

@@ -15,7 +15,8 @@ bool commitComplete(QSaveFile &file, QString *error)
     const qint64 onDisk = file.size(); // fstat of the temporary file
     if (!flushed || onDisk != written) {
         if (error)
-            *error = QCoreApplication::translate("savefile", "the disk is full or the file is too large (%1 of %2 bytes written)")
+            *error = QCoreApplication::translate(
+                "savefile", "the disk is full or the file is too large (%1 of %2 bytes written)")
                          .arg(onDisk)
                          .arg(written);
         file.cancelWriting();

@@ -11,9 +11,12 @@ namespace shardscope {
 const char *epModeName(EpMode m)
 {
     switch (m) {
-    case EpMode::None: return "none";
-    case EpMode::AllToAll: return "all_to_all";
-    case EpMode::AllGatherReduceScatter: return "allgather_reducescatter";
+    case EpMode::None:
+        return "none";
+    case EpMode::AllToAll:
+        return "all_to_all";
+    case EpMode::AllGatherReduceScatter:
+        return "allgather_reducescatter";
     }
     return "none";
 }
@@ -79,7 +82,7 @@ void addToLink(std::vector<LinkTotal> &links, LinkKind kind, double bytes, doubl
             l.timeSec += sec;
             return;
         }
-    links.push_back({kind, bytes, sec});
+    links.push_back({ kind, bytes, sec });
 }
 
 } // namespace
@@ -140,7 +143,8 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         c.ep.localFraction = 1.0 / p.ep;
         const int slotsPerRank = (slots + p.ep - 1) / p.ep;
         c.ep.skewFactor = expertSkewFactor(p.routingSkew, slotsPerRank, slots, k);
-        c.ep.bytesPerMoeLayerUniformGpu = c.ep.tokensPerGpu * c.ep.bytesPerTokenPerMoeLayer * (1.0 - c.ep.localFraction);
+        c.ep.bytesPerMoeLayerUniformGpu
+            = c.ep.tokensPerGpu * c.ep.bytesPerTokenPerMoeLayer * (1.0 - c.ep.localFraction);
     } else if (c.ep.mode == EpMode::AllGatherReduceScatter) {
         // vLLM's allgather_reducescatter all2all manager: every GPU gathers all DP ranks' tokens
         // (n x dp x h x b), computes its slice of every expert, and reduce-scatters the result.
@@ -177,7 +181,8 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         if (s + 1 < pp)
             for (int d = 0; d < dp; ++d)
                 for (int t = 0; t < tp; ++t)
-                    st.ppLink = std::max(st.ppLink, topo.between(globalRank(d, s, t, tp, pp), globalRank(d, s + 1, t, tp, pp)));
+                    st.ppLink = std::max(
+                        st.ppLink, topo.between(globalRank(d, s, t, tp, pp), globalRank(d, s + 1, t, tp, pp)));
     }
     for (int s = 0; s < pp; ++s) {
         StageComm &st = c.stages[static_cast<size_t>(s)];
@@ -232,7 +237,8 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
             addToLink(c.links, c.stages[static_cast<size_t>(s + 1)].tpLink, 0, st.ppGatherSec);
     }
     // Bytes per link: what the busiest GPU of each entry sends.
-    addToLink(c.links, c.tp.link, c.tp.bytesSentPerGpuPerStep + c.tp.embeddingBytesSentPerGpu + c.tp.lmHeadBytesSentPerGpu, 0);
+    addToLink(c.links, c.tp.link,
+        c.tp.bytesSentPerGpuPerStep + c.tp.embeddingBytesSentPerGpu + c.tp.lmHeadBytesSentPerGpu, 0);
     addToLink(c.links, c.ep.link, c.ep.bytesPerStepBusiestGpu, 0);
     addToLink(c.links, c.pp.link, c.pp.bytesSentPerGpuPerStep, 0);
     return c;

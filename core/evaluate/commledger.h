@@ -1,6 +1,6 @@
 #pragma once
-#include "core/model/gpuspec.h"
 #include "core/evaluate/links.h"
+#include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/plan.h"
 
@@ -20,16 +20,16 @@ struct Evaluation;
 struct TpComm
 {
     int size = 1;
-    LinkKind link = LinkKind::None;     // the slowest link any TP group uses
-    int allreducePerStep = 0;           // 2 x layers, summed over the stages
-    double bytesPerAllreduce = 0;       // S = n x h x b
-    double bytesSentPerGpuPerStep = 0;  // ring: 2(t-1)/t x S per AllReduce, the stage with most layers
-    double timeSec = 0;                 // the 2L AllReduces, summed over stages
+    LinkKind link = LinkKind::None; // the slowest link any TP group uses
+    int allreducePerStep = 0; // 2 x layers, summed over the stages
+    double bytesPerAllreduce = 0; // S = n x h x b
+    double bytesSentPerGpuPerStep = 0; // ring: 2(t-1)/t x S per AllReduce, the stage with most layers
+    double timeSec = 0; // the 2L AllReduces, summed over stages
     // Counted apart from the 2L above.
-    double embeddingBytes = 0;          // one AllReduce of n x h x b on the first stage
+    double embeddingBytes = 0; // one AllReduce of n x h x b on the first stage
     double embeddingBytesSentPerGpu = 0;
     double embeddingTimeSec = 0;
-    double lmHeadBytes = 0;             // one AllGather of the logits: rows x padded vocab x b
+    double lmHeadBytes = 0; // one AllGather of the logits: rows x padded vocab x b
     double lmHeadBytesSentPerGpu = 0;
     double lmHeadTimeSec = 0;
 };
@@ -41,16 +41,15 @@ struct TpComm
 struct PpComm
 {
     int sendsPerStep = 0;
-    LinkKind link = LinkKind::None;     // the slowest link a boundary crosses
-    double bytesPerSend = 0;            // 2 x n x h x b
-    double bytesSentPerGpuPerStep = 0;  // S / t (a GPU sends at most once per step)
-    double timeSec = 0;                 // all boundaries: α + (S/t)/B, plus the receiving AllGather
+    LinkKind link = LinkKind::None; // the slowest link a boundary crosses
+    double bytesPerSend = 0; // 2 x n x h x b
+    double bytesSentPerGpuPerStep = 0; // S / t (a GPU sends at most once per step)
+    double timeSec = 0; // all boundaries: α + (S/t)/B, plus the receiving AllGather
 };
 
-enum class EpMode
-{
-    None,                  // dense model, or nothing crosses a GPU (dp = 1: tokens are already on every TP rank)
-    AllToAll,              // ep > 1 across DP ranks: DeepEP-style dispatch + combine
+enum class EpMode {
+    None, // dense model, or nothing crosses a GPU (dp = 1: tokens are already on every TP rank)
+    AllToAll, // ep > 1 across DP ranks: DeepEP-style dispatch + combine
     AllGatherReduceScatter // MoE with dp > 1 and EP off: vLLM gathers every DP rank's tokens, then reduce-scatters
 };
 const char *epModeName(EpMode m); // "none", "all_to_all", "allgather_reducescatter"
@@ -61,25 +60,25 @@ const char *epModeName(EpMode m); // "none", "all_to_all", "allgather_reducescat
 struct EpComm
 {
     EpMode mode = EpMode::None;
-    int size = 1;                          // ranks exchanging tokens
+    int size = 1; // ranks exchanging tokens
     LinkKind link = LinkKind::None;
-    int moeLayers = 0;                     // in the whole model
-    double bytesPerTokenPerMoeLayer = 0;   // k x h x (b_dispatch + b_combine), the model's property
-    double dispatchBytesPerToken = 0;      // k x h x b_dispatch (FP8: h + 4 bytes per 128 for scales)
-    double combineBytesPerToken = 0;       // k x h x 2
-    double tokensPerGpu = 0;               // tokens each GPU dispatches: n / tp
-    double localFraction = 0;              // share that stays on the sending GPU: 1 / ep
-    double skewFactor = 1;                 // busiest GPU's load / the uniform load
+    int moeLayers = 0; // in the whole model
+    double bytesPerTokenPerMoeLayer = 0; // k x h x (b_dispatch + b_combine), the model's property
+    double dispatchBytesPerToken = 0; // k x h x b_dispatch (FP8: h + 4 bytes per 128 for scales)
+    double combineBytesPerToken = 0; // k x h x 2
+    double tokensPerGpu = 0; // tokens each GPU dispatches: n / tp
+    double localFraction = 0; // share that stays on the sending GPU: 1 / ep
+    double skewFactor = 1; // busiest GPU's load / the uniform load
     double bytesPerMoeLayerUniformGpu = 0; // bytes one GPU moves per MoE layer under uniform routing
     double bytesPerMoeLayerBusiestGpu = 0;
-    double bytesPerStepBusiestGpu = 0;     // over the MoE layers of the heaviest stage
-    double timeSec = 0;                    // all MoE layers, summed over stages
+    double bytesPerStepBusiestGpu = 0; // over the MoE layers of the heaviest stage
+    double timeSec = 0; // all MoE layers, summed over stages
 };
 
 struct DpComm
 {
-    double bytesPerStep = 0;  // DP replicas exchange nothing in a forward step
-    bool lockstep = false;    // MoE with dp > 1: every DP rank must enter each MoE layer together
+    double bytesPerStep = 0; // DP replicas exchange nothing in a forward step
+    bool lockstep = false; // MoE with dp > 1: every DP rank must enter each MoE layer together
 };
 
 // One stage's share, which the time model adds to that stage's step.
@@ -90,13 +89,13 @@ struct StageComm
     int moeLayers = 0;
     LinkKind tpLink = LinkKind::None;
     LinkKind epLink = LinkKind::None;
-    LinkKind ppLink = LinkKind::None;  // to the next stage
-    double tpSec = 0;                  // the stage's 2 x layers AllReduces
+    LinkKind ppLink = LinkKind::None; // to the next stage
+    double tpSec = 0; // the stage's 2 x layers AllReduces
     double embeddingSec = 0;
     double lmHeadSec = 0;
     double epSec = 0;
-    double ppSendSec = 0;              // to the next stage: α + (S/t)/B
-    double ppGatherSec = 0;            // the next stage's TP group reassembling S
+    double ppSendSec = 0; // to the next stage: α + (S/t)/B
+    double ppGatherSec = 0; // the next stage's TP group reassembling S
     double tpBytesSentPerGpu = 0;
     double epBytesBusiestGpu = 0;
     double ppBytesSentPerGpu = 0;
@@ -113,17 +112,17 @@ struct LinkTotal
 struct CommLedger
 {
     Phase phase = Phase::Decode;
-    std::int64_t tokens = 0;            // n: decode sequences in the step, or prefill prompt tokens
-    std::int64_t logitsRows = 0;        // tokens whose logits are gathered (prefill: the last one)
-    double activationBytes = 2;         // b: activations travel in BF16
+    std::int64_t tokens = 0; // n: decode sequences in the step, or prefill prompt tokens
+    std::int64_t logitsRows = 0; // tokens whose logits are gathered (prefill: the last one)
+    double activationBytes = 2; // b: activations travel in BF16
     TpComm tp;
     PpComm pp;
     EpComm ep;
     DpComm dp;
     std::vector<StageComm> stages;
-    std::vector<LinkTotal> links;       // only links that carry something
-    LinkSet params;                     // α and B used
-    double totalTimeSec = 0;            // one token's path: every stage's communication
+    std::vector<LinkTotal> links; // only links that carry something
+    LinkSet params; // α and B used
+    double totalTimeSec = 0; // one token's path: every stage's communication
 };
 
 // The ledger for the plan's own phase and token count (decode: --batch, prefill: --prompt-len).

@@ -13,9 +13,12 @@ namespace shardscope {
 const char *severityName(Severity s)
 {
     switch (s) {
-    case Severity::Info: return "info";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
+    case Severity::Info:
+        return "info";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Error:
+        return "error";
     }
     return "error";
 }
@@ -45,13 +48,15 @@ Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
     if (p.maxModelLen == 0)
         p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 4096;
     if (p.gpuMemoryUtilization == 0) // the seed's course script uses 0.9; vLLM's default follows the version
-        p.gpuMemoryUtilization = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);
+        p.gpuMemoryUtilization
+            = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
     const BatchDefaults d = vllmEngine(p.vllmVersion) == VllmEngine::V0 && p.accounting == Accounting::Vllm
         ? vllmV0BatchDefaults(p.maxModelLen)
         : vllmBatchDefaults(gpu, total);
     if (p.maxNumBatchedTokens == 0)
-        p.maxNumBatchedTokens = std::min<std::int64_t>(d.maxNumBatchedTokens, std::max<std::int64_t>(1, d.maxNumSeqs) * p.maxModelLen);
+        p.maxNumBatchedTokens
+            = std::min<std::int64_t>(d.maxNumBatchedTokens, std::max<std::int64_t>(1, d.maxNumSeqs) * p.maxModelLen);
     if (p.maxNumSeqs == 0)
         p.maxNumSeqs = std::min(d.maxNumSeqs, p.maxNumBatchedTokens);
     if (p.ep < 1)
@@ -118,7 +123,8 @@ void printedCapacity(KvSummary &kv, const Plan &p)
     const auto engine = vllmEngine(p.vllmVersion);
     if (engine == VllmEngine::V0) {
         kv.capacityTokens = blocks * p.blockSize;
-        kv.maxConcurrencyExact = static_cast<double>(kv.capacityTokens) / static_cast<double>(std::max<std::int64_t>(1, p.maxModelLen));
+        kv.maxConcurrencyExact
+            = static_cast<double>(kv.capacityTokens) / static_cast<double>(std::max<std::int64_t>(1, p.maxModelLen));
     } else {
         if (kv.blocksPerRequest > 0)
             kv.maxConcurrencyExact = static_cast<double>(blocks) / static_cast<double>(kv.blocksPerRequest);
@@ -187,12 +193,13 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             mem.activation.sampler *= cal.activationScale;
         }
         mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytes(p.tp, customAllReduce);
-        mem.cudaGraph = p.enforceEager ? 0.0
+        mem.cudaGraph = p.enforceEager
+            ? 0.0
             : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
         mem.kvBudget = requested - mem.weights.total() - mem.activation.total() - mem.nonTorch
             - (subtractGraphs ? mem.cudaGraph : 0.0);
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
-                                            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, p.decodeContextParallel);
+            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, p.decodeContextParallel);
         mem.kvBytesPerToken = pool.bytesPerToken;
         mem.blocks = floorBlocks(mem.kvBudget, pool.bytesPerBlock);
         if (mem.blocks < minBlocks || !binding) {
@@ -201,7 +208,8 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             e.kv.blocksPerRequest = pool.blocksPerRequest;
             e.kv.hybrid = pool.hybrid();
             e.kv.groups = std::max(1, pool.groups());
-            e.kv.cpuBlocks = v0 && pool.bytesPerBlock > 0 ? static_cast<std::int64_t>(kV0SwapBytes / pool.bytesPerBlock) : 0;
+            e.kv.cpuBlocks
+                = v0 && pool.bytesPerBlock > 0 ? static_cast<std::int64_t>(kV0SwapBytes / pool.bytesPerBlock) : 0;
         }
         e.maxWeightsBytesPerGpu = std::max(e.maxWeightsBytesPerGpu, mem.weights.total());
     }

@@ -1,14 +1,14 @@
 #pragma once
 #include "core/evaluate/commledger.h"
-#include "core/model/gpuspec.h"
 #include "core/evaluate/kvcache.h"
-#include "core/model/modelspec.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/placement.h"
-#include "core/model/plan.h"
-#include "core/text/sentence.h"
 #include "core/evaluate/timemodel.h"
 #include "core/evaluate/weights.h"
+#include "core/model/gpuspec.h"
+#include "core/model/modelspec.h"
+#include "core/model/plan.h"
+#include "core/text/sentence.h"
 
 #include <cstdint>
 #include <string>
@@ -33,14 +33,14 @@ struct PlanIssue
 // `reserved` carries the seed's fixed reserve.
 struct RankMemory
 {
-    double total = 0;        // the GPU's memory as the accounting sees it
-    double requested = 0;    // total x gpu_memory_utilization (vLLM rounds up)
+    double total = 0; // the GPU's memory as the accounting sees it
+    double requested = 0; // total x gpu_memory_utilization (vLLM rounds up)
     WeightBreakdown weights;
     ActivationEstimate activation;
     double nonTorch = 0;
     double cudaGraph = 0;
     double reserved = 0;
-    double kvBudget = 0;     // requested - everything above; negative when it does not fit
+    double kvBudget = 0; // requested - everything above; negative when it does not fit
     double kvBytesPerToken = 0;
     std::int64_t blocks = 0; // this rank's own block count, before the minimum over ranks
     double activationTotal() const { return activation.total(); }
@@ -55,7 +55,7 @@ struct RankPlacement
     int dpRank = 0;
     int epRank = 0;
     int firstLayer = 0; // inclusive
-    int lastLayer = 0;  // inclusive
+    int lastLayer = 0; // inclusive
     HeadSlice heads;
     bool embedding = false;
     bool lmHead = false;
@@ -66,40 +66,40 @@ struct RankPlacement
 struct KvSummary
 {
     double bytesPerTokenPerGpu = 0; // binding rank
-    std::int64_t blocks = 0;        // min over the ranks of one replica
+    std::int64_t blocks = 0; // min over the ranks of one replica
     int blockSize = 0;
     std::int64_t blocksPerRequest = 0;
-    std::int64_t capacityTokens = 0;  // one DP replica
-    double maxConcurrencyExact = 0;   // requests of max_model_len, as vLLM prints it ("12.34x")
-    std::int64_t maxConcurrency = 0;  // whole requests
+    std::int64_t capacityTokens = 0; // one DP replica
+    double maxConcurrencyExact = 0; // requests of max_model_len, as vLLM prints it ("12.34x")
+    std::int64_t maxConcurrency = 0; // whole requests
     std::int64_t clusterMaxConcurrency = 0; // dp x replica
     int bindingRank = 0;
     bool hybrid = false;
-    int groups = 1;                   // KV-cache groups sharing the block pool
-    int dcp = 1;                      // decode context parallel size
-    std::int64_t cpuBlocks = 0;       // V0 only: swap space (4 GiB) in blocks, as "# CPU blocks"
+    int groups = 1; // KV-cache groups sharing the block pool
+    int dcp = 1; // decode context parallel size
+    std::int64_t cpuBlocks = 0; // V0 only: swap space (4 GiB) in blocks, as "# CPU blocks"
     bool cudaGraphSubtracted = false; // vLLM >= 0.21 subtracts the CUDA-graph estimate
-    std::int64_t profiledTokens = 0;  // tokens of the profiling run (V0 without chunked prefill: max_model_len)
+    std::int64_t profiledTokens = 0; // tokens of the profiling run (V0 without chunked prefill: max_model_len)
 };
 
 struct Evaluation
 {
-    Plan plan;                 // with defaults resolved (max_model_len, max_num_seqs, ...)
+    Plan plan; // with defaults resolved (max_model_len, max_num_seqs, ...)
     int worldSize = 0;
     int nodes = 0;
     int gpusPerNode = 0;
-    int moeTp = 1;             // each expert split this many ways
+    int moeTp = 1; // each expert split this many ways
     WeightFormat weightFormat = WeightFormat::Bf16;
     ParamCounts params;
     std::vector<int> stageLayers; // layers per PP stage
     std::vector<RankPlacement> ranks; // empty when the plan is structurally impossible
     double maxWeightsBytesPerGpu = 0;
-    double kvBudgetBytesPerGpu = 0;   // binding rank
+    double kvBudgetBytesPerGpu = 0; // binding rank
     KvSummary kv;
     bool fits = false;
-    bool valid = false;            // placement could be computed
-    CommLedger comm;               // the plan's phase (decode: --batch tokens, prefill: --prompt-len)
-    TimeEstimate time;             // roofline estimate of both phases
+    bool valid = false; // placement could be computed
+    CommLedger comm; // the plan's phase (decode: --batch tokens, prefill: --prompt-len)
+    TimeEstimate time; // roofline estimate of both phases
     std::vector<PlanIssue> issues;
 
     bool hasErrors() const;

@@ -28,7 +28,7 @@ double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
 }
 
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-                       std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp)
+    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp)
 {
     KvPool pool;
     pool.dcp = std::max(1, dcp);
@@ -38,9 +38,15 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     const int last = std::min<int>(firstLayer + layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = std::max(0, firstLayer); i < last; ++i) {
         switch (m.layerInfo[i].attention) {
-        case LayerAttention::Full: ++full; break;
-        case LayerAttention::Sliding: ++sliding; break;
-        case LayerAttention::Chunked: ++chunked; break;
+        case LayerAttention::Full:
+            ++full;
+            break;
+        case LayerAttention::Sliding:
+            ++sliding;
+            break;
+        case LayerAttention::Chunked:
+            ++chunked;
+            break;
         }
     }
     full += pool.draftLayers;
@@ -52,7 +58,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     // vLLM _get_kv_cache_groups_uniform_page_size: group size is the smallest per-type layer count,
     // or the largest when the largest is below 1.5 x the smallest; groups are padded to that size.
     std::vector<int> counts;
-    for (int n : {full, sliding, chunked})
+    for (int n : { full, sliding, chunked })
         if (n > 0)
             counts.push_back(n);
     const int minCount = *std::min_element(counts.begin(), counts.end());

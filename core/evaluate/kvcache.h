@@ -20,15 +20,15 @@ double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
 struct KvPool
 {
     double bytesPerTokenPerLayer = 0;
-    double bytesPerToken = 0;     // every attention layer on the rank holding the token
+    double bytesPerToken = 0; // every attention layer on the rank holding the token
     int layers = 0;
-    int groupSize = 0;            // layers sharing one pool tensor
-    int fullGroups = 0;           // groups of full-attention layers
-    int windowGroups = 0;         // groups of sliding-window or chunked layers
-    double bytesPerBlock = 0;     // block_size x bytes per token per layer x group size
+    int groupSize = 0; // layers sharing one pool tensor
+    int fullGroups = 0; // groups of full-attention layers
+    int windowGroups = 0; // groups of sliding-window or chunked layers
+    double bytesPerBlock = 0; // block_size x bytes per token per layer x group size
     std::int64_t blocksPerRequest = 0; // blocks one max-length request needs across all groups
-    int draftLayers = 0;          // EAGLE / MTP layers counted in `layers` (full attention)
-    int dcp = 1;                  // decode context parallel: each rank holds 1/dcp of every request's tokens
+    int draftLayers = 0; // EAGLE / MTP layers counted in `layers` (full attention)
+    int dcp = 1; // decode context parallel: each rank holds 1/dcp of every request's tokens
     bool hybrid() const { return windowGroups > 0; }
     int groups() const { return fullGroups + windowGroups; }
 };
@@ -38,6 +38,6 @@ struct KvPool
 // `dcp`: decode context parallel shards tokens over dcp ranks (FullAttentionSpec.max_memory_usage_bytes:
 // per-rank length ceil(max_model_len / dcp)); bytesPerToken is then the average per-rank cost of one token.
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-                       std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1);
+    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1);
 
 } // namespace shardscope

@@ -7,10 +7,14 @@ namespace shardscope {
 const char *linkKindName(LinkKind k)
 {
     switch (k) {
-    case LinkKind::None: return "none";
-    case LinkKind::ScaleUp: return "scaleup";
-    case LinkKind::Pcie: return "pcie";
-    case LinkKind::Nic: return "nic";
+    case LinkKind::None:
+        return "none";
+    case LinkKind::ScaleUp:
+        return "scaleup";
+    case LinkKind::Pcie:
+        return "pcie";
+    case LinkKind::Nic:
+        return "nic";
     }
     return "none";
 }
@@ -18,18 +22,21 @@ const char *linkKindName(LinkKind k)
 const LinkParams &LinkSet::operator[](LinkKind k) const
 {
     switch (k) {
-    case LinkKind::Pcie: return pcie;
-    case LinkKind::Nic: return nic;
+    case LinkKind::Pcie:
+        return pcie;
+    case LinkKind::Nic:
+        return nic;
     case LinkKind::None:
-    case LinkKind::ScaleUp: break;
+    case LinkKind::ScaleUp:
+        break;
     }
     return scaleUp;
 }
 
 namespace {
 
-LinkParams makeLink(LinkKind kind, double alpha, double lineRate, double efficiency, double alphaOverride,
-                    double bandwidthOverride)
+LinkParams makeLink(
+    LinkKind kind, double alpha, double lineRate, double efficiency, double alphaOverride, double bandwidthOverride)
 {
     LinkParams l;
     l.kind = kind;
@@ -49,13 +56,13 @@ LinkSet resolveLinks(const Plan &p, const GpuSpec &gpu)
 {
     LinkSet s;
     s.scaleUp = makeLink(LinkKind::ScaleUp, gpu.scaleupLatencySec, gpu.scaleupBytesPerSec, gpu.scaleupEfficiency,
-                         p.scaleupLatencySec, p.scaleupBytesPerSec);
+        p.scaleupLatencySec, p.scaleupBytesPerSec);
     // A preset without a PCIe figure: the scale-up figure (PCIe-only cards list PCIe as their scale-up link).
     const double pcie = gpu.pcieBytesPerSec > 0 ? gpu.pcieBytesPerSec : gpu.scaleupBytesPerSec;
-    s.pcie = makeLink(LinkKind::Pcie, gpu.scaleupLatencySec, pcie, gpu.scaleupEfficiency, p.scaleupLatencySec,
-                      p.pcieBytesPerSec);
-    s.nic = makeLink(LinkKind::Nic, gpu.nicLatencySec, gpu.nicBytesPerSec, gpu.nicEfficiency, p.nicLatencySec,
-                     p.nicBytesPerSec);
+    s.pcie = makeLink(
+        LinkKind::Pcie, gpu.scaleupLatencySec, pcie, gpu.scaleupEfficiency, p.scaleupLatencySec, p.pcieBytesPerSec);
+    s.nic = makeLink(
+        LinkKind::Nic, gpu.nicLatencySec, gpu.nicBytesPerSec, gpu.nicEfficiency, p.nicLatencySec, p.nicBytesPerSec);
     return s;
 }
 

@@ -14,11 +14,11 @@ const char *linkKindName(LinkKind k); // "none", "scaleup", "pcie", "nic"
 struct LinkParams
 {
     LinkKind kind = LinkKind::None;
-    double latencySec = 0;        // α, per message / ring step
-    double bytesPerSec = 0;       // effective B per GPU per direction (= line rate x efficiency)
-    double lineBytesPerSec = 0;   // the preset's line rate
-    double efficiency = 1;        // achievable fraction of the line rate
-    bool overridden = false;      // α or B came from the plan, not the preset
+    double latencySec = 0; // α, per message / ring step
+    double bytesPerSec = 0; // effective B per GPU per direction (= line rate x efficiency)
+    double lineBytesPerSec = 0; // the preset's line rate
+    double efficiency = 1; // achievable fraction of the line rate
+    bool overridden = false; // α or B came from the plan, not the preset
 };
 
 struct LinkSet

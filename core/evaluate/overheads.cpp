@@ -30,8 +30,8 @@ double ActivationEstimate::total() const
     return hiddenStates + std::max(forward, sampler);
 }
 
-ActivationEstimate peakActivation(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-                                  std::int64_t maxNumBatchedTokens)
+ActivationEstimate peakActivation(
+    const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens)
 {
     // Fitted coefficient: 9.55 FP32 logits-sized buffers at the sampler's peak (see header).
     constexpr double kSamplerBuffers = 9.55;

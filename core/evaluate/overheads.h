@@ -36,8 +36,8 @@ struct ActivationEstimate
     double sampler = 0;
     double total() const;
 };
-ActivationEstimate peakActivation(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-                                  std::int64_t maxNumBatchedTokens);
+ActivationEstimate peakActivation(
+    const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens);
 
 // Peak activation of the V0 engine's profiling run: one forward pass over the profiled tokens, each
 // holding the residual and normed hidden states (2 x hidden x 2 B), the q/k/v projection output

@@ -18,10 +18,14 @@ bool concerns(ParallelDim dim, const std::string &code)
     if (code == "world_too_large" || code == "size_not_positive")
         return true;
     switch (dim) {
-    case ParallelDim::Tp: return code.rfind("tp_", 0) == 0;
-    case ParallelDim::Pp: return code.rfind("pp_", 0) == 0;
-    case ParallelDim::Dp: return false;
-    case ParallelDim::Ep: return code.rfind("ep_", 0) == 0 || code == "redundant_without_ep";
+    case ParallelDim::Tp:
+        return code.rfind("tp_", 0) == 0;
+    case ParallelDim::Pp:
+        return code.rfind("pp_", 0) == 0;
+    case ParallelDim::Dp:
+        return false;
+    case ParallelDim::Ep:
+        return code.rfind("ep_", 0) == 0 || code == "redundant_without_ep";
     }
     return false;
 }
@@ -29,10 +33,18 @@ bool concerns(ParallelDim dim, const std::string &code)
 Plan withRaw(Plan p, ParallelDim dim, int value)
 {
     switch (dim) {
-    case ParallelDim::Tp: p.tp = value; break;
-    case ParallelDim::Pp: p.pp = value; break;
-    case ParallelDim::Dp: p.dp = value; break;
-    case ParallelDim::Ep: p.ep = value; break;
+    case ParallelDim::Tp:
+        p.tp = value;
+        break;
+    case ParallelDim::Pp:
+        p.pp = value;
+        break;
+    case ParallelDim::Dp:
+        p.dp = value;
+        break;
+    case ParallelDim::Ep:
+        p.ep = value;
+        break;
     }
     return p;
 }
@@ -101,7 +113,7 @@ std::vector<int> allowedValues(const Plan &plan, const ModelSpec &model, Paralle
             candidates.push_back(v);
         break;
     case ParallelDim::Ep:
-        candidates = model.isMoe() ? divisorsOf(std::max(1, plan.tp * plan.dp)) : std::vector<int>{1};
+        candidates = model.isMoe() ? divisorsOf(std::max(1, plan.tp * plan.dp)) : std::vector<int> { 1 };
         break;
     }
     std::vector<int> allowed;

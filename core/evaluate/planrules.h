@@ -17,15 +17,18 @@ inline constexpr int kMaxPp = 128;
 // The plan with one size changed and the others kept consistent: when tp or dp changes, an EP that
 // was vLLM's --enable-expert-parallel (ep = tp x dp) follows, any other ep snaps to the nearest
 // divisor of the new tp x dp; a custom PP partition of the wrong length is dropped.
-shardscope::Plan withParallelSize(shardscope::Plan plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
+shardscope::Plan withParallelSize(
+    shardscope::Plan plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
 
 // The values `dim` may take with the rest of the plan as it is, ascending.
 std::vector<int> allowedValues(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim);
 
 // Why `value` is refused for `dim` (validation's message), or empty when it is allowed.
-std::string disallowedReason(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
+std::string disallowedReason(
+    const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
 // The same as a translatable sentence (an empty template when allowed): disallowedReason() == its text().
-shardscope::Sentence disallowedSentence(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
+shardscope::Sentence disallowedSentence(
+    const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
 
 // The allowed value nearest to `value` (ties go to the smaller); `value` itself if allowed.
 int snapToAllowed(const std::vector<int> &allowed, int value);

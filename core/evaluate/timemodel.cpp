@@ -41,10 +41,10 @@ struct AttentionWidth
 AttentionWidth attentionWidth(const ModelSpec &m, Phase phase)
 {
     if (!m.isMla())
-        return {static_cast<double>(m.headDim), static_cast<double>(m.headDim)};
+        return { static_cast<double>(m.headDim), static_cast<double>(m.headDim) };
     if (phase == Phase::Decode)
-        return {static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim), static_cast<double>(m.kvLoraRank)};
-    return {static_cast<double>(m.qkNopeHeadDim + m.qkRopeHeadDim), static_cast<double>(m.vHeadDim)};
+        return { static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim), static_cast<double>(m.kvLoraRank) };
+    return { static_cast<double>(m.qkNopeHeadDim + m.qkRopeHeadDim), static_cast<double>(m.vHeadDim) };
 }
 
 // Context a layer attends over: sliding-window layers see at most the window, chunked layers
@@ -52,9 +52,12 @@ AttentionWidth attentionWidth(const ModelSpec &m, Phase phase)
 double layerContext(const ModelSpec &m, int layer, double context)
 {
     switch (m.layerInfo[static_cast<size_t>(layer)].attention) {
-    case LayerAttention::Sliding: return m.slidingWindow > 0 ? std::min(context, static_cast<double>(m.slidingWindow)) : context;
-    case LayerAttention::Chunked: return m.chunkSize > 0 ? std::min(context, static_cast<double>(m.chunkSize)) : context;
-    case LayerAttention::Full: break;
+    case LayerAttention::Sliding:
+        return m.slidingWindow > 0 ? std::min(context, static_cast<double>(m.slidingWindow)) : context;
+    case LayerAttention::Chunked:
+        return m.chunkSize > 0 ? std::min(context, static_cast<double>(m.chunkSize)) : context;
+    case LayerAttention::Full:
+        break;
     }
     return context;
 }
@@ -71,16 +74,17 @@ double causalPairs(double n, double w)
 struct StageInputs
 {
     Phase phase = Phase::Decode;
-    double tokens = 0;      // n per DP replica
-    double moeTokens = 0;   // tokens meeting in the MoE group: n x dp
+    double tokens = 0; // n per DP replica
+    double moeTokens = 0; // tokens meeting in the MoE group: n x dp
     double logitsRows = 0;
-    double context = 0;     // decode: KV tokens per sequence
+    double context = 0; // decode: KV tokens per sequence
     double skewFactor = 1;
     int slots = 0;
     int slotsPerRank = 0;
 };
 
-StageTime stageTime(const Evaluation &e, const ModelSpec &m, int stage, int firstLayer, int layers, const StageInputs &in)
+StageTime stageTime(
+    const Evaluation &e, const ModelSpec &m, int stage, int firstLayer, int layers, const StageInputs &in)
 {
     const Plan &p = e.plan;
     RankShape shape;
@@ -92,7 +96,7 @@ StageTime stageTime(const Evaluation &e, const ModelSpec &m, int stage, int firs
     shape.lmHead = stage == p.pp - 1;
     shape.localExperts = m.isMoe() ? in.slotsPerRank : 0;
     const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, e.weightFormat));
-    const WeightBreakdown params = rankWeightBytes(m, shape, BytesPerParam{1, 1, 1, 1});
+    const WeightBreakdown params = rankWeightBytes(m, shape, BytesPerParam { 1, 1, 1, 1 });
 
     StageTime t;
     t.stage = stage;
@@ -135,7 +139,8 @@ StageTime stageTime(const Evaluation &e, const ModelSpec &m, int stage, int firs
     return t;
 }
 
-PhaseTime phaseTime(const Evaluation &e, const ModelSpec &m, const CommLedger &comm, StageInputs in, double hbm, double flops)
+PhaseTime phaseTime(
+    const Evaluation &e, const ModelSpec &m, const CommLedger &comm, StageInputs in, double hbm, double flops)
 {
     PhaseTime out;
     out.phase = comm.phase;
@@ -163,7 +168,7 @@ PhaseTime phaseTime(const Evaluation &e, const ModelSpec &m, const CommLedger &c
 } // namespace
 
 TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const CommLedger &decodeComm,
-                          const CommLedger &prefillComm)
+    const CommLedger &prefillComm)
 {
     TimeEstimate t;
     const Plan &p = e.plan;
@@ -172,7 +177,8 @@ TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec
     t.contextTokens = p.promptLen;
     t.hbmBytesPerSec = gpu.hbmBytesPerSec;
     t.hbmEfficiency = p.hbmEfficiency >= 0 ? p.hbmEfficiency : kDefaultHbmEfficiency;
-    const bool fp8Gemm = (e.weightFormat == WeightFormat::Fp8 || e.weightFormat == WeightFormat::Fp8Block) && gpu.fp8Flops > 0;
+    const bool fp8Gemm
+        = (e.weightFormat == WeightFormat::Fp8 || e.weightFormat == WeightFormat::Fp8Block) && gpu.fp8Flops > 0;
     t.peakFlops = fp8Gemm ? gpu.fp8Flops : gpu.bf16Flops;
     t.peakFormat = fp8Gemm ? "fp8" : "bf16";
     t.computeEfficiency = p.computeEfficiency >= 0 ? p.computeEfficiency : kDefaultComputeEfficiency;
@@ -186,7 +192,8 @@ TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec
     in.slotsPerRank = m.isMoe() ? (in.slots + p.ep - 1) / p.ep : 0;
     // With EP the rank holding the hottest expert computes more; without it every rank holds a slice
     // of every expert and the skew evens out.
-    in.skewFactor = m.isMoe() && p.ep > 1 ? expertSkewFactor(p.routingSkew, in.slotsPerRank, in.slots, m.expertsPerToken) : 1.0;
+    in.skewFactor
+        = m.isMoe() && p.ep > 1 ? expertSkewFactor(p.routingSkew, in.slotsPerRank, in.slots, m.expertsPerToken) : 1.0;
     const double hbm = t.hbmBytesPerSec * t.hbmEfficiency;
     const double flops = t.peakFlops * t.computeEfficiency;
     t.decode = phaseTime(e, m, decodeComm, in, hbm, flops);
@@ -207,8 +214,8 @@ TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec
 TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
-    return estimateTime(e, m, gpu, computeComm(e, m, gpu, Phase::Decode, p.batch),
-                        computeComm(e, m, gpu, Phase::Prefill, p.promptLen));
+    return estimateTime(
+        e, m, gpu, computeComm(e, m, gpu, Phase::Decode, p.batch), computeComm(e, m, gpu, Phase::Prefill, p.promptLen));
 }
 
 } // namespace shardscope

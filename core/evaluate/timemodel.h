@@ -24,8 +24,8 @@ inline constexpr double kDefaultComputeEfficiency = 0.65;
 struct StageTime
 {
     int stage = 0;
-    double weightBytesRead = 0;  // decode: only the experts the batch touches; embedding rows, not the table
-    double kvBytes = 0;          // decode: KV the batch reads; prefill: KV it writes
+    double weightBytesRead = 0; // decode: only the experts the batch touches; embedding rows, not the table
+    double kvBytes = 0; // decode: KV the batch reads; prefill: KV it writes
     double flops = 0;
     double memorySec = 0;
     double computeSec = 0;
@@ -38,28 +38,28 @@ struct StageTime
 struct PhaseTime
 {
     Phase phase = Phase::Decode;
-    std::int64_t tokens = 0;       // n of the step
+    std::int64_t tokens = 0; // n of the step
     std::vector<StageTime> stages;
-    double latencySec = 0;         // the sum over stages: one token's path (PP does not shorten it)
-    double slowestStageSec = 0;    // the pipeline's beat
+    double latencySec = 0; // the sum over stages: one token's path (PP does not shorten it)
+    double slowestStageSec = 0; // the pipeline's beat
 };
 
 struct TimeEstimate
 {
-    PhaseTime decode;                // --batch sequences, each attending over --prompt-len tokens
-    PhaseTime prefill;               // one prompt of --prompt-len tokens
-    double decodeStepSec = 0;        // the slowest stage's decode step
-    double tpotSec = 0;              // decode.latencySec
-    double ttftSec = 0;              // prefill.latencySec
+    PhaseTime decode; // --batch sequences, each attending over --prompt-len tokens
+    PhaseTime prefill; // one prompt of --prompt-len tokens
+    double decodeStepSec = 0; // the slowest stage's decode step
+    double tpotSec = 0; // decode.latencySec
+    double ttftSec = 0; // prefill.latencySec
     int microbatches = 1;
-    double bubbleFraction = 0;       // (p - 1) / (m + p - 1), seed 003
-    double pipelineSec = 0;          // m micro-batches through the pipeline: TPOT + (m - 1) x slowest stage
-    double replicaTokensPerSec = 0;  // m x n / pipelineSec
-    double tokensPerSecPerGpu = 0;   // replicaTokensPerSec / (tp x pp)
-    std::int64_t contextTokens = 0;  // KV each decoding sequence attends over
-    double hbmBytesPerSec = 0;       // peak
+    double bubbleFraction = 0; // (p - 1) / (m + p - 1), seed 003
+    double pipelineSec = 0; // m micro-batches through the pipeline: TPOT + (m - 1) x slowest stage
+    double replicaTokensPerSec = 0; // m x n / pipelineSec
+    double tokensPerSecPerGpu = 0; // replicaTokensPerSec / (tp x pp)
+    std::int64_t contextTokens = 0; // KV each decoding sequence attends over
+    double hbmBytesPerSec = 0; // peak
     double hbmEfficiency = 0;
-    double peakFlops = 0;            // dense, in the format the GEMMs run in
+    double peakFlops = 0; // dense, in the format the GEMMs run in
     const char *peakFormat = "bf16"; // "bf16" or "fp8"
     double computeEfficiency = 0;
 };
@@ -72,7 +72,7 @@ double expertCoverage(double tokens, int k, int experts);
 // The estimate with ledgers already computed for a decode step (n = --batch) and a prefill step
 // (n = --prompt-len); evaluate() computes both once.
 TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const CommLedger &decodeComm,
-                          const CommLedger &prefillComm);
+    const CommLedger &prefillComm);
 TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
 
 } // namespace shardscope

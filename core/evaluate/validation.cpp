@@ -34,7 +34,7 @@ Sentence ints(const std::vector<int> &v)
 void add(std::vector<PlanIssue> &issues, Severity s, std::string code, Sentence text)
 {
     std::string message = text.text();
-    issues.push_back({s, std::move(code), std::move(message), std::move(text)});
+    issues.push_back({ s, std::move(code), std::move(message), std::move(text) });
 }
 
 } // namespace
@@ -51,100 +51,132 @@ std::vector<int> divisorsOf(int n)
 bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue> &issues)
 {
     const size_t before = issues.size();
-    const auto error = [&](std::string code, Sentence text) { add(issues, Severity::Error, std::move(code), std::move(text)); };
-    for (auto [name, value] : {std::pair{"tp", p.tp}, std::pair{"pp", p.pp}, std::pair{"dp", p.dp}, std::pair{"ep", p.ep}})
+    const auto error
+        = [&](std::string code, Sentence text) { add(issues, Severity::Error, std::move(code), std::move(text)); };
+    for (auto [name, value] :
+        { std::pair { "tp", p.tp }, std::pair { "pp", p.pp }, std::pair { "dp", p.dp }, std::pair { "ep", p.ep } })
         if (value < 1)
-            error("size_not_positive", say(QT_TRANSLATE_NOOP("Validation", "%1 must be at least 1 (got %2)"), {shardscope::value(name), shardscope::value(value)}));
+            error("size_not_positive",
+                say(QT_TRANSLATE_NOOP("Validation", "%1 must be at least 1 (got %2)"),
+                    { shardscope::value(name), shardscope::value(value) }));
     if (issues.size() != before)
         return false;
     const long long world = 1LL * p.tp * p.pp * p.dp;
     if (world > kMaxWorldSize) {
-        error("world_too_large", say(QT_TRANSLATE_NOOP("Validation", "tp x pp x dp = %1 GPUs is more than the %2 this planner evaluates"),
-                                     {value(std::to_string(world)), value(kMaxWorldSize)}));
+        error("world_too_large",
+            say(QT_TRANSLATE_NOOP("Validation", "tp x pp x dp = %1 GPUs is more than the %2 this planner evaluates"),
+                { value(std::to_string(world)), value(kMaxWorldSize) }));
         return false;
     }
     if (m.heads % p.tp != 0)
-        error("tp_heads", say(QT_TRANSLATE_NOOP("Validation", "%1 attention heads cannot be split over tp=%2: tp must divide the head count (%3)"),
-                              {value(m.heads), value(p.tp), ints(divisorsOf(m.heads))}));
+        error("tp_heads",
+            say(QT_TRANSLATE_NOOP(
+                    "Validation", "%1 attention heads cannot be split over tp=%2: tp must divide the head count (%3)"),
+                { value(m.heads), value(p.tp), ints(divisorsOf(m.heads)) }));
     else if (!m.isMla() && p.tp > m.kvHeads && p.tp % m.kvHeads != 0)
         error("tp_kv_heads",
-              say(QT_TRANSLATE_NOOP("Validation", "tp=%1 exceeds the %2 KV heads but is not a multiple of them, so vLLM cannot replicate them evenly"),
-                  {value(p.tp), value(m.kvHeads)}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "tp=%1 exceeds the %2 KV heads but is not a multiple of them, so vLLM cannot replicate them "
+                    "evenly"),
+                { value(p.tp), value(m.kvHeads) }));
     if (!p.ppPartition.empty()) {
         const long long sum = std::accumulate(p.ppPartition.begin(), p.ppPartition.end(), 0LL);
         if (static_cast<int>(p.ppPartition.size()) != p.pp)
-            error("pp_partition_size", say(QT_TRANSLATE_NOOP("Validation", "the custom layer partition has %1 stages but pp=%2"),
-                                           {value(std::to_string(p.ppPartition.size())), value(p.pp)}));
+            error("pp_partition_size",
+                say(QT_TRANSLATE_NOOP("Validation", "the custom layer partition has %1 stages but pp=%2"),
+                    { value(std::to_string(p.ppPartition.size())), value(p.pp) }));
         else if (sum != m.layers)
-            error("pp_partition_sum", say(QT_TRANSLATE_NOOP("Validation", "the custom layer partition sums to %1 layers; the model has %2"),
-                                          {value(std::to_string(sum)), value(m.layers)}));
+            error("pp_partition_sum",
+                say(QT_TRANSLATE_NOOP("Validation", "the custom layer partition sums to %1 layers; the model has %2"),
+                    { value(std::to_string(sum)), value(m.layers) }));
         else if (*std::min_element(p.ppPartition.begin(), p.ppPartition.end()) < 1)
-            error("pp_partition_empty", say(QT_TRANSLATE_NOOP("Validation", "every pipeline stage needs at least one layer")));
+            error("pp_partition_empty",
+                say(QT_TRANSLATE_NOOP("Validation", "every pipeline stage needs at least one layer")));
     } else if (p.pp > m.layers) {
-        error("pp_layers", say(QT_TRANSLATE_NOOP("Validation", "pp=%1 is more than the model's %2 layers: some stages would be empty"),
-                               {value(p.pp), value(m.layers)}));
+        error("pp_layers",
+            say(QT_TRANSLATE_NOOP("Validation", "pp=%1 is more than the model's %2 layers: some stages would be empty"),
+                { value(p.pp), value(m.layers) }));
     }
     const int moeGroup = p.tp * p.dp;
     if (!m.isMoe()) {
         if (p.ep > 1)
-            error("ep_dense", say(QT_TRANSLATE_NOOP("Validation", "expert parallelism needs a mixture-of-experts model; %1 is dense (set ep=1)"),
-                                  {value(m.name)}));
+            error("ep_dense",
+                say(QT_TRANSLATE_NOOP(
+                        "Validation", "expert parallelism needs a mixture-of-experts model; %1 is dense (set ep=1)"),
+                    { value(m.name) }));
         if (p.redundantExperts > 0)
-            error("redundant_dense", say(QT_TRANSLATE_NOOP("Validation", "redundant experts need a mixture-of-experts model")));
+            error("redundant_dense",
+                say(QT_TRANSLATE_NOOP("Validation", "redundant experts need a mixture-of-experts model")));
     } else {
         if (moeGroup % p.ep != 0)
             error("ep_divides",
-                  say(QT_TRANSLATE_NOOP("Validation", "ep=%1 must divide tp x dp = %2 (the GPUs of one pipeline stage); choose %3"),
-                      {value(p.ep), value(moeGroup), ints(divisorsOf(moeGroup))}));
+                say(QT_TRANSLATE_NOOP(
+                        "Validation", "ep=%1 must divide tp x dp = %2 (the GPUs of one pipeline stage); choose %3"),
+                    { value(p.ep), value(moeGroup), ints(divisorsOf(moeGroup)) }));
         const int slots = m.experts + std::max(0, p.redundantExperts);
         if (p.ep > slots)
-            error("ep_experts", say(QT_TRANSLATE_NOOP("Validation", "ep=%1 is more than the %2 expert slots per layer: some GPUs would hold no expert"),
-                                    {value(p.ep), value(slots)}));
+            error("ep_experts",
+                say(QT_TRANSLATE_NOOP("Validation",
+                        "ep=%1 is more than the %2 expert slots per layer: some GPUs would hold no expert"),
+                    { value(p.ep), value(slots) }));
         else if (slots % p.ep != 0)
             add(issues, Severity::Warning, "ep_uneven",
-                say(QT_TRANSLATE_NOOP("Validation", "%1 expert slots do not divide evenly over ep=%2: the first %3 EP ranks hold one more"),
-                    {value(slots), value(p.ep), value(slots % p.ep)}));
+                say(QT_TRANSLATE_NOOP("Validation",
+                        "%1 expert slots do not divide evenly over ep=%2: the first %3 EP ranks hold one more"),
+                    { value(slots), value(p.ep), value(slots % p.ep) }));
         if (p.redundantExperts < 0)
             error("redundant_negative", say(QT_TRANSLATE_NOOP("Validation", "redundant experts cannot be negative")));
         else if (p.redundantExperts > 0 && p.ep == 1)
-            error("redundant_without_ep", say(QT_TRANSLATE_NOOP("Validation", "redundant experts (EPLB) need expert parallelism (ep > 1)")));
+            error("redundant_without_ep",
+                say(QT_TRANSLATE_NOOP("Validation", "redundant experts (EPLB) need expert parallelism (ep > 1)")));
         else if (p.redundantExperts > 16 * m.experts)
-            error("redundant_too_many", say(QT_TRANSLATE_NOOP("Validation", "more than 16 redundant copies per expert is not a plan")));
+            error("redundant_too_many",
+                say(QT_TRANSLATE_NOOP("Validation", "more than 16 redundant copies per expert is not a plan")));
     }
     if (!(p.gpuMemoryUtilization >= 0 && p.gpuMemoryUtilization <= 1))
-        error("utilization", say(QT_TRANSLATE_NOOP("Validation", "gpu_memory_utilization must be in (0, 1] (0: the vLLM version's default)")));
+        error("utilization",
+            say(QT_TRANSLATE_NOOP(
+                "Validation", "gpu_memory_utilization must be in (0, 1] (0: the vLLM version's default)")));
     if (p.decodeContextParallel < 1)
         error("dcp_positive", say(QT_TRANSLATE_NOOP("Validation", "decode_context_parallel_size must be at least 1")));
     else if (p.decodeContextParallel > 1) {
         // vLLM ParallelConfig / ModelConfig.verify_with_parallel_config (reference vllm_cli.md section 1).
         const int dcp = p.decodeContextParallel;
         const bool hasWindow = std::any_of(m.layerInfo.begin(), m.layerInfo.end(),
-                                           [](const LayerInfo &l) { return l.attention != LayerAttention::Full; });
+            [](const LayerInfo &l) { return l.attention != LayerAttention::Full; });
         if (p.tp % dcp != 0)
-            error("dcp_tp", say(QT_TRANSLATE_NOOP("Validation", "decode_context_parallel_size %1 must divide tp=%2 (DCP reuses the TP GPUs)"),
-                                {value(dcp), value(p.tp)}));
+            error("dcp_tp",
+                say(QT_TRANSLATE_NOOP(
+                        "Validation", "decode_context_parallel_size %1 must divide tp=%2 (DCP reuses the TP GPUs)"),
+                    { value(dcp), value(p.tp) }));
         else if (hasWindow)
-            error("dcp_sliding", say(QT_TRANSLATE_NOOP("Validation", "decode context parallel is not supported with sliding-window or chunked attention")));
+            error("dcp_sliding",
+                say(QT_TRANSLATE_NOOP("Validation",
+                    "decode context parallel is not supported with sliding-window or chunked attention")));
         else if (!m.isMla() && (p.tp <= m.kvHeads || dcp > p.tp / m.kvHeads))
-            error("dcp_kv_heads", say(QT_TRANSLATE_NOOP("Validation", "decode context parallel on a GQA model needs tp > kv heads (%1) and dcp <= tp / "
-                                                                       "kv heads: it only splits replicated KV heads"),
-                                      {value(m.kvHeads)}));
+            error("dcp_kv_heads",
+                say(QT_TRANSLATE_NOOP("Validation",
+                        "decode context parallel on a GQA model needs tp > kv heads (%1) and dcp <= tp / "
+                        "kv heads: it only splits replicated KV heads"),
+                    { value(m.kvHeads) }));
     }
     if (p.speculativeLayers < 0 || p.speculativeLayers > 64)
-        error("speculative_layers", say(QT_TRANSLATE_NOOP("Validation", "num_speculative_layers must be between 0 and 64")));
+        error("speculative_layers",
+            say(QT_TRANSLATE_NOOP("Validation", "num_speculative_layers must be between 0 and 64")));
     if (p.blockSize < 1 || p.blockSize > 4096)
         error("block_size", say(QT_TRANSLATE_NOOP("Validation", "block size must be between 1 and 4096 tokens")));
     if (p.maxModelLen < 0 || p.maxModelLen > (1LL << 31))
         error("max_model_len", say(QT_TRANSLATE_NOOP("Validation", "max_model_len must be between 1 and 2^31 tokens")));
     if (p.maxNumSeqs < 0 || p.maxNumBatchedTokens < 0)
-        error("batch_limits", say(QT_TRANSLATE_NOOP("Validation", "max_num_seqs and max_num_batched_tokens must be positive")));
+        error("batch_limits",
+            say(QT_TRANSLATE_NOOP("Validation", "max_num_seqs and max_num_batched_tokens must be positive")));
     if (p.gpusPerNode < 0)
         error("gpus_per_node", say(QT_TRANSLATE_NOOP("Validation", "GPUs per node must be positive")));
     if (p.gpuMemoryBytes < 0)
         error("gpu_memory", say(QT_TRANSLATE_NOOP("Validation", "GPU memory must be positive")));
     return issues.size() == before
         || std::none_of(issues.begin() + static_cast<long>(before), issues.end(),
-                        [](const PlanIssue &i) { return i.severity == Severity::Error; });
+            [](const PlanIssue &i) { return i.severity == Severity::Error; });
 }
 
 void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
@@ -158,36 +190,42 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const bool tpCrossesNode = tpLink == LinkKind::Nic;
     if (tpCrossesNode && p.tp > 1)
         add(issues, Severity::Warning, "tp_crosses_node",
-            say(QT_TRANSLATE_NOOP("Validation", "a TP group of %1 GPUs spans nodes of %2: every AllReduce crosses the network (keep TP "
-                                                "inside a node, use PP or DP across nodes)"),
-                {value(p.tp), value(e.gpusPerNode)}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "a TP group of %1 GPUs spans nodes of %2: every AllReduce crosses the network (keep TP "
+                    "inside a node, use PP or DP across nodes)"),
+                { value(p.tp), value(e.gpusPerNode) }));
     else if (tpLink == LinkKind::Pcie && p.tp > 1)
         add(issues, Severity::Warning, "tp_outside_domain",
-            say(QT_TRANSLATE_NOOP("Validation", "a TP group of %1 GPUs leaves the scale-up domain of %2 (%3): its AllReduces run over "
-                                                "PCIe or the host"),
-                {value(p.tp), value(gpu.scaleupDomain),
-                 gpu.scaleupLink.empty() ? say(QT_TRANSLATE_NOOP("Validation", "no fast link")) : value(gpu.scaleupLink)}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "a TP group of %1 GPUs leaves the scale-up domain of %2 (%3): its AllReduces run over "
+                    "PCIe or the host"),
+                { value(p.tp), value(gpu.scaleupDomain),
+                    gpu.scaleupLink.empty() ? say(QT_TRANSLATE_NOOP("Validation", "no fast link"))
+                                            : value(gpu.scaleupLink) }));
     if (m.isMoe() && p.ep > 1 && p.dp > 1)
         add(issues, Severity::Info, "ep_lockstep",
-            say(QT_TRANSLATE_NOOP("Validation", "the EP group spans %1 DP ranks: they must step together, idle ranks run dummy batches"),
-                {value(p.dp)}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "the EP group spans %1 DP ranks: they must step together, idle ranks run dummy batches"),
+                { value(p.dp) }));
     if (p.maxModelLen > m.maxPositionEmbeddings && m.maxPositionEmbeddings > 0)
         add(issues, Severity::Error, "max_model_len_exceeds",
-            say(QT_TRANSLATE_NOOP("Validation", "max_model_len %1 exceeds the model's max_position_embeddings %2 (vLLM refuses unless "
-                                                "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)"),
-                {value(std::to_string(p.maxModelLen)), value(std::to_string(m.maxPositionEmbeddings))}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "max_model_len %1 exceeds the model's max_position_embeddings %2 (vLLM refuses unless "
+                    "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)"),
+                { value(std::to_string(p.maxModelLen)), value(std::to_string(m.maxPositionEmbeddings)) }));
     if (p.accounting == Accounting::Vllm && p.maxNumBatchedTokens < p.maxNumSeqs)
         add(issues, Severity::Error, "batched_tokens",
             say(QT_TRANSLATE_NOOP("Validation", "max_num_batched_tokens (%1) must be at least max_num_seqs (%2)"),
-                {value(std::to_string(p.maxNumBatchedTokens)), value(std::to_string(p.maxNumSeqs))}));
+                { value(std::to_string(p.maxNumBatchedTokens)), value(std::to_string(p.maxNumSeqs)) }));
     if (e.weightFormat == WeightFormat::Fp8Block && e.ranks.size() > 0) {
         // vLLM: "The output_size of gate's and up's weight ... is not divisible by weight quantization block_n".
         const int block = m.fp8BlockSize;
         if (m.isMoe() && (m.moeIntermediate % e.moeTp != 0 || (m.moeIntermediate / e.moeTp) % block != 0))
             add(issues, Severity::Error, "fp8_block_experts",
-                say(QT_TRANSLATE_NOOP("Validation", "each expert's intermediate size %1 split %2 ways is not a multiple of the FP8 block "
-                                                    "size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)"),
-                    {value(m.moeIntermediate), value(e.moeTp), value(block)}));
+                say(QT_TRANSLATE_NOOP("Validation",
+                        "each expert's intermediate size %1 split %2 ways is not a multiple of the FP8 block "
+                        "size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)"),
+                    { value(m.moeIntermediate), value(e.moeTp), value(block) }));
     }
 
     if (p.accounting == Accounting::Vllm && p.calibration.active()) {
@@ -195,12 +233,13 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         if (!c.gpuId.empty() && c.gpuId != gpu.id)
             add(issues, Severity::Warning, "calibration_gpu",
                 say(QT_TRANSLATE_NOOP("Validation", "calibration profile \"%1\" was fitted on %2, not %3"),
-                    {value(c.name), value(c.gpuId), value(gpu.id)}));
+                    { value(c.name), value(c.gpuId), value(gpu.id) }));
         const VllmVersion cv = resolvedVllmVersion(c.vllmVersion);
         if (cv.major != p.vllmVersion.major || cv.minor != p.vllmVersion.minor)
             add(issues, Severity::Warning, "calibration_version",
-                say(QT_TRANSLATE_NOOP("Validation", "calibration profile \"%1\" was fitted on vLLM %2, the plan follows %3"),
-                    {value(c.name), value(vllmVersionName(cv)), value(vllmVersionName(p.vllmVersion))}));
+                say(QT_TRANSLATE_NOOP(
+                        "Validation", "calibration profile \"%1\" was fitted on vLLM %2, the plan follows %3"),
+                    { value(c.name), value(vllmVersionName(cv)), value(vllmVersionName(p.vllmVersion)) }));
     }
 
     // Memory.
@@ -220,24 +259,28 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     if (p.accounting == Accounting::Vllm && vllmEngine(p.vllmVersion) == VllmEngine::V1
         && wm.requested > wm.total - kStartupContextBytes)
         add(issues, Severity::Error, "free_below_utilization",
-            say(QT_TRANSLATE_NOOP("Validation", "utilization %1 asks for %2 but only about %3 is free at startup (CUDA context): vLLM "
-                                                "refuses to start"),
-                {value(std::to_string(p.gpuMemoryUtilization).substr(0, 5)), value(formatBytes(wm.requested, 2)),
-                 value(formatBytes(wm.total - kStartupContextBytes, 2))}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "utilization %1 asks for %2 but only about %3 is free at startup (CUDA context): vLLM "
+                    "refuses to start"),
+                { value(std::to_string(p.gpuMemoryUtilization).substr(0, 5)), value(formatBytes(wm.requested, 2)),
+                    value(formatBytes(wm.total - kStartupContextBytes, 2)) }));
     if (wm.weights.total() > wm.requested)
         add(issues, Severity::Error, "weights_do_not_fit",
-            say(QT_TRANSLATE_NOOP("Validation", "weights do not fit: GPU %1 needs %2 of weights but may use %3 (utilization %4 x %5)"),
-                {value(worstWeights->rank), value(formatBytes(wm.weights.total())), value(formatBytes(wm.requested)),
-                 value(std::to_string(p.gpuMemoryUtilization).substr(0, 4)), value(formatBytes(wm.total))}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "weights do not fit: GPU %1 needs %2 of weights but may use %3 (utilization %4 x %5)"),
+                { value(worstWeights->rank), value(formatBytes(wm.weights.total())), value(formatBytes(wm.requested)),
+                    value(std::to_string(p.gpuMemoryUtilization).substr(0, 4)), value(formatBytes(wm.total)) }));
     else if (worstBudget->memory.kvBudget <= 0)
         add(issues, Severity::Error, "no_kv_memory",
-            say(QT_TRANSLATE_NOOP("Validation", "no memory left for the KV cache on GPU %1: %2 short after weights and overheads"),
-                {value(worstBudget->rank), value(formatBytes(-worstBudget->memory.kvBudget))}));
+            say(QT_TRANSLATE_NOOP(
+                    "Validation", "no memory left for the KV cache on GPU %1: %2 short after weights and overheads"),
+                { value(worstBudget->rank), value(formatBytes(-worstBudget->memory.kvBudget)) }));
     else if (e.kv.blocks < e.kv.blocksPerRequest)
         add(issues, Severity::Error, "no_room_for_request",
-            say(QT_TRANSLATE_NOOP("Validation", "no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower "
-                                                "--max-model-len or add GPUs)"),
-                {value(formatThousands(p.maxModelLen)), value(formatThousands(e.kv.capacityTokens))}));
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower "
+                    "--max-model-len or add GPUs)"),
+                { value(formatThousands(p.maxModelLen)), value(formatThousands(e.kv.capacityTokens)) }));
 }
 
 } // namespace shardscope

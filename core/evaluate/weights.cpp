@@ -85,12 +85,17 @@ double vocabRowsPerRank(const ModelSpec &m, int tp)
 WeightFormat effectiveWeightFormat(const ModelSpec &m, Quantization q)
 {
     switch (q) {
-    case Quantization::Auto: return m.weightFormat;
-    case Quantization::None: return m.weightFormat == WeightFormat::Fp16 ? WeightFormat::Fp16 : WeightFormat::Bf16;
-    case Quantization::Fp8: return m.weightFormat == WeightFormat::Fp8Block ? WeightFormat::Fp8Block : WeightFormat::Fp8;
-    case Quantization::Mxfp4: return WeightFormat::Mxfp4;
+    case Quantization::Auto:
+        return m.weightFormat;
+    case Quantization::None:
+        return m.weightFormat == WeightFormat::Fp16 ? WeightFormat::Fp16 : WeightFormat::Bf16;
+    case Quantization::Fp8:
+        return m.weightFormat == WeightFormat::Fp8Block ? WeightFormat::Fp8Block : WeightFormat::Fp8;
+    case Quantization::Mxfp4:
+        return WeightFormat::Mxfp4;
     case Quantization::Awq:
-    case Quantization::Gptq: return WeightFormat::Int4;
+    case Quantization::Gptq:
+        return WeightFormat::Int4;
     }
     return m.weightFormat;
 }

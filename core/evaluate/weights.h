@@ -7,10 +7,10 @@ namespace shardscope {
 // Bytes per stored parameter for each kind of tensor, scales included.
 struct BytesPerParam
 {
-    double linear = 2;   // attention and dense-MLP projections
-    double expert = 2;   // routed and shared experts
-    double other = 2;    // embedding, LM head, norms, router, biases (kept in BF16 by every scheme here)
-    int expertPad = 1;   // per-partition expert intermediate is rounded up to this (MXFP4 kernels: 256)
+    double linear = 2; // attention and dense-MLP projections
+    double expert = 2; // routed and shared experts
+    double other = 2; // embedding, LM head, norms, router, biases (kept in BF16 by every scheme here)
+    int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4 kernels: 256)
 };
 
 // The format the weights load in: the checkpoint's own unless the plan overrides it.
@@ -19,10 +19,10 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 
 struct ParamCounts
 {
-    double total = 0;   // every parameter, embedding and LM head included (MTP layers excluded)
-    double active = 0;  // total minus the routed experts a token does not use
+    double total = 0; // every parameter, embedding and LM head included (MTP layers excluded)
+    double active = 0; // total minus the routed experts a token does not use
     double embedding = 0;
-    double lmHead = 0;  // 0 when tied to the embedding
+    double lmHead = 0; // 0 when tied to the embedding
 };
 // Counted tensor by tensor from the config (reference models.md conventions).
 ParamCounts countParams(const ModelSpec &m);
@@ -31,7 +31,7 @@ ParamCounts countParams(const ModelSpec &m);
 struct RankShape
 {
     int tp = 1;
-    int moeTp = 1;        // each expert is split this many ways
+    int moeTp = 1; // each expert is split this many ways
     int firstLayer = 0;
     int layerCount = 0;
     bool embedding = false;
@@ -42,13 +42,13 @@ struct RankShape
 struct WeightBreakdown
 {
     double attention = 0;
-    double mlp = 0;       // dense MLP layers and shared experts
-    double experts = 0;   // routed experts
+    double mlp = 0; // dense MLP layers and shared experts
+    double experts = 0; // routed experts
     double router = 0;
     double norms = 0;
     double embedding = 0;
     double lmHead = 0;
-    double draft = 0;     // speculative-decoding draft layers (EAGLE / MTP), last stage only
+    double draft = 0; // speculative-decoding draft layers (EAGLE / MTP), last stage only
     double total() const { return attention + mlp + experts + router + norms + embedding + lmHead + draft; }
 };
 

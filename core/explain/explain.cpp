@@ -21,7 +21,7 @@ Explanation finished(const Draft &d)
     x.substituted = d.substituted.text();
     x.result = d.result.text();
     for (const Input &in : d.inputs)
-        x.inputs.push_back({in.name.text(), in.value.text(), in.source.text(), in.name, in.value, in.source});
+        x.inputs.push_back({ in.name.text(), in.value.text(), in.source.text(), in.name, in.value, in.source });
     x.note = d.note.text();
     x.titleText = d.title;
     x.formulaText = d.formula;
@@ -61,12 +61,12 @@ using namespace explaintext;
 
 Sentence gib(double bytes)
 {
-    return sym("%1 GiB", {num(bytes / GiB, 2)});
+    return sym("%1 GiB", { num(bytes / GiB, 2) });
 }
 
 Sentence bytesB(double bytes)
 {
-    return sym("%1 B", {num(bytes)});
+    return sym("%1 B", { num(bytes) });
 }
 
 const RankPlacement *pickRank(const Evaluation &e, int rank)
@@ -79,8 +79,9 @@ const RankPlacement *pickRank(const Evaluation &e, int rank)
 
 Sentence kvDtypeSource(const Plan &p)
 {
-    return p.kvCacheDtype == KvDtype::Fp8 ? say(QT_TRANSLATE_NOOP("Explain", "--kv-cache-dtype fp8: 1 B"))
-                                          : say(QT_TRANSLATE_NOOP("Explain", "--kv-cache-dtype auto (model dtype, BF16): 2 B"));
+    return p.kvCacheDtype == KvDtype::Fp8
+        ? say(QT_TRANSLATE_NOOP("Explain", "--kv-cache-dtype fp8: 1 B"))
+        : say(QT_TRANSLATE_NOOP("Explain", "--kv-cache-dtype auto (model dtype, BF16): 2 B"));
 }
 
 Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
@@ -92,39 +93,42 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
     const bool textbook = p.accounting == Accounting::Textbook;
     const double layers = textbook ? static_cast<double>(m.layers) / p.pp : r.lastLayer - r.firstLayer + 1;
     const Sentence layerText = textbook ? num(layers, std::floor(layers) == layers ? 0 : 2) : num(layers);
-    x.inputs.push_back({sym("L"), layerText,
-                        textbook ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
-                                 : say(QT_TRANSLATE_NOOP("Explain", "layers on stage %1 (vLLM get_pp_indices)"), {integer(r.ppStage)})});
-    x.inputs.push_back({sym("s"), bytesB(s), kvDtypeSource(p)});
+    x.inputs.push_back({ sym("L"), layerText,
+        textbook
+            ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
+            : say(QT_TRANSLATE_NOOP("Explain", "layers on stage %1 (vLLM get_pp_indices)"), { integer(r.ppStage) }) });
+    x.inputs.push_back({ sym("s"), bytesB(s), kvDtypeSource(p) });
     if (m.isMla()) {
         x.formula = sym("L × (kv_lora_rank + qk_rope_head_dim) × s");
-        x.inputs.push_back({sym("kv_lora_rank"), num(m.kvLoraRank), sym("config.json kv_lora_rank")});
-        x.inputs.push_back({sym("qk_rope_head_dim"), num(m.qkRopeHeadDim), sym("config.json qk_rope_head_dim")});
+        x.inputs.push_back({ sym("kv_lora_rank"), num(m.kvLoraRank), sym("config.json kv_lora_rank") });
+        x.inputs.push_back({ sym("qk_rope_head_dim"), num(m.qkRopeHeadDim), sym("config.json qk_rope_head_dim") });
         const double v = layers * (m.kvLoraRank + m.qkRopeHeadDim) * s;
         x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 layers × (%2 + %3) × %4 B = %5 B"),
-                            {layerText, num(m.kvLoraRank), num(m.qkRopeHeadDim), num(s), num(v)});
-        x.note = say(QT_TRANSLATE_NOOP("Explain", "MLA stores one latent vector per token and layer: no factor 2, and every TP rank holds "
-                                                  "all of it (not divided by tp=%1)"),
-                     {integer(p.tp)});
+            { layerText, num(m.kvLoraRank), num(m.qkRopeHeadDim), num(s), num(v) });
+        x.note = say(QT_TRANSLATE_NOOP("Explain",
+                         "MLA stores one latent vector per token and layer: no factor 2, and every TP rank holds "
+                         "all of it (not divided by tp=%1)"),
+            { integer(p.tp) });
         x.result = bytesB(v);
         return x;
     }
     const int local = std::max(1, m.kvHeads / p.tp);
     x.formula = sym("2 × L × max(1, n_kv / tp) × head_dim × s");
-    x.inputs.push_back({sym("n_kv"), num(m.kvHeads), sym("config.json num_key_value_heads")});
-    x.inputs.push_back({sym("tp"), num(p.tp), say(QT_TRANSLATE_NOOP("Explain", "plan"))});
-    x.inputs.push_back({sym("head_dim"), num(m.headDim),
-                        say(QT_TRANSLATE_NOOP("Explain", "config.json head_dim (hidden_size / num_attention_heads when absent)"))});
+    x.inputs.push_back({ sym("n_kv"), num(m.kvHeads), sym("config.json num_key_value_heads") });
+    x.inputs.push_back({ sym("tp"), num(p.tp), say(QT_TRANSLATE_NOOP("Explain", "plan")) });
+    x.inputs.push_back({ sym("head_dim"), num(m.headDim),
+        say(QT_TRANSLATE_NOOP("Explain", "config.json head_dim (hidden_size / num_attention_heads when absent)")) });
     const double v = 2.0 * layers * local * m.headDim * s;
     x.substituted = say(QT_TRANSLATE_NOOP("Explain", "2 × %1 layers × %2 × %3 × %4 B = %5 B"),
-                        {layerText,
-                         local == 1 ? say(QT_TRANSLATE_NOOP("Explain", "%1 KV head"), {num(local)})
-                                    : say(QT_TRANSLATE_NOOP("Explain", "%1 KV heads"), {num(local)}),
-                         num(m.headDim), num(s), num(v)});
+        { layerText,
+            local == 1 ? say(QT_TRANSLATE_NOOP("Explain", "%1 KV head"), { num(local) })
+                       : say(QT_TRANSLATE_NOOP("Explain", "%1 KV heads"), { num(local) }),
+            num(m.headDim), num(s), num(v) });
     if (p.tp > m.kvHeads)
-        x.note = say(QT_TRANSLATE_NOOP("Explain", "%1 KV heads are replicated: tp %2 > %1, so each GPU still holds 1 KV head and per-GPU "
-                                                  "KV stops shrinking"),
-                     {integer(m.kvHeads), integer(p.tp)});
+        x.note = say(QT_TRANSLATE_NOOP("Explain",
+                         "%1 KV heads are replicated: tp %2 > %1, so each GPU still holds 1 KV head and per-GPU "
+                         "KV stops shrinking"),
+            { integer(m.kvHeads), integer(p.tp) });
     x.result = bytesB(v);
     return x;
 }
@@ -132,7 +136,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
 Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
 {
     Draft x;
-    x.title = say(QT_TRANSLATE_NOOP("Explain", "Weights on GPU %1"), {integer(r.rank)});
+    x.title = say(QT_TRANSLATE_NOOP("Explain", "Weights on GPU %1"), { integer(r.rank) });
     const Plan &p = e.plan;
     const WeightBreakdown &w = r.memory.weights;
     if (p.accounting == Accounting::Textbook) {
@@ -140,29 +144,40 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
         const double bytes = w.total() * p.tp * p.pp / params;
         x.formula = say(QT_TRANSLATE_NOOP("Explain", "params × bytes per param / (tp × pp)"));
         x.substituted = sym("%1e9 × %2 B / (%3 × %4) = %5",
-                            {num(params / 1e9, 2), num(bytes, bytes == std::floor(bytes) ? 0 : 3), num(p.tp), num(p.pp), gib(w.total())});
-        x.inputs.push_back({sym("params"), value(formatNumber(params / 1e9, 2) + "e9"),
-                            p.paramsOverride > 0 ? sym("--params") : say(QT_TRANSLATE_NOOP("Explain", "counted from config.json"))});
-        x.note = say(QT_TRANSLATE_NOOP("Explain", "textbook accounting splits every parameter evenly; vLLM accounting counts each GPU's own "
-                                                  "tensors"));
+            { num(params / 1e9, 2), num(bytes, bytes == std::floor(bytes) ? 0 : 3), num(p.tp), num(p.pp),
+                gib(w.total()) });
+        x.inputs.push_back({ sym("params"), value(formatNumber(params / 1e9, 2) + "e9"),
+            p.paramsOverride > 0 ? sym("--params") : say(QT_TRANSLATE_NOOP("Explain", "counted from config.json")) });
+        x.note = say(QT_TRANSLATE_NOOP("Explain",
+            "textbook accounting splits every parameter evenly; vLLM accounting counts each GPU's own "
+            "tensors"));
     } else {
-        x.formula = say(QT_TRANSLATE_NOOP("Explain", "attention + MLP/shared experts + routed experts + router + norms + embedding + LM head"));
-        x.substituted = sym("%1 + %2 + %3 + %4 + %5 + %6 + %7 = %8", {gib(w.attention), gib(w.mlp), gib(w.experts), gib(w.router),
-                              gib(w.norms), gib(w.embedding), gib(w.lmHead), gib(w.total())});
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "layers")), value(std::to_string(r.firstLayer) + "–" + std::to_string(r.lastLayer)),
-                            say(QT_TRANSLATE_NOOP("Explain", "PP stage %1"), {integer(r.ppStage)})});
-        x.inputs.push_back({sym("tp"), num(p.tp), say(QT_TRANSLATE_NOOP("Explain", "attention heads and MLP split tp ways"))});
+        x.formula = say(QT_TRANSLATE_NOOP(
+            "Explain", "attention + MLP/shared experts + routed experts + router + norms + embedding + LM head"));
+        x.substituted = sym("%1 + %2 + %3 + %4 + %5 + %6 + %7 = %8",
+            { gib(w.attention), gib(w.mlp), gib(w.experts), gib(w.router), gib(w.norms), gib(w.embedding),
+                gib(w.lmHead), gib(w.total()) });
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "layers")),
+            value(std::to_string(r.firstLayer) + "–" + std::to_string(r.lastLayer)),
+            say(QT_TRANSLATE_NOOP("Explain", "PP stage %1"), { integer(r.ppStage) }) });
+        x.inputs.push_back(
+            { sym("tp"), num(p.tp), say(QT_TRANSLATE_NOOP("Explain", "attention heads and MLP split tp ways")) });
         if (m.isMoe())
-            x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "experts")), num(static_cast<double>(r.experts.size())),
-                                say(QT_TRANSLATE_NOOP("Explain", "expert slots on this GPU per MoE layer, each split %1 ways"), {integer(e.moeTp)})});
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "format")), value(weightFormatName(e.weightFormat)),
-                            say(QT_TRANSLATE_NOOP("Explain", "checkpoint quantization_config or --quantization"))});
+            x.inputs.push_back(
+                { say(QT_TRANSLATE_NOOP("Explain", "experts")), num(static_cast<double>(r.experts.size())),
+                    say(QT_TRANSLATE_NOOP("Explain", "expert slots on this GPU per MoE layer, each split %1 ways"),
+                        { integer(e.moeTp) }) });
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "format")), value(weightFormatName(e.weightFormat)),
+            say(QT_TRANSLATE_NOOP("Explain", "checkpoint quantization_config or --quantization")) });
         const char *holds = r.embedding && r.lmHead
-            ? QT_TRANSLATE_NOOP("Explain", "holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 "
-                                           "per GPU as vLLM does")
-            : r.embedding ? QT_TRANSLATE_NOOP("Explain", "holds the embedding (first stage); vocabulary rows padded to 64 per GPU as vLLM does")
-            : r.lmHead    ? QT_TRANSLATE_NOOP("Explain", "holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does")
-                          : QT_TRANSLATE_NOOP("Explain", "vocabulary rows padded to 64 per GPU as vLLM does");
+            ? QT_TRANSLATE_NOOP("Explain",
+                "holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 "
+                "per GPU as vLLM does")
+            : r.embedding ? QT_TRANSLATE_NOOP(
+                  "Explain", "holds the embedding (first stage); vocabulary rows padded to 64 per GPU as vLLM does")
+            : r.lmHead ? QT_TRANSLATE_NOOP(
+                  "Explain", "holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does")
+                       : QT_TRANSLATE_NOOP("Explain", "vocabulary rows padded to 64 per GPU as vLLM does");
         x.note = say(holds);
     }
     x.result = gib(w.total());
@@ -172,54 +187,64 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
 Draft budget(const Evaluation &e, const RankPlacement &r)
 {
     Draft x;
-    x.title = say(QT_TRANSLATE_NOOP("Explain", "KV cache budget on GPU %1"), {integer(r.rank)});
+    x.title = say(QT_TRANSLATE_NOOP("Explain", "KV cache budget on GPU %1"), { integer(r.rank) });
     const RankMemory &mem = r.memory;
     const Plan &p = e.plan;
     if (p.accounting == Accounting::Textbook) {
         x.formula = say(QT_TRANSLATE_NOOP("Explain", "memory × utilization − weights − reserve"));
-        x.substituted = sym("%1 × %2 − %3 − %4 = %5", {gib(mem.total), num(p.gpuMemoryUtilization, 2), gib(mem.weights.total()), gib(mem.reserved), gib(mem.kvBudget)});
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "reserve")), gib(mem.reserved),
-                            say(QT_TRANSLATE_NOOP("Explain", "--reserved-bytes (activations, CUDA graphs, buffers: an assumption)"))});
+        x.substituted = sym("%1 × %2 − %3 − %4 = %5",
+            { gib(mem.total), num(p.gpuMemoryUtilization, 2), gib(mem.weights.total()), gib(mem.reserved),
+                gib(mem.kvBudget) });
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "reserve")), gib(mem.reserved),
+            say(QT_TRANSLATE_NOOP("Explain", "--reserved-bytes (activations, CUDA graphs, buffers: an assumption)")) });
     } else {
         // From vLLM 0.21 the CUDA-graph estimate is subtracted as well (reference vllm_memory.md section 1).
         const bool graphs = e.kv.cudaGraphSubtracted && !p.enforceEager;
         if (graphs) {
-            x.formula = say(QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch − CUDA graphs"));
-            x.substituted = sym("%1 − %2 − %3 − %4 − %5 = %6", {gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()),
-                                                                gib(mem.nonTorch), gib(mem.cudaGraph), gib(mem.kvBudget)});
+            x.formula = say(QT_TRANSLATE_NOOP(
+                "Explain", "ceil(total × utilization) − weights − peak activation − non-torch − CUDA graphs"));
+            x.substituted = sym("%1 − %2 − %3 − %4 − %5 = %6",
+                { gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()), gib(mem.nonTorch),
+                    gib(mem.cudaGraph), gib(mem.kvBudget) });
         } else {
-            x.formula = say(QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch"));
-            x.substituted = sym("%1 − %2 − %3 − %4 = %5", {gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()), gib(mem.nonTorch), gib(mem.kvBudget)});
+            x.formula = say(
+                QT_TRANSLATE_NOOP("Explain", "ceil(total × utilization) − weights − peak activation − non-torch"));
+            x.substituted = sym("%1 − %2 − %3 − %4 = %5",
+                { gib(mem.requested), gib(mem.weights.total()), gib(mem.activation.total()), gib(mem.nonTorch),
+                    gib(mem.kvBudget) });
         }
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "total")), gib(mem.total),
-                            p.gpuMemoryBytes > 0 ? sym("--gpu-memory-bytes") : say(QT_TRANSLATE_NOOP("Explain", "GPU preset (memory CUDA sees)"))});
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "total")), gib(mem.total),
+            p.gpuMemoryBytes > 0 ? sym("--gpu-memory-bytes")
+                                 : say(QT_TRANSLATE_NOOP("Explain", "GPU preset (memory CUDA sees)")) });
         // The overheads say whether a calibration profile replaced the estimate.
         const CalibrationProfile &cal = p.calibration;
         const bool calAct = cal.replacesActivation();
         const bool calNt = cal.replacesNonTorch(p.tp);
         const bool calCg = cal.replacesCudaGraph();
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "peak activation")), gib(mem.activation.total()),
-                            calAct ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: the modelled activation × %1, from profile \"%2\""),
-                                         {num(cal.activationScale, 3), sym(cal.name)})
-                                   : say(QT_TRANSLATE_NOOP("Explain", "estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences "
-                                                                      "(calibrated to vLLM 0.11)"),
-                                         {num(static_cast<double>(p.maxNumBatchedTokens)), num(static_cast<double>(p.maxNumSeqs))})});
-        x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "non-torch")), gib(mem.nonTorch),
-                            calNt ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), {sym(cal.name)})
-                                  : say(QT_TRANSLATE_NOOP("Explain", "estimate: NCCL and custom all-reduce buffers, by tp"))});
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "peak activation")), gib(mem.activation.total()),
+            calAct ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: the modelled activation × %1, from profile \"%2\""),
+                { num(cal.activationScale, 3), sym(cal.name) })
+                   : say(QT_TRANSLATE_NOOP("Explain",
+                             "estimate: max_num_batched_tokens %1 and sampler buffers for %2 sequences "
+                             "(calibrated to vLLM 0.11)"),
+                       { num(static_cast<double>(p.maxNumBatchedTokens)), num(static_cast<double>(p.maxNumSeqs)) }) });
+        x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "non-torch")), gib(mem.nonTorch),
+            calNt ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), { sym(cal.name) })
+                  : say(QT_TRANSLATE_NOOP("Explain", "estimate: NCCL and custom all-reduce buffers, by tp")) });
         if (graphs)
-            x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "CUDA graphs")), gib(mem.cudaGraph),
-                                calCg ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), {sym(cal.name)})
-                                      : say(QT_TRANSLATE_NOOP("Explain", "estimate: 0.5 GiB + 4 MiB per layer on the GPU"))});
+            x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "CUDA graphs")), gib(mem.cudaGraph),
+                calCg ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), { sym(cal.name) })
+                      : say(QT_TRANSLATE_NOOP("Explain", "estimate: 0.5 GiB + 4 MiB per layer on the GPU")) });
     }
-    x.inputs.push_back({say(QT_TRANSLATE_NOOP("Explain", "utilization")), num(p.gpuMemoryUtilization, 2), sym("--gpu-memory-utilization")});
+    x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "utilization")), num(p.gpuMemoryUtilization, 2),
+        sym("--gpu-memory-utilization") });
     x.result = gib(mem.kvBudget);
     return x;
 }
 
 Sentence tokens(double n)
 {
-    return say(QT_TRANSLATE_NOOP("Explain", "%1 tokens"), {num(n)});
+    return say(QT_TRANSLATE_NOOP("Explain", "%1 tokens"), { num(n) });
 }
 
 Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlacement *r)
@@ -238,14 +263,19 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlace
         if (p.accounting == Accounting::Textbook) {
             x.formula = say(QT_TRANSLATE_NOOP("Explain", "floor(KV budget / KV bytes per token)"));
             x.substituted = say(QT_TRANSLATE_NOOP("Explain", "floor(%1 B / %2 B) = %3 tokens"),
-                                {num(e.kvBudgetBytesPerGpu), num(e.kv.bytesPerTokenPerGpu), num(static_cast<double>(e.kv.capacityTokens))});
+                { num(e.kvBudgetBytesPerGpu), num(e.kv.bytesPerTokenPerGpu),
+                    num(static_cast<double>(e.kv.capacityTokens)) });
         } else {
-            x.formula = e.kv.hybrid ? say(QT_TRANSLATE_NOOP("Explain", "max concurrency × max_model_len (hybrid pool, as vLLM prints it)"))
-                                    : say(QT_TRANSLATE_NOOP("Explain", "blocks × block_size, blocks = min over GPUs of floor(budget / "
-                                                                       "(block_size × KV bytes per token))"));
+            x.formula = e.kv.hybrid
+                ? say(QT_TRANSLATE_NOOP("Explain", "max concurrency × max_model_len (hybrid pool, as vLLM prints it)"))
+                : say(QT_TRANSLATE_NOOP("Explain",
+                    "blocks × block_size, blocks = min over GPUs of floor(budget / "
+                    "(block_size × KV bytes per token))"));
             x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 blocks × %2 = %3 tokens"),
-                                {num(static_cast<double>(e.kv.blocks)), num(e.kv.blockSize), num(static_cast<double>(e.kv.capacityTokens))});
-            x.note = say(QT_TRANSLATE_NOOP("Explain", "GPU %1 has the fewest blocks and binds the whole replica"), {integer(e.kv.bindingRank)});
+                { num(static_cast<double>(e.kv.blocks)), num(e.kv.blockSize),
+                    num(static_cast<double>(e.kv.capacityTokens)) });
+            x.note = say(QT_TRANSLATE_NOOP("Explain", "GPU %1 has the fewest blocks and binds the whole replica"),
+                { integer(e.kv.bindingRank) });
         }
         x.result = tokens(static_cast<double>(e.kv.capacityTokens));
         return x;
@@ -253,34 +283,43 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlace
         x.title = say(QT_TRANSLATE_NOOP("Explain", "Concurrent requests at max_model_len"));
         if (p.accounting == Accounting::Textbook) {
             x.formula = say(QT_TRANSLATE_NOOP("Explain", "floor(tokens / max_model_len)"));
-            x.substituted = sym("floor(%1 / %2) = %3", {num(static_cast<double>(e.kv.capacityTokens)), num(static_cast<double>(p.maxModelLen)),
-                                  num(static_cast<double>(e.kv.maxConcurrency))});
+            x.substituted = sym("floor(%1 / %2) = %3",
+                { num(static_cast<double>(e.kv.capacityTokens)), num(static_cast<double>(p.maxModelLen)),
+                    num(static_cast<double>(e.kv.maxConcurrency)) });
         } else {
-            x.formula = say(QT_TRANSLATE_NOOP("Explain", "blocks / blocks per request, blocks per request = ceil(max_model_len / block_size)"));
+            x.formula = say(QT_TRANSLATE_NOOP(
+                "Explain", "blocks / blocks per request, blocks per request = ceil(max_model_len / block_size)"));
             x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 / %2 = %3x → %4 whole requests"),
-                                {num(static_cast<double>(e.kv.blocks)), num(static_cast<double>(e.kv.blocksPerRequest)),
-                                 num(e.kv.maxConcurrencyExact, 2), num(static_cast<double>(e.kv.maxConcurrency))});
+                { num(static_cast<double>(e.kv.blocks)), num(static_cast<double>(e.kv.blocksPerRequest)),
+                    num(e.kv.maxConcurrencyExact, 2), num(static_cast<double>(e.kv.maxConcurrency)) });
         }
-        x.result = say(QT_TRANSLATE_NOOP("Explain", "%1 requests"), {num(static_cast<double>(e.kv.maxConcurrency))});
+        x.result = say(QT_TRANSLATE_NOOP("Explain", "%1 requests"), { num(static_cast<double>(e.kv.maxConcurrency)) });
         return x;
     case Quantity::ClusterConcurrency:
         x.title = say(QT_TRANSLATE_NOOP("Explain", "Concurrent requests, whole cluster"));
-        x.formula = say(QT_TRANSLATE_NOOP("Explain", "dp × one replica's concurrency (each DP replica has its own KV pool)"));
-        x.substituted = sym("%1 × %2 = %3", {num(p.dp), num(static_cast<double>(e.kv.maxConcurrency)), num(static_cast<double>(e.kv.clusterMaxConcurrency))});
-        x.result = say(QT_TRANSLATE_NOOP("Explain", "%1 requests"), {num(static_cast<double>(e.kv.clusterMaxConcurrency))});
+        x.formula
+            = say(QT_TRANSLATE_NOOP("Explain", "dp × one replica's concurrency (each DP replica has its own KV pool)"));
+        x.substituted = sym("%1 × %2 = %3",
+            { num(p.dp), num(static_cast<double>(e.kv.maxConcurrency)),
+                num(static_cast<double>(e.kv.clusterMaxConcurrency)) });
+        x.result = say(
+            QT_TRANSLATE_NOOP("Explain", "%1 requests"), { num(static_cast<double>(e.kv.clusterMaxConcurrency)) });
         return x;
     case Quantity::LayersPerStage: {
         x.title = say(QT_TRANSLATE_NOOP("Explain", "Layers per pipeline stage"));
         const int base = m.layers / std::max(1, p.pp);
-        x.formula = p.ppPartition.empty() ? say(QT_TRANSLATE_NOOP("Explain", "L // pp per stage; the remainder adds one to the stages just "
-                                                                             "before the last"))
-                                          : say(QT_TRANSLATE_NOOP("Explain", "custom partition (VLLM_PP_LAYER_PARTITION)"));
+        x.formula = p.ppPartition.empty()
+            ? say(QT_TRANSLATE_NOOP("Explain",
+                "L // pp per stage; the remainder adds one to the stages just "
+                "before the last"))
+            : say(QT_TRANSLATE_NOOP("Explain", "custom partition (VLLM_PP_LAYER_PARTITION)"));
         std::string list;
         for (size_t i = 0; i < e.stageLayers.size(); ++i)
             list += (i ? ", " : "") + std::to_string(e.stageLayers[i]);
         x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 // %2 = %3, remainder %4 → %5"),
-                            {integer(m.layers), integer(p.pp), integer(base), integer(m.layers % std::max(1, p.pp)), value(list)});
-        x.note = say(QT_TRANSLATE_NOOP("Explain", "the last stage also holds the final norm and LM head, the first the embedding"));
+            { integer(m.layers), integer(p.pp), integer(base), integer(m.layers % std::max(1, p.pp)), value(list) });
+        x.note = say(QT_TRANSLATE_NOOP(
+            "Explain", "the last stage also holds the final norm and LM head, the first the embedding"));
         x.result = value(list);
         return x;
     }
@@ -292,19 +331,24 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlace
         }
         const int slots = m.experts + p.redundantExperts;
         const Sentence perGpu = num(static_cast<double>(slots) / p.ep, slots % p.ep ? 2 : 0);
-        x.formula = say(QT_TRANSLATE_NOOP("Explain", "(E + R) / ep slots per GPU, each expert split tp × dp / ep ways"));
+        x.formula
+            = say(QT_TRANSLATE_NOOP("Explain", "(E + R) / ep slots per GPU, each expert split tp × dp / ep ways"));
         x.substituted = say(QT_TRANSLATE_NOOP("Explain", "(%1 + %2) / %3 = %4, split %5 / %3 = %6 ways"),
-                            {num(m.experts), num(p.redundantExperts), num(p.ep), perGpu, num(p.tp * p.dp), num(e.moeTp)});
-        x.inputs.push_back({sym("E"), num(m.experts), say(QT_TRANSLATE_NOOP("Explain", "config.json routed experts"))});
-        x.inputs.push_back({sym("ep"), num(p.ep),
-                            p.ep == p.tp * p.dp && p.ep > 1 ? sym("--enable-expert-parallel (tp × dp)") : say(QT_TRANSLATE_NOOP("Explain", "plan"))});
-        x.result = say(QT_TRANSLATE_NOOP("Explain", "%1 experts per GPU"), {perGpu});
+            { num(m.experts), num(p.redundantExperts), num(p.ep), perGpu, num(p.tp * p.dp), num(e.moeTp) });
+        x.inputs.push_back(
+            { sym("E"), num(m.experts), say(QT_TRANSLATE_NOOP("Explain", "config.json routed experts")) });
+        x.inputs.push_back({ sym("ep"), num(p.ep),
+            p.ep == p.tp * p.dp && p.ep > 1 ? sym("--enable-expert-parallel (tp × dp)")
+                                            : say(QT_TRANSLATE_NOOP("Explain", "plan")) });
+        x.result = say(QT_TRANSLATE_NOOP("Explain", "%1 experts per GPU"), { perGpu });
         return x;
     }
     case Quantity::ParamsTotal:
         x.title = say(QT_TRANSLATE_NOOP("Explain", "Parameters"));
-        x.formula = say(QT_TRANSLATE_NOOP("Explain", "Σ layers (attention + norms + MLP or experts + router) + embedding + LM head + final norm"));
-        x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1B total, %2B active per token"), {num(e.params.total / 1e9, 3), num(e.params.active / 1e9, 3)});
+        x.formula = say(QT_TRANSLATE_NOOP(
+            "Explain", "Σ layers (attention + norms + MLP or experts + router) + embedding + LM head + final norm"));
+        x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1B total, %2B active per token"),
+            { num(e.params.total / 1e9, 3), num(e.params.active / 1e9, 3) });
         x.result = value(formatNumber(e.params.total / 1e9, 3) + "B");
         return x;
     default:

@@ -12,8 +12,8 @@ namespace shardscope {
 // assumption). Teachers put these on screen; every tooltip uses them.
 struct ExplainedInput
 {
-    std::string name;   // "n_kv"
-    std::string value;  // "8"
+    std::string name; // "n_kv"
+    std::string value; // "8"
     std::string source; // "config.json num_key_value_heads"
     // The same three as translatable sentences (context "Explain"): name == nameText.text(), …
     Sentence nameText;
@@ -23,12 +23,12 @@ struct ExplainedInput
 
 struct Explanation
 {
-    std::string title;       // "KV bytes per token per GPU"
-    std::string formula;     // "2 × L × max(1, n_kv / tp) × d × s"
+    std::string title; // "KV bytes per token per GPU"
+    std::string formula; // "2 × L × max(1, n_kv / tp) × d × s"
     std::string substituted; // "2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"
-    std::string result;      // "40,960 B"
+    std::string result; // "40,960 B"
     std::vector<ExplainedInput> inputs;
-    std::string note;        // e.g. "8 KV heads are replicated: tp 16 > 8"
+    std::string note; // e.g. "8 KV heads are replicated: tp 16 > 8"
     // The same texts as translatable sentences (context "Explain"), for a UI in another language:
     // title == titleText.text(), formula == formulaText.text(), and so on. Formulas made only of
     // symbols and numbers are plain values.
@@ -50,17 +50,17 @@ enum class Quantity {
     ExpertsPerGpu,
     ParamsTotal,
     // Communication of one step (DESIGN.md section 4), for the plan's phase.
-    TpAllReduceBytes,  // S = n × h × b
-    TpBytesPerGpu,     // 2 × layers × 2(t−1)/t × S, the largest stage
-    TpTime,            // ring AllReduce α-β time × the AllReduces of one token's path
-    PpSendBytes,       // 2 × n × h × b per boundary
-    EpBytesPerToken,   // k × h × (b_dispatch + b_combine) per MoE layer
-    CommTime,          // every stage's communication on one token's path
+    TpAllReduceBytes, // S = n × h × b
+    TpBytesPerGpu, // 2 × layers × 2(t−1)/t × S, the largest stage
+    TpTime, // ring AllReduce α-β time × the AllReduces of one token's path
+    PpSendBytes, // 2 × n × h × b per boundary
+    EpBytesPerToken, // k × h × (b_dispatch + b_combine) per MoE layer
+    CommTime, // every stage's communication on one token's path
     // Time (DESIGN.md section 5); `rank` picks the stage of that GPU for StageStepTime.
-    StageStepTime,     // max(bytes / HBM, FLOPs / peak) + comm, decode
-    Tpot,              // Σ stages of a decode step
-    Ttft,              // Σ stages of a prefill step
-    Bubble,            // (p − 1) / (m + p − 1), seed 003
+    StageStepTime, // max(bytes / HBM, FLOPs / peak) + comm, decode
+    Tpot, // Σ stages of a decode step
+    Ttft, // Σ stages of a prefill step
+    Bubble, // (p − 1) / (m + p − 1), seed 003
     TokensPerSecPerGpu,
 };
 

@@ -32,7 +32,7 @@ Explanation finished(const Draft &d);
 Sentence say(const char *templ, std::vector<Sentence> args = {}); // a template of the "Explain" context
 // Symbols, numbers and units, with %1 … %9 for its arguments: not translated.
 Sentence sym(std::string symbols, std::vector<Sentence> args = {});
-Sentence num(double v, int decimals = 0);                         // formatNumber: "40,960", "0.90"
-Sentence integer(long long v);                                    // std::to_string: "4096"
+Sentence num(double v, int decimals = 0); // formatNumber: "40,960", "0.90"
+Sentence integer(long long v); // std::to_string: "4096"
 
 } // namespace shardscope::explaintext

@@ -23,7 +23,7 @@ Sentence say(const char *templ, std::vector<Sentence> args = {})
 // Two clauses one after the other (not a template to translate: each clause is).
 Sentence cat(Sentence a, Sentence b)
 {
-    return Sentence{"%1%2", {std::move(a), std::move(b)}, false, {}};
+    return Sentence { "%1%2", { std::move(a), std::move(b) }, false, {} };
 }
 
 } // namespace
@@ -45,91 +45,121 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
     const std::string version = vllmVersionName(p.vllmVersion);
 
-    const auto add = [&](const char *key, Sentence label, double bytes, bool subtracted, const char *basis, Sentence assumption) {
-        terms.push_back({key, label.text(), bytes, subtracted, basis, assumption.text(), std::move(label), std::move(assumption)});
-    };
+    const auto add
+        = [&](const char *key, Sentence label, double bytes, bool subtracted, const char *basis, Sentence assumption) {
+              terms.push_back({ key, label.text(), bytes, subtracted, basis, assumption.text(), std::move(label),
+                  std::move(assumption) });
+          };
 
-    add("requested", say(QT_TRANSLATE_NOOP("MemoryTerms", "usable (total x utilization)")), mem.requested, false, "formula",
-        say(QT_TRANSLATE_NOOP("MemoryTerms", "ceil(%1 visible to CUDA on %2 x %3); vLLM %4 defaults to %5 when not given"),
-            {value(formatBytes(mem.total, 2)), value(gpu.name), value(fmt("%.4g", p.gpuMemoryUtilization)), value(version),
-             value(fmt("%.2f", defaultGpuMemoryUtilization(p.vllmVersion)))}));
+    add("requested", say(QT_TRANSLATE_NOOP("MemoryTerms", "usable (total x utilization)")), mem.requested, false,
+        "formula",
+        say(QT_TRANSLATE_NOOP(
+                "MemoryTerms", "ceil(%1 visible to CUDA on %2 x %3); vLLM %4 defaults to %5 when not given"),
+            { value(formatBytes(mem.total, 2)), value(gpu.name), value(fmt("%.4g", p.gpuMemoryUtilization)),
+                value(version), value(fmt("%.2f", defaultGpuMemoryUtilization(p.vllmVersion))) }));
 
-    Sentence w = say(QT_TRANSLATE_NOOP("MemoryTerms", "tensors resident on this rank as vLLM loads them (%1), sharded over tp=%2"),
-                     {value(weightFormatName(e.weightFormat)), value(p.tp)});
+    Sentence w = say(
+        QT_TRANSLATE_NOOP("MemoryTerms", "tensors resident on this rank as vLLM loads them (%1), sharded over tp=%2"),
+        { value(weightFormatName(e.weightFormat)), value(p.tp) });
     if (m.isMoe())
-        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 expert slots per MoE layer split %2 ways"),
-                       {value(std::to_string(r.experts.size())), value(e.moeTp)}));
+        w = cat(w,
+            say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 expert slots per MoE layer split %2 ways"),
+                { value(std::to_string(r.experts.size())), value(e.moeTp) }));
     if (r.embedding)
         w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", embedding")));
     if (r.lmHead)
         w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", LM head")));
     if (mem.weights.draft > 0)
-        w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 draft layer(s) %2"), {value(p.speculativeLayers), value(formatBytes(mem.weights.draft, 2))}));
-    add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(), true, "formula", w);
+        w = cat(w,
+            say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 draft layer(s) %2"),
+                { value(p.speculativeLayers), value(formatBytes(mem.weights.draft, 2)) }));
+    add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(), true,
+        "formula", w);
 
     const bool calAct = cal.replacesActivation();
     Sentence a;
     if (v0) {
-        a = say(QT_TRANSLATE_NOOP("MemoryTerms", "V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden "
-                                                 "states %2 + q/k/v and MLP (%3/tp) outputs %4"),
-                {value(formatThousands(e.kv.profiledTokens)), value(formatBytes(mem.activation.hiddenStates, 2)),
-                 value(formatThousands(m.intermediate)), value(formatBytes(mem.activation.forward, 2))});
+        a = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "V0 profiling run over %1 tokens (max(max_model_len, 2048) without chunked prefill): hidden "
+                    "states %2 + q/k/v and MLP (%3/tp) outputs %4"),
+            { value(formatThousands(e.kv.profiledTokens)), value(formatBytes(mem.activation.hiddenStates, 2)),
+                value(formatThousands(m.intermediate)), value(formatBytes(mem.activation.forward, 2)) });
     } else {
         const Sentence forward = m.isMoe() ? say(QT_TRANSLATE_NOOP("MemoryTerms", "MoE workspace, %1 experts x %2/%3"),
-                                                 {value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp)})
+                                     { value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp) })
                                            : value("MLP " + std::to_string(m.intermediate) + "/tp");
-        a = say(QT_TRANSLATE_NOOP("MemoryTerms", "profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the "
-                                                 "forward pass (%4) %5"),
-                {value(formatThousands(p.maxNumBatchedTokens)), value(m.hidden), value(formatBytes(mem.activation.hiddenStates, 2)), forward,
-                 value(formatBytes(mem.activation.forward, 2))});
+        a = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the "
+                    "forward pass (%4) %5"),
+            { value(formatThousands(p.maxNumBatchedTokens)), value(m.hidden),
+                value(formatBytes(mem.activation.hiddenStates, 2)), forward,
+                value(formatBytes(mem.activation.forward, 2)) });
         if (r.lmHead)
-            a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3"),
-                           {value(formatThousands(p.maxNumSeqs)), value(formatThousands(m.vocab)), value(formatBytes(mem.activation.sampler, 2))}));
+            a = cat(a,
+                say(QT_TRANSLATE_NOOP(
+                        "MemoryTerms", " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3"),
+                    { value(formatThousands(p.maxNumSeqs)), value(formatThousands(m.vocab)),
+                        value(formatBytes(mem.activation.sampler, 2)) }));
         else
             a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " (no sampler: not the last PP stage)")));
     }
     if (calAct)
-        a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", "; x %1 from calibration profile \"%2\""), {value(fmt("%.3f", cal.activationScale)), value(cal.name)}));
-    add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), true, calAct ? "calibrated" : "estimated", a);
+        a = cat(a,
+            say(QT_TRANSLATE_NOOP("MemoryTerms", "; x %1 from calibration profile \"%2\""),
+                { value(fmt("%.3f", cal.activationScale)), value(cal.name) }));
+    add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), true,
+        calAct ? "calibrated" : "estimated", a);
 
     const bool calNt = cal.replacesNonTorch(p.tp);
     Sentence nt;
     if (calNt)
-        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\" (tp=%2)"), {value(cal.name), value(cal.tp)});
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\" (tp=%2)"),
+            { value(cal.name), value(cal.tp) });
     else if (p.tp <= 1)
-        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)"));
+        nt = say(QT_TRANSLATE_NOOP(
+            "MemoryTerms", "tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)"));
     else if (mem.nonTorch < nonTorchBytes(p.tp))
-        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers "
-                                                  "only, ~0.25 GiB"),
-                 {value(p.tp), value(e.nodes)});
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                     "tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers "
+                     "only, ~0.25 GiB"),
+            { value(p.tp), value(e.nodes) });
     else
-        nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)"),
-                 {value(p.tp)});
-    add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, true, calNt ? "calibrated" : "estimated", nt);
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                     "tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)"),
+            { value(p.tp) });
+    add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, true,
+        calNt ? "calibrated" : "estimated", nt);
 
     const bool calCg = cal.replacesCudaGraph() && !p.enforceEager;
     Sentence cg;
     if (p.enforceEager)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0: --enforce-eager captures no CUDA graphs"));
     else if (calCg)
-        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\""), {value(cal.name)});
+        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\""), { value(cal.name) });
     else
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)"));
     if (!p.enforceEager)
-        cg = cat(cg, e.kv.cudaGraphSubtracted
-                         ? say(QT_TRANSLATE_NOOP("MemoryTerms", "; subtracted from the KV budget (vLLM >= 0.21, "
-                                                                "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
-                         : say(QT_TRANSLATE_NOOP("MemoryTerms", "; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) "
-                                                                "headroom")));
-    add("cuda_graph", say(QT_TRANSLATE_NOOP("MemoryTerms", "CUDA graphs")), mem.cudaGraph, e.kv.cudaGraphSubtracted && !p.enforceEager,
-        p.enforceEager ? "formula" : (calCg ? "calibrated" : "estimated"), cg);
+        cg = cat(cg,
+            e.kv.cudaGraphSubtracted
+                ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "; subtracted from the KV budget (vLLM >= 0.21, "
+                    "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
+                : say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) "
+                    "headroom")));
+    add("cuda_graph", say(QT_TRANSLATE_NOOP("MemoryTerms", "CUDA graphs")), mem.cudaGraph,
+        e.kv.cudaGraphSubtracted && !p.enforceEager, p.enforceEager ? "formula" : (calCg ? "calibrated" : "estimated"),
+        cg);
 
-    Sentence kv = say(QT_TRANSLATE_NOOP("MemoryTerms", "requested minus every subtracted term (\"Available KV cache memory\"); %1 B per token on "
-                                                       "this rank"),
-                      {value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken)))});
+    Sentence kv = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                          "requested minus every subtracted term (\"Available KV cache memory\"); %1 B per token on "
+                          "this rank"),
+        { value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken))) });
     if (p.decodeContextParallel > 1)
-        kv = cat(kv, say(QT_TRANSLATE_NOOP("MemoryTerms", " (tokens sharded over dcp=%1)"), {value(p.decodeContextParallel)}));
-    add("kv_budget", say(QT_TRANSLATE_NOOP("MemoryTerms", "KV cache budget")), mem.kvBudget, false, overheadBasis(p), kv);
+        kv = cat(kv,
+            say(QT_TRANSLATE_NOOP("MemoryTerms", " (tokens sharded over dcp=%1)"), { value(p.decodeContextParallel) }));
+    add("kv_budget", say(QT_TRANSLATE_NOOP("MemoryTerms", "KV cache budget")), mem.kvBudget, false, overheadBasis(p),
+        kv);
     return terms;
 }
 

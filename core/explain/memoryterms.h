@@ -12,7 +12,7 @@ namespace shardscope {
 // measured overhead, see core/evaluate/overheads.h) or "calibrated" (fitted to a real log, a CalibrationProfile).
 struct MemoryTerm
 {
-    std::string key;        // stable: requested, weights, activation, non_torch, cuda_graph, kv_budget
+    std::string key; // stable: requested, weights, activation, non_torch, cuda_graph, kv_budget
     std::string label;
     double bytes = 0;
     bool subtracted = true; // taken out of `requested` to give the KV budget

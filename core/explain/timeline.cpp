@@ -10,15 +10,24 @@ namespace shardscope {
 const char *eventKindName(EventKind k)
 {
     switch (k) {
-    case EventKind::Compute: return "compute";
-    case EventKind::TpAllReduce: return "tp_allreduce";
-    case EventKind::EmbeddingAllReduce: return "embedding_allreduce";
-    case EventKind::LmHeadGather: return "lm_head_gather";
-    case EventKind::EpDispatch: return "ep_dispatch";
-    case EventKind::EpCombine: return "ep_combine";
-    case EventKind::PpSend: return "pp_send";
-    case EventKind::PpGather: return "pp_gather";
-    case EventKind::Idle: return "idle";
+    case EventKind::Compute:
+        return "compute";
+    case EventKind::TpAllReduce:
+        return "tp_allreduce";
+    case EventKind::EmbeddingAllReduce:
+        return "embedding_allreduce";
+    case EventKind::LmHeadGather:
+        return "lm_head_gather";
+    case EventKind::EpDispatch:
+        return "ep_dispatch";
+    case EventKind::EpCombine:
+        return "ep_combine";
+    case EventKind::PpSend:
+        return "pp_send";
+    case EventKind::PpGather:
+        return "pp_gather";
+    case EventKind::Idle:
+        return "idle";
     }
     return "compute";
 }
@@ -26,10 +35,14 @@ const char *eventKindName(EventKind k)
 const char *idleReasonName(IdleReason r)
 {
     switch (r) {
-    case IdleReason::None: return "";
-    case IdleReason::Fill: return "fill";
-    case IdleReason::Drain: return "drain";
-    case IdleReason::Stall: return "stall";
+    case IdleReason::None:
+        return "";
+    case IdleReason::Fill:
+        return "fill";
+    case IdleReason::Drain:
+        return "drain";
+    case IdleReason::Stall:
+        return "stall";
     }
     return "";
 }
@@ -90,7 +103,7 @@ struct EpLayerCost
 {
     double dispatchSec = 0, combineSec = 0;
     double dispatchBytes = 0, combineBytes = 0; // sent per GPU
-    double dispatchOp = 0, combineOp = 0;       // the buffer of one collective
+    double dispatchOp = 0, combineOp = 0; // the buffer of one collective
 };
 
 EpLayerCost epLayerCost(const CommLedger &c, const Plan &p, const ModelSpec &m, const LinkParams &link)
@@ -117,7 +130,7 @@ EpLayerCost epLayerCost(const CommLedger &c, const Plan &p, const ModelSpec &m, 
 // AllReduce, then per layer group its compute, TP AllReduces and EP dispatch/combine, the LM-head
 // gather, and the send to the next stage. No overlap, as the time model assumes.
 std::vector<TimelineEvent> stageWork(const Evaluation &e, const ModelSpec &m, const CommLedger &c, const PhaseTime &pt,
-                                     int s, int firstLayer, const TimelineOptions &opt)
+    int s, int firstLayer, const TimelineOptions &opt)
 {
     const Plan &p = e.plan;
     const StageComm &st = c.stages[static_cast<size_t>(s)];
@@ -229,7 +242,8 @@ std::vector<int> stageGpus(const Evaluation &e, int stage)
 
 } // namespace
 
-Timeline buildTimeline(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase, const TimelineOptions &opt)
+Timeline buildTimeline(
+    const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase, const TimelineOptions &opt)
 {
     Timeline tl;
     const Plan &p = e.plan;
@@ -244,8 +258,9 @@ Timeline buildTimeline(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         return tl;
     // The same ledger the time model used for this phase.
     const std::int64_t n = phase == Phase::Prefill ? p.promptLen : p.batch;
-    const CommLedger c = e.comm.phase == phase && e.comm.tokens == std::max<std::int64_t>(1, n) ? e.comm
-                                                                                              : computeComm(e, m, gpu, phase, n);
+    const CommLedger c = e.comm.phase == phase && e.comm.tokens == std::max<std::int64_t>(1, n)
+        ? e.comm
+        : computeComm(e, m, gpu, phase, n);
     if (c.stages.size() != e.stageLayers.size())
         return tl;
     tl.tokens = c.tokens;
@@ -356,7 +371,7 @@ std::vector<std::vector<int>> eventGroups(const Evaluation &e, const TimelineEve
             const std::vector<int> gpus = stageGpus(e, s);
             for (size_t i = 0; i < gpus.size(); i += static_cast<size_t>(p.ep))
                 groups.emplace_back(gpus.begin() + static_cast<long>(i),
-                                    gpus.begin() + static_cast<long>(std::min(gpus.size(), i + static_cast<size_t>(p.ep))));
+                    gpus.begin() + static_cast<long>(std::min(gpus.size(), i + static_cast<size_t>(p.ep))));
         } else {
             // AllGather / ReduceScatter across the DP ranks of each TP rank.
             for (int t = 0; t < p.tp; ++t) {
@@ -371,7 +386,7 @@ std::vector<std::vector<int>> eventGroups(const Evaluation &e, const TimelineEve
         if (ev.peerStage >= 0)
             for (int d = 0; d < p.dp; ++d)
                 for (int t = 0; t < p.tp; ++t)
-                    groups.push_back({globalRank(d, s, t, p.tp, p.pp), globalRank(d, ev.peerStage, t, p.tp, p.pp)});
+                    groups.push_back({ globalRank(d, s, t, p.tp, p.pp), globalRank(d, ev.peerStage, t, p.tp, p.pp) });
         break;
     }
     return groups;
@@ -382,19 +397,33 @@ std::string eventLabel(const TimelineEvent &ev)
     auto layers = [&]() {
         if (ev.firstLayer < 0)
             return std::string();
-        return ev.firstLayer == ev.lastLayer ? ", layer " + std::to_string(ev.firstLayer)
-                                             : ", layers " + std::to_string(ev.firstLayer) + "–" + std::to_string(ev.lastLayer);
+        return ev.firstLayer == ev.lastLayer
+            ? ", layer " + std::to_string(ev.firstLayer)
+            : ", layers " + std::to_string(ev.firstLayer) + "–" + std::to_string(ev.lastLayer);
     };
-    auto link = [&]() { return ev.link == LinkKind::None ? std::string() : std::string(" (") + linkKindName(ev.link) + ")"; };
+    auto link
+        = [&]() { return ev.link == LinkKind::None ? std::string() : std::string(" (") + linkKindName(ev.link) + ")"; };
     auto times = [&]() { return ev.count > 1 ? " ×" + std::to_string(ev.count) : std::string(); };
     std::string s;
     switch (ev.kind) {
-    case EventKind::Compute: s = "Compute" + layers(); break;
-    case EventKind::TpAllReduce: s = "TP AllReduce" + times() + layers() + link(); break;
-    case EventKind::EmbeddingAllReduce: s = "Embedding AllReduce" + link(); break;
-    case EventKind::LmHeadGather: s = "LM-head logits AllGather" + link(); break;
-    case EventKind::EpDispatch: s = "EP dispatch" + times() + layers() + link(); break;
-    case EventKind::EpCombine: s = "EP combine" + times() + layers() + link(); break;
+    case EventKind::Compute:
+        s = "Compute" + layers();
+        break;
+    case EventKind::TpAllReduce:
+        s = "TP AllReduce" + times() + layers() + link();
+        break;
+    case EventKind::EmbeddingAllReduce:
+        s = "Embedding AllReduce" + link();
+        break;
+    case EventKind::LmHeadGather:
+        s = "LM-head logits AllGather" + link();
+        break;
+    case EventKind::EpDispatch:
+        s = "EP dispatch" + times() + layers() + link();
+        break;
+    case EventKind::EpCombine:
+        s = "EP combine" + times() + layers() + link();
+        break;
     case EventKind::PpSend:
         s = "PP send stage " + std::to_string(ev.stage) + " → " + std::to_string(ev.peerStage) + link();
         break;
@@ -403,10 +432,14 @@ std::string eventLabel(const TimelineEvent &ev)
         break;
     case EventKind::Idle:
         switch (ev.idle) {
-        case IdleReason::Fill: return "Idle: pipeline fill (bubble)";
-        case IdleReason::Drain: return "Idle: pipeline drain (bubble)";
-        case IdleReason::Stall: return "Idle: waiting for stage " + std::to_string(ev.peerStage);
-        case IdleReason::None: return "Idle";
+        case IdleReason::Fill:
+            return "Idle: pipeline fill (bubble)";
+        case IdleReason::Drain:
+            return "Idle: pipeline drain (bubble)";
+        case IdleReason::Stall:
+            return "Idle: waiting for stage " + std::to_string(ev.peerStage);
+        case IdleReason::None:
+            return "Idle";
         }
         return "Idle";
     }

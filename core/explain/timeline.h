@@ -15,21 +15,21 @@ namespace shardscope {
 // a stage; eventGpus() and eventGroups() say which GPUs take part and who talks to whom.
 
 enum class EventKind {
-    Compute,            // a group of layers: max(bytes / HBM, FLOPs / peak), the roofline part
-    TpAllReduce,        // the group's 2 AllReduces per layer, drawn together
+    Compute, // a group of layers: max(bytes / HBM, FLOPs / peak), the roofline part
+    TpAllReduce, // the group's 2 AllReduces per layer, drawn together
     EmbeddingAllReduce, // first stage: the vocab-parallel embedding's AllReduce
-    LmHeadGather,       // last stage: the logits AllGather
-    EpDispatch,         // the group's MoE layers: tokens to their experts
-    EpCombine,          // ... and the results back
-    PpSend,             // to the next stage: hidden_states + residual, each TP rank 1/t of it
-    PpGather,           // the receiving stage's TP group reassembling what was sent
-    Idle,               // nothing to do: the pipeline bubble, or waiting for a slower stage
+    LmHeadGather, // last stage: the logits AllGather
+    EpDispatch, // the group's MoE layers: tokens to their experts
+    EpCombine, // ... and the results back
+    PpSend, // to the next stage: hidden_states + residual, each TP rank 1/t of it
+    PpGather, // the receiving stage's TP group reassembling what was sent
+    Idle, // nothing to do: the pipeline bubble, or waiting for a slower stage
 };
 const char *eventKindName(EventKind k); // "compute", "tp_allreduce", ..., "idle"
 
 enum class IdleReason {
     None,
-    Fill,  // before the first micro-batch reaches the stage
+    Fill, // before the first micro-batch reaches the stage
     Drain, // after the stage's last micro-batch, until the step ends
     Stall, // between micro-batches: the stage before is slower
 };
@@ -40,12 +40,12 @@ struct TimelineEvent
     EventKind kind = EventKind::Compute;
     IdleReason idle = IdleReason::None;
     int stage = 0;
-    int peerStage = -1;     // PpSend: the receiving stage; PpGather: the sending one
-    int microbatch = -1;    // -1 for idle time
-    int firstLayer = -1;    // inclusive, global layer index; -1 when the event is not about layers
+    int peerStage = -1; // PpSend: the receiving stage; PpGather: the sending one
+    int microbatch = -1; // -1 for idle time
+    int firstLayer = -1; // inclusive, global layer index; -1 when the event is not about layers
     int lastLayer = -1;
-    int count = 0;          // collectives drawn as this one event (TpAllReduce: 2 x layers)
-    double bytesPerOp = 0;  // one collective's buffer: S = n x h x b for an AllReduce
+    int count = 0; // collectives drawn as this one event (TpAllReduce: 2 x layers)
+    double bytesPerOp = 0; // one collective's buffer: S = n x h x b for an AllReduce
     double bytesSentPerGpu = 0; // what one GPU sends over the whole event
     LinkKind link = LinkKind::None;
     double startSec = 0;
@@ -56,23 +56,23 @@ struct TimelineEvent
 
 struct TimelineOptions
 {
-    int groupsPerStage = 4;   // layer groups per stage (a stage with fewer layers gets one per layer)
+    int groupsPerStage = 4; // layer groups per stage (a stage with fewer layers gets one per layer)
     int maxMicrobatches = 64; // more are laid out as this many (a picture, not a simulation of thousands)
 };
 
 struct Timeline
 {
     Phase phase = Phase::Decode;
-    std::int64_t tokens = 0;       // n per micro-batch (decode: sequences; prefill: prompt tokens)
+    std::int64_t tokens = 0; // n per micro-batch (decode: sequences; prefill: prompt tokens)
     int stages = 0;
-    int microbatches = 1;          // laid out: the plan's, at most TimelineOptions::maxMicrobatches
-    int planMicrobatches = 1;      // the plan's --microbatches
+    int microbatches = 1; // laid out: the plan's, at most TimelineOptions::maxMicrobatches
+    int planMicrobatches = 1; // the plan's --microbatches
     int tp = 1;
     int dp = 1;
     int worldSize = 0;
     std::vector<double> stageBusySec; // one micro-batch's occupancy of each stage
-    double pathSec = 0;            // one micro-batch through every stage: TPOT (decode) or TTFT (prefill)
-    double makespanSec = 0;        // m micro-batches: sum of stages + (m - 1) x the slowest
+    double pathSec = 0; // one micro-batch through every stage: TPOT (decode) or TTFT (prefill)
+    double makespanSec = 0; // m micro-batches: sum of stages + (m - 1) x the slowest
     std::vector<TimelineEvent> events; // sorted by start time, then stage
     // Shares of all lane time (lanes x makespan); fill + drain is the pipeline bubble.
     double bubbleFraction = 0;
@@ -85,8 +85,8 @@ struct Timeline
 
 // The step for `phase` (decode: n = --batch; prefill: n = --prompt-len) with the plan's
 // --microbatches. An invalid plan gives an empty timeline.
-Timeline buildTimeline(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase,
-                       const TimelineOptions &options = {});
+Timeline buildTimeline(
+    const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase, const TimelineOptions &options = {});
 
 // A flow shop of identical micro-batches: stage s starts micro-batch j when it has finished j - 1
 // and stage s - 1 has finished j. starts[s][j]; makespan = sum(stageSec) + (m - 1) x max(stageSec).

@@ -1,8 +1,8 @@
 // How an export is shown: pasteable text per node and one bash script per node.
 #include "core/launch/launchexport.h"
 
-#include "core/model/planio.h"
 #include "core/launch/vllmflags.h"
+#include "core/model/planio.h"
 
 #include <nlohmann/json.hpp>
 
@@ -83,7 +83,7 @@ Sentence ExportResult::messageText() const
     if (nearestText.text().empty())
         return refusalText;
     return phrase("Export", QT_TRANSLATE_NOOP("Export", "%1; nearest that %2 can run: %3"),
-                  {refusalText, value(target == ExportTarget::Vllm ? "vLLM" : "SGLang"), nearestText});
+        { refusalText, value(target == ExportTarget::Vllm ? "vLLM" : "SGLang"), nearestText });
 }
 
 // The English is the sentence's text (the CLI prints it, JSON readers compare it).
@@ -148,38 +148,25 @@ nlohmann::json exportToJson(const ExportResult &r)
 {
     using nlohmann::json;
     if (!r.ok)
-        return json{{"schema", "shardscope.export/1"},
-                    {"ok", false},
-                    {"refusal_code", r.refusalCode},
-                    {"refusal", r.refusal},
-                    {"nearest", r.nearest},
-                    {"nearest_plan", r.nearestPlan ? planToJson(*r.nearestPlan) : json(nullptr)}};
+        return json { { "schema", "shardscope.export/1" }, { "ok", false }, { "refusal_code", r.refusalCode },
+            { "refusal", r.refusal }, { "nearest", r.nearest },
+            { "nearest_plan", r.nearestPlan ? planToJson(*r.nearestPlan) : json(nullptr) } };
     json placeholders = json::array();
     for (const Placeholder &p : r.placeholders)
-        placeholders.push_back({{"name", p.name}, {"default", p.defaultValue.empty() ? json(nullptr) : json(p.defaultValue)},
-                                {"meaning", p.meaning}});
+        placeholders.push_back({ { "name", p.name },
+            { "default", p.defaultValue.empty() ? json(nullptr) : json(p.defaultValue) }, { "meaning", p.meaning } });
     json nodes = json::array();
     for (const NodeLaunch &n : r.nodeLaunches) {
         json steps = json::array();
         for (const LaunchStep &s : n.steps)
-            steps.push_back({{"comment", s.comment}, {"command", s.command.render()}});
-        nodes.push_back({{"node", n.node}, {"role", n.role}, {"gpus", n.gpus}, {"detail", n.detail}, {"steps", steps},
-                         {"script", r.script(n.node)}});
+            steps.push_back({ { "comment", s.comment }, { "command", s.command.render() } });
+        nodes.push_back({ { "node", n.node }, { "role", n.role }, { "gpus", n.gpus }, { "detail", n.detail },
+            { "steps", steps }, { "script", r.script(n.node) } });
     }
-    return json{{"schema", "shardscope.export/1"},
-                {"ok", true},
-                {"target", exportTargetName(r.target)},
-                {"launcher", launcherName(r.launcher)},
-                {"nodes", r.nodes},
-                {"gpus_per_node", r.gpusPerNode},
-                {"model", r.model},
-                {"summary", r.summary},
-                {"flag_source", r.flagSource},
-                {"vllm_commit", kVllmCommit},
-                {"placeholders", placeholders},
-                {"node_launches", nodes},
-                {"notes", r.notes},
-                {"text", r.text()}};
+    return json { { "schema", "shardscope.export/1" }, { "ok", true }, { "target", exportTargetName(r.target) },
+        { "launcher", launcherName(r.launcher) }, { "nodes", r.nodes }, { "gpus_per_node", r.gpusPerNode },
+        { "model", r.model }, { "summary", r.summary }, { "flag_source", r.flagSource }, { "vllm_commit", kVllmCommit },
+        { "placeholders", placeholders }, { "node_launches", nodes }, { "notes", r.notes }, { "text", r.text() } };
 }
 
 } // namespace shardscope

@@ -17,17 +17,21 @@ Sentence checkpointMethod(WeightFormat f)
 {
     switch (f) {
     case WeightFormat::Fp8:
-    case WeightFormat::Fp8Block: return value("fp8");
-    case WeightFormat::Mxfp4: return value("mxfp4");
-    case WeightFormat::Int4: return say(QT_TRANSLATE_NOOP("Export", "awq or gptq"));
-    default: return value("bf16");
+    case WeightFormat::Fp8Block:
+        return value("fp8");
+    case WeightFormat::Mxfp4:
+        return value("mxfp4");
+    case WeightFormat::Int4:
+        return say(QT_TRANSLATE_NOOP("Export", "awq or gptq"));
+    default:
+        return value("bf16");
     }
 }
 
 Problem problem(std::string code, Sentence text)
 {
     std::string message = text.text();
-    return Problem{std::move(code), std::move(message), std::move(text)};
+    return Problem { std::move(code), std::move(message), std::move(text) };
 }
 
 // vLLM loads a quantized checkpoint with the method its quantization_config names and refuses a
@@ -41,25 +45,32 @@ std::optional<Problem> quantizationProblem(const Plan &p, const ModelSpec &m)
     const std::string repo = m.hfRepo.empty() ? m.name : m.hfRepo;
     const auto mismatch = [&](Sentence wanted) {
         return problem("quant_checkpoint",
-                       say(QT_TRANSLATE_NOOP("Export", "%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint's own quantization)"),
-                           {value(repo), checkpointMethod(ckpt), std::move(wanted)}));
+            say(QT_TRANSLATE_NOOP("Export",
+                    "%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint's own "
+                    "quantization)"),
+                { value(repo), checkpointMethod(ckpt), std::move(wanted) }));
     };
     switch (p.quantization) {
-    case Quantization::Auto: return std::nullopt;
+    case Quantization::Auto:
+        return std::nullopt;
     case Quantization::None:
         return quantizedCheckpoint(ckpt) ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "unquantized bf16"))))
                                          : std::nullopt;
     case Quantization::Fp8:
-        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4) ? std::optional(mismatch(value("fp8"))) : std::nullopt;
+        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4) ? std::optional(mismatch(value("fp8")))
+                                                                           : std::nullopt;
     case Quantization::Mxfp4:
-        return ckpt != WeightFormat::Mxfp4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "mxfp4 (which needs an MXFP4 checkpoint)"))))
-                                           : std::nullopt;
+        return ckpt != WeightFormat::Mxfp4
+            ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "mxfp4 (which needs an MXFP4 checkpoint)"))))
+            : std::nullopt;
     case Quantization::Awq:
-        return ckpt != WeightFormat::Int4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "awq (which needs an AWQ checkpoint)"))))
-                                          : std::nullopt;
+        return ckpt != WeightFormat::Int4
+            ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "awq (which needs an AWQ checkpoint)"))))
+            : std::nullopt;
     case Quantization::Gptq:
-        return ckpt != WeightFormat::Int4 ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "gptq (which needs a GPTQ checkpoint)"))))
-                                          : std::nullopt;
+        return ckpt != WeightFormat::Int4
+            ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "gptq (which needs a GPTQ checkpoint)"))))
+            : std::nullopt;
     }
     return std::nullopt;
 }
@@ -117,35 +128,46 @@ std::optional<Problem> firstProblem(const Plan &p, const ModelSpec &m, ExportTar
     validateStructure(p, m, issues);
     for (const PlanIssue &i : issues)
         if (i.severity == Severity::Error)
-            return Problem{i.code, i.message, issueText(i)};
+            return Problem { i.code, i.message, issueText(i) };
     if (m.maxPositionEmbeddings > 0 && p.maxModelLen > m.maxPositionEmbeddings)
-        return problem("max_model_len_exceeds", say(QT_TRANSLATE_NOOP("Export", "max_model_len %1 exceeds the model's %2 positions"),
-                                                    {integer(p.maxModelLen), integer(m.maxPositionEmbeddings)}));
+        return problem("max_model_len_exceeds",
+            say(QT_TRANSLATE_NOOP("Export", "max_model_len %1 exceeds the model's %2 positions"),
+                { integer(p.maxModelLen), integer(m.maxPositionEmbeddings) }));
     // The same sentence as validation's check of the same limit.
     if (p.maxNumBatchedTokens > 0 && p.maxNumBatchedTokens < p.maxNumSeqs)
-        return problem("batched_tokens", phrase("Validation", QT_TRANSLATE_NOOP("Validation", "max_num_batched_tokens (%1) must be at least max_num_seqs (%2)"),
-                                                {integer(p.maxNumBatchedTokens), integer(p.maxNumSeqs)}));
+        return problem("batched_tokens",
+            phrase("Validation",
+                QT_TRANSLATE_NOOP("Validation", "max_num_batched_tokens (%1) must be at least max_num_seqs (%2)"),
+                { integer(p.maxNumBatchedTokens), integer(p.maxNumSeqs) }));
     const int group = p.tp * p.dp;
     if (t == ExportTarget::Vllm && m.isMoe() && p.ep != 1 && p.ep != group)
-        return problem("vllm_ep", say(QT_TRANSLATE_NOOP("Export", "vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) "
-                                                                  "or expert-parallel over all of them (--enable-expert-parallel, ep=%1); "
-                                                                  "ep=%2 needs SGLang's --ep-size (target sglang)"),
-                                      {integer(group), integer(p.ep)}));
+        return problem("vllm_ep",
+            say(QT_TRANSLATE_NOOP("Export",
+                    "vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) "
+                    "or expert-parallel over all of them (--enable-expert-parallel, ep=%1); "
+                    "ep=%2 needs SGLang's --ep-size (target sglang)"),
+                { integer(group), integer(p.ep) }));
     // EPLB's rebalancing packs the physical experts evenly: "num_physical_experts % num_gpus == 0"
     // (DefaultEplbPolicy.rebalance_experts_hierarchical, vllm/distributed/eplb/policy/default.py).
     if (m.isMoe() && p.redundantExperts > 0 && p.ep > 1 && (m.experts + p.redundantExperts) % p.ep != 0)
-        return problem("eplb_divides", say(QT_TRANSLATE_NOOP("Export", "%1 experts + %2 redundant do not divide over ep=%3 GPUs, which EPLB "
-                                                                       "requires (physical experts must be a multiple of the EP size)"),
-                                           {integer(m.experts), integer(p.redundantExperts), integer(p.ep)}));
+        return problem("eplb_divides",
+            say(QT_TRANSLATE_NOOP("Export",
+                    "%1 experts + %2 redundant do not divide over ep=%3 GPUs, which EPLB "
+                    "requires (physical experts must be a multiple of the EP size)"),
+                { integer(m.experts), integer(p.redundantExperts), integer(p.ep) }));
     if (auto q = quantizationProblem(p, m))
         return q;
     if (t == ExportTarget::Sglang && p.decodeContextParallel > 1)
-        return problem("sglang_dcp", say(QT_TRANSLATE_NOOP("Export", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size")));
+        return problem("sglang_dcp",
+            say(QT_TRANSLATE_NOOP(
+                "Export", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size")));
     if (t == ExportTarget::Sglang && !p.ppPartition.empty() && p.pp > 1)
         return problem("sglang_partition",
-                       say(QT_TRANSLATE_NOOP("Export", "SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split")));
+            say(QT_TRANSLATE_NOOP(
+                "Export", "SGLang has no documented equivalent of VLLM_PP_LAYER_PARTITION for a custom layer split")));
     if (t == ExportTarget::Sglang && p.pp > 1 && p.dp > 1)
-        return problem("sglang_pp_dp", say(QT_TRANSLATE_NOOP("Export", "this exporter does not combine SGLang's --pp-size with --dp")));
+        return problem("sglang_pp_dp",
+            say(QT_TRANSLATE_NOOP("Export", "this exporter does not combine SGLang's --pp-size with --dp")));
     return std::nullopt;
 }
 
@@ -164,10 +186,10 @@ std::optional<Plan> nearestPlan(const Plan &plan, const ModelSpec &m, ExportTarg
             p.pp = std::max(1, m.layers);
             p.ppPartition.clear();
         } else if (code == "pp_partition_size" || code == "pp_partition_sum" || code == "pp_partition_empty"
-                   || code == "sglang_partition") {
+            || code == "sglang_partition") {
             p.ppPartition.clear();
         } else if (code == "ep_dense" || code == "redundant_dense" || code == "ep_divides" || code == "ep_experts"
-                   || code == "vllm_ep" || code == "redundant_without_ep" || code == "fp8_block_experts") {
+            || code == "vllm_ep" || code == "redundant_without_ep" || code == "fp8_block_experts") {
             if (code == "fp8_block_experts")
                 p.ep = p.tp * p.dp;
             repairEp(p, m, t);
@@ -231,18 +253,23 @@ Sentence describeChange(const Plan &a, const Plan &b, ExportTarget t)
         add("max_num_batched_tokens=" + std::to_string(b.maxNumBatchedTokens));
     if (a.quantization != b.quantization)
         add(std::string("quantization=") + quantizationName(b.quantization));
-    return parts.empty() ? Sentence{} : joinComma(parts);
+    return parts.empty() ? Sentence {} : joinComma(parts);
 }
 
 std::string quantizationFlag(const Plan &p)
 {
     switch (p.quantization) {
     case Quantization::Auto:
-    case Quantization::None: return {};
-    case Quantization::Fp8: return "fp8";
-    case Quantization::Mxfp4: return "mxfp4";
-    case Quantization::Awq: return "awq";
-    case Quantization::Gptq: return "gptq";
+    case Quantization::None:
+        return {};
+    case Quantization::Fp8:
+        return "fp8";
+    case Quantization::Mxfp4:
+        return "mxfp4";
+    case Quantization::Awq:
+        return "awq";
+    case Quantization::Gptq:
+        return "gptq";
     }
     return {};
 }

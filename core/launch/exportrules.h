@@ -9,9 +9,9 @@ namespace shardscope::exportrules {
 
 struct Problem
 {
-    std::string code;    // the evaluation's issue code, or one of the target rules below
+    std::string code; // the evaluation's issue code, or one of the target rules below
     std::string message; // one line
-    Sentence text;       // message == text.text()
+    Sentence text; // message == text.text()
 };
 
 // An export sentence in the "Export" translation context. Call sites wrap the template in

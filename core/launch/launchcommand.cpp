@@ -8,12 +8,12 @@ namespace shardscope {
 
 LaunchWord LaunchWord::literal(std::string text)
 {
-    return LaunchWord{{{std::move(text), false}}};
+    return LaunchWord { { { std::move(text), false } } };
 }
 
 LaunchWord LaunchWord::placeholder(std::string name)
 {
-    return LaunchWord{{{std::move(name), true}}};
+    return LaunchWord { { { std::move(name), true } } };
 }
 
 LaunchWord &LaunchWord::append(const LaunchWord &other)
@@ -65,13 +65,13 @@ std::string LaunchWord::render() const
 
 LaunchCommand &LaunchCommand::flag(std::string name)
 {
-    options.push_back({std::move(name), {}, false});
+    options.push_back({ std::move(name), {}, false });
     return *this;
 }
 
 LaunchCommand &LaunchCommand::option(std::string name, LaunchWord value)
 {
-    options.push_back({std::move(name), {std::move(value)}, false});
+    options.push_back({ std::move(name), { std::move(value) }, false });
     return *this;
 }
 
@@ -82,7 +82,7 @@ LaunchCommand &LaunchCommand::option(std::string name, const std::string &value)
 
 LaunchCommand &LaunchCommand::joinedOption(std::string name, LaunchWord value)
 {
-    options.push_back({std::move(name), {std::move(value)}, true});
+    options.push_back({ std::move(name), { std::move(value) }, true });
     return *this;
 }
 

@@ -39,7 +39,7 @@ struct LaunchOption
 struct LaunchCommand
 {
     std::vector<std::pair<std::string, LaunchWord>> env; // NAME=value prefixes
-    std::vector<LaunchWord> program;                     // e.g. vllm, serve, <model>
+    std::vector<LaunchWord> program; // e.g. vllm, serve, <model>
     std::vector<LaunchOption> options;
 
     LaunchCommand &flag(std::string name);
@@ -47,9 +47,9 @@ struct LaunchCommand
     LaunchCommand &option(std::string name, const std::string &value);
     LaunchCommand &joinedOption(std::string name, LaunchWord value);
 
-    std::string render() const;                  // one line
+    std::string render() const; // one line
     std::string renderWrapped(size_t width) const; // backslash-newline continuations, 4-space indent
-    std::vector<std::string> flags() const;      // the option names, in order
+    std::vector<std::string> flags() const; // the option names, in order
     bool operator==(const LaunchCommand &) const = default;
 };
 

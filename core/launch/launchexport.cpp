@@ -39,7 +39,7 @@ LaunchWord Context::headAddress()
     for (const Placeholder &p : result.placeholders)
         if (p.name == kHeadIp)
             return LaunchWord::placeholder(kHeadIp);
-    result.placeholders.push_back({kHeadIp, "", "the address of node 0"});
+    result.placeholders.push_back({ kHeadIp, "", "the address of node 0" });
     return LaunchWord::placeholder(kHeadIp);
 }
 
@@ -50,7 +50,7 @@ LaunchWord Context::headPort(int defaultPort)
     for (const Placeholder &p : result.placeholders)
         if (p.name == kHeadPort)
             return LaunchWord::placeholder(kHeadPort);
-    result.placeholders.push_back({kHeadPort, std::to_string(defaultPort), "a free port on node 0"});
+    result.placeholders.push_back({ kHeadPort, std::to_string(defaultPort), "a free port on node 0" });
     return LaunchWord::placeholder(kHeadPort);
 }
 
@@ -102,25 +102,30 @@ bool checkPlan(Context &c)
     const ExportTarget t = o.target;
     const Evaluation &e = c.e;
     if (o.port < 0 || o.port > 65535) {
-        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "port %1 is outside 1-65535"), {integer(o.port)}));
+        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "port %1 is outside 1-65535"), { integer(o.port) }));
         return false;
     }
     if (hasControlChars(o.headAddress) || hasControlChars(o.modelPath)) {
-        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "the head address and the model path cannot contain control characters (newlines, tabs)")));
+        c.refuse("options",
+            say(QT_TRANSLATE_NOOP(
+                "Export", "the head address and the model path cannot contain control characters (newlines, tabs)")));
         return false;
     }
     if (!o.all2allBackend.empty() && !isVllmAll2allBackend(o.all2allBackend)) {
         std::string choices;
         for (const char *b : vllmAll2allBackends())
             choices += (choices.empty() ? "" : ", ") + std::string(b);
-        c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "unknown --all2all-backend \"%1\" (%2 accepts %3)"),
-                                {value(o.all2allBackend), value(kVllmVersionLabel), value(choices)}));
+        c.refuse("options",
+            say(QT_TRANSLATE_NOOP("Export", "unknown --all2all-backend \"%1\" (%2 accepts %3)"),
+                { value(o.all2allBackend), value(kVllmVersionLabel), value(choices) }));
         return false;
     }
     c.result.model = o.modelPath.empty() ? c.model.hfRepo : o.modelPath;
     if (c.result.model.empty()) {
-        c.refuse("model_path", say(QT_TRANSLATE_NOOP("Export", "the model %1 has no Hugging Face repo: give the model path the server should load"),
-                                   {value(c.model.id)}));
+        c.refuse("model_path",
+            say(QT_TRANSLATE_NOOP(
+                    "Export", "the model %1 has no Hugging Face repo: give the model path the server should load"),
+                { value(c.model.id) }));
         return false;
     }
     const char *engine = t == ExportTarget::Vllm ? "vLLM" : "SGLang";
@@ -132,13 +137,14 @@ bool checkPlan(Context &c)
         const std::string code = problem ? problem->code : evalError->code;
         Sentence reason = problem ? problem->text : exportrules::issueText(*evalError);
         const auto nearest = exportrules::nearestPlan(e.plan, c.model, t, code);
-        c.refuse(code, std::move(reason), nearest ? exportrules::describeChange(e.plan, *nearest, t) : Sentence{});
+        c.refuse(code, std::move(reason), nearest ? exportrules::describeChange(e.plan, *nearest, t) : Sentence {});
         c.result.nearestPlan = nearest;
         return false;
     }
     if (evalError && !o.force) {
-        c.refuse("does_not_fit", say(QT_TRANSLATE_NOOP("Export", "the plan does not fit, so %1 would stop at startup: %2"),
-                                     {value(engine), exportrules::issueText(*evalError)}));
+        c.refuse("does_not_fit",
+            say(QT_TRANSLATE_NOOP("Export", "the plan does not fit, so %1 would stop at startup: %2"),
+                { value(engine), exportrules::issueText(*evalError) }));
         return false;
     }
     return true;
@@ -155,30 +161,35 @@ bool chooseNodes(Context &c)
     const int derived = nearestNodeCount(world, perNode, wanted);
     if (c.options.nodes > 0 && (world % c.options.nodes != 0 || world / c.options.nodes > perNode)) {
         Sentence why = world % c.options.nodes != 0
-            ? say(QT_TRANSLATE_NOOP("Export", "%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes"), {integer(world), integer(c.options.nodes)})
-            : say(QT_TRANSLATE_NOOP("Export", "%1 GPUs per node are more than a node's %2"), {integer(world / c.options.nodes), integer(perNode)});
+            ? say(QT_TRANSLATE_NOOP("Export", "%1 GPUs (tp x pp x dp) do not split evenly over %2 nodes"),
+                { integer(world), integer(c.options.nodes) })
+            : say(QT_TRANSLATE_NOOP("Export", "%1 GPUs per node are more than a node's %2"),
+                { integer(world / c.options.nodes), integer(perNode) });
         Sentence nearest;
         if (derived == 1)
-            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 node"), {integer(derived)});
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 node"), { integer(derived) });
         else if (derived > 1)
-            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 nodes"), {integer(derived)});
+            nearest = say(QT_TRANSLATE_NOOP("Export", "%1 nodes"), { integer(derived) });
         c.refuse("nodes", std::move(why), std::move(nearest));
         return false;
     }
     c.nodes = c.options.nodes > 0 ? c.options.nodes : derived;
     c.local = world / c.nodes;
     if (c.nodes > 1 && c.local != perNode && c.options.nodes == 0)
-        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; "
-                                                         "the plan's grid fills nodes of %4 in order)"),
-                             {integer(world), integer(c.local), integer(c.nodes), integer(perNode)}));
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export",
+                                 "the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; "
+                                 "the plan's grid fills nodes of %4 in order)"),
+            { integer(world), integer(c.local), integer(c.nodes), integer(perNode) }));
     // The plan's validation placed TP groups on nodes of perNode GPUs; the launch runs c.local per
     // node, and a TP group that does not fit evenly into that crosses nodes (vLLM fills each node's
     // GPUs with consecutive ranks, DESIGN.md section 2).
     const int tp = e.plan.tp;
     if (c.nodes > 1 && c.local != perNode && tp > 1 && c.local % tp != 0)
-        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: "
-                                                         "every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)"),
-                             {integer(c.local), integer(tp)}));
+        c.result.addNote(
+            say(QT_TRANSLATE_NOOP("Export",
+                    "launch warning: with %1 GPUs per node a TP group of %2 GPUs spans nodes: "
+                    "every AllReduce crosses the network (keep TP inside a node, use PP or DP across nodes)"),
+                { integer(c.local), integer(tp) }));
     return true;
 }
 
@@ -189,7 +200,7 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
     ExportResult r;
     r.target = options.target;
     r.launcher = options.launcher;
-    Context c{e, model, options, r};
+    Context c { e, model, options, r };
     r.flagSource = options.target == ExportTarget::Vllm
         ? std::string(kVllmVersionLabel)
         : std::string("SGLang's server arguments (docs/advanced_features/server_arguments.md)");
@@ -215,22 +226,26 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
     for (const LaunchCommand *cmd : r.serverCommands())
         for (const std::string &f : cmd->flags())
             if (options.target == ExportTarget::Vllm ? !isVllmServeFlag(f) : !isSglangServerFlag(f)) {
-                c.refuse("flag_table", say(QT_TRANSLATE_NOOP("Export", "%1 is not in the flag table of %2"), {value(f), value(r.flagSource)}));
+                c.refuse("flag_table",
+                    say(QT_TRANSLATE_NOOP("Export", "%1 is not in the flag table of %2"),
+                        { value(f), value(r.flagSource) }));
                 r.nodeLaunches.clear();
                 return r;
             }
     // The flag table describes one vLLM (kVllmVersionLabel); a plan for an older release gets the
     // same flags, which that release may not know (the --nnodes launch and --all2all-backend are recent).
     if (options.target == ExportTarget::Vllm && e.plan.vllmVersion < kLatestVllm)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan follows vLLM %1; the flags are those of %2: check them against that release"),
-                      {value(vllmVersionName(e.plan.vllmVersion)), value(kVllmVersionLabel)}));
+        r.addNote(say(QT_TRANSLATE_NOOP("Export",
+                          "the plan follows vLLM %1; the flags are those of %2: check them against that release"),
+            { value(vllmVersionName(e.plan.vllmVersion)), value(kVllmVersionLabel) }));
     if (e.plan.speculativeLayers > 0)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
-                                                  "options (method and draft model)"),
-                      {integer(e.plan.speculativeLayers)}));
+        r.addNote(say(QT_TRANSLATE_NOOP("Export",
+                          "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
+                          "options (method and draft model)"),
+            { integer(e.plan.speculativeLayers) }));
     for (const PlanIssue &i : e.issues)
         if (i.severity == Severity::Warning)
-            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), {exportrules::issueText(i)}));
+            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), { exportrules::issueText(i) }));
     return r;
 }
 

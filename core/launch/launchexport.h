@@ -16,27 +16,27 @@ enum class ExportTarget { Vllm, Sglang };
 enum class Launcher { Mp, Ray };
 
 const char *exportTargetName(ExportTarget t); // "vllm", "sglang"
-const char *launcherName(Launcher l);         // "mp", "ray"
+const char *launcherName(Launcher l); // "mp", "ray"
 
 struct ExportOptions
 {
     ExportTarget target = ExportTarget::Vllm;
     Launcher launcher = Launcher::Mp;
-    int nodes = 0;              // 0: the plan's own node count (made a divisor of the GPU count)
-    std::string headAddress;    // node 0's address; empty: the $HEAD_IP placeholder
-    int port = 0;               // rendezvous port on node 0; 0: the $HEAD_PORT placeholder (with a default)
-    std::string modelPath;      // what the server loads; empty: the model's Hugging Face repo
+    int nodes = 0; // 0: the plan's own node count (made a divisor of the GPU count)
+    std::string headAddress; // node 0's address; empty: the $HEAD_IP placeholder
+    int port = 0; // rendezvous port on node 0; 0: the $HEAD_PORT placeholder (with a default)
+    std::string modelPath; // what the server loads; empty: the model's Hugging Face repo
     std::string all2allBackend; // vLLM, EP with DP > 1; empty: allgather_reducescatter
-    bool force = false;         // export a plan the memory model predicts will not fit
+    bool force = false; // export a plan the memory model predicts will not fit
     bool operator==(const ExportOptions &) const = default;
 };
 
 // A named placeholder the commands use, set per cluster before running them.
 struct Placeholder
 {
-    std::string name;         // HEAD_IP
+    std::string name; // HEAD_IP
     std::string defaultValue; // empty: must be set
-    std::string meaning;      // "the address of node 0"
+    std::string meaning; // "the address of node 0"
 };
 
 struct LaunchStep
@@ -61,16 +61,16 @@ struct ExportResult
     bool ok = false;
     std::string refusalCode; // the evaluation's issue code or an export rule (vllm_ep, nodes, ...)
     std::string refusal;
-    Sentence refusalText;            // the refusal, translatable (context "Export"): refusal == refusalText.text()
-    std::string nearest;             // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
-    Sentence nearestText;            // nearest == nearestText.text()
+    Sentence refusalText; // the refusal, translatable (context "Export"): refusal == refusalText.text()
+    std::string nearest; // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
+    Sentence nearestText; // nearest == nearestText.text()
     std::optional<Plan> nearestPlan; // structurally valid for the target
 
     ExportTarget target = ExportTarget::Vllm;
     Launcher launcher = Launcher::Mp;
     int nodes = 0;
     int gpusPerNode = 0; // GPUs each node uses
-    std::string model;   // the model argument as the server receives it
+    std::string model; // the model argument as the server receives it
     std::string summary; // one line: model, parallel sizes, nodes, launcher
     std::string flagSource; // which flag table the commands were checked against
     std::vector<Placeholder> placeholders;

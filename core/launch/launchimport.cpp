@@ -1,11 +1,11 @@
 #include "core/launch/launchimport.h"
 
+#include "core/launch/shellwords.h"
+#include "core/launch/vllmflags.h"
 #include "core/model/errors.h"
 #include "core/model/planio.h"
-#include "core/launch/shellwords.h"
 #include "core/text/units.h"
 #include "core/text/utf8.h"
-#include "core/launch/vllmflags.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,7 +40,8 @@ bool isIdentifier(std::string_view s)
 {
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
         return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    return std::all_of(
+        s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 // NAME=value as a leading word of a command (an environment assignment).
@@ -102,7 +103,7 @@ double fractionValue(const std::string &flag, const std::string &v)
 // One option as the parser sees it.
 struct Option
 {
-    std::string flag;   // canonical long name (--tensor-parallel-size), without a dotted sub-key
+    std::string flag; // canonical long name (--tensor-parallel-size), without a dotted sub-key
     std::string subKey; // --eplb-config.num_redundant_experts -> num_redundant_experts
     bool negated = false;
     bool hasValue = false;
@@ -150,7 +151,8 @@ public:
             throw InputError("no vLLM launch found: expected vllm serve, python -m vllm.entrypoints.openai.api_server "
                              "or docker run vllm/vllm-openai");
         if (found > 1)
-            warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 vLLM commands found; the first one was read"), {value(found)}));
+            warn(say(
+                QT_TRANSLATE_NOOP("VllmImport", "%1 vLLM commands found; the first one was read"), { value(found) }));
         finish();
         return std::move(m_r);
     }
@@ -180,7 +182,8 @@ private:
     }
 
     // The vLLM arguments of a launch command, or false when `w` is not one.
-    bool launchArgs(const ShellCommand &w, std::vector<ShellWord> &args, std::vector<std::pair<std::string, std::string>> &env)
+    bool launchArgs(
+        const ShellCommand &w, std::vector<ShellWord> &args, std::vector<std::pair<std::string, std::string>> &env)
     {
         const std::string prog = basename(w[0].text);
         if (prog == "vllm" && w.size() > 1 && w[1].text == "serve") {
@@ -215,15 +218,65 @@ private:
 
     // docker run [options] IMAGE [ARG...]: options that take a value (docker run --help) are skipped
     // with it; -e/--env feed the environment; the image must be a vLLM one.
-    bool dockerArgs(const ShellCommand &w, size_t i, std::vector<ShellWord> &args, std::vector<std::pair<std::string, std::string>> &env)
+    bool dockerArgs(const ShellCommand &w, size_t i, std::vector<ShellWord> &args,
+        std::vector<std::pair<std::string, std::string>> &env)
     {
         static const char *const valued[] = {
-            "-e", "--env", "--env-file", "-v", "--volume", "-p", "--publish", "--name", "--gpus", "--runtime", "--ipc",
-            "--shm-size", "-w", "--workdir", "--network", "--net", "-u", "--user", "--entrypoint", "--mount", "--device",
-            "--ulimit", "--security-opt", "--group-add", "-h", "--hostname", "-l", "--label", "--cpus", "-m", "--memory",
-            "--restart", "--platform", "--pull", "--add-host", "--cap-add", "--cap-drop", "--log-driver", "--log-opt",
-            "--memory-swap", "--pid", "--uts", "--userns", "--cidfile", "--expose", "--link", "--tmpfs", "--volumes-from",
-            "--dns", "--stop-signal", "--stop-timeout", "--cpuset-cpus", "--cgroupns", "--health-cmd", "--label-file",
+            "-e",
+            "--env",
+            "--env-file",
+            "-v",
+            "--volume",
+            "-p",
+            "--publish",
+            "--name",
+            "--gpus",
+            "--runtime",
+            "--ipc",
+            "--shm-size",
+            "-w",
+            "--workdir",
+            "--network",
+            "--net",
+            "-u",
+            "--user",
+            "--entrypoint",
+            "--mount",
+            "--device",
+            "--ulimit",
+            "--security-opt",
+            "--group-add",
+            "-h",
+            "--hostname",
+            "-l",
+            "--label",
+            "--cpus",
+            "-m",
+            "--memory",
+            "--restart",
+            "--platform",
+            "--pull",
+            "--add-host",
+            "--cap-add",
+            "--cap-drop",
+            "--log-driver",
+            "--log-opt",
+            "--memory-swap",
+            "--pid",
+            "--uts",
+            "--userns",
+            "--cidfile",
+            "--expose",
+            "--link",
+            "--tmpfs",
+            "--volumes-from",
+            "--dns",
+            "--stop-signal",
+            "--stop-timeout",
+            "--cpuset-cpus",
+            "--cgroupns",
+            "--health-cmd",
+            "--label-file",
         };
         const auto addEnv = [&](const std::string &assignment) {
             const size_t eq = assignment.find('=');
@@ -242,7 +295,8 @@ private:
                     addEnv(t.substr(eq + 1));
                 continue;
             }
-            if (std::find_if(std::begin(valued), std::end(valued), [&](const char *v) { return name == v; }) != std::end(valued)) {
+            if (std::find_if(std::begin(valued), std::end(valued), [&](const char *v) { return name == v; })
+                != std::end(valued)) {
                 if (i + 1 < w.size() && isEnv)
                     addEnv(w[i + 1].text);
                 ++i;
@@ -355,7 +409,7 @@ private:
                 continue;
             }
             if (takesValue && !o.hasValue) {
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 has no value; ignored"), {value(t)}));
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 has no value; ignored"), { value(t) }));
                 continue;
             }
             apply(o);
@@ -382,7 +436,9 @@ private:
         const std::string &v = o.value.text;
         if (f == "--model") {
             if (!m_r.model.empty() && !m_modelFromFlag)
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "both a positional model and --model given; --model %1 was read"), {value(truncated(v))}));
+                warn(say(
+                    QT_TRANSLATE_NOOP("VllmImport", "both a positional model and --model given; --model %1 was read"),
+                    { value(truncated(v)) }));
             m_r.model = v;
             m_modelFromFlag = true;
         } else if (f == "--tensor-parallel-size") {
@@ -401,7 +457,10 @@ private:
             // human_readable_int_or_auto: -1 and auto fit the length to the KV pool at startup.
             if (v == "-1" || lower(v) == "auto") {
                 p.maxModelLen = 0;
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model's maximum"), {value(v)}));
+                warn(
+                    say(QT_TRANSLATE_NOOP("VllmImport",
+                            "--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model's maximum"),
+                        { value(v) }));
             } else {
                 p.maxModelLen = intValue(f, v, 1, 1LL << 31);
             }
@@ -416,7 +475,8 @@ private:
             else if (d == "auto" || d == "bfloat16" || d == "float16")
                 p.kvCacheDtype = KvDtype::Auto;
             else
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--kv-cache-dtype %1 is not modelled; the plan uses auto"), {value(truncated(v))}));
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--kv-cache-dtype %1 is not modelled; the plan uses auto"),
+                    { value(truncated(v)) }));
         } else if (f == "--quantization") {
             const std::string q = lower(v);
             if (q == "fp8")
@@ -428,7 +488,9 @@ private:
             else if (q == "gptq" || q == "gptq_marlin")
                 p.quantization = Quantization::Gptq;
             else
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--quantization %1 is not modelled; the plan uses the checkpoint's format"), {value(truncated(v))}));
+                warn(say(QT_TRANSLATE_NOOP(
+                             "VllmImport", "--quantization %1 is not modelled; the plan uses the checkpoint's format"),
+                    { value(truncated(v)) }));
         } else if (f == "--block-size") {
             p.blockSize = static_cast<int>(intValue(f, v, 1, 4096));
         } else if (f == "--enforce-eager") {
@@ -447,7 +509,8 @@ private:
         } else if (f == "--all2all-backend") {
             l.all2allBackend = v;
             if (!isVllmAll2allBackend(v))
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--all2all-backend %1 is not one of %2's choices"), {value(truncated(v)), value(std::string(kVllmVersionLabel))}));
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--all2all-backend %1 is not one of %2's choices"),
+                    { value(truncated(v)), value(std::string(kVllmVersionLabel)) }));
         } else if (f == "--nnodes") {
             l.nodes = static_cast<int>(intValue(f, v, 1, kMaxSize));
             l.launcher = Launcher::Mp;
@@ -470,7 +533,8 @@ private:
                 m_r.ignoredFlags.push_back(o.written);
         } else {
             if (f == "--config")
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "settings in the --config file %1 are not read"), {value(truncated(v))}));
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "settings in the --config file %1 are not read"),
+                    { value(truncated(v)) }));
             m_r.ignoredFlags.push_back(o.written);
         }
     }
@@ -480,7 +544,8 @@ private:
     {
         if (!o.subKey.empty()) {
             if (o.subKey == "num_redundant_experts")
-                m_r.plan.redundantExperts = static_cast<int>(intValue("--eplb-config.num_redundant_experts", o.value.text, 0, kMaxSize));
+                m_r.plan.redundantExperts
+                    = static_cast<int>(intValue("--eplb-config.num_redundant_experts", o.value.text, 0, kMaxSize));
             else
                 m_r.ignoredFlags.push_back(o.written);
             return;
@@ -490,7 +555,8 @@ private:
             badValue(o.flag, o.value.text, "expected a JSON object");
         for (const auto &[key, value] : j.items()) {
             if (key != "num_redundant_experts") {
-                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--eplb-config %1 is not modelled"), {shardscope::value(key)}));
+                warn(say(
+                    QT_TRANSLATE_NOOP("VllmImport", "--eplb-config %1 is not modelled"), { shardscope::value(key) }));
                 continue;
             }
             if (!value.is_number_integer() || value.get<long long>() < 0 || value.get<long long>() > kMaxSize)
@@ -543,7 +609,10 @@ private:
         m_r.warningTexts.push_back(std::move(text));
     }
 
-    static Sentence say(const char *templ, std::vector<Sentence> args = {}) { return phrase("VllmImport", templ, std::move(args)); }
+    static Sentence say(const char *templ, std::vector<Sentence> args = {})
+    {
+        return phrase("VllmImport", templ, std::move(args));
+    }
 
     ImportedCommand m_r;
     bool m_modelFromFlag = false;
@@ -602,25 +671,16 @@ json importToJson(const ImportedCommand &c)
         env[name] = value;
     const ImportedLaunch &l = c.launch;
     const auto optional = [](int v, int none) { return v == none ? json(nullptr) : json(v); };
-    json launch{{"launcher", launcherName(l.launcher)},
-                {"nodes", optional(l.nodes, 0)},
-                {"node_rank", optional(l.nodeRank, -1)},
-                {"headless", l.headless},
-                {"head_address", l.headAddress.empty() ? json(nullptr) : json(l.headAddress)},
-                {"head_placeholder", l.headPlaceholder.empty() ? json(nullptr) : json(l.headPlaceholder)},
-                {"port", optional(l.port, 0)},
-                {"data_parallel_size_local", optional(l.dataParallelSizeLocal, -1)},
-                {"data_parallel_start_rank", optional(l.dataParallelStartRank, -1)},
-                {"all2all_backend", l.all2allBackend.empty() ? json(nullptr) : json(l.all2allBackend)}};
-    return json{{"schema", "shardscope.import/1"},
-                {"model", c.model},
-                {"entry", c.entry},
-                {"plan", planToJson(c.plan)},
-                {"unknown_flags", c.unknownFlags},
-                {"ignored_flags", c.ignoredFlags},
-                {"env", env},
-                {"launch", launch},
-                {"warnings", c.warnings}};
+    json launch { { "launcher", launcherName(l.launcher) }, { "nodes", optional(l.nodes, 0) },
+        { "node_rank", optional(l.nodeRank, -1) }, { "headless", l.headless },
+        { "head_address", l.headAddress.empty() ? json(nullptr) : json(l.headAddress) },
+        { "head_placeholder", l.headPlaceholder.empty() ? json(nullptr) : json(l.headPlaceholder) },
+        { "port", optional(l.port, 0) }, { "data_parallel_size_local", optional(l.dataParallelSizeLocal, -1) },
+        { "data_parallel_start_rank", optional(l.dataParallelStartRank, -1) },
+        { "all2all_backend", l.all2allBackend.empty() ? json(nullptr) : json(l.all2allBackend) } };
+    return json { { "schema", "shardscope.import/1" }, { "model", c.model }, { "entry", c.entry },
+        { "plan", planToJson(c.plan) }, { "unknown_flags", c.unknownFlags }, { "ignored_flags", c.ignoredFlags },
+        { "env", env }, { "launch", launch }, { "warnings", c.warnings } };
 }
 
 } // namespace shardscope

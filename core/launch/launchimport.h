@@ -1,8 +1,8 @@
 #pragma once
-#include "core/text/sentence.h"
+#include "core/launch/launchexport.h"
 #include "core/model/modelspec.h"
 #include "core/model/plan.h"
-#include "core/launch/launchexport.h"
+#include "core/text/sentence.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -17,12 +17,12 @@ namespace shardscope {
 struct ImportedLaunch
 {
     Launcher launcher = Launcher::Mp;
-    int nodes = 0;               // --nnodes, or derived from DP-local ranks or `ray start` lines; 0: not said
-    int nodeRank = -1;           // --node-rank; -1: not given
+    int nodes = 0; // --nnodes, or derived from DP-local ranks or `ray start` lines; 0: not said
+    int nodeRank = -1; // --node-rank; -1: not given
     bool headless = false;
-    std::string headAddress;     // --master-addr / --data-parallel-address / ray's, when a literal value
+    std::string headAddress; // --master-addr / --data-parallel-address / ray's, when a literal value
     std::string headPlaceholder; // the variable name when the address is $NAME
-    int port = 0;                // --master-port / --data-parallel-rpc-port / ray's --port; 0: not given
+    int port = 0; // --master-port / --data-parallel-rpc-port / ray's --port; 0: not given
     int dataParallelSizeLocal = -1;
     int dataParallelStartRank = -1;
     std::string all2allBackend;
@@ -30,9 +30,9 @@ struct ImportedLaunch
 
 struct ImportedCommand
 {
-    Plan plan;          // the fields the command sets; everything else keeps the planner's default
-    std::string model;  // the model argument as written (Hugging Face repo or path)
-    std::string entry;  // "vllm serve", "python -m <module>" or "docker run <image>"
+    Plan plan; // the fields the command sets; everything else keeps the planner's default
+    std::string model; // the model argument as written (Hugging Face repo or path)
+    std::string entry; // "vllm serve", "python -m <module>" or "docker run <image>"
     std::vector<std::string> unknownFlags; // not vLLM options, as written with their values
     std::vector<std::string> ignoredFlags; // vLLM options without a plan field, as written
     std::vector<std::pair<std::string, std::string>> env; // variables the text sets (NAME=value, export, docker -e)

@@ -25,13 +25,15 @@ void buildSglang(Context &c)
     const bool dpAttention = c.model.isMoe() && p.dp > 1;
     if (!c.model.isMoe() && p.dp > 1 && c.nodes > 1) {
         c.refuse("sglang_dp_nodes",
-                 say(QT_TRANSLATE_NOOP("Export", "SGLang's --dp starts the replicas of a dense model on one node; across nodes run one "
-                                                 "server per node behind SGLang's router")),
-                 say(QT_TRANSLATE_NOOP("Export", "dp=%1 per node, one server on each"), {integer(p.dp / c.nodes)}));
+            say(QT_TRANSLATE_NOOP("Export",
+                "SGLang's --dp starts the replicas of a dense model on one node; across nodes run one "
+                "server per node behind SGLang's router")),
+            say(QT_TRANSLATE_NOOP("Export", "dp=%1 per node, one server on each"), { integer(p.dp / c.nodes) }));
         return;
     }
     LaunchCommand base;
-    base.program = {LaunchWord::literal("python"), LaunchWord::literal("-m"), LaunchWord::literal("sglang.launch_server")};
+    base.program
+        = { LaunchWord::literal("python"), LaunchWord::literal("-m"), LaunchWord::literal("sglang.launch_server") };
     base.option("--model-path", r.model);
     base.option("--tp", std::to_string(dpAttention ? p.tp * p.dp : p.tp));
     if (p.dp > 1)
@@ -64,25 +66,32 @@ void buildSglang(Context &c)
     if (c.model.isMoe() && p.ep > 1)
         s += ", EP " + std::to_string(p.ep);
     s += " = " + std::to_string(c.e.worldSize) + (c.e.worldSize == 1 ? " GPU" : " GPUs");
-    s += c.nodes == 1 ? " on 1 node, SGLang" : " on " + std::to_string(c.nodes) + " nodes x " + std::to_string(c.local) + ", SGLang (--nnodes)";
+    s += c.nodes == 1
+        ? " on 1 node, SGLang"
+        : " on " + std::to_string(c.nodes) + " nodes x " + std::to_string(c.local) + ", SGLang (--nnodes)";
     r.summary = s;
-    r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM")));
+    r.addNote(say(QT_TRANSLATE_NOOP("Export",
+        "SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM")));
     if (dpAttention && c.model.modelType.rfind("deepseek", 0) != 0 && c.model.modelType.rfind("qwen", 0) != 0)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang documents DP attention for DeepSeek and Qwen MoE models; check that %1 supports it"),
-                      {value(c.model.name)}));
+        r.addNote(say(QT_TRANSLATE_NOOP("Export",
+                          "SGLang documents DP attention for DeepSeek and Qwen MoE models; check that %1 supports it"),
+            { value(c.model.name) }));
     if (p.maxNumBatchedTokens > 0)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "max_num_batched_tokens has no exact SGLang equivalent and is not carried over")));
+        r.addNote(say(QT_TRANSLATE_NOOP(
+            "Export", "max_num_batched_tokens has no exact SGLang equivalent and is not carried over")));
     if (p.blockSize != 16)
         r.addNote(say(QT_TRANSLATE_NOOP("Export", "the KV block size is not carried over (SGLang pages differ)")));
     if (p.expertPlacement == ExpertPlacement::RoundRobin)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "round-robin expert placement is vLLM's; SGLang places experts its own way")));
+        r.addNote(say(
+            QT_TRANSLATE_NOOP("Export", "round-robin expert placement is vLLM's; SGLang places experts its own way")));
     if (c.options.launcher == Launcher::Ray && c.nodes > 1)
-        r.addNote(say(QT_TRANSLATE_NOOP("Export", "SGLang starts its nodes itself (--nnodes); no Ray cluster is needed")));
+        r.addNote(
+            say(QT_TRANSLATE_NOOP("Export", "SGLang starts its nodes itself (--nnodes); no Ray cluster is needed")));
 
     if (c.nodes == 1) {
         NodeLaunch n;
         n.gpus = c.local;
-        n.steps.push_back({"", std::move(base)});
+        n.steps.push_back({ "", std::move(base) });
         r.nodeLaunches.push_back(std::move(n));
         return;
     }
@@ -97,7 +106,7 @@ void buildSglang(Context &c)
         n.node = rank;
         n.gpus = c.local;
         n.role = rank == 0 ? "head" : "worker";
-        n.steps.push_back({"", std::move(cmd)});
+        n.steps.push_back({ "", std::move(cmd) });
         r.nodeLaunches.push_back(std::move(n));
     }
 }

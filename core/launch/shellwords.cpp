@@ -8,8 +8,8 @@ namespace {
 
 bool safeChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '@' || c == '%'
-        || c == '+' || c == '=' || c == ':' || c == ',' || c == '.' || c == '/' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '@'
+        || c == '%' || c == '+' || c == '=' || c == ':' || c == ',' || c == '.' || c == '/' || c == '-';
 }
 
 bool identStart(char c)
@@ -238,7 +238,8 @@ private:
         const size_t wordsBefore = m_current.size();
         while (m_i < m_s.size()) {
             const char c = m_s[m_i];
-            if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '|' || c == '&' || c == '<' || c == '>' || c == '\r')
+            if (c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '|' || c == '&' || c == '<' || c == '>'
+                || c == '\r')
                 break;
             if (c == '\'')
                 singleQuoted();

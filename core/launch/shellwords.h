@@ -30,7 +30,8 @@ inline constexpr std::size_t kMaxShellWords = 100000;
 // Splits shell text into simple commands: separated by unquoted newlines, ;, &&, ||, | and &.
 // Handles single and double quotes, backslash escapes, backslash-newline continuations (also
 // \r\n), # comments, redirections (dropped with their target), and two documentation habits: a
-// prompt "$ " at the start of a line and <NAME> placeholders (kept, listed in `vars` like $NAME). Throws InputError on an unterminated quote or input beyond the limits.
+// prompt "$ " at the start of a line and <NAME> placeholders (kept, listed in `vars` like $NAME). Throws InputError on
+// an unterminated quote or input beyond the limits.
 std::vector<ShellCommand> splitShellCommands(std::string_view text);
 
 } // namespace shardscope

@@ -6,7 +6,7 @@
 namespace shardscope {
 
 // The vLLM release the tables below describe (reference vllm_flags.txt, vllm_cli.md).
-extern const char *const kVllmCommit;       // full commit hash
+extern const char *const kVllmCommit; // full commit hash
 extern const char *const kVllmVersionLabel; // for people: "vLLM main @ 0a1c5034 (..., shortly after v0.21)"
 
 // Every long option `vllm serve` accepts at kVllmCommit, as "--name" (generated, vllmflags.cpp).

@@ -10,26 +10,26 @@ namespace {
 // Reference vllm_cli.md section 1 and 2, "flag (aliases)" columns (argparse aliases registered in
 // vllm/engine/arg_utils.py EngineArgs.add_cli_args and vllm/entrypoints/openai/cli_args.py).
 const FlagAlias kAliases[] = {
-    {"-tp", "--tensor-parallel-size"},
-    {"-pp", "--pipeline-parallel-size"},
-    {"-dp", "--data-parallel-size"},
-    {"-dpl", "--data-parallel-size-local"},
-    {"-dpr", "--data-parallel-start-rank"},
-    {"-dpa", "--data-parallel-address"},
-    {"-dpp", "--data-parallel-rpc-port"},
-    {"-dpb", "--data-parallel-backend"},
-    {"-dpn", "--data-parallel-rank"},
-    {"-dph", "--data-parallel-hybrid-lb"},
-    {"-dpe", "--data-parallel-external-lb"},
-    {"-dpm", "--data-parallel-multi-port-external-lb"},
-    {"-asc", "--api-server-count"},
-    {"-n", "--nnodes"},
-    {"-r", "--node-rank"},
-    {"-ep", "--enable-expert-parallel"},
-    {"-dcp", "--decode-context-parallel-size"},
-    {"-pcp", "--prefill-context-parallel-size"},
-    {"-q", "--quantization"},
-    {"-O", "--optimization-level"},
+    { "-tp", "--tensor-parallel-size" },
+    { "-pp", "--pipeline-parallel-size" },
+    { "-dp", "--data-parallel-size" },
+    { "-dpl", "--data-parallel-size-local" },
+    { "-dpr", "--data-parallel-start-rank" },
+    { "-dpa", "--data-parallel-address" },
+    { "-dpp", "--data-parallel-rpc-port" },
+    { "-dpb", "--data-parallel-backend" },
+    { "-dpn", "--data-parallel-rank" },
+    { "-dph", "--data-parallel-hybrid-lb" },
+    { "-dpe", "--data-parallel-external-lb" },
+    { "-dpm", "--data-parallel-multi-port-external-lb" },
+    { "-asc", "--api-server-count" },
+    { "-n", "--nnodes" },
+    { "-r", "--node-rank" },
+    { "-ep", "--enable-expert-parallel" },
+    { "-dcp", "--decode-context-parallel-size" },
+    { "-pcp", "--prefill-context-parallel-size" },
+    { "-q", "--quantization" },
+    { "-O", "--optimization-level" },
 };
 
 // bool fields of vLLM's config dataclasses (BooleanOptionalAction, reference vllm_cli.md section 0)
@@ -85,19 +85,39 @@ const char *const kSwitches[] = {
 
 // Reference vllm_cli.md section 1, --all2all-backend (naive and pplx are accepted but fall back).
 const char *const kAll2all[] = {
-    "allgather_reducescatter", "deepep_high_throughput", "deepep_low_latency", "deepep_v2",
-    "mori_high_throughput",    "mori_low_latency",       "nixl_ep",            "flashinfer_nvlink_two_sided",
-    "flashinfer_nvlink_one_sided", "flashinfer_all2allv",
+    "allgather_reducescatter",
+    "deepep_high_throughput",
+    "deepep_low_latency",
+    "deepep_v2",
+    "mori_high_throughput",
+    "mori_low_latency",
+    "nixl_ep",
+    "flashinfer_nvlink_two_sided",
+    "flashinfer_nvlink_one_sided",
+    "flashinfer_all2allv",
 };
 
 // SGLang's server arguments documentation (sgl-project/sglang docs/advanced_features/
 // server_arguments.md): --tp and --dp are the short spellings its examples use for --tp-size and
 // --dp-size.
 const char *const kSglangFlags[] = {
-    "--model-path", "--tp", "--dp", "--pp-size", "--ep-size", "--enable-dp-attention",
-    "--mem-fraction-static", "--context-length", "--max-running-requests", "--kv-cache-dtype",
-    "--quantization", "--disable-cuda-graph", "--enable-eplb", "--ep-num-redundant-experts",
-    "--nnodes", "--node-rank", "--dist-init-addr",
+    "--model-path",
+    "--tp",
+    "--dp",
+    "--pp-size",
+    "--ep-size",
+    "--enable-dp-attention",
+    "--mem-fraction-static",
+    "--context-length",
+    "--max-running-requests",
+    "--kv-cache-dtype",
+    "--quantization",
+    "--disable-cuda-graph",
+    "--enable-eplb",
+    "--ep-num-redundant-experts",
+    "--nnodes",
+    "--node-rank",
+    "--dist-init-addr",
 };
 
 bool contains(std::span<const char *const> list, std::string_view name)

@@ -31,7 +31,7 @@ LaunchCommand serveCommand(Context &c)
 {
     const Plan &p = c.e.plan;
     LaunchCommand cmd;
-    cmd.program = {LaunchWord::literal("vllm"), LaunchWord::literal("serve"), LaunchWord::literal(c.result.model)};
+    cmd.program = { LaunchWord::literal("vllm"), LaunchWord::literal("serve"), LaunchWord::literal(c.result.model) };
     // get_pp_indices reads VLLM_PP_LAYER_PARTITION in every worker process (vllm/distributed/utils.py).
     if (!p.ppPartition.empty() && p.pp > 1)
         cmd.env.emplace_back("VLLM_PP_LAYER_PARTITION", LaunchWord::literal(joinInts(p.ppPartition)));
@@ -47,7 +47,8 @@ LaunchCommand serveCommand(Context &c)
         // The all-to-all kernels run only for EP with DP > 1 (use_all2all_kernels in vLLM's
         // ParallelConfig); below that the choice has no effect, so it is not written.
         if (p.dp > 1)
-            cmd.option("--all2all-backend", c.options.all2allBackend.empty() ? "allgather_reducescatter" : c.options.all2allBackend);
+            cmd.option("--all2all-backend",
+                c.options.all2allBackend.empty() ? "allgather_reducescatter" : c.options.all2allBackend);
         if (p.expertPlacement == ExpertPlacement::RoundRobin)
             cmd.option("--expert-placement-strategy", "round_robin");
         if (p.redundantExperts > 0) {
@@ -85,7 +86,7 @@ NodeLaunch node(int index, int gpus, std::string role, std::string detail = {})
 void singleNode(Context &c)
 {
     NodeLaunch n = node(0, c.local, "");
-    n.steps.push_back({"", serveCommand(c)});
+    n.steps.push_back({ "", serveCommand(c) });
     c.result.nodeLaunches.push_back(std::move(n));
     c.result.summary += ", one vllm serve";
 }
@@ -105,7 +106,7 @@ void multiNodeMp(Context &c)
         if (r > 0)
             cmd.flag("--headless");
         NodeLaunch n = node(r, c.local, r == 0 ? "head" : "worker");
-        n.steps.push_back({"", std::move(cmd)});
+        n.steps.push_back({ "", std::move(cmd) });
         c.result.nodeLaunches.push_back(std::move(n));
     }
     c.result.summary += ", vLLM multi-node (--nnodes)";
@@ -127,10 +128,11 @@ void multiNodeDp(Context &c, int dpLocal)
             cmd.option("--data-parallel-start-rank", std::to_string(startRank));
         cmd.option("--data-parallel-address", addr);
         cmd.option("--data-parallel-rpc-port", port);
-        const std::string ranks = dpLocal == 1 ? "DP rank " + std::to_string(startRank)
-                                               : "DP ranks " + std::to_string(startRank) + "-" + std::to_string(startRank + dpLocal - 1);
+        const std::string ranks = dpLocal == 1
+            ? "DP rank " + std::to_string(startRank)
+            : "DP ranks " + std::to_string(startRank) + "-" + std::to_string(startRank + dpLocal - 1);
         NodeLaunch n = node(r, c.local, r == 0 ? "head" : "worker", r == 0 ? ranks + " and the API server" : ranks);
-        n.steps.push_back({"", std::move(cmd)});
+        n.steps.push_back({ "", std::move(cmd) });
         c.result.nodeLaunches.push_back(std::move(n));
     }
     c.result.summary += ", vLLM multi-node data parallel (--data-parallel-address)";
@@ -144,7 +146,7 @@ void rayCluster(Context &c, LaunchCommand serve, const std::string &label)
     const LaunchWord port = c.headPort(kRayPort);
     for (int r = 0; r < c.nodes; ++r) {
         LaunchCommand ray;
-        ray.program = {LaunchWord::literal("ray"), LaunchWord::literal("start")};
+        ray.program = { LaunchWord::literal("ray"), LaunchWord::literal("start") };
         if (r == 0) {
             ray.flag("--head");
             ray.joinedOption("--node-ip-address", addr);
@@ -154,9 +156,11 @@ void rayCluster(Context &c, LaunchCommand serve, const std::string &label)
             ray.joinedOption("--address", LaunchWord(addr).append(LaunchWord::literal(":")).append(port));
         }
         NodeLaunch n = node(r, c.local, r == 0 ? "head" : "worker");
-        n.steps.push_back({r == 0 ? "" : "joins the Ray cluster of node 0 and stays in the foreground", std::move(ray)});
+        n.steps.push_back(
+            { r == 0 ? "" : "joins the Ray cluster of node 0 and stays in the foreground", std::move(ray) });
         if (r == 0)
-            n.steps.push_back({"once every node has joined (ray status lists " + std::to_string(c.e.worldSize) + " GPUs):", serve});
+            n.steps.push_back(
+                { "once every node has joined (ray status lists " + std::to_string(c.e.worldSize) + " GPUs):", serve });
         c.result.nodeLaunches.push_back(std::move(n));
     }
     c.result.summary += ", Ray cluster (" + label + ")";
@@ -183,15 +187,18 @@ void buildVllm(Context &c)
         r.summary = s;
     }
     if (expertParallel(p, c.model) && p.dp > 1 && c.options.all2allBackend.rfind("deepep", 0) == 0)
-        r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node")));
+        r.addNote(exportrules::say(QT_TRANSLATE_NOOP(
+            "Export", "the deepep all2all backends need DeepEP (and DeepGEMM) installed on every node")));
     if (c.nodes == 1) {
         if (c.options.launcher == Launcher::Ray)
-            r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "one node needs no Ray cluster: the command runs vLLM's own workers")));
+            r.addNote(exportrules::say(
+                QT_TRANSLATE_NOOP("Export", "one node needs no Ray cluster: the command runs vLLM's own workers")));
         singleNode(c);
         return;
     }
-    r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export", "run the same vLLM version and model files on every node; with several network "
-                                                           "interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME")));
+    r.addNote(exportrules::say(QT_TRANSLATE_NOOP("Export",
+        "run the same vLLM version and model files on every node; with several network "
+        "interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME")));
     const int replica = p.tp * p.pp;
     if (c.options.launcher == Launcher::Ray) {
         LaunchCommand serve = serveCommand(c);
@@ -216,10 +223,11 @@ void buildVllm(Context &c)
         multiNodeDp(c, c.local / replica);
     } else {
         c.refuse("dp_span",
-                 exportrules::say(QT_TRANSLATE_NOOP("Export", "a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, "
-                                                              "and vLLM's multi-node DP launch places whole replicas per node"),
-                                  {exportrules::integer(replica), exportrules::integer(c.local)}),
-                 exportrules::say(QT_TRANSLATE_NOOP("Export", "the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)")));
+            exportrules::say(QT_TRANSLATE_NOOP("Export",
+                                 "a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, "
+                                 "and vLLM's multi-node DP launch places whole replicas per node"),
+                { exportrules::integer(replica), exportrules::integer(c.local) }),
+            exportrules::say(QT_TRANSLATE_NOOP("Export", "the Ray launcher (VLLM_RAY_DP_PACK_STRATEGY=span)")));
     }
 }
 

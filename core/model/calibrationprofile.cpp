@@ -12,15 +12,12 @@ using nlohmann::json;
 
 json calibrationToJson(const CalibrationProfile &c)
 {
-    return json{{"schema", "shardscope.calibration/1"},
-                {"name", c.name},
-                {"gpu", c.gpuId},
-                {"vllm_version", vllmVersionName(resolvedVllmVersion(c.vllmVersion))},
-                {"tp", c.tp},
-                {"activation_scale", c.activationScale > 0 ? json(c.activationScale) : json(nullptr)},
-                {"non_torch_bytes", c.nonTorchBytes >= 0 ? json(c.nonTorchBytes) : json(nullptr)},
-                {"cuda_graph_bytes", c.cudaGraphBytes >= 0 ? json(c.cudaGraphBytes) : json(nullptr)},
-                {"source", c.source}};
+    return json { { "schema", "shardscope.calibration/1" }, { "name", c.name }, { "gpu", c.gpuId },
+        { "vllm_version", vllmVersionName(resolvedVllmVersion(c.vllmVersion)) }, { "tp", c.tp },
+        { "activation_scale", c.activationScale > 0 ? json(c.activationScale) : json(nullptr) },
+        { "non_torch_bytes", c.nonTorchBytes >= 0 ? json(c.nonTorchBytes) : json(nullptr) },
+        { "cuda_graph_bytes", c.cudaGraphBytes >= 0 ? json(c.cudaGraphBytes) : json(nullptr) },
+        { "source", c.source } };
 }
 
 namespace {
@@ -65,7 +62,8 @@ CalibrationProfile calibrationFromJson(const json &j)
     if (!version.empty()) {
         const auto v = parseVllmVersion(version);
         if (!v)
-            throw InputError("calibration field \"vllm_version\" = \"" + version + "\" is not a version such as 0.11.0");
+            throw InputError(
+                "calibration field \"vllm_version\" = \"" + version + "\" is not a version such as 0.11.0");
         c.vllmVersion = *v;
     }
     c.tp = static_cast<int>(optionalNumber(j, "tp", 1, 1, 1 << 20));

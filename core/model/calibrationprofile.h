@@ -14,14 +14,14 @@ namespace shardscope {
 // value keeps the estimate. Schema "shardscope.calibration/1".
 struct CalibrationProfile
 {
-    std::string name;             // empty: no profile, every overhead is estimated
+    std::string name; // empty: no profile, every overhead is estimated
     std::string gpuId;
     VllmVersion vllmVersion;
-    int tp = 1;                   // TP size of the fitted run (non-torch memory depends on it)
-    double activationScale = 0;   // > 0: multiplies the modelled peak activation
-    double nonTorchBytes = -1;    // >= 0: replaces the non-torch estimate (same TP class: 1 or >= 2)
-    double cudaGraphBytes = -1;   // >= 0: replaces the CUDA-graph estimate
-    std::string source;           // the log it was fitted to (file name), for display
+    int tp = 1; // TP size of the fitted run (non-torch memory depends on it)
+    double activationScale = 0; // > 0: multiplies the modelled peak activation
+    double nonTorchBytes = -1; // >= 0: replaces the non-torch estimate (same TP class: 1 or >= 2)
+    double cudaGraphBytes = -1; // >= 0: replaces the CUDA-graph estimate
+    std::string source; // the log it was fitted to (file name), for display
 
     bool active() const { return !name.empty(); }
     // Which estimates the profile replaces: the evaluation, the memory terms and "show your work" all

@@ -13,8 +13,8 @@ using nlohmann::json;
 
 namespace {
 
-double readNumber(const json &j, const char *key, double fallback, double minValue, double maxValue,
-                  bool required = false)
+double readNumber(
+    const json &j, const char *key, double fallback, double minValue, double maxValue, bool required = false)
 {
     const auto it = j.find(key);
     if (it == j.end() || it->is_null()) {

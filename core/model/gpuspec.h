@@ -12,18 +12,18 @@ struct GpuSpec
     std::string id;
     std::string name;
     std::string vendor;
-    double memoryBytes = 0;      // as the driver reports it (nvidia-smi memory.total)
-    double cudaTotalBytes = 0;   // what torch sees (vLLM's "total"); 0 = estimate from memoryBytes
+    double memoryBytes = 0; // as the driver reports it (nvidia-smi memory.total)
+    double cudaTotalBytes = 0; // what torch sees (vLLM's "total"); 0 = estimate from memoryBytes
     double hbmBytesPerSec = 0;
-    double bf16Flops = 0;        // dense
-    double fp8Flops = 0;         // dense; 0 when unsupported
+    double bf16Flops = 0; // dense
+    double fp8Flops = 0; // dense; 0 when unsupported
     double fp4Flops = 0;
-    std::string scaleupLink;     // "NVLink 4 ...", "PCIe Gen4 only"
-    double scaleupBytesPerSec = 0;   // line rate per direction
-    double perPeerBytesPerSec = 0;   // to one peer (mesh topologies such as xGMI)
-    int scaleupDomain = 1;       // GPUs reachable over the scale-up link
+    std::string scaleupLink; // "NVLink 4 ...", "PCIe Gen4 only"
+    double scaleupBytesPerSec = 0; // line rate per direction
+    double perPeerBytesPerSec = 0; // to one peer (mesh topologies such as xGMI)
+    int scaleupDomain = 1; // GPUs reachable over the scale-up link
     int gpusPerNode = 8;
-    double nicBytesPerSec = 0;   // scale-out per GPU per direction
+    double nicBytesPerSec = 0; // scale-out per GPU per direction
     double pcieBytesPerSec = 0;
     // α-β model inputs (see reference comm.md); presets may override the defaults.
     double scaleupLatencySec = 0;

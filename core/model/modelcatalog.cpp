@@ -13,9 +13,9 @@ ModelCatalog ModelCatalog::fromPresets(const std::vector<ModelSpec> &models, con
 {
     ModelCatalog c;
     for (const ModelSpec &m : models)
-        c.m_models.push_back({m, {}});
+        c.m_models.push_back({ m, {} });
     for (const GpuSpec &g : gpus)
-        c.m_gpus.push_back({g, {}});
+        c.m_gpus.push_back({ g, {} });
     return c;
 }
 
@@ -51,7 +51,7 @@ json parseObject(const std::string &text, const char *what)
 }
 
 // `id` if free (or already naming an equal spec), else id-2, id-3, ...
-template<typename List, typename Spec>
+template <typename List, typename Spec>
 std::string uniqueId(const List &list, const Spec &spec, const std::string &id, bool &exists)
 {
     exists = false;
@@ -71,8 +71,8 @@ std::string uniqueId(const List &list, const Spec &spec, const std::string &id, 
 
 } // namespace
 
-std::string ModelCatalog::addModelJson(const std::string &configText, const std::string &fallbackId,
-                                       const std::string &fallbackRepo)
+std::string ModelCatalog::addModelJson(
+    const std::string &configText, const std::string &fallbackId, const std::string &fallbackRepo)
 {
     json j = parseObject(configText, "the model config");
     ModelSpec spec = modelFromJson(j, fallbackId);
@@ -81,7 +81,7 @@ std::string ModelCatalog::addModelJson(const std::string &configText, const std:
     if (spec.hfRepo.empty())
         spec.hfRepo = fallbackRepo;
     // Keep it in preset form so the id, name and repository survive a save.
-    json source = j.contains("config") ? j : json{{"config", j}};
+    json source = j.contains("config") ? j : json { { "config", j } };
     bool exists = false;
     spec.id = uniqueId(m_models, spec, spec.id, exists);
     if (exists)
@@ -89,7 +89,7 @@ std::string ModelCatalog::addModelJson(const std::string &configText, const std:
     source["id"] = spec.id;
     source["name"] = spec.name;
     source["hf_repo"] = spec.hfRepo;
-    m_models.push_back({spec, source.dump()});
+    m_models.push_back({ spec, source.dump() });
     return spec.id;
 }
 
@@ -104,6 +104,6 @@ std::string ModelCatalog::addGpuJson(const std::string &gpuText, const std::stri
     if (exists)
         return spec.id;
     j["id"] = spec.id;
-    m_gpus.push_back({spec, j.dump()});
+    m_gpus.push_back({ spec, j.dump() });
     return spec.id;
 }

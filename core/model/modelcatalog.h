@@ -26,8 +26,8 @@ class ModelCatalog
 {
 public:
     // The presets, as the io layer loaded them (catalogFromPresets() in io/presetrepository.h).
-    static ModelCatalog fromPresets(const std::vector<shardscope::ModelSpec> &models,
-                                    const std::vector<shardscope::GpuSpec> &gpus);
+    static ModelCatalog fromPresets(
+        const std::vector<shardscope::ModelSpec> &models, const std::vector<shardscope::GpuSpec> &gpus);
 
     const std::vector<CatalogModel> &models() const { return m_models; }
     const std::vector<CatalogGpu> &gpus() const { return m_gpus; }
@@ -38,7 +38,8 @@ public:
     // Returns the id it is known by: its own, or with "-2", "-3"... when a different model already
     // uses that id. The same model added twice keeps one entry. Throws shardscope::InputError.
     // `fallbackRepo` becomes the model's repository when the config names none (a local checkpoint).
-    std::string addModelJson(const std::string &configText, const std::string &fallbackId, const std::string &fallbackRepo = {});
+    std::string addModelJson(
+        const std::string &configText, const std::string &fallbackId, const std::string &fallbackRepo = {});
     std::string addGpuJson(const std::string &gpuText, const std::string &fallbackId);
 
 private:

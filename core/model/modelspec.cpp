@@ -31,7 +31,7 @@ int readInt(const json &j, const char *key, int fallback, int minValue, int maxV
     const double v = it->get<double>();
     if (!std::isfinite(v) || v != std::floor(v) || v < minValue || v > maxValue)
         throw InputError(std::string("model config field \"") + key + "\" = " + it->dump() + " is out of range ["
-                         + std::to_string(minValue) + ", " + std::to_string(maxValue) + "]");
+            + std::to_string(minValue) + ", " + std::to_string(maxValue) + "]");
     return static_cast<int>(v);
 }
 
@@ -111,7 +111,7 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
     if (const auto types = c.find("layer_types"); types != c.end() && types->is_array()) {
         if (static_cast<int>(types->size()) != layers)
             throw InputError("model config \"layer_types\" has " + std::to_string(types->size()) + " entries for "
-                             + std::to_string(layers) + " layers");
+                + std::to_string(layers) + " layers");
         const auto &t = (*types)[layer];
         if (!t.is_string())
             throw InputError("model config \"layer_types\" entries must be strings");
@@ -125,8 +125,8 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
     if (modelType == "llama4_text" && c.contains("attention_chunk_size")) {
         // Llama 4: chunked (local) attention on RoPE layers; every 4th layer is a global NoPE layer
         // (no_rope_layers; HF default interval 4).
-        if (const auto nope = c.find("no_rope_layers"); nope != c.end() && nope->is_array()
-            && static_cast<int>(nope->size()) == layers) {
+        if (const auto nope = c.find("no_rope_layers");
+            nope != c.end() && nope->is_array() && static_cast<int>(nope->size()) == layers) {
             const auto &v = (*nope)[layer];
             return (v.is_number() && v.get<double>() == 0) ? LayerAttention::Full : LayerAttention::Chunked;
         }
@@ -144,7 +144,8 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
 
 int ModelSpec::moeLayerCount() const
 {
-    return static_cast<int>(std::count_if(layerInfo.begin(), layerInfo.end(), [](const LayerInfo &l) { return l.moe; }));
+    return static_cast<int>(
+        std::count_if(layerInfo.begin(), layerInfo.end(), [](const LayerInfo &l) { return l.moe; }));
 }
 
 std::string ModelSpec::category() const
@@ -157,12 +158,18 @@ std::string ModelSpec::category() const
 const char *weightFormatName(WeightFormat f)
 {
     switch (f) {
-    case WeightFormat::Bf16: return "bf16";
-    case WeightFormat::Fp16: return "fp16";
-    case WeightFormat::Fp8: return "fp8";
-    case WeightFormat::Fp8Block: return "fp8 (128x128 block scales)";
-    case WeightFormat::Mxfp4: return "mxfp4";
-    case WeightFormat::Int4: return "int4 (group 128)";
+    case WeightFormat::Bf16:
+        return "bf16";
+    case WeightFormat::Fp16:
+        return "fp16";
+    case WeightFormat::Fp8:
+        return "fp8";
+    case WeightFormat::Fp8Block:
+        return "fp8 (128x128 block scales)";
+    case WeightFormat::Mxfp4:
+        return "mxfp4";
+    case WeightFormat::Int4:
+        return "int4 (group 128)";
     }
     return "?";
 }
@@ -209,7 +216,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.headDim = readInt(c, "head_dim", 0, 0, kMaxDim);
     if (m.headDim == 0) {
         if (m.hidden % m.heads != 0)
-            throw InputError("model config has no \"head_dim\" and hidden_size is not a multiple of num_attention_heads");
+            throw InputError(
+                "model config has no \"head_dim\" and hidden_size is not a multiple of num_attention_heads");
         m.headDim = m.hidden / m.heads;
     }
     m.tiedEmbeddings = readBool(c, "tie_word_embeddings", readBool(outer, "tie_word_embeddings", false));
@@ -231,11 +239,11 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.kvHeads = 1; // one latent vector per token; num_key_value_heads is misleading for MLA
     }
 
-    m.experts = readIntAny(c, {"n_routed_experts", "num_experts", "num_local_experts"}, 0, 0, kMaxExperts);
+    m.experts = readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
     const int intermediate = readInt(c, "intermediate_size", 0, 0, kMaxDim, m.experts == 0);
     m.intermediate = intermediate;
     if (m.experts > 0) {
-        m.expertsPerToken = readIntAny(c, {"num_experts_per_tok", "experts_per_token"}, 0, 1, m.experts);
+        m.expertsPerToken = readIntAny(c, { "num_experts_per_tok", "experts_per_token" }, 0, 1, m.experts);
         if (m.expertsPerToken == 0)
             throw InputError("MoE model config is missing \"num_experts_per_tok\"");
         m.moeIntermediate = readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
@@ -278,7 +286,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
 
     if (m.attention == AttentionKind::Gqa && m.heads % m.kvHeads != 0)
         throw InputError("model config: num_attention_heads (" + std::to_string(m.heads)
-                         + ") is not a multiple of num_key_value_heads (" + std::to_string(m.kvHeads) + ")");
+            + ") is not a multiple of num_key_value_heads (" + std::to_string(m.kvHeads) + ")");
     if (m.name.empty())
         m.name = m.id.empty() ? std::string("custom model") : m.id;
     return m;

@@ -26,46 +26,46 @@ struct LayerInfo
 // Field names follow the HF keys they come from.
 struct ModelSpec
 {
-    std::string id;      // preset id, or the file name for a user config
+    std::string id; // preset id, or the file name for a user config
     std::string name;
-    std::string hfRepo;  // what `vllm serve` gets
+    std::string hfRepo; // what `vllm serve` gets
     std::string modelType;
 
-    int layers = 0;       // num_hidden_layers
-    int hidden = 0;       // hidden_size
-    int heads = 0;        // num_attention_heads
-    int kvHeads = 0;      // num_key_value_heads (GQA); MLA keeps one latent "head"
-    int headDim = 0;      // head_dim, or hidden / heads when absent
+    int layers = 0; // num_hidden_layers
+    int hidden = 0; // hidden_size
+    int heads = 0; // num_attention_heads
+    int kvHeads = 0; // num_key_value_heads (GQA); MLA keeps one latent "head"
+    int headDim = 0; // head_dim, or hidden / heads when absent
     int intermediate = 0; // dense MLP intermediate_size (intermediate_size_mlp for Llama 4)
     int vocab = 0;
     bool tiedEmbeddings = false;
     bool attentionBias = false; // bias on q, k, v and o (gpt-oss)
-    bool qkvBias = false;       // bias on q, k, v only (Qwen2)
-    bool qkNorm = false;        // per-head RMSNorm weights on q and k (Qwen3, GLM-4.5)
+    bool qkvBias = false; // bias on q, k, v only (Qwen2)
+    bool qkNorm = false; // per-head RMSNorm weights on q and k (Qwen3, GLM-4.5)
     bool attentionSinks = false;
 
     AttentionKind attention = AttentionKind::Gqa;
     int kvLoraRank = 0, qLoraRank = 0, qkRopeHeadDim = 0, qkNopeHeadDim = 0, vHeadDim = 0;
 
-    int experts = 0;          // routed experts E (0: dense model)
-    int expertsPerToken = 0;  // k
-    int moeIntermediate = 0;  // per-expert intermediate size
+    int experts = 0; // routed experts E (0: dense model)
+    int expertsPerToken = 0; // k
+    int moeIntermediate = 0; // per-expert intermediate size
     int sharedIntermediate = 0; // total intermediate of the shared expert(s), 0 when none
-    bool expertBias = false;  // gpt-oss experts carry biases
-    bool routerBias = false;  // gpt-oss router bias
+    bool expertBias = false; // gpt-oss experts carry biases
+    bool routerBias = false; // gpt-oss router bias
     bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc)
 
-    int slidingWindow = 0;    // tokens, for LayerAttention::Sliding
-    int chunkSize = 0;        // tokens, for LayerAttention::Chunked (Llama 4)
+    int slidingWindow = 0; // tokens, for LayerAttention::Sliding
+    int chunkSize = 0; // tokens, for LayerAttention::Chunked (Llama 4)
     int maxPositionEmbeddings = 0;
-    int mtpLayers = 0;        // num_nextn_predict_layers (not counted in totals)
+    int mtpLayers = 0; // num_nextn_predict_layers (not counted in totals)
 
     WeightFormat weightFormat = WeightFormat::Bf16;
     int fp8BlockSize = 128;
 
     std::vector<LayerInfo> layerInfo; // one entry per layer
 
-    double officialTotalParams = 0;  // from the preset's sources; 0 when unknown
+    double officialTotalParams = 0; // from the preset's sources; 0 when unknown
     double officialActiveParams = 0;
     std::vector<std::string> sources;
     std::string notes;

@@ -10,12 +10,18 @@ const char *accountingName(Accounting a)
 const char *quantizationName(Quantization q)
 {
     switch (q) {
-    case Quantization::Auto: return "auto";
-    case Quantization::None: return "none";
-    case Quantization::Fp8: return "fp8";
-    case Quantization::Mxfp4: return "mxfp4";
-    case Quantization::Awq: return "awq";
-    case Quantization::Gptq: return "gptq";
+    case Quantization::Auto:
+        return "auto";
+    case Quantization::None:
+        return "none";
+    case Quantization::Fp8:
+        return "fp8";
+    case Quantization::Mxfp4:
+        return "mxfp4";
+    case Quantization::Awq:
+        return "awq";
+    case Quantization::Gptq:
+        return "gptq";
     }
     return "auto";
 }

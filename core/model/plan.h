@@ -26,49 +26,49 @@ struct Plan
     int tp = 1;
     int pp = 1;
     int dp = 1;
-    int ep = 1;                 // expert-parallel size; vLLM's --enable-expert-parallel means tp x dp
-    int gpusPerNode = 0;        // 0: the GPU preset's value
+    int ep = 1; // expert-parallel size; vLLM's --enable-expert-parallel means tp x dp
+    int gpusPerNode = 0; // 0: the GPU preset's value
 
     double gpuMemoryUtilization = 0; // 0: the version's default (0.9 before vLLM 0.21, 0.92 from 0.21)
-    std::int64_t maxModelLen = 0;       // 0: the model's max_position_embeddings
-    std::int64_t maxNumSeqs = 0;        // 0: vLLM default (1024 on >= 70 GiB non-A100 GPUs, else 256)
+    std::int64_t maxModelLen = 0; // 0: the model's max_position_embeddings
+    std::int64_t maxNumSeqs = 0; // 0: vLLM default (1024 on >= 70 GiB non-A100 GPUs, else 256)
     std::int64_t maxNumBatchedTokens = 0; // 0: vLLM default (8192 on >= 70 GiB non-A100 GPUs, else 2048)
     KvDtype kvCacheDtype = KvDtype::Auto;
     Quantization quantization = Quantization::Auto;
     int blockSize = 16;
-    double gpuMemoryBytes = 0;  // overrides the GPU's total memory when > 0
+    double gpuMemoryBytes = 0; // overrides the GPU's total memory when > 0
 
     Accounting accounting = Accounting::Vllm;
     double reservedBytes = 4.0 * 1024 * 1024 * 1024; // textbook only: activations, graphs, buffers
-    double paramsOverride = 0;  // textbook only: parameter count to split (0: computed from the config)
+    double paramsOverride = 0; // textbook only: parameter count to split (0: computed from the config)
 
     ExpertPlacement expertPlacement = ExpertPlacement::Linear;
-    int redundantExperts = 0;   // EPLB extra physical experts per MoE layer
+    int redundantExperts = 0; // EPLB extra physical experts per MoE layer
     std::vector<int> ppPartition; // custom layers per stage (VLLM_PP_LAYER_PARTITION); empty: vLLM's split
     bool enforceEager = false;
 
     // Fidelity to a vLLM release (reference vllm_memory.md).
-    VllmVersion vllmVersion;      // unset: the newest release the tool knows
+    VllmVersion vllmVersion; // unset: the newest release the tool knows
     int decodeContextParallel = 1; // --decode-context-parallel-size: shards KV tokens over this many TP ranks
-    int speculativeLayers = 0;     // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage
+    int speculativeLayers = 0; // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage
     CalibrationProfile calibration; // overheads fitted to a real log; inactive: estimated
 
     // Communication and time inputs.
     Phase phase = Phase::Decode;
-    std::int64_t batch = 1;        // decode: sequences decoding together (one token each)
+    std::int64_t batch = 1; // decode: sequences decoding together (one token each)
     std::int64_t promptLen = 4096; // prefill: prompt tokens processed in the step
-    int microbatches = 1;          // PP micro-batches in flight
-    double routingSkew = 1.0;      // hottest expert receives this many times its fair share
-    bool fp8Dispatch = false;      // EP dispatch in FP8 (DeepEP style); combine stays BF16
+    int microbatches = 1; // PP micro-batches in flight
+    double routingSkew = 1.0; // hottest expert receives this many times its fair share
+    bool fp8Dispatch = false; // EP dispatch in FP8 (DeepEP style); combine stays BF16
     // What-if overrides of the α-β and roofline inputs; a negative value means "the GPU preset's".
     // Bandwidths are effective (efficiency already applied), bytes per second per GPU per direction.
-    double scaleupLatencySec = -1;    // α per step on the scale-up link (also used for PCIe)
+    double scaleupLatencySec = -1; // α per step on the scale-up link (also used for PCIe)
     double scaleupBytesPerSec = -1;
     double pcieBytesPerSec = -1;
     double nicLatencySec = -1;
     double nicBytesPerSec = -1;
-    double hbmEfficiency = -1;        // achievable fraction of peak HBM bandwidth
-    double computeEfficiency = -1;    // achievable fraction of peak dense FLOPS
+    double hbmEfficiency = -1; // achievable fraction of peak HBM bandwidth
+    double computeEfficiency = -1; // achievable fraction of peak dense FLOPS
 
     bool operator==(const Plan &) const = default;
 };

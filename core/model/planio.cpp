@@ -16,48 +16,30 @@ namespace {
 
 std::vector<std::pair<const char *, double>> linkOverrides(const Plan &p)
 {
-    return {{"scaleup_latency_s", p.scaleupLatencySec}, {"scaleup_bytes_per_s", p.scaleupBytesPerSec},
-            {"pcie_bytes_per_s", p.pcieBytesPerSec},     {"nic_latency_s", p.nicLatencySec},
-            {"nic_bytes_per_s", p.nicBytesPerSec},       {"hbm_efficiency", p.hbmEfficiency},
-            {"compute_efficiency", p.computeEfficiency}};
+    return { { "scaleup_latency_s", p.scaleupLatencySec }, { "scaleup_bytes_per_s", p.scaleupBytesPerSec },
+        { "pcie_bytes_per_s", p.pcieBytesPerSec }, { "nic_latency_s", p.nicLatencySec },
+        { "nic_bytes_per_s", p.nicBytesPerSec }, { "hbm_efficiency", p.hbmEfficiency },
+        { "compute_efficiency", p.computeEfficiency } };
 }
 
 } // namespace
 
 json planToJson(const Plan &p)
 {
-    json j = json{{"model", p.modelId},
-                {"gpu", p.gpuId},
-                {"tp", p.tp},
-                {"pp", p.pp},
-                {"dp", p.dp},
-                {"ep", p.ep},
-                {"gpus_per_node", p.gpusPerNode},
-                {"gpu_memory_utilization", p.gpuMemoryUtilization},
-                {"max_model_len", p.maxModelLen},
-                {"max_num_seqs", p.maxNumSeqs},
-                {"max_num_batched_tokens", p.maxNumBatchedTokens},
-                {"kv_cache_dtype", kvDtypeName(p.kvCacheDtype)},
-                {"quantization", quantizationName(p.quantization)},
-                {"block_size", p.blockSize},
-                {"gpu_memory_bytes", p.gpuMemoryBytes},
-                {"accounting", accountingName(p.accounting)},
-                {"reserved_bytes", p.reservedBytes},
-                {"params", p.paramsOverride},
-                {"expert_placement", expertPlacementName(p.expertPlacement)},
-                {"redundant_experts", p.redundantExperts},
-                {"pp_layer_partition", p.ppPartition},
-                {"enforce_eager", p.enforceEager},
-                {"vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion)},
-                {"decode_context_parallel_size", p.decodeContextParallel},
-                {"num_speculative_layers", p.speculativeLayers},
-                {"calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr)},
-                {"phase", phaseName(p.phase)},
-                {"batch", p.batch},
-                {"prompt_len", p.promptLen},
-                {"microbatches", p.microbatches},
-                {"routing_skew", p.routingSkew},
-                {"fp8_dispatch", p.fp8Dispatch}};
+    json j = json { { "model", p.modelId }, { "gpu", p.gpuId }, { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp },
+        { "ep", p.ep }, { "gpus_per_node", p.gpusPerNode }, { "gpu_memory_utilization", p.gpuMemoryUtilization },
+        { "max_model_len", p.maxModelLen }, { "max_num_seqs", p.maxNumSeqs },
+        { "max_num_batched_tokens", p.maxNumBatchedTokens }, { "kv_cache_dtype", kvDtypeName(p.kvCacheDtype) },
+        { "quantization", quantizationName(p.quantization) }, { "block_size", p.blockSize },
+        { "gpu_memory_bytes", p.gpuMemoryBytes }, { "accounting", accountingName(p.accounting) },
+        { "reserved_bytes", p.reservedBytes }, { "params", p.paramsOverride },
+        { "expert_placement", expertPlacementName(p.expertPlacement) }, { "redundant_experts", p.redundantExperts },
+        { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
+        { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
+        { "decode_context_parallel_size", p.decodeContextParallel }, { "num_speculative_layers", p.speculativeLayers },
+        { "calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr) },
+        { "phase", phaseName(p.phase) }, { "batch", p.batch }, { "prompt_len", p.promptLen },
+        { "microbatches", p.microbatches }, { "routing_skew", p.routingSkew }, { "fp8_dispatch", p.fp8Dispatch } };
     // Link and efficiency overrides are written only when set (unset: the GPU preset's values).
     for (const auto &[key, v] : linkOverrides(p))
         if (v >= 0)
@@ -108,7 +90,7 @@ bool boolean(const json &j, const char *key, bool fallback)
     return it->get<bool>();
 }
 
-template<typename Enum>
+template <typename Enum>
 Enum choice(const json &j, const char *key, Enum fallback, std::initializer_list<std::pair<const char *, Enum>> options)
 {
     const std::string s = text(j, key, "");
@@ -140,17 +122,18 @@ Plan planFromJson(const json &j)
     p.maxModelLen = integer(j, "max_model_len", 0, 0, kBig);
     p.maxNumSeqs = integer(j, "max_num_seqs", 0, 0, kBig);
     p.maxNumBatchedTokens = integer(j, "max_num_batched_tokens", 0, 0, kBig);
-    p.kvCacheDtype = choice(j, "kv_cache_dtype", KvDtype::Auto, {{"auto", KvDtype::Auto}, {"fp8", KvDtype::Fp8}});
+    p.kvCacheDtype = choice(j, "kv_cache_dtype", KvDtype::Auto, { { "auto", KvDtype::Auto }, { "fp8", KvDtype::Fp8 } });
     p.quantization = choice(j, "quantization", Quantization::Auto,
-                            {{"auto", Quantization::Auto}, {"none", Quantization::None}, {"fp8", Quantization::Fp8},
-                             {"mxfp4", Quantization::Mxfp4}, {"awq", Quantization::Awq}, {"gptq", Quantization::Gptq}});
+        { { "auto", Quantization::Auto }, { "none", Quantization::None }, { "fp8", Quantization::Fp8 },
+            { "mxfp4", Quantization::Mxfp4 }, { "awq", Quantization::Awq }, { "gptq", Quantization::Gptq } });
     p.blockSize = static_cast<int>(integer(j, "block_size", 16, 1, 4096));
     p.gpuMemoryBytes = number(j, "gpu_memory_bytes", 0, 0, 1e18);
-    p.accounting = choice(j, "accounting", Accounting::Vllm, {{"vllm", Accounting::Vllm}, {"textbook", Accounting::Textbook}});
+    p.accounting = choice(
+        j, "accounting", Accounting::Vllm, { { "vllm", Accounting::Vllm }, { "textbook", Accounting::Textbook } });
     p.reservedBytes = number(j, "reserved_bytes", p.reservedBytes, 0, 1e18);
     p.paramsOverride = number(j, "params", 0, 0, 1e16);
     p.expertPlacement = choice(j, "expert_placement", ExpertPlacement::Linear,
-                               {{"linear", ExpertPlacement::Linear}, {"round_robin", ExpertPlacement::RoundRobin}});
+        { { "linear", ExpertPlacement::Linear }, { "round_robin", ExpertPlacement::RoundRobin } });
     p.redundantExperts = static_cast<int>(integer(j, "redundant_experts", 0, 0, 1 << 20));
     if (const auto it = j.find("pp_layer_partition"); it != j.end() && !it->is_null()) {
         if (!it->is_array() || it->size() > 4096)
@@ -172,7 +155,7 @@ Plan planFromJson(const json &j)
     p.speculativeLayers = static_cast<int>(integer(j, "num_speculative_layers", 0, 0, 64));
     if (const auto it = j.find("calibration"); it != j.end() && !it->is_null())
         p.calibration = calibrationFromJson(*it);
-    p.phase = choice(j, "phase", Phase::Decode, {{"decode", Phase::Decode}, {"prefill", Phase::Prefill}});
+    p.phase = choice(j, "phase", Phase::Decode, { { "decode", Phase::Decode }, { "prefill", Phase::Prefill } });
     p.batch = integer(j, "batch", 1, 1, kBig);
     p.promptLen = integer(j, "prompt_len", 4096, 1, kBig);
     p.microbatches = static_cast<int>(integer(j, "microbatches", 1, 1, 1 << 20));

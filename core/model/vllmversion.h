@@ -24,10 +24,10 @@ struct VllmVersion
     auto operator<=>(const VllmVersion &) const = default;
 };
 
-inline constexpr VllmVersion kLatestVllm{0, 21, 0};
-inline constexpr VllmVersion kFirstV1Default{0, 8, 0};        // V1 engine on by default
-inline constexpr VllmVersion kCudaGraphProfiling{0, 21, 0};   // PR #38284: graphs subtracted, util 0.92
-inline constexpr VllmVersion kLoadingMemoryWording{0, 14, 0}; // "Model loading took X GiB memory and ..."
+inline constexpr VllmVersion kLatestVllm { 0, 21, 0 };
+inline constexpr VllmVersion kFirstV1Default { 0, 8, 0 }; // V1 engine on by default
+inline constexpr VllmVersion kCudaGraphProfiling { 0, 21, 0 }; // PR #38284: graphs subtracted, util 0.92
+inline constexpr VllmVersion kLoadingMemoryWording { 0, 14, 0 }; // "Model loading took X GiB memory and ..."
 
 enum class VllmEngine { V0, V1 };
 

@@ -16,7 +16,7 @@ enum class DeltaUnit { Count, Bytes, Tokens, Requests, Seconds, Fraction, Tokens
 
 struct DeltaRow
 {
-    std::string key;   // stable: "kv_bytes_per_token_per_gpu", "capacity_tokens", "tpot_s", ...
+    std::string key; // stable: "kv_bytes_per_token_per_gpu", "capacity_tokens", "tpot_s", ...
     std::string label; // "KV bytes per token per GPU" (a template of the "Compare" translation context)
     DeltaUnit unit = DeltaUnit::Count;
     Better better = Better::Neither;
@@ -24,16 +24,16 @@ struct DeltaRow
     double b = 0;
     double delta() const { return b - a; }
     double ratio() const { return a != 0 ? b / a : 0; } // 0 when A is 0
-    bool changed() const;                               // beyond rounding
-    bool significant() const;                           // by more than 0.5 % (worth a colour)
-    bool improved() const;                              // significantly, in the better direction
+    bool changed() const; // beyond rounding
+    bool significant() const; // by more than 0.5 % (worth a colour)
+    bool improved() const; // significantly, in the better direction
     bool worsened() const;
 };
 
 struct Comparison
 {
-    std::vector<std::string> changes;      // the inputs that differ: "TP 8 → 16", "GPU H100 SXM5 80GB → H200"
-    std::vector<DeltaRow> rows;            // always the same rows, in the same order
+    std::vector<std::string> changes; // the inputs that differ: "TP 8 → 16", "GPU H100 SXM5 80GB → H200"
+    std::vector<DeltaRow> rows; // always the same rows, in the same order
     std::vector<std::string> explanations; // one sentence per cause, most important first
     // The same two lists as translatable sentences (changes[i] == changeSentences[i].text()).
     std::vector<Sentence> changeSentences;
@@ -42,8 +42,8 @@ struct Comparison
 };
 
 // Both evaluations are compared as they are; an invalid side gives rows of zeros and says so.
-Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b, const ModelSpec &mb,
-                        const GpuSpec &gb);
+Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b,
+    const ModelSpec &mb, const GpuSpec &gb);
 
 // "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"
 std::string formatDeltaValue(DeltaUnit unit, double v);

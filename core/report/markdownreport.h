@@ -14,10 +14,10 @@ namespace shardscope {
 
 struct ReportOptions
 {
-    std::string generator;      // "ShardScope 0.1.0", printed under the title
+    std::string generator; // "ShardScope 0.1.0", printed under the title
     std::string placementImage; // an image file or resource name to show under "Placement"; empty: none
-    std::string launchCommand;  // the vLLM command block (plain text); empty: the section says why not
-    std::string launchNote;     // one line under the command, e.g. a refusal
+    std::string launchCommand; // the vLLM command block (plain text); empty: the section says why not
+    std::string launchNote; // one line under the command, e.g. a refusal
     // The report's language: renders each generated sentence (headings, table headers, explanations,
     // issues). Empty: English, Sentence::text() (what `shardscope report` writes).
     std::function<std::string(const Sentence &)> translate;
@@ -30,8 +30,9 @@ std::string markdownReport(const Evaluation &e, const ModelSpec &m, const GpuSpe
 
 // A against B: "What changed", "Side by side", "Why", then each plan's own sections one level
 // deeper under "Plan A" and "Plan B".
-std::string markdownComparisonReport(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const ReportOptions &optionsA,
-                                     const Evaluation &b, const ModelSpec &mb, const GpuSpec &gb, const ReportOptions &optionsB);
+std::string markdownComparisonReport(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga,
+    const ReportOptions &optionsA, const Evaluation &b, const ModelSpec &mb, const GpuSpec &gb,
+    const ReportOptions &optionsB);
 
 // Fills launchCommand with the plan's vLLM launch (core/vllmexport: one vllm serve, or one block per
 // node), or launchNote with the reason vLLM cannot run the plan and the nearest plan it can.

@@ -1,7 +1,7 @@
 #include "core/report/report.h"
 
-#include "core/report/commreport.h"
 #include "core/explain/memoryterms.h"
+#include "core/report/commreport.h"
 #include "core/text/units.h"
 
 #include <nlohmann/json.hpp>
@@ -18,60 +18,32 @@ namespace {
 json planJson(const Evaluation &e)
 {
     const Plan &p = e.plan;
-    return json{{"tp", p.tp},
-                {"pp", p.pp},
-                {"dp", p.dp},
-                {"ep", p.ep},
-                {"world_size", e.worldSize},
-                {"nodes", e.nodes},
-                {"gpus_per_node", e.gpusPerNode},
-                {"moe_tp", e.moeTp},
-                {"gpu_memory_utilization", p.gpuMemoryUtilization},
-                {"max_model_len", p.maxModelLen},
-                {"max_num_seqs", p.maxNumSeqs},
-                {"max_num_batched_tokens", p.maxNumBatchedTokens},
-                {"kv_cache_dtype", kvDtypeName(p.kvCacheDtype)},
-                {"quantization", quantizationName(p.quantization)},
-                {"weight_format", weightFormatName(e.weightFormat)},
-                {"block_size", p.blockSize},
-                {"accounting", accountingName(p.accounting)},
-                {"expert_placement", expertPlacementName(p.expertPlacement)},
-                {"redundant_experts", p.redundantExperts},
-                {"pp_layers", e.stageLayers},
-                {"vllm_version", vllmVersionName(p.vllmVersion)},
-                {"engine", vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "v0" : "v1"},
-                {"decode_context_parallel_size", p.decodeContextParallel},
-                {"num_speculative_layers", p.speculativeLayers},
-                {"enforce_eager", p.enforceEager}};
+    return json { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "ep", p.ep }, { "world_size", e.worldSize },
+        { "nodes", e.nodes }, { "gpus_per_node", e.gpusPerNode }, { "moe_tp", e.moeTp },
+        { "gpu_memory_utilization", p.gpuMemoryUtilization }, { "max_model_len", p.maxModelLen },
+        { "max_num_seqs", p.maxNumSeqs }, { "max_num_batched_tokens", p.maxNumBatchedTokens },
+        { "kv_cache_dtype", kvDtypeName(p.kvCacheDtype) }, { "quantization", quantizationName(p.quantization) },
+        { "weight_format", weightFormatName(e.weightFormat) }, { "block_size", p.blockSize },
+        { "accounting", accountingName(p.accounting) }, { "expert_placement", expertPlacementName(p.expertPlacement) },
+        { "redundant_experts", p.redundantExperts }, { "pp_layers", e.stageLayers },
+        { "vllm_version", vllmVersionName(p.vllmVersion) },
+        { "engine", vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "v0" : "v1" },
+        { "decode_context_parallel_size", p.decodeContextParallel }, { "num_speculative_layers", p.speculativeLayers },
+        { "enforce_eager", p.enforceEager } };
 }
 
 json rankJson(const RankPlacement &r)
 {
     const RankMemory &m = r.memory;
-    return json{{"rank", r.rank},
-                {"node", r.node},
-                {"pp_stage", r.ppStage},
-                {"tp_rank", r.tpRank},
-                {"dp_rank", r.dpRank},
-                {"ep_rank", r.epRank},
-                {"first_layer", r.firstLayer},
-                {"last_layer", r.lastLayer},
-                {"q_heads", r.heads.qCount},
-                {"q_head_first", r.heads.qFirst},
-                {"kv_heads", r.heads.kvCount},
-                {"kv_head_first", r.heads.kvFirst},
-                {"kv_replicas", r.heads.kvReplicas},
-                {"embedding", r.embedding},
-                {"lm_head", r.lmHead},
-                {"experts", r.experts},
-                {"expert_count", r.experts.size()},
-                {"weights_bytes", m.weights.total()},
-                {"activation_bytes", m.activation.total()},
-                {"non_torch_bytes", m.nonTorch},
-                {"reserved_bytes", m.reserved},
-                {"kv_budget_bytes", m.kvBudget},
-                {"kv_bytes_per_token", m.kvBytesPerToken},
-                {"blocks", m.blocks}};
+    return json { { "rank", r.rank }, { "node", r.node }, { "pp_stage", r.ppStage }, { "tp_rank", r.tpRank },
+        { "dp_rank", r.dpRank }, { "ep_rank", r.epRank }, { "first_layer", r.firstLayer },
+        { "last_layer", r.lastLayer }, { "q_heads", r.heads.qCount }, { "q_head_first", r.heads.qFirst },
+        { "kv_heads", r.heads.kvCount }, { "kv_head_first", r.heads.kvFirst }, { "kv_replicas", r.heads.kvReplicas },
+        { "embedding", r.embedding }, { "lm_head", r.lmHead }, { "experts", r.experts },
+        { "expert_count", r.experts.size() }, { "weights_bytes", m.weights.total() },
+        { "activation_bytes", m.activation.total() }, { "non_torch_bytes", m.nonTorch },
+        { "reserved_bytes", m.reserved }, { "kv_budget_bytes", m.kvBudget },
+        { "kv_bytes_per_token", m.kvBytesPerToken }, { "blocks", m.blocks } };
 }
 
 } // namespace
@@ -80,55 +52,40 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
 {
     json out;
     out["schema"] = "shardscope.plan/1";
-    out["model"] = {{"id", m.id},
-                    {"name", m.name},
-                    {"hf_repo", m.hfRepo},
-                    {"category", m.category()},
-                    {"params_total", e.params.total},
-                    {"params_active", e.params.active}};
-    out["gpu"] = {{"id", gpu.id}, {"name", gpu.name}, {"memory_bytes", gpu.memoryBytes}, {"visible_bytes", gpu.visibleBytes()}};
+    out["model"] = { { "id", m.id }, { "name", m.name }, { "hf_repo", m.hfRepo }, { "category", m.category() },
+        { "params_total", e.params.total }, { "params_active", e.params.active } };
+    out["gpu"] = { { "id", gpu.id }, { "name", gpu.name }, { "memory_bytes", gpu.memoryBytes },
+        { "visible_bytes", gpu.visibleBytes() } };
     out["plan"] = planJson(e);
     json ranks = json::array();
     for (const RankPlacement &r : e.ranks)
         ranks.push_back(rankJson(r));
     out["ranks"] = std::move(ranks);
-    json memory = {{"max_weights_bytes_per_gpu", e.maxWeightsBytesPerGpu},
-                   {"kv_budget_bytes_per_gpu", e.kvBudgetBytesPerGpu}};
+    json memory = { { "max_weights_bytes_per_gpu", e.maxWeightsBytesPerGpu },
+        { "kv_budget_bytes_per_gpu", e.kvBudgetBytesPerGpu } };
     if (!e.ranks.empty()) {
         const RankMemory &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)].memory;
         memory["binding_rank"] = e.kv.bindingRank;
         memory["total_bytes_per_gpu"] = b.total;
         memory["requested_bytes_per_gpu"] = b.requested;
-        memory["binding"] = {{"weights_bytes", b.weights.total()},
-                             {"activation_bytes", b.activation.total()},
-                             {"non_torch_bytes", b.nonTorch},
-                             {"cuda_graph_bytes", b.cudaGraph},
-                             {"reserved_bytes", b.reserved},
-                             {"kv_budget_bytes", b.kvBudget}};
+        memory["binding"] = { { "weights_bytes", b.weights.total() }, { "activation_bytes", b.activation.total() },
+            { "non_torch_bytes", b.nonTorch }, { "cuda_graph_bytes", b.cudaGraph }, { "reserved_bytes", b.reserved },
+            { "kv_budget_bytes", b.kvBudget } };
         json terms = json::array();
         for (const MemoryTerm &t : memoryTerms(e, m, gpu, e.kv.bindingRank))
-            terms.push_back({{"key", t.key},
-                             {"label", t.label},
-                             {"bytes", t.bytes},
-                             {"subtracted", t.subtracted},
-                             {"basis", t.basis},
-                             {"assumption", t.assumption}});
+            terms.push_back({ { "key", t.key }, { "label", t.label }, { "bytes", t.bytes },
+                { "subtracted", t.subtracted }, { "basis", t.basis }, { "assumption", t.assumption } });
         memory["terms"] = std::move(terms);
     }
     // Every overhead number is either "estimated" (modelled) or "calibrated" (fitted to a real log).
     memory["basis"] = e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook";
     out["memory"] = std::move(memory);
-    out["kv"] = {{"bytes_per_token_per_gpu", e.kv.bytesPerTokenPerGpu},
-                 {"block_size", e.kv.blockSize},
-                 {"blocks", e.kv.blocks},
-                 {"blocks_per_request", e.kv.blocksPerRequest},
-                 {"capacity_tokens", e.kv.capacityTokens},
-                 {"max_concurrency", e.kv.maxConcurrency},
-                 {"max_concurrency_exact", e.kv.maxConcurrencyExact},
-                 {"cluster_max_concurrency", e.kv.clusterMaxConcurrency},
-                 {"hybrid", e.kv.hybrid},
-                 {"groups", e.kv.groups},
-                 {"basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook"}};
+    out["kv"] = { { "bytes_per_token_per_gpu", e.kv.bytesPerTokenPerGpu }, { "block_size", e.kv.blockSize },
+        { "blocks", e.kv.blocks }, { "blocks_per_request", e.kv.blocksPerRequest },
+        { "capacity_tokens", e.kv.capacityTokens }, { "max_concurrency", e.kv.maxConcurrency },
+        { "max_concurrency_exact", e.kv.maxConcurrencyExact },
+        { "cluster_max_concurrency", e.kv.clusterMaxConcurrency }, { "hybrid", e.kv.hybrid }, { "groups", e.kv.groups },
+        { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" } };
     out["calibration"] = e.plan.calibration.active() ? calibrationToJson(e.plan.calibration) : json(nullptr);
     if (e.valid) {
         out["comm"] = commToJson(e.comm, gpu);
@@ -137,7 +94,7 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
     out["fits"] = e.fits;
     json issues = json::array();
     for (const PlanIssue &i : e.issues)
-        issues.push_back({{"severity", severityName(i.severity)}, {"code", i.code}, {"message", i.message}});
+        issues.push_back({ { "severity", severityName(i.severity) }, { "code", i.code }, { "message", i.message } });
     out["issues"] = std::move(issues);
     return out;
 }
@@ -151,7 +108,7 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
       << e.nodes << (e.nodes == 1 ? " node" : " nodes") << " of " << e.gpusPerNode << ")\n";
     char line[256];
     std::snprintf(line, sizeof line, "parameters: %.3fB total, %.3fB active, weights %s\n", e.params.total / 1e9,
-                  e.params.active / 1e9, weightFormatName(e.weightFormat));
+        e.params.active / 1e9, weightFormatName(e.weightFormat));
     s << line;
     s << "accounting: " << accountingName(p.accounting);
     if (p.accounting == Accounting::Vllm)
@@ -176,17 +133,19 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
     } else {
         s << "  activation     " << formatBytes(b.activation.total(), 2) << "\n";
         s << "  non-torch      " << formatBytes(b.nonTorch, 2) << "\n";
-        s << "  CUDA graphs    " << formatBytes(b.cudaGraph, 2) << (e.kv.cudaGraphSubtracted ? "" : " (not subtracted)") << "\n";
+        s << "  CUDA graphs    " << formatBytes(b.cudaGraph, 2) << (e.kv.cudaGraphSubtracted ? "" : " (not subtracted)")
+          << "\n";
     }
     s << "  KV budget      " << formatBytes(e.kvBudgetBytesPerGpu, 2) << "\n\n";
     s << "KV cache\n";
-    s << "  bytes per token per GPU  " << formatThousands(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)) << " B\n";
+    s << "  bytes per token per GPU  " << formatThousands(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu))
+      << " B\n";
     s << "  capacity (one replica)   " << formatThousands(e.kv.capacityTokens) << " tokens\n";
     std::snprintf(line, sizeof line, "  max concurrency          %lld requests of %s tokens (%.2fx)\n",
-                  static_cast<long long>(e.kv.maxConcurrency), formatThousands(p.maxModelLen).c_str(),
-                  e.kv.maxConcurrencyExact);
+        static_cast<long long>(e.kv.maxConcurrency), formatThousands(p.maxModelLen).c_str(), e.kv.maxConcurrencyExact);
     s << line;
-    s << "  cluster concurrency      " << formatThousands(e.kv.clusterMaxConcurrency) << " requests (dp=" << p.dp << ")\n\n";
+    s << "  cluster concurrency      " << formatThousands(e.kv.clusterMaxConcurrency) << " requests (dp=" << p.dp
+      << ")\n\n";
     s << commToText(e) << "\n";
     s << (e.fits ? "fits" : "DOES NOT FIT") << "\n";
     for (const PlanIssue &i : e.issues)

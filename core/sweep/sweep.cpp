@@ -17,9 +17,12 @@ namespace shardscope {
 const char *sweepObjectiveName(SweepObjective o)
 {
     switch (o) {
-    case SweepObjective::Concurrency: return "concurrency";
-    case SweepObjective::Tpot: return "tpot";
-    case SweepObjective::Throughput: return "throughput";
+    case SweepObjective::Concurrency:
+        return "concurrency";
+    case SweepObjective::Tpot:
+        return "tpot";
+    case SweepObjective::Throughput:
+        return "throughput";
     }
     return "concurrency";
 }
@@ -27,9 +30,12 @@ const char *sweepObjectiveName(SweepObjective o)
 double objectiveFigure(const SweepPlan &p, SweepObjective o)
 {
     switch (o) {
-    case SweepObjective::Concurrency: return p.concurrencyPerGpu();
-    case SweepObjective::Tpot: return p.tpotSec;
-    case SweepObjective::Throughput: return p.tokensPerSecPerGpu;
+    case SweepObjective::Concurrency:
+        return p.concurrencyPerGpu();
+    case SweepObjective::Tpot:
+        return p.tpotSec;
+    case SweepObjective::Throughput:
+        return p.tokensPerSecPerGpu;
     }
     return 0;
 }
@@ -57,17 +63,17 @@ std::vector<ParallelSizes> enumerateSizes(int gpus, bool upTo, bool moe, EpSizes
             for (int pp : divisorsOf(n / tp)) {
                 const int dp = n / tp / pp;
                 if (!moe) {
-                    out.push_back({tp, pp, dp, 1});
+                    out.push_back({ tp, pp, dp, 1 });
                     continue;
                 }
                 const int group = tp * dp; // the MoE group of one stage
                 if (epSizes == EpSizes::AllDivisors) {
                     for (int ep : divisorsOf(group))
-                        out.push_back({tp, pp, dp, ep});
+                        out.push_back({ tp, pp, dp, ep });
                 } else {
-                    out.push_back({tp, pp, dp, 1});
+                    out.push_back({ tp, pp, dp, 1 });
                     if (group > 1)
-                        out.push_back({tp, pp, dp, group});
+                        out.push_back({ tp, pp, dp, group });
                 }
             }
     }
@@ -147,24 +153,32 @@ void applyConstraints(SweepPlan &p, const SweepOptions &o, std::int64_t maxNumSe
     const auto miss = [&](const char *code, Sentence text) {
         p.meetsConstraints = false;
         std::string message = text.text();
-        p.reasons.push_back({Severity::Error, code, std::move(message), std::move(text)});
+        p.reasons.push_back({ Severity::Error, code, std::move(message), std::move(text) });
     };
-    const auto say = [](const char *templ, std::vector<Sentence> args) { return phrase("Sweep", templ, std::move(args)); };
+    const auto say
+        = [](const char *templ, std::vector<Sentence> args) { return phrase("Sweep", templ, std::move(args)); };
     if (o.minConcurrency > 0 && p.clusterMaxConcurrency < o.minConcurrency)
-        miss("min_concurrency", say(QT_TRANSLATE_NOOP("Sweep", "holds %1 concurrent requests, below --min-concurrency %2"),
-                                    {value(std::to_string(p.clusterMaxConcurrency)), value(std::to_string(o.minConcurrency))}));
+        miss("min_concurrency",
+            say(QT_TRANSLATE_NOOP("Sweep", "holds %1 concurrent requests, below --min-concurrency %2"),
+                { value(std::to_string(p.clusterMaxConcurrency)), value(std::to_string(o.minConcurrency)) }));
     const std::int64_t inFlight = p.batch * p.microbatches;
     const std::int64_t room = std::min(p.maxConcurrency, maxNumSeqs);
     if (o.batch > 0 && inFlight > room)
         miss("batch_exceeds_capacity",
-             say(room == maxNumSeqs ? QT_TRANSLATE_NOOP("Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 (max_num_seqs)")
-                                    : QT_TRANSLATE_NOOP("Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 requests of max_model_len"),
-                 {value(std::to_string(p.microbatches)), value(std::to_string(p.batch)), value(std::to_string(room))}));
+            say(room == maxNumSeqs
+                    ? QT_TRANSLATE_NOOP(
+                        "Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 (max_num_seqs)")
+                    : QT_TRANSLATE_NOOP(
+                        "Sweep", "%1 x %2 sequences in flight per replica, but it holds %3 requests of max_model_len"),
+                { value(std::to_string(p.microbatches)), value(std::to_string(p.batch)),
+                    value(std::to_string(room)) }));
     if (o.maxTpotSec > 0 && p.tpotSec > o.maxTpotSec) {
         char tpot[64], limit[64];
         std::snprintf(tpot, sizeof tpot, "%.2f", p.tpotSec * 1e3);
         std::snprintf(limit, sizeof limit, "%.2f", o.maxTpotSec * 1e3);
-        miss("max_tpot", say(QT_TRANSLATE_NOOP("Sweep", "TPOT %1 ms is above --max-tpot-ms %2"), {value(std::string(tpot)), value(std::string(limit))}));
+        miss("max_tpot",
+            say(QT_TRANSLATE_NOOP("Sweep", "TPOT %1 ms is above --max-tpot-ms %2"),
+                { value(std::string(tpot)), value(std::string(limit)) }));
     }
 }
 
@@ -187,7 +201,7 @@ void countSkipped(std::vector<SkippedCombos> &skipped, const PlanIssue &why)
             ++s.count;
             return;
         }
-    skipped.push_back({why.code, why.message, 1});
+    skipped.push_back({ why.code, why.message, 1 });
 }
 
 // Larger is better for every objective.
@@ -243,8 +257,8 @@ void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
     const auto group = [](const SweepPlan &p) { return p.meetsConstraints ? 0 : p.fits ? 1 : p.valid ? 2 : 3; };
     // Ties on the objective go to the other two figures (in the order concurrency, throughput, TPOT),
     // then to fewer GPUs, TP inside a node, smaller tp, pp, ep.
-    std::vector<SweepObjective> keys = {objective};
-    for (SweepObjective o : {SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot})
+    std::vector<SweepObjective> keys = { objective };
+    for (SweepObjective o : { SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot })
         if (o != objective)
             keys.push_back(o);
     const auto tieKey = [](const SweepPlan &p) { return std::tuple(p.gpus, p.crossesNode, p.tp, p.pp, p.ep); };
@@ -282,7 +296,8 @@ void markPareto(std::vector<SweepPlan> &plans)
     points.reserve(plans.size());
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (const SweepPlan &p : plans)
-        points.push_back(p.meetsConstraints ? ParetoPoint{p.tpotSec, p.tokensPerSecPerGpu} : ParetoPoint{nan, nan});
+        points.push_back(
+            p.meetsConstraints ? ParetoPoint { p.tpotSec, p.tokensPerSecPerGpu } : ParetoPoint { nan, nan });
     const std::vector<bool> front = paretoFront(points);
     for (size_t i = 0; i < plans.size(); ++i)
         plans[i].pareto = front[i];
@@ -321,7 +336,9 @@ struct SweepJob
         Outcome out;
         if (!e.valid) {
             const PlanIssue *why = e.firstError();
-            out.why = why ? *why : PlanIssue{Severity::Error, "invalid", "invalid plan", phrase("Sweep", QT_TRANSLATE_NOOP("Sweep", "invalid plan"))};
+            out.why = why ? *why
+                          : PlanIssue { Severity::Error, "invalid", "invalid plan",
+                                phrase("Sweep", QT_TRANSLATE_NOOP("Sweep", "invalid plan")) };
         } else {
             const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
             if (batch != e.plan.batch)
@@ -341,11 +358,12 @@ std::vector<Outcome> runAll(const SweepJob &job, const std::vector<ParallelSizes
     std::size_t ranks = 0;
     for (const ParallelSizes &s : sizes)
         ranks += static_cast<std::size_t>(s.tp) * s.pp * s.dp;
-    unsigned threads = threadsWanted > 0 ? static_cast<unsigned>(threadsWanted) : std::max(1u, std::thread::hardware_concurrency());
-    threads = std::min({threads, 8u, static_cast<unsigned>(std::max<std::size_t>(1, sizes.size()))});
+    unsigned threads
+        = threadsWanted > 0 ? static_cast<unsigned>(threadsWanted) : std::max(1u, std::thread::hardware_concurrency());
+    threads = std::min({ threads, 8u, static_cast<unsigned>(std::max<std::size_t>(1, sizes.size())) });
     if (threadsWanted <= 0 && ranks < kParallelRanks)
         threads = 1;
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next { 0 };
     std::exception_ptr failure;
     std::mutex failureMutex;
     const auto worker = [&] {
@@ -387,7 +405,7 @@ SweepResult sweep(const Plan &base, const ModelSpec &model, const GpuSpec &gpu, 
 
     const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
     result.combinations = static_cast<int>(sizes.size());
-    const SweepJob job{result.base, model, gpu, options, context};
+    const SweepJob job { result.base, model, gpu, options, context };
     std::vector<Outcome> outcomes = runAll(job, sizes, options.threads);
     result.plans.reserve(outcomes.size());
     for (Outcome &o : outcomes) {

@@ -10,21 +10,21 @@ namespace shardscope {
 // What "best" means when the sweep ranks plans (`shardscope sweep --objective`).
 enum class SweepObjective {
     Concurrency, // most concurrent requests of max_model_len per GPU (cluster concurrency / GPUs)
-    Tpot,        // lowest time per output token
-    Throughput,  // most decode tokens/s per GPU
+    Tpot, // lowest time per output token
+    Throughput, // most decode tokens/s per GPU
 };
 const char *sweepObjectiveName(SweepObjective o);
 
 // Which expert-parallel sizes a MoE model is tried with.
 enum class EpSizes {
-    Vllm,        // vLLM's two points: EP off (ep = 1) and --enable-expert-parallel (ep = tp x dp)
+    Vllm, // vLLM's two points: EP off (ep = 1) and --enable-expert-parallel (ep = tp x dp)
     AllDivisors, // SGLang-style --ep-size: every divisor of tp x dp
 };
 
 struct SweepOptions
 {
-    int gpus = 8;        // N: plans use exactly N GPUs (tp x pp x dp = N)...
-    bool upTo = false;   // ...or every count from 1 to N
+    int gpus = 8; // N: plans use exactly N GPUs (tp x pp x dp = N)...
+    bool upTo = false; // ...or every count from 1 to N
     EpSizes epSizes = EpSizes::Vllm;
     SweepObjective objective = SweepObjective::Concurrency;
     // Constraints; 0 means none. Concurrency is the cluster's (dp x one replica's).
@@ -56,22 +56,22 @@ struct SweepOptions
 struct SweepPlan
 {
     int tp = 1, pp = 1, dp = 1, ep = 1;
-    int gpus = 1;           // tp x pp x dp
+    int gpus = 1; // tp x pp x dp
     int nodes = 1;
     int moeTp = 1;
-    bool valid = false;     // a placement exists (structural checks passed)
-    bool fits = false;      // valid and no error
+    bool valid = false; // a placement exists (structural checks passed)
+    bool fits = false; // valid and no error
     bool meetsConstraints = false; // fits and every constraint holds
-    bool pareto = false;    // on the front among the plans that meet the constraints
-    int rank = 0;           // 1 = best among the plans that meet the constraints; 0 = not ranked
-    bool crossesNode = false;          // a TP group spans nodes (evaluate()'s tp_crosses_node)
+    bool pareto = false; // on the front among the plans that meet the constraints
+    int rank = 0; // 1 = best among the plans that meet the constraints; 0 = not ranked
+    bool crossesNode = false; // a TP group spans nodes (evaluate()'s tp_crosses_node)
     bool outsideScaleupDomain = false; // a TP group leaves the scale-up domain (tp_outside_domain)
-    std::vector<PlanIssue> reasons;    // why it does not fit or is not ranked (errors, unmet constraints)
+    std::vector<PlanIssue> reasons; // why it does not fit or is not ranked (errors, unmet constraints)
 
     double maxWeightsBytesPerGpu = 0;
     double kvBytesPerTokenPerGpu = 0;
-    std::int64_t capacityTokens = 0;        // one DP replica
-    std::int64_t maxConcurrency = 0;        // one DP replica, requests of max_model_len
+    std::int64_t capacityTokens = 0; // one DP replica
+    std::int64_t maxConcurrency = 0; // one DP replica, requests of max_model_len
     std::int64_t clusterMaxConcurrency = 0; // dp x maxConcurrency
     double concurrencyPerGpu() const { return gpus > 0 ? static_cast<double>(clusterMaxConcurrency) / gpus : 0.0; }
 
@@ -82,10 +82,10 @@ struct SweepPlan
     std::int64_t context = 0;
     double tpotSec = 0;
     double tokensPerSecPerGpu = 0;
-    double ttftSec = 0;               // a prefill of `context` tokens
-    double commSecPerStep = 0;        // the decode step's communication on one token's path
+    double ttftSec = 0; // a prefill of `context` tokens
+    double commSecPerStep = 0; // the decode step's communication on one token's path
     double commBytesPerGpuPerStep = 0; // what the busiest GPU sends in that step, all links
-    LinkKind tpLink = LinkKind::None;  // the link TP AllReduces use
+    LinkKind tpLink = LinkKind::None; // the link TP AllReduces use
 
     bool operator==(const SweepPlan &) const = default;
 };
@@ -105,10 +105,10 @@ struct SkippedCombos
 
 struct SweepResult
 {
-    Plan base;                  // the template as given (ppPartition cleared): planFor() starts from it
-    Plan resolved;              // the template with vLLM's defaults resolved (max_model_len, ...), for reports
+    Plan base; // the template as given (ppPartition cleared): planFor() starts from it
+    Plan resolved; // the template with vLLM's defaults resolved (max_model_len, ...), for reports
     SweepOptions options;
-    int combinations = 0;       // (tp, pp, dp, ep) tuples enumerated
+    int combinations = 0; // (tp, pp, dp, ep) tuples enumerated
     std::vector<SweepPlan> plans; // ranked plans by rank, then those that fit, do not fit, are impossible
     std::vector<SkippedCombos> skipped;
     int skippedCount() const;

@@ -48,7 +48,7 @@ SweepMap sweepMap(const SweepResult &r, MapAxes axes, SweepObjective objective)
     for (size_t i = 0; i < r.plans.size(); ++i) {
         const SweepPlan &p = r.plans[i];
         MapCell &c = map.cells[static_cast<size_t>(indexOf(map.rows, rowOf(p))) * map.columns.size()
-                               + static_cast<size_t>(indexOf(map.columns, columnOf(p)))];
+            + static_cast<size_t>(indexOf(map.columns, columnOf(p)))];
         ++c.planCount;
         if (c.plan >= 0)
             continue; // plans are sorted: the first one met is the cell's best

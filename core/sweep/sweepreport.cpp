@@ -15,8 +15,7 @@ using nlohmann::json;
 namespace {
 
 // Time and communication exist only for plans with a placement.
-template<typename T>
-json timed(const SweepPlan &p, T value)
+template <typename T> json timed(const SweepPlan &p, T value)
 {
     return p.valid ? json(value) : json(nullptr);
 }
@@ -31,35 +30,35 @@ struct Column
 const std::vector<Column> &columns()
 {
     static const std::vector<Column> list = {
-        {"rank", [](const SweepPlan &p) { return p.rank > 0 ? json(p.rank) : json(nullptr); }},
-        {"tp", [](const SweepPlan &p) { return json(p.tp); }},
-        {"pp", [](const SweepPlan &p) { return json(p.pp); }},
-        {"dp", [](const SweepPlan &p) { return json(p.dp); }},
-        {"ep", [](const SweepPlan &p) { return json(p.ep); }},
-        {"gpus", [](const SweepPlan &p) { return json(p.gpus); }},
-        {"nodes", [](const SweepPlan &p) { return json(p.nodes); }},
-        {"moe_tp", [](const SweepPlan &p) { return json(p.moeTp); }},
-        {"valid", [](const SweepPlan &p) { return json(p.valid); }},
-        {"fits", [](const SweepPlan &p) { return json(p.fits); }},
-        {"meets_constraints", [](const SweepPlan &p) { return json(p.meetsConstraints); }},
-        {"pareto", [](const SweepPlan &p) { return json(p.pareto); }},
-        {"crosses_node", [](const SweepPlan &p) { return json(p.crossesNode); }},
-        {"outside_scaleup_domain", [](const SweepPlan &p) { return json(p.outsideScaleupDomain); }},
-        {"memory.max_weights_bytes_per_gpu", [](const SweepPlan &p) { return json(p.maxWeightsBytesPerGpu); }},
-        {"kv.bytes_per_token_per_gpu", [](const SweepPlan &p) { return json(p.kvBytesPerTokenPerGpu); }},
-        {"kv.capacity_tokens", [](const SweepPlan &p) { return json(p.capacityTokens); }},
-        {"kv.max_concurrency", [](const SweepPlan &p) { return json(p.maxConcurrency); }},
-        {"kv.cluster_max_concurrency", [](const SweepPlan &p) { return json(p.clusterMaxConcurrency); }},
-        {"kv.concurrency_per_gpu", [](const SweepPlan &p) { return json(p.concurrencyPerGpu()); }},
-        {"time.microbatches", [](const SweepPlan &p) { return timed(p, p.microbatches); }},
-        {"time.batch", [](const SweepPlan &p) { return timed(p, p.batch); }},
-        {"time.context_tokens", [](const SweepPlan &p) { return timed(p, p.context); }},
-        {"time.tpot_s", [](const SweepPlan &p) { return timed(p, p.tpotSec); }},
-        {"time.tokens_per_s_per_gpu", [](const SweepPlan &p) { return timed(p, p.tokensPerSecPerGpu); }},
-        {"time.ttft_s", [](const SweepPlan &p) { return timed(p, p.ttftSec); }},
-        {"comm.time_s", [](const SweepPlan &p) { return timed(p, p.commSecPerStep); }},
-        {"comm.bytes_per_gpu_per_step", [](const SweepPlan &p) { return timed(p, p.commBytesPerGpuPerStep); }},
-        {"comm.tp_link", [](const SweepPlan &p) { return p.valid ? json(linkKindName(p.tpLink)) : json(nullptr); }},
+        { "rank", [](const SweepPlan &p) { return p.rank > 0 ? json(p.rank) : json(nullptr); } },
+        { "tp", [](const SweepPlan &p) { return json(p.tp); } },
+        { "pp", [](const SweepPlan &p) { return json(p.pp); } },
+        { "dp", [](const SweepPlan &p) { return json(p.dp); } },
+        { "ep", [](const SweepPlan &p) { return json(p.ep); } },
+        { "gpus", [](const SweepPlan &p) { return json(p.gpus); } },
+        { "nodes", [](const SweepPlan &p) { return json(p.nodes); } },
+        { "moe_tp", [](const SweepPlan &p) { return json(p.moeTp); } },
+        { "valid", [](const SweepPlan &p) { return json(p.valid); } },
+        { "fits", [](const SweepPlan &p) { return json(p.fits); } },
+        { "meets_constraints", [](const SweepPlan &p) { return json(p.meetsConstraints); } },
+        { "pareto", [](const SweepPlan &p) { return json(p.pareto); } },
+        { "crosses_node", [](const SweepPlan &p) { return json(p.crossesNode); } },
+        { "outside_scaleup_domain", [](const SweepPlan &p) { return json(p.outsideScaleupDomain); } },
+        { "memory.max_weights_bytes_per_gpu", [](const SweepPlan &p) { return json(p.maxWeightsBytesPerGpu); } },
+        { "kv.bytes_per_token_per_gpu", [](const SweepPlan &p) { return json(p.kvBytesPerTokenPerGpu); } },
+        { "kv.capacity_tokens", [](const SweepPlan &p) { return json(p.capacityTokens); } },
+        { "kv.max_concurrency", [](const SweepPlan &p) { return json(p.maxConcurrency); } },
+        { "kv.cluster_max_concurrency", [](const SweepPlan &p) { return json(p.clusterMaxConcurrency); } },
+        { "kv.concurrency_per_gpu", [](const SweepPlan &p) { return json(p.concurrencyPerGpu()); } },
+        { "time.microbatches", [](const SweepPlan &p) { return timed(p, p.microbatches); } },
+        { "time.batch", [](const SweepPlan &p) { return timed(p, p.batch); } },
+        { "time.context_tokens", [](const SweepPlan &p) { return timed(p, p.context); } },
+        { "time.tpot_s", [](const SweepPlan &p) { return timed(p, p.tpotSec); } },
+        { "time.tokens_per_s_per_gpu", [](const SweepPlan &p) { return timed(p, p.tokensPerSecPerGpu); } },
+        { "time.ttft_s", [](const SweepPlan &p) { return timed(p, p.ttftSec); } },
+        { "comm.time_s", [](const SweepPlan &p) { return timed(p, p.commSecPerStep); } },
+        { "comm.bytes_per_gpu_per_step", [](const SweepPlan &p) { return timed(p, p.commBytesPerGpuPerStep); } },
+        { "comm.tp_link", [](const SweepPlan &p) { return p.valid ? json(linkKindName(p.tpLink)) : json(nullptr); } },
     };
     return list;
 }
@@ -130,32 +129,30 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
     const SweepOptions &o = r.options;
     json out;
     out["schema"] = "shardscope.sweep/1";
-    out["model"] = {{"id", m.id}, {"name", m.name}, {"category", m.category()}};
-    out["gpu"] = {{"id", gpu.id}, {"name", gpu.name}};
+    out["model"] = { { "id", m.id }, { "name", m.name }, { "category", m.category() } };
+    out["gpu"] = { { "id", gpu.id }, { "name", gpu.name } };
     out["gpus"] = o.gpus;
     out["up_to"] = o.upTo;
     out["gpus_per_node"] = r.resolved.gpusPerNode;
     out["ep_sizes"] = epSizesName(o.epSizes);
     out["objective"] = sweepObjectiveName(o.objective);
-    out["constraints"] = {{"min_concurrency", o.minConcurrency > 0 ? json(o.minConcurrency) : json(nullptr)},
-                          {"max_tpot_ms", o.maxTpotSec > 0 ? json(o.maxTpotSec * 1e3) : json(nullptr)},
-                          {"max_model_len", r.resolved.maxModelLen}};
-    out["decode"] = {{"batch", o.batch > 0 ? json(o.batch) : json("largest_that_fits")},
-                     {"microbatches", o.microbatches > 0 ? json(o.microbatches) : json("pp")},
-                     {"context_tokens", r.resolved.promptLen}};
-    out["settings"] = {{"accounting", accountingName(r.resolved.accounting)},
-                       {"gpu_memory_utilization", r.resolved.gpuMemoryUtilization},
-                       {"kv_cache_dtype", kvDtypeName(r.resolved.kvCacheDtype)},
-                       {"quantization", quantizationName(r.resolved.quantization)},
-                       {"max_num_seqs", r.resolved.maxNumSeqs},
-                       {"max_num_batched_tokens", r.resolved.maxNumBatchedTokens},
-                       {"block_size", r.resolved.blockSize}};
+    out["constraints"] = { { "min_concurrency", o.minConcurrency > 0 ? json(o.minConcurrency) : json(nullptr) },
+        { "max_tpot_ms", o.maxTpotSec > 0 ? json(o.maxTpotSec * 1e3) : json(nullptr) },
+        { "max_model_len", r.resolved.maxModelLen } };
+    out["decode"] = { { "batch", o.batch > 0 ? json(o.batch) : json("largest_that_fits") },
+        { "microbatches", o.microbatches > 0 ? json(o.microbatches) : json("pp") },
+        { "context_tokens", r.resolved.promptLen } };
+    out["settings"] = { { "accounting", accountingName(r.resolved.accounting) },
+        { "gpu_memory_utilization", r.resolved.gpuMemoryUtilization },
+        { "kv_cache_dtype", kvDtypeName(r.resolved.kvCacheDtype) },
+        { "quantization", quantizationName(r.resolved.quantization) }, { "max_num_seqs", r.resolved.maxNumSeqs },
+        { "max_num_batched_tokens", r.resolved.maxNumBatchedTokens }, { "block_size", r.resolved.blockSize } };
     out["combinations"] = r.combinations;
     out["ranked"] = rankedCount(r);
     out["pareto"] = paretoCount(r);
     json skipped = json::array();
     for (const SkippedCombos &s : r.skipped)
-        skipped.push_back({{"code", s.code}, {"count", s.count}, {"example", s.example}});
+        skipped.push_back({ { "code", s.code }, { "count", s.count }, { "example", s.example } });
     out["skipped"] = std::move(skipped);
     json plans = json::array();
     for (const SweepPlan &p : r.plans) {
@@ -164,7 +161,7 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
             setPath(j, c.name, c.value(p));
         json reasons = json::array();
         for (const PlanIssue &i : p.reasons)
-            reasons.push_back({{"code", i.code}, {"message", i.message}});
+            reasons.push_back({ { "code", i.code }, { "message", i.message } });
         j["reasons"] = std::move(reasons);
         plans.push_back(std::move(j));
     }
@@ -190,13 +187,15 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
 {
     const SweepOptions &o = r.options;
     std::ostringstream s;
-    s << m.name << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x " << gpu.name << " (nodes of " << r.resolved.gpusPerNode
-      << "), max_model_len " << formatThousands(r.resolved.maxModelLen) << ", objective: " << sweepObjectiveName(o.objective);
+    s << m.name << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x " << gpu.name << " (nodes of "
+      << r.resolved.gpusPerNode << "), max_model_len " << formatThousands(r.resolved.maxModelLen)
+      << ", objective: " << sweepObjectiveName(o.objective);
     if (o.minConcurrency > 0)
         s << ", at least " << o.minConcurrency << " concurrent requests";
     if (o.maxTpotSec > 0)
         s << ", TPOT at most " << o.maxTpotSec * 1e3 << " ms";
-    s << "\n" << r.combinations << " combinations, " << r.plans.size() << " listed, " << rankedCount(r) << " ranked, "
+    s << "\n"
+      << r.combinations << " combinations, " << r.plans.size() << " listed, " << rankedCount(r) << " ranked, "
       << paretoCount(r) << " on the Pareto front";
     if (r.skippedCount() > 0) {
         s << "; " << r.skippedCount() << " impossible skipped (";
@@ -206,8 +205,8 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
     }
     s << "\n\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%5s %4s %4s %4s %4s %5s %9s %8s %9s %9s %10s %6s  %s\n", "rank", "tp", "pp", "dp", "ep",
-                  "GPUs", "requests", "req/GPU", "m x batch", "TPOT ms", "tok/s/GPU", "front", "notes");
+    std::snprintf(line, sizeof line, "%5s %4s %4s %4s %4s %5s %9s %8s %9s %9s %10s %6s  %s\n", "rank", "tp", "pp", "dp",
+        "ep", "GPUs", "requests", "req/GPU", "m x batch", "TPOT ms", "tok/s/GPU", "front", "notes");
     s << line;
     for (const SweepPlan &p : r.plans) {
         std::string notes;
@@ -225,9 +224,9 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
             tpot = a;
             throughput = b;
         }
-        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %8.2f %9s %9s %10s %6s  %s\n", rank.c_str(), p.tp, p.pp,
-                      p.dp, p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(), batch.c_str(),
-                      tpot.c_str(), throughput.c_str(), p.pareto ? "*" : "", notes.c_str());
+        std::snprintf(line, sizeof line, "%5s %4d %4d %4d %4d %5d %9lld %8.2f %9s %9s %10s %6s  %s\n", rank.c_str(),
+            p.tp, p.pp, p.dp, p.ep, p.gpus, static_cast<long long>(p.clusterMaxConcurrency), p.concurrencyPerGpu(),
+            batch.c_str(), tpot.c_str(), throughput.c_str(), p.pareto ? "*" : "", notes.c_str());
         s << line;
     }
     s << "\nrequests: concurrent requests of max_model_len the whole cluster holds (dp x one replica's KV cache).\n"

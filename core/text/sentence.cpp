@@ -25,12 +25,12 @@ std::string Sentence::text() const
 
 Sentence phrase(const char *context, const char *templ, std::vector<Sentence> args)
 {
-    return Sentence{templ, std::move(args), true, context};
+    return Sentence { templ, std::move(args), true, context };
 }
 
 Sentence value(std::string v)
 {
-    return Sentence{std::move(v), {}, false, {}};
+    return Sentence { std::move(v), {}, false, {} };
 }
 
 Sentence value(double v, int decimals)
@@ -49,7 +49,7 @@ Sentence joinComma(const std::vector<Sentence> &parts)
         return value(std::string());
     Sentence s = parts.front();
     for (size_t i = 1; i < parts.size(); ++i)
-        s = Sentence{"%1, %2", {s, parts[i]}, false, {}}; // a list separator: not a template to translate
+        s = Sentence { "%1, %2", { s, parts[i] }, false, {} }; // a list separator: not a template to translate
     return s;
 }
 

@@ -30,7 +30,8 @@ bool splitNumber(std::string_view text, double &value, std::string_view &suffix)
         const char c = text[end];
         const bool exponentSign = (c == '+' || c == '-') && end > 0 && (text[end - 1] == 'e' || text[end - 1] == 'E');
         const bool exponent = (c == 'e' || c == 'E') && end + 1 < text.size()
-            && (std::isdigit(static_cast<unsigned char>(text[end + 1])) || text[end + 1] == '+' || text[end + 1] == '-');
+            && (std::isdigit(static_cast<unsigned char>(text[end + 1])) || text[end + 1] == '+'
+                || text[end + 1] == '-');
         if (std::isdigit(static_cast<unsigned char>(c)) || c == '.' || exponentSign || exponent)
             ++end;
         else
@@ -115,7 +116,7 @@ std::optional<std::int64_t> parseCount(std::string_view text, std::int64_t limit
 
 std::string formatBytes(double bytes, int decimals)
 {
-    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
     int i = 0;
     double v = bytes;
     while (std::fabs(v) >= 1024.0 && i < 4) {

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/model/calibrationprofile.h"
 #include "core/evaluate/evaluation.h"
+#include "core/model/calibrationprofile.h"
 #include "core/text/sentence.h"
 #include "core/vllmlog/vllmlogparser.h"
 
@@ -18,7 +18,7 @@ namespace shardscope {
 // the user set, by their JSON names (planio.cpp: "tp", "gpu_memory_utilization", "vllm_version", ...).
 // `applied` receives the fields taken from the log.
 Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<std::string> &given,
-                 std::vector<std::string> *applied = nullptr);
+    std::vector<std::string> *applied = nullptr);
 
 // The id of the model in `models` whose Hugging Face repository (or id) has the same last path
 // component as the model the log loaded ("/path/to/Qwen3-235B-A22B-FP8" matches "Qwen/Qwen3-235B-A22B-FP8"),
@@ -35,7 +35,7 @@ struct ReconcileRow
     std::optional<double> observed;
     std::string basis; // of the prediction: formula / estimated / calibrated
     Sentence labelText; // label as a translatable sentence (context "Reconcile"): label == labelText.text()
-    std::optional<double> difference() const;        // observed - predicted
+    std::optional<double> difference() const; // observed - predicted
     std::optional<double> differencePercent() const; // relative to observed
 };
 
@@ -43,7 +43,7 @@ struct ReconcileResult
 {
     std::vector<ReconcileRow> rows;
     std::string explainingTerm; // key of the term that explains most of the KV difference; "" when none
-    std::string explanation;    // one sentence for the user
+    std::string explanation; // one sentence for the user
     std::vector<std::string> notes;
     // explanation and notes as translatable sentences (context "Reconcile"), for a UI in another
     // language: explanation == explanationText.text(), notes[i] == noteTexts[i].text().
@@ -61,8 +61,8 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
 // the rest of the budget is assigned to peak activation (as a factor on the model). `e` must be
 // evaluated without a calibration. Returns nothing, with `error` set (and `errorText`, the same as a
 // translatable sentence), when the log lacks the numbers.
-std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log, const std::string &name,
-                                                   const std::string &source, std::string *error, Sentence *errorText = nullptr);
+std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log,
+    const std::string &name, const std::string &source, std::string *error, Sentence *errorText = nullptr);
 
 // `shardscope reconcile` JSON (schema "shardscope.reconcile/1").
 nlohmann::json parsedLogToJson(const ParsedVllmLog &log);

@@ -59,12 +59,13 @@ std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
     std::vector<std::string> lines;
     if (vllmEngine(v) == VllmEngine::V0) {
         lines.push_back("Loading model weights took " + formatGiB(mem.weights.total(), 4) + " GB");
-        lines.push_back("the current vLLM instance can use total_gpu_memory (" + formatGiB(mem.total, 2) + "GiB) x gpu_memory_utilization ("
-                        + fixed(p.gpuMemoryUtilization, 2) + ") = " + formatGiB(mem.requested, 2) + "GiB");
+        lines.push_back("the current vLLM instance can use total_gpu_memory (" + formatGiB(mem.total, 2)
+            + "GiB) x gpu_memory_utilization (" + fixed(p.gpuMemoryUtilization, 2)
+            + ") = " + formatGiB(mem.requested, 2) + "GiB");
         lines.push_back("model weights take " + formatGiB(mem.weights.total(), 2) + "GiB; non_torch_memory takes "
-                        + formatGiB(mem.nonTorch, 2) + "GiB; PyTorch activation peak memory takes "
-                        + formatGiB(mem.activation.total(), 2) + "GiB; the rest of the memory reserved for KV Cache is "
-                        + formatGiB(mem.kvBudget, 2) + "GiB.");
+            + formatGiB(mem.nonTorch, 2) + "GiB; PyTorch activation peak memory takes "
+            + formatGiB(mem.activation.total(), 2) + "GiB; the rest of the memory reserved for KV Cache is "
+            + formatGiB(mem.kvBudget, 2) + "GiB.");
         return lines;
     }
     if (v >= kLoadingMemoryWording)
@@ -74,9 +75,10 @@ std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
     if (e.kv.cudaGraphSubtracted && !p.enforceEager) {
         lines.push_back("Estimated CUDA graph memory: " + formatGiB(mem.cudaGraph, 2) + " GiB total");
         const double equivalent = p.gpuMemoryUtilization - mem.cudaGraph / mem.total;
-        lines.push_back("CUDA graph memory profiling is enabled (default since v0.21.0). The current --gpu-memory-utilization="
-                        + fixed(p.gpuMemoryUtilization, 4) + " is equivalent to --gpu-memory-utilization=" + fixed(equivalent, 4)
-                        + " without CUDA graph memory profiling.");
+        lines.push_back(
+            "CUDA graph memory profiling is enabled (default since v0.21.0). The current --gpu-memory-utilization="
+            + fixed(p.gpuMemoryUtilization, 4) + " is equivalent to --gpu-memory-utilization=" + fixed(equivalent, 4)
+            + " without CUDA graph memory profiling.");
     }
     lines.push_back("Available KV cache memory: " + formatGiB(mem.kvBudget, 2) + " GiB");
     return lines;
@@ -90,8 +92,8 @@ double perRequestBytes(const Evaluation &e, const ModelSpec &m, std::int64_t len
     const Plan &p = e.plan;
     const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
     const int draft = r.lmHead ? p.speculativeLayers : 0;
-    const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype, p.blockSize, len,
-                                        p.maxNumBatchedTokens, draft, p.decodeContextParallel);
+    const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
+        p.blockSize, len, p.maxNumBatchedTokens, draft, p.decodeContextParallel);
     return static_cast<double>(pool.blocksPerRequest) * pool.bytesPerBlock;
 }
 
@@ -126,12 +128,12 @@ std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelS
     // V1 refuses to start when the free memory does not cover the request (Worker.init_device).
     if (!v0 && bind.requested > bind.total - kStartupContextBytes) {
         const double free = bind.total - kStartupContextBytes;
-        out.push_back({"rank 0",
-                       "ValueError: Free memory on device (" + formatGiB(free, 2) + "/" + formatGiB(bind.total, 2)
-                           + " GiB) on startup is less than desired GPU memory utilization (" + fixed(p.gpuMemoryUtilization, 2)
-                           + ", " + formatGiB(bind.requested, 2)
-                           + " GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
-                       true});
+        out.push_back({ "rank 0",
+            "ValueError: Free memory on device (" + formatGiB(free, 2) + "/" + formatGiB(bind.total, 2)
+                + " GiB) on startup is less than desired GPU memory utilization (" + fixed(p.gpuMemoryUtilization, 2)
+                + ", " + formatGiB(bind.requested, 2)
+                + " GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+            true });
         return out;
     }
 
@@ -148,52 +150,66 @@ std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelS
     for (const auto &lines : order) {
         const std::string who = rankList(groups[lines]);
         for (const std::string &l : lines)
-            out.push_back({who, l, false});
+            out.push_back({ who, l, false });
     }
 
     const std::string engine = p.dp > 1 ? "engine, each of " + std::to_string(p.dp) + " DP replicas" : "engine";
     if (bind.kvBudget <= 0 || e.kv.blocks <= 0) {
-        out.push_back({engine, "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
-                               "when initializing the engine.", true});
+        out.push_back({ engine,
+            "ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
+            "when initializing the engine.",
+            true });
         return out;
     }
     if (v0) {
-        out.push_back({engine, "# GPU blocks: " + std::to_string(e.kv.blocks) + ", # CPU blocks: " + std::to_string(e.kv.cpuBlocks)});
-        out.push_back({engine, "Maximum concurrency for " + std::to_string(p.maxModelLen) + " tokens per request: "
-                                   + fixed(e.kv.maxConcurrencyExact, 2) + "x"});
+        out.push_back({ engine,
+            "# GPU blocks: " + std::to_string(e.kv.blocks) + ", # CPU blocks: " + std::to_string(e.kv.cpuBlocks) });
+        out.push_back({ engine,
+            "Maximum concurrency for " + std::to_string(p.maxModelLen)
+                + " tokens per request: " + fixed(e.kv.maxConcurrencyExact, 2) + "x" });
         if (e.kv.capacityTokens < p.maxModelLen)
-            out.push_back({engine, "ValueError: The model's max seq len (" + std::to_string(p.maxModelLen)
-                                       + ") is larger than the maximum number of tokens that can be stored in KV cache ("
-                                       + std::to_string(e.kv.capacityTokens) + "). Try increasing `gpu_memory_utilization` or "
-                                       "decreasing `max_model_len` when initializing the engine.", true});
+            out.push_back({ engine,
+                "ValueError: The model's max seq len (" + std::to_string(p.maxModelLen)
+                    + ") is larger than the maximum number of tokens that can be stored in KV cache ("
+                    + std::to_string(e.kv.capacityTokens)
+                    + "). Try increasing `gpu_memory_utilization` or "
+                      "decreasing `max_model_len` when initializing the engine.",
+                true });
         return out;
     }
     if (e.kv.blocks < e.kv.blocksPerRequest) {
         // get_kv_cache_configs -> check_enough_kv_cache_memory, on the worker with the least memory.
         const double neededBytes = perRequestBytes(e, m, p.maxModelLen);
         const std::string owner = v >= kCudaGraphProfiling ? "model's" : "models's";
-        out.push_back({engine, "ValueError: To serve at least one request with the " + owner + " max seq len ("
-                                   + std::to_string(p.maxModelLen) + "), (" + formatGiB(neededBytes, 2)
-                                   + " GiB KV cache is needed, which is larger than the available KV cache memory ("
-                                   + formatGiB(bind.kvBudget, 2) + " GiB). Based on the available memory, the estimated maximum "
-                                   "model length is " + std::to_string(estimatedMaxModelLen(e, m, bind.kvBudget))
-                                   + ". Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing "
-                                   "the engine.", true});
+        out.push_back({ engine,
+            "ValueError: To serve at least one request with the " + owner + " max seq len ("
+                + std::to_string(p.maxModelLen) + "), (" + formatGiB(neededBytes, 2)
+                + " GiB KV cache is needed, which is larger than the available KV cache memory ("
+                + formatGiB(bind.kvBudget, 2)
+                + " GiB). Based on the available memory, the estimated maximum "
+                  "model length is "
+                + std::to_string(estimatedMaxModelLen(e, m, bind.kvBudget))
+                + ". Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing "
+                  "the engine.",
+            true });
         return out;
     }
-    out.push_back({engine, "GPU KV cache size: " + formatTokens(e.kv.capacityTokens) + " tokens"});
-    out.push_back({engine, "Maximum concurrency for " + formatTokens(p.maxModelLen) + " tokens per request: "
-                               + fixed(e.kv.maxConcurrencyExact, 2) + "x"});
+    out.push_back({ engine, "GPU KV cache size: " + formatTokens(e.kv.capacityTokens) + " tokens" });
+    out.push_back({ engine,
+        "Maximum concurrency for " + formatTokens(p.maxModelLen)
+            + " tokens per request: " + fixed(e.kv.maxConcurrencyExact, 2) + "x" });
     return out;
 }
 
 std::string predictedVllmLogText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
-    std::string s = "# predicted vLLM " + vllmVersionName(p.vllmVersion) + " (" + (vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "V0" : "V1")
-        + " engine) startup log: " + m.name + " on " + std::to_string(e.worldSize) + " x " + gpu.name + ", tp=" + std::to_string(p.tp)
+    std::string s = "# predicted vLLM " + vllmVersionName(p.vllmVersion) + " ("
+        + (vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "V0" : "V1") + " engine) startup log: " + m.name + " on "
+        + std::to_string(e.worldSize) + " x " + gpu.name + ", tp=" + std::to_string(p.tp)
         + " pp=" + std::to_string(p.pp) + " dp=" + std::to_string(p.dp) + "\n";
-    s += std::string("# overheads ") + (p.calibration.active() ? "calibrated (profile \"" + p.calibration.name + "\")" : "estimated")
+    s += std::string("# overheads ")
+        + (p.calibration.active() ? "calibrated (profile \"" + p.calibration.name + "\")" : "estimated")
         + "; weights and KV bytes per token from the config\n";
     for (const PredictedLogLine &l : predictedVllmLog(e, m, gpu))
         s += "(" + l.who + ") " + (l.failure ? "ERROR " : "INFO ") + l.text + "\n";

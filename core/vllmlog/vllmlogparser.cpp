@@ -87,7 +87,8 @@ std::optional<double> numberAt(std::string_view s, std::size_t pos, std::size_t 
 }
 
 // The number following `key` (skipping spaces and one of = : ( ), and its position after.
-std::optional<double> numberAfter(std::string_view line, std::string_view key, std::size_t *end = nullptr, std::size_t from = 0)
+std::optional<double> numberAfter(
+    std::string_view line, std::string_view key, std::size_t *end = nullptr, std::size_t from = 0)
 {
     const std::size_t k = line.find(key, from);
     if (k == std::string_view::npos)
@@ -136,7 +137,8 @@ std::optional<double> gibBefore(std::string_view line, std::string_view key)
 // Python dict or config text: the value after 'key': or key= up to , ) or }.
 std::optional<std::string> valueOf(std::string_view line, std::string_view key)
 {
-    for (const std::string &pattern : {"'" + std::string(key) + "': ", " " + std::string(key) + "=", "(" + std::string(key) + "="}) {
+    for (const std::string &pattern :
+        { "'" + std::string(key) + "': ", " " + std::string(key) + "=", "(" + std::string(key) + "=" }) {
         std::size_t k = line.find(pattern);
         if (k == std::string_view::npos)
             continue;
@@ -260,7 +262,8 @@ private:
         // Version: "Initializing a V1 LLM engine (v0.24.0)", "Initializing an LLM engine (v0.5.4)",
         // "vLLM API server version 0.10.1", the banner's "version 0.18.0".
         if (!log.version) {
-            for (std::string_view key : {"LLM engine (v", "server version ", "vLLM version ", "\xe2\x96\x88  version "}) {
+            for (std::string_view key :
+                { "LLM engine (v", "server version ", "vLLM version ", "\xe2\x96\x88  version " }) {
                 const std::size_t k = l.find(key);
                 if (k == std::string_view::npos)
                     continue;
@@ -277,23 +280,35 @@ private:
             setEngine(LogEngine::V1);
         const bool args = contains(l, "non-default args") || contains(l, "with config:") || contains(l, "EngineArgs(");
         if (args) {
-            if (auto v = intValue(l, "tensor_parallel_size")) log.tp = static_cast<int>(*v);
-            if (auto v = intValue(l, "pipeline_parallel_size")) log.pp = static_cast<int>(*v);
-            if (auto v = intValue(l, "data_parallel_size")) log.dp = static_cast<int>(*v);
-            if (auto v = intValue(l, "decode_context_parallel_size")) log.dcp = static_cast<int>(*v);
-            if (auto v = intValue(l, "max_model_len")) log.maxModelLen = *v;
-            if (auto v = intValue(l, "max_seq_len"); v && !log.maxModelLen) log.maxModelLen = *v;
-            if (auto v = intValue(l, "block_size")) log.blockSize = *v;
-            if (auto v = intValue(l, "max_num_seqs")) log.maxNumSeqs = *v;
-            if (auto v = intValue(l, "max_num_batched_tokens")) log.maxNumBatchedTokens = *v;
+            if (auto v = intValue(l, "tensor_parallel_size"))
+                log.tp = static_cast<int>(*v);
+            if (auto v = intValue(l, "pipeline_parallel_size"))
+                log.pp = static_cast<int>(*v);
+            if (auto v = intValue(l, "data_parallel_size"))
+                log.dp = static_cast<int>(*v);
+            if (auto v = intValue(l, "decode_context_parallel_size"))
+                log.dcp = static_cast<int>(*v);
+            if (auto v = intValue(l, "max_model_len"))
+                log.maxModelLen = *v;
+            if (auto v = intValue(l, "max_seq_len"); v && !log.maxModelLen)
+                log.maxModelLen = *v;
+            if (auto v = intValue(l, "block_size"))
+                log.blockSize = *v;
+            if (auto v = intValue(l, "max_num_seqs"))
+                log.maxNumSeqs = *v;
+            if (auto v = intValue(l, "max_num_batched_tokens"))
+                log.maxNumBatchedTokens = *v;
             if (auto v = valueOf(l, "gpu_memory_utilization")) {
                 if (const auto d = numberAt(*v, 0); d && *d > 0 && *d <= 1)
                     log.gpuMemoryUtilization = *d;
             }
-            if (auto v = valueOf(l, "kv_cache_dtype")) log.kvCacheDtype = *v;
-            if (auto v = valueOf(l, "quantization"); v && *v != "None") log.quantization = *v;
-            if (auto v = valueOf(l, "enforce_eager")) log.enforceEager = (*v == "True" || *v == "true");
-            for (std::string_view key : {"model", "model_tag"})
+            if (auto v = valueOf(l, "kv_cache_dtype"))
+                log.kvCacheDtype = *v;
+            if (auto v = valueOf(l, "quantization"); v && *v != "None")
+                log.quantization = *v;
+            if (auto v = valueOf(l, "enforce_eager"))
+                log.enforceEager = (*v == "True" || *v == "true");
+            for (std::string_view key : { "model", "model_tag" })
                 if (auto v = valueOf(l, key); v && !v->empty() && log.model.empty())
                     log.model = *v;
         }
@@ -316,7 +331,8 @@ private:
         }
         if (auto v = numberAfter(l, "Using max model len"); v && *v > 0 && *v < 1e12)
             log.maxModelLen = static_cast<std::int64_t>(*v);
-        if (auto v = numberAfter(l, "--gpu-memory-utilization="); v && *v > 0 && *v <= 1 && contains(l, "is equivalent to")) {
+        if (auto v = numberAfter(l, "--gpu-memory-utilization=");
+            v && *v > 0 && *v <= 1 && contains(l, "is equivalent to")) {
             log.gpuMemoryUtilization = *v;
             log.cudaGraphProfiling = true;
         }
@@ -343,42 +359,61 @@ private:
             worker(l).availableKvBytes = *b;
             setEngine(LogEngine::V1);
         }
-        // V0 one-line summary (0.6.4-0.7): "total_gpu_memory=23.58GiB ... kv_cache_size=3.81GiB ... gpu_memory_utilization=0.90"
+        // V0 one-line summary (0.6.4-0.7): "total_gpu_memory=23.58GiB ... kv_cache_size=3.81GiB ...
+        // gpu_memory_utilization=0.90"
         if (contains(l, "kv_cache_size=")) {
             ObservedWorker &w = worker(l);
             setEngine(LogEngine::V0);
-            if (auto b = bytesAfter(l, "kv_cache_size=")) w.availableKvBytes = *b;
-            if (auto b = bytesAfter(l, "total_gpu_memory=")) w.totalBytes = *b;
-            if (auto b = bytesAfter(l, "non_torch_memory=")) w.nonTorchBytes = *b;
-            if (auto b = bytesAfter(l, "peak_torch_memory="); b && w.weightsBytes >= 0) w.activationBytes = *b - w.weightsBytes;
-            if (auto v = numberAfter(l, "gpu_memory_utilization="); v && *v > 0 && *v <= 1) log.gpuMemoryUtilization = *v;
+            if (auto b = bytesAfter(l, "kv_cache_size="))
+                w.availableKvBytes = *b;
+            if (auto b = bytesAfter(l, "total_gpu_memory="))
+                w.totalBytes = *b;
+            if (auto b = bytesAfter(l, "non_torch_memory="))
+                w.nonTorchBytes = *b;
+            if (auto b = bytesAfter(l, "peak_torch_memory="); b && w.weightsBytes >= 0)
+                w.activationBytes = *b - w.weightsBytes;
+            if (auto v = numberAfter(l, "gpu_memory_utilization="); v && *v > 0 && *v <= 1)
+                log.gpuMemoryUtilization = *v;
         }
-        // V0 (0.7-0.8): "the current vLLM instance can use total_gpu_memory (23.58GiB) x gpu_memory_utilization (0.90) = 21.19GiB"
+        // V0 (0.7-0.8): "the current vLLM instance can use total_gpu_memory (23.58GiB) x gpu_memory_utilization (0.90)
+        // = 21.19GiB"
         if (contains(l, "total_gpu_memory (")) {
             ObservedWorker &w = worker(l);
             setEngine(LogEngine::V0);
-            if (auto b = bytesAfter(l, "total_gpu_memory (")) w.totalBytes = *b;
-            if (auto v = numberAfter(l, "gpu_memory_utilization ("); v && *v > 0 && *v <= 1) log.gpuMemoryUtilization = *v;
+            if (auto b = bytesAfter(l, "total_gpu_memory ("))
+                w.totalBytes = *b;
+            if (auto v = numberAfter(l, "gpu_memory_utilization ("); v && *v > 0 && *v <= 1)
+                log.gpuMemoryUtilization = *v;
             if (const std::size_t eq = l.find(") = "); eq != std::string_view::npos)
-                if (auto b = bytesAfter(l, ") = ", eq)) w.requestedBytes = *b;
+                if (auto b = bytesAfter(l, ") = ", eq))
+                    w.requestedBytes = *b;
         }
         // V0 (0.7-0.8): "model weights take 34.43GiB; non_torch_memory takes 0.34GiB; PyTorch activation peak memory
         // takes 2.51GiB; the rest of the memory reserved for KV Cache is 0.13GiB."
         if (contains(l, "model weights take")) {
             ObservedWorker &w = worker(l);
             setEngine(LogEngine::V0);
-            if (auto b = bytesAfter(l, "model weights take")) w.weightsBytes = *b;
-            if (auto b = bytesAfter(l, "non_torch_memory takes")) w.nonTorchBytes = *b;
-            if (auto b = bytesAfter(l, "activation peak memory takes")) w.activationBytes = *b;
-            if (auto b = bytesAfter(l, "reserved for KV Cache is")) w.availableKvBytes = *b;
+            if (auto b = bytesAfter(l, "model weights take"))
+                w.weightsBytes = *b;
+            if (auto b = bytesAfter(l, "non_torch_memory takes"))
+                w.nonTorchBytes = *b;
+            if (auto b = bytesAfter(l, "activation peak memory takes"))
+                w.activationBytes = *b;
+            if (auto b = bytesAfter(l, "reserved for KV Cache is"))
+                w.availableKvBytes = *b;
         }
         // V0 (0.6.5) table: one "key   value" per line.
         if (!contains(l, "takes") && !contains(l, "=")) {
-            if (auto b = bytesAfter(l, "total_gpu_memory")) worker(l).totalBytes = *b;
-            if (auto b = bytesAfter(l, "non_torch_memory")) worker(l).nonTorchBytes = *b;
-            if (auto b = bytesAfter(l, "PyTorch activation peak memory")) worker(l).activationBytes = *b;
-            if (auto b = bytesAfter(l, "available_kv_cache_memory")) worker(l).availableKvBytes = *b;
-            if (auto b = bytesAfter(l, "the current vLLM instance can use")) worker(l).requestedBytes = *b;
+            if (auto b = bytesAfter(l, "total_gpu_memory"))
+                worker(l).totalBytes = *b;
+            if (auto b = bytesAfter(l, "non_torch_memory"))
+                worker(l).nonTorchBytes = *b;
+            if (auto b = bytesAfter(l, "PyTorch activation peak memory"))
+                worker(l).activationBytes = *b;
+            if (auto b = bytesAfter(l, "available_kv_cache_memory"))
+                worker(l).availableKvBytes = *b;
+            if (auto b = bytesAfter(l, "the current vLLM instance can use"))
+                worker(l).requestedBytes = *b;
             if (auto v = numberAfter(l, "gpu_memory_utilization"); v && *v > 0 && *v <= 1 && contains(l, "worker"))
                 log.gpuMemoryUtilization = *v;
         }
@@ -387,8 +422,9 @@ private:
         if (contains(l, "Graph capturing finished"))
             if (auto b = bytesAfter(l, "took"))
                 worker(l).cudaGraphBytes = *b;
-        // V1 0.10-0.20 (INFO): "Free memory on device (F/T GiB) on startup. Desired GPU memory utilization is (U, R GiB).
-        // Actual usage is W GiB for weight, A GiB for peak activation, N GiB for non-torch memory, and C GiB for CUDAGraph memory."
+        // V1 0.10-0.20 (INFO): "Free memory on device (F/T GiB) on startup. Desired GPU memory utilization is (U, R
+        // GiB). Actual usage is W GiB for weight, A GiB for peak activation, N GiB for non-torch memory, and C GiB for
+        // CUDAGraph memory."
         if (contains(l, "Free memory on device (")) {
             ObservedWorker &w = worker(l);
             const std::size_t k = l.find("Free memory on device (");
@@ -398,17 +434,21 @@ private:
                     w.totalBytes = *v * kGiB;
             if (auto v = numberAfter(l, "utilization is ("); v && *v > 0 && *v <= 1)
                 log.gpuMemoryUtilization = *v;
-            if (auto b = gibBefore(l, " GiB for weight")) w.weightsBytes = *b;
-            if (auto b = gibBefore(l, " GiB for peak activation")) w.activationBytes = *b;
-            if (auto b = gibBefore(l, " GiB for non-torch memory")) w.nonTorchBytes = *b;
-            if (auto b = gibBefore(l, " GiB for CUDAGraph memory")) w.cudaGraphBytes = *b;
+            if (auto b = gibBefore(l, " GiB for weight"))
+                w.weightsBytes = *b;
+            if (auto b = gibBefore(l, " GiB for peak activation"))
+                w.activationBytes = *b;
+            if (auto b = gibBefore(l, " GiB for non-torch memory"))
+                w.nonTorchBytes = *b;
+            if (auto b = gibBefore(l, " GiB for CUDAGraph memory"))
+                w.cudaGraphBytes = *b;
         }
     }
 
     void capacity(std::string_view l)
     {
         // V0 "# GPU blocks: N, # CPU blocks: M", "# cuda blocks: N"; V1 0.7 "# GPU blocks: N"; "num_gpu_blocks is: N"
-        for (std::string_view key : {"GPU blocks:", "# cuda blocks:", "num_gpu_blocks is:"})
+        for (std::string_view key : { "GPU blocks:", "# cuda blocks:", "num_gpu_blocks is:" })
             if (auto v = numberAfter(l, key); v && *v >= 0 && *v < 1e12)
                 log.gpuBlocks = static_cast<std::int64_t>(*v);
         if (auto v = numberAfter(l, "# CPU blocks:"); v && *v >= 0 && *v < 1e12) {
@@ -434,17 +474,15 @@ private:
 
     void failure(std::string_view l)
     {
-        static constexpr std::string_view kMarks[] = {"larger than the maximum number of tokens",
-                                                      "To serve at least one request",
-                                                      "No available memory for the cache blocks",
-                                                      "is less than desired GPU memory utilization",
-                                                      "CUDA out of memory",
-                                                      "OutOfMemoryError"};
+        static constexpr std::string_view kMarks[] = { "larger than the maximum number of tokens",
+            "To serve at least one request", "No available memory for the cache blocks",
+            "is less than desired GPU memory utilization", "CUDA out of memory", "OutOfMemoryError" };
         for (std::string_view m : kMarks) {
             if (!contains(l, m))
                 continue;
             const std::string f = trimmedFailure(l);
-            if (std::find(log.failures.begin(), log.failures.end(), f) == log.failures.end() && log.failures.size() < kMaxFailures)
+            if (std::find(log.failures.begin(), log.failures.end(), f) == log.failures.end()
+                && log.failures.size() < kMaxFailures)
                 log.failures.push_back(f);
             return;
         }
@@ -456,12 +494,12 @@ private:
 void makeStringsValidUtf8(ParsedVllmLog &log)
 {
     log.model = validUtf8(log.model);
-    for (std::optional<std::string> *s : {&log.kvCacheDtype, &log.quantization})
+    for (std::optional<std::string> *s : { &log.kvCacheDtype, &log.quantization })
         if (*s)
             **s = validUtf8(**s);
     for (ObservedWorker &w : log.workers)
         w.label = validUtf8(w.label);
-    for (std::vector<std::string> *list : {&log.failures, &log.notes})
+    for (std::vector<std::string> *list : { &log.failures, &log.notes })
         for (std::string &s : *list)
             s = validUtf8(s);
 }
@@ -473,7 +511,7 @@ bool ParsedVllmLog::recognised() const
     if (gpuBlocks || kvTokens || maxConcurrency)
         return true;
     return std::any_of(workers.begin(), workers.end(),
-                       [](const ObservedWorker &w) { return w.weightsBytes >= 0 || w.availableKvBytes.has_value(); });
+        [](const ObservedWorker &w) { return w.weightsBytes >= 0 || w.availableKvBytes.has_value(); });
 }
 
 VllmVersion ParsedVllmLog::effectiveVersion() const
@@ -485,8 +523,8 @@ VllmVersion ParsedVllmLog::effectiveVersion() const
     if (loadingMemoryWording)
         return kLoadingMemoryWording;
     if (engine == LogEngine::V0)
-        return {0, 6, 0};
-    return {0, 10, 0};
+        return { 0, 6, 0 };
+    return { 0, 10, 0 };
 }
 
 double ParsedVllmLog::maxWeightsBytes() const
@@ -548,7 +586,8 @@ ParsedVllmLog parseVllmLog(std::string_view text, std::size_t maxBytes)
     if (longLines)
         log.notes.push_back(std::to_string(longLines) + " overlong line(s) read only in their first 64 KiB");
     if (!log.version && log.recognised())
-        log.notes.push_back("the log does not print its vLLM version; its wording suggests " + vllmVersionName(log.effectiveVersion()));
+        log.notes.push_back(
+            "the log does not print its vLLM version; its wording suggests " + vllmVersionName(log.effectiveVersion()));
     // Ranks from prefixes such as Worker_PP1_TP3 once the TP size is known.
     for (ObservedWorker &w : log.workers) {
         if (w.rank >= 0)

@@ -12,16 +12,16 @@ namespace shardscope {
 // What one worker (GPU) of a real vLLM startup log reported. Bytes; < 0 when the log did not say.
 struct ObservedWorker
 {
-    std::string label;   // the log's process prefix ("VllmWorker rank=2", "Worker_TP1", "EngineCore_DP0"); "" = driver
-    int rank = -1;       // global rank when the prefix names it (rank=N)
+    std::string label; // the log's process prefix ("VllmWorker rank=2", "Worker_TP1", "EngineCore_DP0"); "" = driver
+    int rank = -1; // global rank when the prefix names it (rank=N)
     int tpRank = -1, ppRank = -1, dpRank = -1;
-    double weightsBytes = -1;     // "Model loading took X GiB" / "Loading model weights took X GB"
+    double weightsBytes = -1; // "Model loading took X GiB" / "Loading model weights took X GB"
     std::optional<double> availableKvBytes; // "Available KV cache memory" / V0 "kv_cache_size" (may be negative)
-    double activationBytes = -1;  // V0 summary / "Actual usage ... for peak activation"
+    double activationBytes = -1; // V0 summary / "Actual usage ... for peak activation"
     double nonTorchBytes = -1;
-    double cudaGraphBytes = -1;   // "Estimated CUDA graph memory" / "Graph capturing ... took" / "Actual usage"
-    double totalBytes = -1;       // total_gpu_memory / "Free memory on device (F/T GiB)"
-    double requestedBytes = -1;   // total x utilization as printed
+    double cudaGraphBytes = -1; // "Estimated CUDA graph memory" / "Graph capturing ... took" / "Actual usage"
+    double totalBytes = -1; // total_gpu_memory / "Free memory on device (F/T GiB)"
+    double requestedBytes = -1; // total x utilization as printed
 };
 
 enum class LogEngine { Unknown, V0, V1 };
@@ -32,8 +32,8 @@ struct ParsedVllmLog
 {
     std::optional<VllmVersion> version; // printed by the log itself
     LogEngine engine = LogEngine::Unknown;
-    bool cudaGraphProfiling = false;    // the >= 0.21 "CUDA graph memory profiling is enabled" notice
-    bool loadingMemoryWording = false;  // "Model loading took X GiB memory" (>= 0.14)
+    bool cudaGraphProfiling = false; // the >= 0.21 "CUDA graph memory profiling is enabled" notice
+    bool loadingMemoryWording = false; // "Model loading took X GiB memory" (>= 0.14)
 
     std::string model;
     std::optional<int> tp, pp, dp, dcp;
@@ -45,17 +45,17 @@ struct ParsedVllmLog
     std::vector<ObservedWorker> workers; // in order of first appearance
     std::optional<std::int64_t> gpuBlocks, cpuBlocks, kvTokens, concurrencyLen;
     std::optional<double> maxConcurrency;
-    std::vector<std::string> failures;   // errors vLLM raised (ValueError, out of memory), deduplicated
-    std::vector<std::string> notes;      // what the parser skipped or inferred
+    std::vector<std::string> failures; // errors vLLM raised (ValueError, out of memory), deduplicated
+    std::vector<std::string> notes; // what the parser skipped or inferred
     std::size_t lines = 0;
     bool truncated = false;
 
-    bool recognised() const;             // at least one vLLM memory or KV line
+    bool recognised() const; // at least one vLLM memory or KV line
     // The version whose rules apply: the printed one, else inferred from the wording (noted in `notes`).
     VllmVersion effectiveVersion() const;
-    double maxWeightsBytes() const;      // -1 when no worker printed it
+    double maxWeightsBytes() const; // -1 when no worker printed it
     std::optional<double> minAvailableKvBytes() const; // the binding worker's
-    double totalBytes() const;           // -1 when unknown
+    double totalBytes() const; // -1 when unknown
     const ObservedWorker *bindingWorker() const; // the one with the least available KV (else the first)
 };
 

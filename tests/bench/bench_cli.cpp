@@ -32,18 +32,17 @@ bool runShardscope(const QStringList &args)
 
 double childPeakBytes()
 {
-    rusage usage{};
+    rusage usage {};
     getrusage(RUSAGE_CHILDREN, &usage);
     return static_cast<double>(usage.ru_maxrss) * 1024.0; // Linux: kilobytes
 }
 
 // DeepSeek-V3 on 128 H200: tp 8 x dp 16, EP over all 128 GPUs (16 nodes), the largest plan of the
 // performance record.
-const QStringList kPlan128{QStringLiteral("plan"),     QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
-                           QStringLiteral("--gpu"),    QStringLiteral("h200"),    QStringLiteral("--tp"),
-                           QStringLiteral("8"),        QStringLiteral("--dp"),    QStringLiteral("16"),
-                           QStringLiteral("--enable-expert-parallel"),            QStringLiteral("--format"),
-                           QStringLiteral("json")};
+const QStringList kPlan128 { QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
+    QStringLiteral("--gpu"), QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"),
+    QStringLiteral("--dp"), QStringLiteral("16"), QStringLiteral("--enable-expert-parallel"),
+    QStringLiteral("--format"), QStringLiteral("json") };
 
 } // namespace
 
@@ -54,15 +53,17 @@ private slots:
     // Process start to exit for the cheapest command: loading Qt Core and the compiled-in presets.
     void cliVersion()
     {
-        QBENCHMARK {
-            QVERIFY(runShardscope({QStringLiteral("--version")}));
+        QBENCHMARK
+        {
+            QVERIFY(runShardscope({ QStringLiteral("--version") }));
         }
     }
 
     // A whole CLI evaluation, JSON for 128 ranks included.
     void cliPlanDeepSeekV3On128()
     {
-        QBENCHMARK {
+        QBENCHMARK
+        {
             QVERIFY(runShardscope(kPlan128));
         }
     }
@@ -78,11 +79,11 @@ private slots:
     void windowPeakMemoryDeepSeekV3On128()
     {
         QTemporaryDir dir;
-        for (const char *tab : {"layers", "heads", "experts", "cluster", "memory", "comm", "gpus"}) {
-            QStringList args{QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"), QStringLiteral("h200"),
-                             QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"), QStringLiteral("16"),
-                             QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"), QString::fromLatin1(tab),
-                             QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("window.png"))};
+        for (const char *tab : { "layers", "heads", "experts", "cluster", "memory", "comm", "gpus" }) {
+            QStringList args { QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"),
+                QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"),
+                QStringLiteral("16"), QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"),
+                QString::fromLatin1(tab), QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("window.png")) };
             QVERIFY2(runShardscope(args), tab);
         }
         const double peak = childPeakBytes();
@@ -94,10 +95,9 @@ private slots:
     // /proc/PID/status, read while it runs.
     void windowInteractivePeakMemoryDeepSeekV3On128()
     {
-        QScopedPointer<QProcess> p(startShardscope({QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"),
-                                                    QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"),
-                                                    QStringLiteral("--dp"), QStringLiteral("16"),
-                                                    QStringLiteral("--enable-expert-parallel")}));
+        QScopedPointer<QProcess> p(startShardscope({ QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
+            QStringLiteral("--gpu"), QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"),
+            QStringLiteral("--dp"), QStringLiteral("16"), QStringLiteral("--enable-expert-parallel") }));
         QVERIFY(p->waitForStarted());
         QTest::qWait(3000); // start-up, first paint and the autosave (1 s) done
         QVERIFY(p->state() == QProcess::Running);

@@ -20,7 +20,8 @@ private slots:
         p.batch = 64;
         p.maxModelLen = 32768;
         Evaluation e;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             e = evaluate(p, m, g);
         }
         QVERIFY(e.valid);
@@ -39,7 +40,8 @@ private slots:
         p.maxModelLen = 32768;
         const Evaluation e = evaluate(p, m, g);
         CommLedger c;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             c = computeComm(e, m, g, Phase::Prefill, 4096);
         }
         QCOMPARE(c.tokens, 4096);

@@ -21,7 +21,8 @@ private:
             done = true;
             medianMs(("evaluate() " + p.modelId).c_str(), 300, [&] { e = evaluate(p, m, g); });
         }
-        QBENCHMARK {
+        QBENCHMARK
+        {
             e = evaluate(p, m, g);
         }
         QVERIFY(e.valid);

@@ -3,21 +3,21 @@
 // in hidden tabs (the other three grids, memory, communication, GPU table). Label "benchmark".
 #include "benchwindow.h"
 #include "widgets/comm/commpanel.h"
-#include "widgets/grid/gridpanel.h"
-#include "widgets/window/mainwindow.h"
-#include "widgets/memory/memorychart.h"
-#include "widgets/memory/memorypanel.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/controls/parallelismpanel.h"
-#include "widgets/grid/placementgrid.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QDockWidget>
 #include <QImage>
 #include <QPainter>
+#include <QSet>
 #include <QSlider>
 #include <QTableView>
-#include <QSet>
 #include <QTest>
 
 #include <memory>
@@ -53,11 +53,11 @@ private:
             QSlider *s = window.parallelismPanel()->control(dim)->slider();
             s->setValue(s->value() == s->minimum() ? s->value() + 1 : s->value() - 1);
         }
-        QImage canvas{1600, 1000, QImage::Format_ARGB32_Premultiplied}; // reused: not part of a frame
+        QImage canvas { 1600, 1000, QImage::Format_ARGB32_Premultiplied }; // reused: not part of a frame
         void renderHidden()
         {
             QPainter p(&canvas);
-            for (GridKind k : {GridKind::Layers, GridKind::Heads, GridKind::Experts, GridKind::Cluster})
+            for (GridKind k : { GridKind::Layers, GridKind::Heads, GridKind::Experts, GridKind::Cluster })
                 if (window.gridPanel()->currentKind() != k)
                     window.gridPanel()->grid(k)->renderTo(p, QRect(0, 0, 1180, 520), false);
             window.memoryPanel()->chart()->renderTo(p, QRect(0, 0, 740, 380));
@@ -72,10 +72,14 @@ private:
         QTest::addColumn<int>("dim");
         QTest::addColumn<QString>("gridTab");
         QTest::addColumn<QString>("bottomTab");
-        QTest::newRow("deepseek-v3 128 GPUs, experts + memory") << 0 << int(ParallelDim::Dp) << QStringLiteral("experts") << QStringLiteral("memory");
-        QTest::newRow("deepseek-v3 128 GPUs, layers + comm") << 0 << int(ParallelDim::Dp) << QStringLiteral("layers") << QStringLiteral("comm");
-        QTest::newRow("llama-3.1-405b 64 GPUs, layers + memory") << 1 << int(ParallelDim::Pp) << QStringLiteral("layers") << QStringLiteral("memory");
-        QTest::newRow("llama-3.1-405b 64 GPUs, heads + gpus") << 1 << int(ParallelDim::Tp) << QStringLiteral("heads") << QStringLiteral("gpus");
+        QTest::newRow("deepseek-v3 128 GPUs, experts + memory")
+            << 0 << int(ParallelDim::Dp) << QStringLiteral("experts") << QStringLiteral("memory");
+        QTest::newRow("deepseek-v3 128 GPUs, layers + comm")
+            << 0 << int(ParallelDim::Dp) << QStringLiteral("layers") << QStringLiteral("comm");
+        QTest::newRow("llama-3.1-405b 64 GPUs, layers + memory")
+            << 1 << int(ParallelDim::Pp) << QStringLiteral("layers") << QStringLiteral("memory");
+        QTest::newRow("llama-3.1-405b 64 GPUs, heads + gpus")
+            << 1 << int(ParallelDim::Tp) << QStringLiteral("heads") << QStringLiteral("gpus");
     }
 
     std::unique_ptr<Window> open()
@@ -91,10 +95,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QCoreApplication::setOrganizationName(QStringLiteral("ShardScopeBench"));
-    }
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("ShardScopeBench")); }
 
     // Medians over many slider notches (printed), then QBENCHMARK of the same step.
     void frame_data() { scenarios(); }
@@ -106,9 +107,8 @@ private slots:
         const QString row = QString::fromLatin1(QTest::currentDataTag());
         if (!printed.contains(row)) {
             printed.insert(row);
-            medianMs((row + QStringLiteral(", plan change only (no painting)")).toUtf8().constData(), 60, [&] {
-                w->nudge(ParallelDim(dim));
-            });
+            medianMs((row + QStringLiteral(", plan change only (no painting)")).toUtf8().constData(), 60,
+                [&] { w->nudge(ParallelDim(dim)); });
             medianMs((row + QStringLiteral(", frame")).toUtf8().constData(), 60, [&] {
                 w->nudge(ParallelDim(dim));
                 w->window.grab();
@@ -119,7 +119,8 @@ private slots:
                 w->renderHidden();
             });
         }
-        QBENCHMARK {
+        QBENCHMARK
+        {
             w->nudge(ParallelDim(dim));
             w->window.grab();
         }
@@ -133,7 +134,7 @@ private slots:
         QImage image(1600, 1000, QImage::Format_ARGB32_Premultiplied);
         if (!printed) {
             printed = true;
-            for (GridKind k : {GridKind::Layers, GridKind::Heads, GridKind::Experts, GridKind::Cluster}) {
+            for (GridKind k : { GridKind::Layers, GridKind::Heads, GridKind::Experts, GridKind::Cluster }) {
                 PlacementGrid *g = w.window.gridPanel()->grid(k);
                 medianMs(QStringLiteral("paint grid tab %1").arg(int(k)).toUtf8().constData(), 30, [&] {
                     QPainter p(&image);
@@ -146,7 +147,8 @@ private slots:
             });
             medianMs("paint controls dock", 30, [&] { w.window.findChild<QDockWidget *>()->grab(); });
         }
-        QBENCHMARK {
+        QBENCHMARK
+        {
             QPainter p(&image);
             w.window.gridPanel()->grid(GridKind::Experts)->renderTo(p, QRect(0, 0, 1180, 520), false);
         }

@@ -48,7 +48,8 @@ private slots:
             medianMs("start to first paint, in process (first run, cold)", 1, startOnce);
             medianMs("start to first paint, in process", 10, startOnce);
         }
-        QBENCHMARK {
+        QBENCHMARK
+        {
             startOnce();
         }
     }
@@ -61,10 +62,11 @@ private slots:
             QSKIP("SHARDSCOPE_BINARY not set");
         medianMs("process start to PNG written (shardscope --screenshot)", 7, [&] {
             QProcess p;
-            p.start(binary, {QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"), QStringLiteral("h200"),
-                             QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"), QStringLiteral("16"),
-                             QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"), QStringLiteral("experts"),
-                             QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png"))});
+            p.start(binary,
+                { QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"),
+                    QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"),
+                    QStringLiteral("16"), QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"),
+                    QStringLiteral("experts"), QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")) });
             p.waitForFinished(60000);
             QCOMPARE(p.exitCode(), 0);
         });

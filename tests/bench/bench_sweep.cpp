@@ -25,7 +25,8 @@ private slots:
         SweepOptions options;
         options.gpus = gpus;
         SweepResult r;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             r = sweep(plan, model, gpu, options);
         }
         QVERIFY(!r.plans.empty());

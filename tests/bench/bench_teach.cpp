@@ -1,8 +1,8 @@
 // The teaching views rebuild on every slider move: the timeline, the A/B comparison and (on export)
 // the Markdown report. Label "benchmark": not part of the default run.
+#include "core/explain/timeline.h"
 #include "core/report/compare.h"
 #include "core/report/markdownreport.h"
-#include "core/explain/timeline.h"
 #include "tests/common/testutils.h"
 
 using namespace shardscope;
@@ -35,7 +35,8 @@ private slots:
         const GpuSpec g = presetGpu("h200");
         const Evaluation e = evaluate(bigPlan(), m, g);
         Timeline tl;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             tl = buildTimeline(e, m, g, Phase::Decode);
         }
         QCOMPARE(tl.microbatches, 64);
@@ -50,7 +51,8 @@ private slots:
         pb.ep = 1;
         const Evaluation b = evaluate(pb, m, g);
         Comparison c;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             c = comparePlans(a, m, g, b, m, g);
         }
         QVERIFY(!c.explanations.empty());
@@ -63,7 +65,8 @@ private slots:
         const Evaluation e = evaluate(bigPlan(), m, g);
         ReportOptions o;
         std::string md;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             md = markdownReport(e, m, g, o);
         }
         QVERIFY(md.size() > 1000);

@@ -12,7 +12,7 @@ namespace {
 
 QStringList exportArgs(std::initializer_list<const char *> extra)
 {
-    QStringList args{QStringLiteral("export")};
+    QStringList args { QStringLiteral("export") };
     for (const char *a : extra)
         args << QString::fromUtf8(a);
     return args;
@@ -20,8 +20,16 @@ QStringList exportArgs(std::initializer_list<const char *> extra)
 
 QString firstCommand(const QJsonObject &j, int node = 0, int step = 0)
 {
-    return j.value(QStringLiteral("node_launches")).toArray().at(node).toObject().value(QStringLiteral("steps")).toArray().at(step)
-        .toObject().value(QStringLiteral("command")).toString();
+    return j.value(QStringLiteral("node_launches"))
+        .toArray()
+        .at(node)
+        .toObject()
+        .value(QStringLiteral("steps"))
+        .toArray()
+        .at(step)
+        .toObject()
+        .value(QStringLiteral("command"))
+        .toString();
 }
 
 // A folder with an executable `vllm` that prints each argument as [arg] and exits.
@@ -47,7 +55,7 @@ struct FakeVllm
         for (const QString &kv : env)
             e.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
         p.setProcessEnvironment(e);
-        p.start(QStringLiteral("bash"), {script});
+        p.start(QStringLiteral("bash"), { script });
         p.waitForFinished(30000);
         CliResult r;
         r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
@@ -66,18 +74,20 @@ private slots:
     // Recipe 3a (one node, TP 8) as JSON: the command, the vLLM commit the flags were checked against.
     void oneNodeJson()
     {
-        const CliResult r = runShardscope(exportArgs({"--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--tp", "8",
-                                                      "--max-model-len", "32768", "--format", "json"}));
+        const CliResult r = runShardscope(exportArgs({ "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--tp", "8",
+            "--max-model-len", "32768", "--format", "json" }));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.export/1"));
-        QCOMPARE(j.value(QStringLiteral("vllm_commit")).toString(), QStringLiteral("0a1c5034f5e4fe736db672010cda33d9d850f87e"));
+        QCOMPARE(j.value(QStringLiteral("vllm_commit")).toString(),
+            QStringLiteral("0a1c5034f5e4fe736db672010cda33d9d850f87e"));
         QCOMPARE(j.value(QStringLiteral("nodes")).toInt(), 1);
         // vLLM's batch defaults for >= 70 GiB GPUs: 1024 sequences, 8192 tokens; utilization 0.92
         // (vLLM 0.21's default, the release plans follow unless --vllm-version says otherwise).
-        QCOMPARE(firstCommand(j), QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 "
-                                                 "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 "
-                                                 "--max-num-batched-tokens 8192"));
+        QCOMPARE(firstCommand(j),
+            QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 "
+                           "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 "
+                           "--max-num-batched-tokens 8192"));
     }
 
     // Recipe 3c as scripts on disk, then run: node 1 without HEAD_IP stops with the guard's message;
@@ -85,11 +95,12 @@ private slots:
     void scriptsRun()
     {
         QTemporaryDir out;
-        const CliResult r = runShardscope(exportArgs({"--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--tp", "8", "--pp", "2",
-                                                      "--max-model-len", "32768", "--script", "--output-dir"})
-                                          << out.path());
+        const CliResult r = runShardscope(exportArgs({ "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--tp", "8",
+                                              "--pp", "2", "--max-model-len", "32768", "--script", "--output-dir" })
+            << out.path());
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QDir(out.path()).entryList(QDir::Files), (QStringList{QStringLiteral("node-0.sh"), QStringLiteral("node-1.sh")}));
+        QCOMPARE(QDir(out.path()).entryList(QDir::Files),
+            (QStringList { QStringLiteral("node-0.sh"), QStringLiteral("node-1.sh") }));
         const QString node1 = out.filePath(QStringLiteral("node-1.sh"));
         QVERIFY(QFile::permissions(node1) & QFileDevice::ExeOwner);
         FakeVllm vllm;
@@ -97,20 +108,21 @@ private slots:
         QVERIFY(unset.exitCode != 0);
         QVERIFY(unset.err.contains("HEAD_IP: set HEAD_IP to the address of node 0"));
         QVERIFY(unset.out.isEmpty());
-        const CliResult set = vllm.run(node1, {QStringLiteral("HEAD_IP=10.0.0.1")});
+        const CliResult set = vllm.run(node1, { QStringLiteral("HEAD_IP=10.0.0.1") });
         QCOMPARE(set.exitCode, 0);
-        QCOMPARE(set.out, QByteArray("[serve][meta-llama/Llama-3.1-405B][--tensor-parallel-size][8][--pipeline-parallel-size][2]"
-                                     "[--gpu-memory-utilization][0.92][--max-model-len][32768][--max-num-seqs][1024]"
-                                     "[--max-num-batched-tokens][8192][--nnodes][2][--node-rank][1][--master-addr][10.0.0.1]"
-                                     "[--master-port][29501][--headless]"));
+        QCOMPARE(set.out,
+            QByteArray("[serve][meta-llama/Llama-3.1-405B][--tensor-parallel-size][8][--pipeline-parallel-size][2]"
+                       "[--gpu-memory-utilization][0.92][--max-model-len][32768][--max-num-seqs][1024]"
+                       "[--max-num-batched-tokens][8192][--nnodes][2][--node-rank][1][--master-addr][10.0.0.1]"
+                       "[--master-port][29501][--headless]"));
     }
 
     // A hostile model path reaches vllm as one unchanged argument.
     void hostilePathThroughBash()
     {
         const char *path = "/models/it's $(reboot); `id` \"x\"";
-        const CliResult r = runShardscope(exportArgs({"--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--max-model-len", "8192",
-                                                      "--model-path", path, "--script"}));
+        const CliResult r = runShardscope(exportArgs({ "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+            "--max-model-len", "8192", "--model-path", path, "--script" }));
         QCOMPARE(r.exitCode, 0);
         QTemporaryDir dir;
         QFile f(dir.filePath(QStringLiteral("s.sh")));
@@ -125,14 +137,14 @@ private slots:
 
     void sglangJson()
     {
-        const CliResult r = runShardscope(exportArgs({"--target", "sglang", "--model", "qwen3-30b-a3b", "--gpu", "h100-sxm", "--tp",
-                                                      "2", "--dp", "4", "--ep", "4", "--max-model-len", "32768", "--format",
-                                                      "json"}));
+        const CliResult r = runShardscope(exportArgs({ "--target", "sglang", "--model", "qwen3-30b-a3b", "--gpu",
+            "h100-sxm", "--tp", "2", "--dp", "4", "--ep", "4", "--max-model-len", "32768", "--format", "json" }));
         QCOMPARE(r.exitCode, 0);
         // SGLang DP attention: --tp is tp x dp = 8 GPUs, --dp 4 attention groups, --ep-size 4.
-        QCOMPARE(firstCommand(r.json()), QStringLiteral("python -m sglang.launch_server --model-path Qwen/Qwen3-30B-A3B --tp 8 --dp 4 "
-                                                        "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 "
-                                                        "--context-length 32768 --max-running-requests 1024"));
+        QCOMPARE(firstCommand(r.json()),
+            QStringLiteral("python -m sglang.launch_server --model-path Qwen/Qwen3-30B-A3B --tp 8 --dp 4 "
+                           "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 "
+                           "--context-length 32768 --max-running-requests 1024"));
     }
 
     // Refusals and bad flags: one line on stderr, exit 2.
@@ -140,28 +152,32 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("line");
-        const QStringList base{QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
-                               QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"),
-                               QStringLiteral("32768")};
-        QTest::newRow("tp 3") << (base + QStringList{QStringLiteral("--tp"), QStringLiteral("3")})
-                              << "shardscope export: error: 64 attention heads cannot be split over tp=3: tp must divide the head "
-                                 "count (1, 2, 4, 8, 16, 32, 64); nearest that vLLM can run: tp=4\n";
-        QTest::newRow("target") << (base + QStringList{QStringLiteral("--target"), QStringLiteral("trt")})
+        const QStringList base { QStringLiteral("export"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"),
+            QStringLiteral("32768") };
+        QTest::newRow("tp 3")
+            << (base + QStringList { QStringLiteral("--tp"), QStringLiteral("3") })
+            << "shardscope export: error: 64 attention heads cannot be split over tp=3: tp must divide the head "
+               "count (1, 2, 4, 8, 16, 32, 64); nearest that vLLM can run: tp=4\n";
+        QTest::newRow("target") << (base + QStringList { QStringLiteral("--target"), QStringLiteral("trt") })
                                 << "shardscope export: error: --target trt: expected vllm or sglang\n";
-        QTest::newRow("launcher") << (base + QStringList{QStringLiteral("--launcher"), QStringLiteral("slurm")})
+        QTest::newRow("launcher") << (base + QStringList { QStringLiteral("--launcher"), QStringLiteral("slurm") })
                                   << "shardscope export: error: --launcher slurm: expected mp or ray\n";
-        QTest::newRow("port") << (base + QStringList{QStringLiteral("--port"), QStringLiteral("0")})
+        QTest::newRow("port") << (base + QStringList { QStringLiteral("--port"), QStringLiteral("0") })
                               << "shardscope export: error: --port 0: expected a whole number from 1 to 65535\n";
-        QTest::newRow("nodes") << (base + QStringList{QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--nodes"),
-                                                      QStringLiteral("3")})
-                               // 8 GPUs split over 1, 2, 4 or 8 nodes; 2 and 4 are equally near 3, the first is kept.
-                               << "shardscope export: error: 8 GPUs (tp x pp x dp) do not split evenly over 3 nodes; nearest that "
-                                  "vLLM can run: 2 nodes\n";
-        QTest::newRow("does not fit") << base
-                                      // 79.18 GiB (the H100's CUDA total) x 0.92 = 72.85 GiB.
-                                      << "shardscope export: error: the plan does not fit, so vLLM would stop at startup: weights do "
-                                         "not fit: GPU 0 needs 131.4 GiB of weights but may use 72.8 GiB (utilization 0.92 x 79.2 "
-                                         "GiB) (--force exports it anyway)\n";
+        QTest::newRow("nodes")
+            << (base
+                   + QStringList { QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--nodes"),
+                       QStringLiteral("3") })
+            // 8 GPUs split over 1, 2, 4 or 8 nodes; 2 and 4 are equally near 3, the first is kept.
+            << "shardscope export: error: 8 GPUs (tp x pp x dp) do not split evenly over 3 nodes; nearest that "
+               "vLLM can run: 2 nodes\n";
+        QTest::newRow("does not fit")
+            << base
+            // 79.18 GiB (the H100's CUDA total) x 0.92 = 72.85 GiB.
+            << "shardscope export: error: the plan does not fit, so vLLM would stop at startup: weights do "
+               "not fit: GPU 0 needs 131.4 GiB of weights but may use 72.8 GiB (utilization 0.92 x 79.2 "
+               "GiB) (--force exports it anyway)\n";
     }
 
     void refusals()
@@ -177,10 +193,10 @@ private slots:
     // import: the command after --, as one argument, or on stdin; printed as a plan with the preset.
     void importForms()
     {
-        const CliResult args = runShardscope({QStringLiteral("import"), QStringLiteral("--"), QStringLiteral("vllm"),
-                                              QStringLiteral("serve"), QStringLiteral("meta-llama/Llama-3.1-70B"), QStringLiteral("-tp"),
-                                              QStringLiteral("4"), QStringLiteral("--max-model-len=16k"), QStringLiteral("--frob"),
-                                              QStringLiteral("a b")});
+        const CliResult args = runShardscope(
+            { QStringLiteral("import"), QStringLiteral("--"), QStringLiteral("vllm"), QStringLiteral("serve"),
+                QStringLiteral("meta-llama/Llama-3.1-70B"), QStringLiteral("-tp"), QStringLiteral("4"),
+                QStringLiteral("--max-model-len=16k"), QStringLiteral("--frob"), QStringLiteral("a b") });
         QCOMPARE(args.exitCode, 0);
         const QJsonObject j = args.json();
         QCOMPARE(j.value(QStringLiteral("preset")).toString(), QStringLiteral("llama-3.1-70b"));
@@ -188,48 +204,53 @@ private slots:
         const QJsonObject plan = j.value(QStringLiteral("plan")).toObject();
         QCOMPARE(plan.value(QStringLiteral("tp")).toInt(), 4);
         QCOMPARE(plan.value(QStringLiteral("max_model_len")).toInteger(), 16000); // 16k = 16 x 1000
-        QCOMPARE(j.value(QStringLiteral("unknown_flags")).toArray(), (QJsonArray{QStringLiteral("--frob 'a b'")}));
+        QCOMPARE(j.value(QStringLiteral("unknown_flags")).toArray(), (QJsonArray { QStringLiteral("--frob 'a b'") }));
 
-        const CliResult one = runShardscope({QStringLiteral("import"), QStringLiteral("--"),
-                                             QStringLiteral("vllm serve $MODEL -tp 1 -dp 8 --enable-expert-parallel")});
+        const CliResult one = runShardscope({ QStringLiteral("import"), QStringLiteral("--"),
+            QStringLiteral("vllm serve $MODEL -tp 1 -dp 8 --enable-expert-parallel") });
         QCOMPARE(one.exitCode, 0);
         QCOMPARE(one.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("ep")).toInt(), 8);
         QVERIFY(one.json().value(QStringLiteral("preset")).isNull());
 
-        const CliResult in = runShardscope({QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm")},
-                                           "docker run --gpus all -p 8000:8000 vllm/vllm-openai:latest \\\n --model Qwen/Qwen3-32B -tp 2\n");
+        const CliResult in
+            = runShardscope({ QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm") },
+                "docker run --gpus all -p 8000:8000 vllm/vllm-openai:latest \\\n --model Qwen/Qwen3-32B -tp 2\n");
         QCOMPARE(in.exitCode, 0);
-        QCOMPARE(in.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("gpu")).toString(), QStringLiteral("h100-sxm"));
+        QCOMPARE(in.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("gpu")).toString(),
+            QStringLiteral("h100-sxm"));
         QCOMPARE(in.json().value(QStringLiteral("preset")).toString(), QStringLiteral("qwen3-32b"));
     }
 
     void importErrors()
     {
-        const CliResult garbage = runShardscope({QStringLiteral("import")}, "rm -rf / ; echo 'unterminated");
+        const CliResult garbage = runShardscope({ QStringLiteral("import") }, "rm -rf / ; echo 'unterminated");
         QCOMPARE(garbage.exitCode, 2);
-        QCOMPARE(QString::fromUtf8(garbage.err), QStringLiteral("shardscope import: error: unterminated ' quote in the command\n"));
-        const CliResult huge = runShardscope({QStringLiteral("import")}, QByteArray(2 << 20, 'x'));
+        QCOMPARE(QString::fromUtf8(garbage.err),
+            QStringLiteral("shardscope import: error: unterminated ' quote in the command\n"));
+        const CliResult huge = runShardscope({ QStringLiteral("import") }, QByteArray(2 << 20, 'x'));
         QCOMPARE(huge.exitCode, 2);
         QVERIFY(huge.err.startsWith("shardscope import: error: the command is longer than"));
-        const CliResult bad = runShardscope({QStringLiteral("import"), QStringLiteral("--"), QStringLiteral("vllm serve m -tp x")});
+        const CliResult bad
+            = runShardscope({ QStringLiteral("import"), QStringLiteral("--"), QStringLiteral("vllm serve m -tp x") });
         QCOMPARE(bad.exitCode, 2);
     }
 
     // Export -> import -> --plan -> export prints the same text (2 nodes, placeholders).
     void roundTripThroughFiles()
     {
-        const QStringList args = exportArgs({"--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--tp", "8", "--pp", "2",
-                                             "--max-model-len", "32768", "--pp-layer-partition", "60,66"});
+        const QStringList args = exportArgs({ "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--tp", "8", "--pp",
+            "2", "--max-model-len", "32768", "--pp-layer-partition", "60,66" });
         const CliResult first = runShardscope(args);
         QCOMPARE(first.exitCode, 0);
-        const CliResult imported = runShardscope({QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm")}, first.out);
+        const CliResult imported = runShardscope(
+            { QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm") }, first.out);
         QCOMPARE(imported.exitCode, 0);
         QTemporaryDir dir;
         QFile plan(dir.filePath(QStringLiteral("p.shardscope.json")));
         QVERIFY(plan.open(QIODevice::WriteOnly));
         plan.write(imported.out);
         plan.close();
-        const CliResult second = runShardscope({QStringLiteral("export"), QStringLiteral("--plan"), plan.fileName()});
+        const CliResult second = runShardscope({ QStringLiteral("export"), QStringLiteral("--plan"), plan.fileName() });
         QCOMPARE(second.exitCode, 0);
         QCOMPARE(second.out, first.out);
     }

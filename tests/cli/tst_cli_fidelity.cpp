@@ -13,7 +13,8 @@ constexpr double GiB = 1073741824.0;
 
 QString logFile(const char *name)
 {
-    return QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs/") + QString::fromLatin1(name);
+    return QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs/")
+        + QString::fromLatin1(name);
 }
 
 QStringList args(std::initializer_list<const char *> list)
@@ -38,13 +39,14 @@ private slots:
         QTest::addColumn<double>("weightsGiB");
         QTest::addColumn<double>("weightTolerance");
         QTest::addColumn<double>("availableKvGiB");
-        QTest::newRow("gpt-oss-20b") << args({"--model", "gpt-oss-20b"}) << 13.47 << 0.05 << 50.28;
-        QTest::newRow("llama-3.3-70b fp8 tp2") << args({"--model", "llama-3.3-70b-instruct", "--tp", "2", "--quantization", "fp8"})
-                                               << 33.88 << 0.01 << 32.00;
-        QTest::newRow("llama-3.1-8b") << args({"--model", "llama-3.1-8b"}) << 14.99 << 0.01 << 51.38;
-        QTest::newRow("qwen3-32b tp1") << args({"--model", "qwen3-32b"}) << 61.03 << 0.01 << 4.45;
-        QTest::newRow("qwen3-32b tp2") << args({"--model", "qwen3-32b", "--tp", "2"}) << 30.59 << 0.01 << 34.49;
-        QTest::newRow("gpt-oss-120b (weights only)") << args({"--model", "gpt-oss-120b"}) << 64.38 << 0.05 << -1.0;
+        QTest::newRow("gpt-oss-20b") << args({ "--model", "gpt-oss-20b" }) << 13.47 << 0.05 << 50.28;
+        QTest::newRow("llama-3.3-70b fp8 tp2")
+            << args({ "--model", "llama-3.3-70b-instruct", "--tp", "2", "--quantization", "fp8" }) << 33.88 << 0.01
+            << 32.00;
+        QTest::newRow("llama-3.1-8b") << args({ "--model", "llama-3.1-8b" }) << 14.99 << 0.01 << 51.38;
+        QTest::newRow("qwen3-32b tp1") << args({ "--model", "qwen3-32b" }) << 61.03 << 0.01 << 4.45;
+        QTest::newRow("qwen3-32b tp2") << args({ "--model", "qwen3-32b", "--tp", "2" }) << 30.59 << 0.01 << 34.49;
+        QTest::newRow("gpt-oss-120b (weights only)") << args({ "--model", "gpt-oss-120b" }) << 64.38 << 0.05 << -1.0;
     }
     void calibrationRows()
     {
@@ -52,9 +54,9 @@ private slots:
         QFETCH(double, weightsGiB);
         QFETCH(double, weightTolerance);
         QFETCH(double, availableKvGiB);
-        const CliResult r = runShardscope(args({"plan", "--gpu", "h100-sxm", "--vllm-version", "0.11.0", "--max-model-len", "16000",
-                                                "--block-size", "128", "--format", "json"})
-                                          + extra);
+        const CliResult r = runShardscope(args({ "plan", "--gpu", "h100-sxm", "--vllm-version", "0.11.0",
+                                              "--max-model-len", "16000", "--block-size", "128", "--format", "json" })
+            + extra);
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         const QJsonObject plan = j.value(QStringLiteral("plan")).toObject();
@@ -77,28 +79,40 @@ private slots:
 
     void utilizationFollowsVersion()
     {
-        const CliResult r = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--format", "json"}));
+        const CliResult r
+            = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--format", "json" }));
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("gpu_memory_utilization")).toDouble(), 0.92);
-        const CliResult given = runShardscope(
-            args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpu-memory-utilization", "0.8", "--format", "json"}));
-        QCOMPARE(given.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("gpu_memory_utilization")).toDouble(), 0.8);
-        const CliResult bad = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--vllm-version", "latest-ish"}));
+        QCOMPARE(r.json()
+                     .value(QStringLiteral("plan"))
+                     .toObject()
+                     .value(QStringLiteral("gpu_memory_utilization"))
+                     .toDouble(),
+            0.92);
+        const CliResult given = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+            "--gpu-memory-utilization", "0.8", "--format", "json" }));
+        QCOMPARE(given.json()
+                     .value(QStringLiteral("plan"))
+                     .toObject()
+                     .value(QStringLiteral("gpu_memory_utilization"))
+                     .toDouble(),
+            0.8);
+        const CliResult bad = runShardscope(
+            args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--vllm-version", "latest-ish" }));
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.startsWith("shardscope plan: error: --vllm-version"));
     }
 
     void vllmLogFormat()
     {
-        const CliResult r = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--vllm-version", "0.11.0",
-                                                "--max-model-len", "16000", "--format", "vllm-log"}));
+        const CliResult r = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+            "--vllm-version", "0.11.0", "--max-model-len", "16000", "--format", "vllm-log" }));
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("(rank 0) INFO Model loading took 14.9575 GiB"));
         QVERIFY(r.out.contains("(rank 0) INFO Available KV cache memory: "));
         QVERIFY(r.out.contains("(engine) INFO GPU KV cache size: "));
         QVERIFY(r.out.contains("(engine) INFO Maximum concurrency for 16,000 tokens per request: "));
-        const CliResult textbook = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--accounting", "textbook",
-                                                       "--format", "vllm-log"}));
+        const CliResult textbook = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+            "--accounting", "textbook", "--format", "vllm-log" }));
         QCOMPARE(textbook.exitCode, 2);
     }
 
@@ -106,13 +120,14 @@ private slots:
     // in vllm#33155's excerpt; here it is given, the rest comes from the log.
     void reconcileJson()
     {
-        const CliResult r = runShardscope(args({"reconcile", "--gpu", "h100-sxm", "--model", "gpt-oss-120b", "--log"})
-                                          << logFile("v1-gpt-oss-120b-h100-v0101-fail.log"));
+        const CliResult r = runShardscope(args({ "reconcile", "--gpu", "h100-sxm", "--model", "gpt-oss-120b", "--log" })
+            << logFile("v1-gpt-oss-120b-h100-v0101-fail.log"));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.reconcile/1"));
         const QJsonObject cmp = j.value(QStringLiteral("comparison")).toObject();
-        QCOMPARE(cmp.value(QStringLiteral("explanation")).toObject().value(QStringLiteral("term")).toString(), QStringLiteral("weights"));
+        QCOMPARE(cmp.value(QStringLiteral("explanation")).toObject().value(QStringLiteral("term")).toString(),
+            QStringLiteral("weights"));
         bool sawAvailable = false;
         for (const QJsonValue &v : cmp.value(QStringLiteral("rows")).toArray()) {
             const QJsonObject row = v.toObject();
@@ -126,8 +141,8 @@ private slots:
         QVERIFY(sawAvailable);
         QVERIFY(j.value(QStringLiteral("predicted_log")).toArray().size() >= 3);
 
-        const CliResult inferred = runShardscope(args({"reconcile", "--gpu", "h100-sxm", "--log"})
-                                                 << logFile("v1-gpt-oss-120b-h100-v0141-ansi.log"));
+        const CliResult inferred = runShardscope(
+            args({ "reconcile", "--gpu", "h100-sxm", "--log" }) << logFile("v1-gpt-oss-120b-h100-v0141-ansi.log"));
         QCOMPARE(inferred.exitCode, 0);
         QCOMPARE(inferred.json().value(QStringLiteral("model")).toString(), QStringLiteral("gpt-oss-120b"));
     }
@@ -143,24 +158,29 @@ private slots:
                 "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
                 "(EngineCore_DP0 pid=1) INFO Available KV cache memory: 51.38 GiB\n");
         f.close();
-        const CliResult r = runShardscope(args({"reconcile", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--max-model-len", "16000",
-                                                "--save-calibration", "my-h100", "--log"})
-                                          << path);
+        const CliResult r = runShardscope(args({ "reconcile", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+                                              "--max-model-len", "16000", "--save-calibration", "my-h100", "--log" })
+            << path);
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QStringLiteral("basis")).toString(), QStringLiteral("calibrated"));
         const QJsonObject cal = r.json().value(QStringLiteral("calibration")).toObject();
         QCOMPARE(cal.value(QStringLiteral("name")).toString(), QStringLiteral("my-h100"));
         QCOMPARE(cal.value(QStringLiteral("vllm_version")).toString(), QStringLiteral("0.11.0"));
 
-        const CliResult plan = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--vllm-version", "0.11",
-                                                   "--max-model-len", "16000", "--calibration", "my-h100", "--format", "json"}));
+        const CliResult plan = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
+            "--vllm-version", "0.11", "--max-model-len", "16000", "--calibration", "my-h100", "--format", "json" }));
         QCOMPARE(plan.exitCode, 0);
         const QJsonObject j = plan.json();
-        QCOMPARE(j.value(QStringLiteral("memory")).toObject().value(QStringLiteral("basis")).toString(), QStringLiteral("calibrated"));
-        QCOMPARE(j.value(QStringLiteral("calibration")).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("my-h100"));
-        const double kv = j.value(QStringLiteral("memory")).toObject().value(QStringLiteral("kv_budget_bytes_per_gpu")).toDouble() / GiB;
+        QCOMPARE(j.value(QStringLiteral("memory")).toObject().value(QStringLiteral("basis")).toString(),
+            QStringLiteral("calibrated"));
+        QCOMPARE(j.value(QStringLiteral("calibration")).toObject().value(QStringLiteral("name")).toString(),
+            QStringLiteral("my-h100"));
+        const double kv
+            = j.value(QStringLiteral("memory")).toObject().value(QStringLiteral("kv_budget_bytes_per_gpu")).toDouble()
+            / GiB;
         QVERIFY(std::fabs(kv - 51.38) < 0.05); // 51.38 + (14.99 - 14.96) the model's lighter weights
-        const CliResult missing = runShardscope(args({"plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--calibration", "nope"}));
+        const CliResult missing
+            = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--calibration", "nope" }));
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("my-h100")); // lists the saved profiles
     }
@@ -174,17 +194,19 @@ private slots:
             f.write(data);
             return f.fileName();
         };
-        static const char kGarbage[] = "\x00\x01\xff garbage (pid=) Model loading took"; // NUL bytes: size from the array
+        static const char kGarbage[]
+            = "\x00\x01\xff garbage (pid=) Model loading took"; // NUL bytes: size from the array
         const QString garbage = write("garbage.log", QByteArray(kGarbage, sizeof kGarbage - 1));
         const QString huge = write("huge.log", QByteArray(40 * 1024 * 1024, 'z'));
         const QString empty = write("empty.log", QByteArray());
-        for (const QString &file : {garbage, huge, empty, dir.filePath(QStringLiteral("missing.log"))}) {
-            const CliResult r = runShardscope(args({"reconcile", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--log"}) << file);
+        for (const QString &file : { garbage, huge, empty, dir.filePath(QStringLiteral("missing.log")) }) {
+            const CliResult r
+                = runShardscope(args({ "reconcile", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--log" }) << file);
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.startsWith("shardscope reconcile: error: "), r.err.constData());
             QCOMPARE(r.err.count('\n'), 1);
         }
-        const CliResult noLog = runShardscope(args({"reconcile", "--gpu", "h100-sxm"}));
+        const CliResult noLog = runShardscope(args({ "reconcile", "--gpu", "h100-sxm" }));
         QCOMPARE(noLog.exitCode, 2);
     }
 };

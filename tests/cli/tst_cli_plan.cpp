@@ -12,13 +12,13 @@ private slots:
     // The issue's example, seed 000 section 6, row 8x2.
     void seedRowAsJson()
     {
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
-                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--accounting"),
-                                           QStringLiteral("textbook"), QStringLiteral("--gpu-memory-bytes"), QStringLiteral("80e9"),
-                                           QStringLiteral("--reserved-bytes"), QStringLiteral("4GiB"), QStringLiteral("--params"),
-                                           QStringLiteral("70.6e9"), QStringLiteral("--tp"), QStringLiteral("8"),
-                                           QStringLiteral("--pp"), QStringLiteral("2"), QStringLiteral("--max-model-len"),
-                                           QStringLiteral("32768"), QStringLiteral("--format"), QStringLiteral("json")});
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"),
+            QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--accounting"), QStringLiteral("textbook"), QStringLiteral("--gpu-memory-bytes"),
+            QStringLiteral("80e9"), QStringLiteral("--reserved-bytes"), QStringLiteral("4GiB"),
+            QStringLiteral("--params"), QStringLiteral("70.6e9"), QStringLiteral("--tp"), QStringLiteral("8"),
+            QStringLiteral("--pp"), QStringLiteral("2"), QStringLiteral("--max-model-len"), QStringLiteral("32768"),
+            QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         const QJsonObject kv = j.value(QStringLiteral("kv")).toObject();
@@ -36,8 +36,8 @@ private slots:
         QCOMPARE(rank9.value(QStringLiteral("last_layer")).toInt(), 79);
         QCOMPARE(rank9.value(QStringLiteral("q_heads")).toInt(), 8);
         QCOMPARE(rank9.value(QStringLiteral("kv_heads")).toInt(), 1);
-        for (const char *key : {"rank", "node", "pp_stage", "tp_rank", "dp_rank", "ep_rank", "first_layer", "last_layer",
-                                "q_heads", "kv_heads", "experts", "weights_bytes", "kv_budget_bytes"})
+        for (const char *key : { "rank", "node", "pp_stage", "tp_rank", "dp_rank", "ep_rank", "first_layer",
+                 "last_layer", "q_heads", "kv_heads", "experts", "weights_bytes", "kv_budget_bytes" })
             QVERIFY2(rank9.contains(QLatin1String(key)), key);
         QVERIFY(j.value(QStringLiteral("memory")).toObject().contains(QStringLiteral("max_weights_bytes_per_gpu")));
         QVERIFY(j.value(QStringLiteral("memory")).toObject().contains(QStringLiteral("kv_budget_bytes_per_gpu")));
@@ -47,9 +47,9 @@ private slots:
 
     void doesNotFitIsAResult()
     {
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
-                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--format"),
-                                           QStringLiteral("json")});
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"),
+            QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QStringLiteral("fits")).toBool(), false);
         const QJsonObject issue = r.json().value(QStringLiteral("issues")).toArray().at(0).toObject();
@@ -58,15 +58,22 @@ private slots:
 
     void enableExpertParallel()
     {
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("deepseek-v3"),
-                                           QStringLiteral("--gpu"), QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"),
-                                           QStringLiteral("--dp"), QStringLiteral("2"), QStringLiteral("--enable-expert-parallel"),
-                                           QStringLiteral("--max-model-len"), QStringLiteral("32k"), QStringLiteral("--format"),
-                                           QStringLiteral("json")});
+        const CliResult r = runShardscope(
+            { QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"),
+                QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"),
+                QStringLiteral("2"), QStringLiteral("--enable-expert-parallel"), QStringLiteral("--max-model-len"),
+                QStringLiteral("32k"), QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("ep")).toInt(), 16);
         // 256 experts / 16 = 16 per GPU
-        QCOMPARE(r.json().value(QStringLiteral("ranks")).toArray().at(0).toObject().value(QStringLiteral("expert_count")).toInt(), 16);
+        QCOMPARE(r.json()
+                     .value(QStringLiteral("ranks"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("expert_count"))
+                     .toInt(),
+            16);
     }
 
     void badInput_data()
@@ -74,26 +81,28 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("needle");
         const QString plan = QStringLiteral("plan");
-        QTest::newRow("tp=0") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
-                                             QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("0")}
+        QTest::newRow("tp=0") << QStringList { plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("0") }
                               << "--tp 0";
-        QTest::newRow("tp=3") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
-                                             QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("3")}
+        QTest::newRow("tp=3") << QStringList { plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("3") }
                               << "64 attention heads cannot be split over tp=3";
-        QTest::newRow("unknown model") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("gpt-5"), QStringLiteral("--gpu"),
-                                                      QStringLiteral("h100-sxm")}
+        QTest::newRow("unknown model") << QStringList { plan, QStringLiteral("--model"), QStringLiteral("gpt-5"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm") }
                                        << "unknown model";
-        QTest::newRow("missing file") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("/nonexistent/config.json"),
-                                                     QStringLiteral("--gpu"), QStringLiteral("h100-sxm")}
+        QTest::newRow("missing file") << QStringList { plan, QStringLiteral("--model"),
+            QStringLiteral("/nonexistent/config.json"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm") }
                                       << "no such file";
-        QTest::newRow("bad size") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
-                                                 QStringLiteral("h100-sxm"), QStringLiteral("--gpu-memory-bytes"), QStringLiteral("lots")}
+        QTest::newRow("bad size") << QStringList { plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--gpu-memory-bytes"),
+            QStringLiteral("lots") }
                                   << "--gpu-memory-bytes lots";
-        QTest::newRow("huge tp") << QStringList{plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
-                                                QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("99999999999")}
+        QTest::newRow("huge tp") << QStringList { plan, QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("99999999999") }
                                  << "--tp";
-        QTest::newRow("unknown flag") << QStringList{plan, QStringLiteral("--frobnicate")} << "frobnicate";
-        QTest::newRow("no model") << QStringList{plan, QStringLiteral("--gpu"), QStringLiteral("h100-sxm")} << "--model is required";
+        QTest::newRow("unknown flag") << QStringList { plan, QStringLiteral("--frobnicate") } << "frobnicate";
+        QTest::newRow("no model") << QStringList { plan, QStringLiteral("--gpu"), QStringLiteral("h100-sxm") }
+                                  << "--model is required";
     }
     void badInput()
     {
@@ -112,8 +121,8 @@ private slots:
         QVERIFY(f.open());
         f.write("{\"num_hidden_layers\": 32, \"hidden_size\": ");
         f.close();
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(), QStringLiteral("--gpu"),
-                                           QStringLiteral("h100-sxm")});
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("not valid JSON"), r.err.constData());
     }
@@ -127,16 +136,19 @@ private slots:
                    "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32,
                    "num_key_value_heads": 8, "vocab_size": 128256, "max_position_embeddings": 131072})");
         f.close();
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(), QStringLiteral("--gpu"),
-                                           QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"), QStringLiteral("8192"),
-                                           QStringLiteral("--format"), QStringLiteral("json")});
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"), f.fileName(),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"),
+            QStringLiteral("8192"), QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(r.json().value(QStringLiteral("kv")).toObject().value(QStringLiteral("bytes_per_token_per_gpu")).toDouble(), 131072.0);
+        QCOMPARE(
+            r.json().value(QStringLiteral("kv")).toObject().value(QStringLiteral("bytes_per_token_per_gpu")).toDouble(),
+            131072.0);
     }
 
     void presetsJson()
     {
-        const CliResult r = runShardscope({QStringLiteral("presets"), QStringLiteral("--format"), QStringLiteral("json")});
+        const CliResult r
+            = runShardscope({ QStringLiteral("presets"), QStringLiteral("--format"), QStringLiteral("json") });
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QVERIFY(j.value(QStringLiteral("models")).toArray().size() >= 16);
@@ -148,9 +160,9 @@ private slots:
 
     void textFormat()
     {
-        const CliResult r = runShardscope({QStringLiteral("plan"), QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"),
-                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--max-model-len"),
-                                           QStringLiteral("8192")});
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"),
+            QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--max-model-len"), QStringLiteral("8192") });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("KV cache"));
         QVERIFY(r.out.contains("fits"));
@@ -158,13 +170,13 @@ private slots:
 
     void unknownCommand()
     {
-        const CliResult r = runShardscope({QStringLiteral("frobnicate")});
+        const CliResult r = runShardscope({ QStringLiteral("frobnicate") });
         QCOMPARE(r.exitCode, 2);
     }
 
     void version()
     {
-        const CliResult r = runShardscope({QStringLiteral("--version")});
+        const CliResult r = runShardscope({ QStringLiteral("--version") });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.startsWith("shardscope "));
     }

@@ -17,9 +17,9 @@ QStringList args(std::initializer_list<const char *> list)
 // Seed 000 section 6 settings (textbook accounting) on 8 GPUs at 32K: see tst_sweep for the arithmetic.
 QStringList seedSweep(std::initializer_list<const char *> extra)
 {
-    QStringList a = args({"sweep", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "8", "--accounting", "textbook",
-                          "--gpu-memory-bytes", "80e9", "--reserved-bytes", "4GiB", "--params", "70.6e9", "--max-model-len",
-                          "32768"});
+    QStringList a = args({ "sweep", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "8", "--accounting",
+        "textbook", "--gpu-memory-bytes", "80e9", "--reserved-bytes", "4GiB", "--params", "70.6e9", "--max-model-len",
+        "32768" });
     for (const char *e : extra)
         a << QString::fromLatin1(e);
     return a;
@@ -33,7 +33,7 @@ class TestCliSweep : public QObject
 private slots:
     void jsonShape()
     {
-        const CliResult r = runShardscope(seedSweep({"--format", "json"}));
+        const CliResult r = runShardscope(seedSweep({ "--format", "json" }));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.sweep/1"));
@@ -44,8 +44,8 @@ private slots:
         QCOMPARE(plans.size(), 10);
         for (const QJsonValue &v : plans) {
             const QJsonObject p = v.toObject();
-            for (const char *key : {"tp", "pp", "dp", "ep", "gpus", "fits", "reasons", "kv", "rank", "crosses_node", "pareto",
-                                    "time", "comm"})
+            for (const char *key : { "tp", "pp", "dp", "ep", "gpus", "fits", "reasons", "kv", "rank", "crosses_node",
+                     "pareto", "time", "comm" })
                 QVERIFY2(p.contains(QLatin1String(key)), key);
             const QJsonObject time = p.value(QStringLiteral("time")).toObject();
             QVERIFY(time.value(QStringLiteral("tpot_s")).toDouble() > 0);
@@ -55,7 +55,9 @@ private slots:
             // Only plans that meet the constraints can be on the front.
             if (p.value(QStringLiteral("pareto")).toBool())
                 QVERIFY(!p.value(QStringLiteral("rank")).isNull());
-            QCOMPARE(p.value(QStringLiteral("tp")).toInt() * p.value(QStringLiteral("pp")).toInt() * p.value(QStringLiteral("dp")).toInt(), 8);
+            QCOMPARE(p.value(QStringLiteral("tp")).toInt() * p.value(QStringLiteral("pp")).toInt()
+                    * p.value(QStringLiteral("dp")).toInt(),
+                8);
             QVERIFY(p.value(QStringLiteral("reasons")).isArray());
             QVERIFY(p.value(QStringLiteral("kv")).toObject().contains(QStringLiteral("max_concurrency")));
             // Unranked plans say why; ranked ones have no reason.
@@ -66,7 +68,7 @@ private slots:
         QCOMPARE(best.value(QStringLiteral("rank")).toInt(), 1);
         QCOMPARE(best.value(QStringLiteral("kv")).toObject().value(QStringLiteral("max_concurrency")).toInt(), 37);
         QCOMPARE(j.value(QStringLiteral("decode")).toObject().value(QStringLiteral("batch")).toString(),
-                 QStringLiteral("largest_that_fits"));
+            QStringLiteral("largest_that_fits"));
         QVERIFY(j.value(QStringLiteral("pareto")).toInt() >= 1);
         // The plan on one GPU per replica: 141.2e9 B of weights on an 80e9 B GPU.
         const QJsonObject last = plans.at(7).toObject();
@@ -80,13 +82,13 @@ private slots:
 
     void csvShape()
     {
-        const CliResult r = runShardscope(seedSweep({"--format", "csv", "--min-concurrency", "30"}));
+        const CliResult r = runShardscope(seedSweep({ "--format", "csv", "--min-concurrency", "30" }));
         QCOMPARE(r.exitCode, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 1 + 10); // header + one row per plan
         const QList<QByteArray> header = lines.at(0).split(',');
-        for (const char *col : {"rank", "tp", "pp", "dp", "ep", "fits", "pareto", "kv.max_concurrency", "time.tpot_s",
-                                "time.tokens_per_s_per_gpu", "reason_codes", "reasons"})
+        for (const char *col : { "rank", "tp", "pp", "dp", "ep", "fits", "pareto", "kv.max_concurrency", "time.tpot_s",
+                 "time.tokens_per_s_per_gpu", "reason_codes", "reasons" })
             QVERIFY2(header.contains(QByteArray(col)), col);
         const int rankCol = int(header.indexOf("rank"));
         const int codesCol = int(header.indexOf("reason_codes"));
@@ -106,12 +108,13 @@ private slots:
     // combination listed with --include-invalid has no time figures (null).
     void tpotObjective()
     {
-        const CliResult r = runShardscope(args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "64",
-                                                "--max-model-len", "8192", "--objective", "tpot", "--max-tpot-ms", "20",
-                                                "--include-invalid", "--format", "json"}));
+        const CliResult r = runShardscope(
+            args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "64", "--max-model-len", "8192",
+                "--objective", "tpot", "--max-tpot-ms", "20", "--include-invalid", "--format", "json" }));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
-        QCOMPARE(j.value(QStringLiteral("constraints")).toObject().value(QStringLiteral("max_tpot_ms")).toDouble(), 20.0);
+        QCOMPARE(
+            j.value(QStringLiteral("constraints")).toObject().value(QStringLiteral("max_tpot_ms")).toDouble(), 20.0);
         double previous = 0;
         int ranked = 0, invalid = 0;
         for (const QJsonValue &v : j.value(QStringLiteral("plans")).toArray()) {
@@ -146,22 +149,23 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("needle");
-        QTest::newRow("no --gpus") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm"}) << "--gpus is required";
-        QTest::newRow("--gpus 0") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "0"}) << "--gpus 0";
-        QTest::newRow("fixed tp") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tp", "2"})
-                                  << "--tp cannot be combined";
-        QTest::newRow("objective") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
-                                            "--objective", "fastest"})
+        QTest::newRow("no --gpus") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm" })
+                                   << "--gpus is required";
+        QTest::newRow("--gpus 0") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "0" })
+                                  << "--gpus 0";
+        QTest::newRow("fixed tp") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
+            "--tp", "2" }) << "--tp cannot be combined";
+        QTest::newRow("objective") << args(
+            { "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--objective", "fastest" })
                                    << "--objective fastest";
-        QTest::newRow("max-tpot-ms") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
-                                              "--max-tpot-ms", "-3"})
-                                     << "--max-tpot-ms -3";
-        QTest::newRow("format") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8", "--format", "xml"})
-                                << "--format xml";
-        QTest::newRow("unknown model") << args({"sweep", "--model", "nope", "--gpu", "h100-sxm", "--gpus", "8"}) << "nope";
-        QTest::newRow("up-to too large") << args({"sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "100000",
-                                                  "--up-to"})
-                                         << "--gpus 100000";
+        QTest::newRow("max-tpot-ms") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
+            "--max-tpot-ms", "-3" }) << "--max-tpot-ms -3";
+        QTest::newRow("format") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "8",
+            "--format", "xml" }) << "--format xml";
+        QTest::newRow("unknown model") << args({ "sweep", "--model", "nope", "--gpu", "h100-sxm", "--gpus", "8" })
+                                       << "nope";
+        QTest::newRow("up-to too large") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus",
+            "100000", "--up-to" }) << "--gpus 100000";
     }
     void badInput()
     {

@@ -16,8 +16,7 @@
 
 namespace QTest {
 // Qt 6.4's QCOMPARE prints no values for std::string without this.
-template<>
-inline char *toString(const std::string &s)
+template <> inline char *toString(const std::string &s)
 {
     return qstrdup(s.c_str());
 }
@@ -25,7 +24,7 @@ inline char *toString(const std::string &s)
 
 inline const PresetRepository &builtinPresets()
 {
-    static const PresetRepository repo = PresetRepository::loadFrom({QStringLiteral(":/presets")});
+    static const PresetRepository repo = PresetRepository::loadFrom({ QStringLiteral(":/presets") });
     return repo;
 }
 

@@ -41,7 +41,7 @@ private slots:
         Plan plan;
         plan.tp = tp;
         plan.gpuMemoryUtilization = 0.9;
-        plan.vllmVersion = {0, 11, 0}; // the measurements are vLLM 0.11: CUDA graphs not subtracted
+        plan.vllmVersion = { 0, 11, 0 }; // the measurements are vLLM 0.11: CUDA graphs not subtracted
         plan.maxModelLen = 16000;
         plan.blockSize = 128;
         plan.quantization = quantization == QLatin1String("fp8") ? Quantization::Fp8 : Quantization::Auto;
@@ -49,12 +49,12 @@ private slots:
         QVERIFY(e.valid);
         const double weights = e.maxWeightsBytesPerGpu / GiB;
         QVERIFY2(std::fabs(weights / weightsGiB - 1) <= weightTolerance,
-                 qPrintable(QStringLiteral("weights %1 GiB vs %2").arg(weights).arg(weightsGiB)));
+            qPrintable(QStringLiteral("weights %1 GiB vs %2").arg(weights).arg(weightsGiB)));
         if (availableKvGiB < 0)
             return;
         const double kv = e.kvBudgetBytesPerGpu / GiB;
         QVERIFY2(std::fabs(kv - availableKvGiB) <= 0.5,
-                 qPrintable(QStringLiteral("available KV %1 GiB vs %2").arg(kv).arg(availableKvGiB)));
+            qPrintable(QStringLiteral("available KV %1 GiB vs %2").arg(kv).arg(availableKvGiB)));
     }
 
     // calibration.md: 28.20 GiB / 163,840 B per token = 184,832 tokens as logged (Mistral-Small).

@@ -61,14 +61,14 @@ private slots:
     // 50 GB/s x 0.94 = 47 GB/s ("46-48 GB/s per NIC"); H800's measured 0.8 x 200 = 160 GB/s (DeepEP).
     void presetLinks()
     {
-        const LinkSet h100 = resolveLinks(Plan{}, presetGpu("h100-sxm"));
+        const LinkSet h100 = resolveLinks(Plan {}, presetGpu("h100-sxm"));
         QVERIFY(near(h100.scaleUp.bytesPerSec, 369e9, 1e-9));
         QVERIFY(near(h100.nic.bytesPerSec, 47e9, 1e-9));
         QVERIFY(near(h100.scaleUp.latencySec, 1e-6, 1e-9));
         QVERIFY(near(h100.nic.latencySec, 5e-6, 1e-9));
-        QVERIFY(near(resolveLinks(Plan{}, presetGpu("h800")).scaleUp.bytesPerSec, 160e9, 1e-9));
+        QVERIFY(near(resolveLinks(Plan {}, presetGpu("h800")).scaleUp.bytesPerSec, 160e9, 1e-9));
         // PCIe-only card: NCCL's PCI ring, 20.6 us over 14 steps -> 1.5 us per step
-        QVERIFY(near(resolveLinks(Plan{}, presetGpu("l40s")).pcie.latencySec, 1.5e-6, 1e-9));
+        QVERIFY(near(resolveLinks(Plan {}, presetGpu("l40s")).pcie.latencySec, 1.5e-6, 1e-9));
         // Overrides are effective bandwidths: efficiency reported relative to the line rate
         Plan p;
         p.scaleupLatencySec = 0;
@@ -86,15 +86,15 @@ private slots:
     {
         Plan p = basePlan(4);
         p.batch = 64;
-        p.scaleupLatencySec = 0;     // α = 0
+        p.scaleupLatencySec = 0; // α = 0
         p.scaleupBytesPerSec = 450e9; // NVLink one direction, efficiency 1
         const Evaluation e = evaluate(p, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"));
         QVERIFY(e.valid);
         const TpComm &tp = e.comm.tp;
-        QCOMPARE(tp.bytesPerAllreduce, 1.0 * MiBytes);   // 64 x 8192 x 2 B = 1 MiB
-        QCOMPARE(tp.allreducePerStep, 160);              // 2 x 80 layers
+        QCOMPARE(tp.bytesPerAllreduce, 1.0 * MiBytes); // 64 x 8192 x 2 B = 1 MiB
+        QCOMPARE(tp.allreducePerStep, 160); // 2 x 80 layers
         QCOMPARE(tp.bytesSentPerGpuPerStep, 240 * MiBytes); // 160 x 2 x 3/4 x 1 MiB
-        QVERIFY(near(tp.timeSec, 0.5592405e-3, 1e-6));   // 251,658,240 B / 450e9 B/s ≈ 0.56 ms
+        QVERIFY(near(tp.timeSec, 0.5592405e-3, 1e-6)); // 251,658,240 B / 450e9 B/s ≈ 0.56 ms
         QCOMPARE(tp.link, LinkKind::ScaleUp);
         // Embedding AllReduce apart: one more 1 MiB AllReduce, 1.5 MiB sent per GPU.
         QCOMPARE(tp.embeddingBytes, 1.0 * MiBytes);
@@ -128,7 +128,7 @@ private slots:
         QCOMPARE(pp.sendsPerStep, 3);
         QCOMPARE(pp.bytesPerSend, 2.0 * MiBytes);
         QCOMPARE(pp.bytesSentPerGpuPerStep, 2.0 * MiBytes); // tp = 1: one GPU sends it all
-        QCOMPARE(pp.link, LinkKind::ScaleUp);               // 4 GPUs in one 8-GPU node
+        QCOMPARE(pp.link, LinkKind::ScaleUp); // 4 GPUs in one 8-GPU node
         QVERIFY(near(pp.timeSec, 3 * 2.0 * MiBytes / 450e9, 1e-9)); // 3 x 2 MiB / 450 GB/s = 13.98 us
         QCOMPARE(e.comm.tp.allreducePerStep, 0);
     }
@@ -167,7 +167,7 @@ private slots:
         QCOMPARE(ep.mode, EpMode::AllToAll);
         QCOMPARE(ep.size, 16);
         QCOMPARE(ep.link, LinkKind::Nic); // the MoE group spans both nodes
-        QCOMPARE(ep.tokensPerGpu, 8.0);   // 64 tokens of a replica split over its 8 TP ranks
+        QCOMPARE(ep.tokensPerGpu, 8.0); // 64 tokens of a replica split over its 8 TP ranks
         QCOMPARE(ep.localFraction, 1.0 / 16);
         // per GPU per MoE layer: 8 tokens x 229,376 B x 15/16 leave the GPU = 1,720,320 B
         QCOMPARE(ep.bytesPerMoeLayerUniformGpu, 1720320.0);
@@ -264,7 +264,8 @@ private slots:
         const Evaluation e = evaluate(p, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"));
         QCOMPARE(e.comm.tp.link, LinkKind::Nic);
         QVERIFY(near(e.comm.tp.timeSec, 160 * 2 * 15.0 / 16 * MiBytes / 50e9, 1e-9));
-        QVERIFY(std::any_of(e.issues.begin(), e.issues.end(), [](const PlanIssue &i) { return i.code == "tp_crosses_node"; }));
+        QVERIFY(std::any_of(
+            e.issues.begin(), e.issues.end(), [](const PlanIssue &i) { return i.code == "tp_crosses_node"; }));
         // the same 16 GPUs as nodes of 4: tp=8 crosses too
         p = basePlan(8);
         p.gpusPerNode = 4;
@@ -327,7 +328,7 @@ private slots:
         p.nicBytesPerSec = 47e9;
         p.hbmEfficiency = 1;
         QCOMPARE(planFromJson(planToJson(p)), p);
-        QVERIFY(!planToJson(Plan{}).contains("nic_latency_s")); // unset overrides are not written
+        QVERIFY(!planToJson(Plan {}).contains("nic_latency_s")); // unset overrides are not written
     }
 };
 

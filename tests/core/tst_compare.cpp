@@ -68,7 +68,7 @@ private slots:
     void tp4to8()
     {
         const Comparison c = compareLlama(textbook(4, 1), textbook(8, 1));
-        QCOMPARE(c.changes, std::vector<std::string>{"TP 4 → 8"});
+        QCOMPARE(c.changes, std::vector<std::string> { "TP 4 → 8" });
         QCOMPARE(c.row("capacity_tokens")->a, 395569.0);
         QCOMPARE(c.row("capacity_tokens")->b, 1222046.0);
         // 2 × 80 × 2 × 128 × 2 B = 81,920 → 2 × 80 × 1 × 128 × 2 B = 40,960
@@ -79,11 +79,13 @@ private slots:
         QCOMPARE(c.row("weights_bytes_per_gpu")->a, 35.3e9);
         QCOMPARE(c.row("weights_bytes_per_gpu")->b, 17.65e9);
         VERIFY_HAS(c, "TP 4 → 8: KV heads per GPU 2 → 1, so KV bytes per token per GPU halve");
-        VERIFY_HAS(c, "Weights per GPU 32.9 GiB → 16.4 GiB (×0.50): each GPU holds 1/8 instead of 1/4 of every layer (TP)");
+        VERIFY_HAS(
+            c, "Weights per GPU 32.9 GiB → 16.4 GiB (×0.50): each GPU holds 1/8 instead of 1/4 of every layer (TP)");
         // budgets: 72e9 − 35.3e9 − 4 GiB = 30.18 GiB → 72e9 − 17.65e9 − 4 GiB = 46.62 GiB (×1.54);
         // 1,222,046 / 395,569 = 3.09
-        VERIFY_HAS(c, "KV capacity 395,569 → 1,222,046 tokens (×3.09) = budget ÷ KV per token: KV budget per GPU 30.2 GiB → "
-                      "46.6 GiB (×1.54), KV per token per GPU 81,920 → 40,960 B (×0.50)");
+        VERIFY_HAS(c,
+            "KV capacity 395,569 → 1,222,046 tokens (×3.09) = budget ÷ KV per token: KV budget per GPU 30.2 GiB → "
+            "46.6 GiB (×1.54), KV per token per GPU 81,920 → 40,960 B (×0.50)");
         QCOMPARE(formatDeltaChange(*c.row("capacity_tokens")), std::string("×3.09"));
     }
 
@@ -99,7 +101,9 @@ private slots:
         QCOMPARE(formatDeltaChange(*c.row("capacity_tokens")), std::string("×1.18"));
         // 16 GPUs span two 8-GPU nodes: the TP group now goes over the NIC: α 5 µs, 400 Gb/s × 0.94 = 47 GB/s.
         VERIFY_HAS(c, "The TP group crosses nodes: every AllReduce now goes over the NIC (5.00 µs per step, 47 GB/s)");
-        VERIFY_HAS(c, "TP 8 → 16: each AllReduce sends 2 × 15/16 instead of 2 × 7/8 of S per GPU and takes 30 instead of 14 latency steps");
+        VERIFY_HAS(c,
+            "TP 8 → 16: each AllReduce sends 2 × 15/16 instead of 2 × 7/8 of S per GPU and takes 30 instead of 14 "
+            "latency steps");
     }
 
     // Seed rows 8×1 → 8×2: 1,222,046 → 2,875,001 tokens; the layers, not the heads, are halved.
@@ -164,8 +168,9 @@ private slots:
         // 61 × (512 + 64) × 2 B = 70,272 B on every GPU in both plans
         QCOMPARE(c.row("kv_bytes_per_token_per_gpu")->a, 70272.0);
         QCOMPARE(c.row("kv_bytes_per_token_per_gpu")->b, 70272.0);
-        VERIFY_HAS(c, "TP 8 → 16: KV per GPU unchanged because MLA keeps one latent KV vector per token and layer, and every TP "
-                      "rank holds all of it");
+        VERIFY_HAS(c,
+            "TP 8 → 16: KV per GPU unchanged because MLA keeps one latent KV vector per token and layer, and every TP "
+            "rank holds all of it");
     }
 
     // DeepSeek-V3 with dp 2: EP off gathers every DP rank's tokens; EP 16 is an all-to-all of
@@ -181,11 +186,14 @@ private slots:
         const ModelSpec m = presetModel("deepseek-v3");
         const GpuSpec g = presetGpu("h200");
         const Comparison c = comparePlans(evaluate(a, m, g), m, g, evaluate(b, m, g), m, g);
-        VERIFY_HAS(c, "MoE tokens allgather_reducescatter → all_to_all: dispatch and combine all-to-all over 16 GPUs per MoE "
-                      "layer, 229,376 B per token, 1/16 staying local");
+        VERIFY_HAS(c,
+            "MoE tokens allgather_reducescatter → all_to_all: dispatch and combine all-to-all over 16 GPUs per MoE "
+            "layer, 229,376 B per token, 1/16 staying local");
         // 256 experts each split 16 ways, or 256 / 16 = 16 whole experts per GPU: the same bytes.
         QVERIFY(!c.row("weights_bytes_per_gpu")->changed());
-        VERIFY_HAS(c, "EP 1 → 16: each GPU holds 16 whole experts instead of 256 experts each split 16 ways: the same expert bytes per GPU");
+        VERIFY_HAS(c,
+            "EP 1 → 16: each GPU holds 16 whole experts instead of 256 experts each split 16 ways: the same expert "
+            "bytes per GPU");
     }
 
     // The sentences carry their templates for translation; their text is the English explanation.
@@ -206,9 +214,9 @@ private slots:
         QCOMPARE(replicated->args[2].text(), std::string("8"));
         QCOMPARE(c.changeSentences.front().templ, std::string("TP %1 → %2"));
         // Nested phrases substitute recursively; a missing argument leaves its marker.
-        const Sentence nested = phrase("Compare", "a %1 b %2", {value("x"), phrase("Compare", "<%1>", {value(3)})});
+        const Sentence nested = phrase("Compare", "a %1 b %2", { value("x"), phrase("Compare", "<%1>", { value(3) }) });
         QCOMPARE(nested.text(), std::string("a x b <3>"));
-        QCOMPARE(phrase("Compare", "%1 and %2", {value("only")}).text(), std::string("only and %2"));
+        QCOMPARE(phrase("Compare", "%1 and %2", { value("only") }).text(), std::string("only and %2"));
     }
 
     // Within 1 %: a percentage, and no colour below 0.5 %.

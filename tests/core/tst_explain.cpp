@@ -41,7 +41,7 @@ private slots:
     {
         const ModelSpec m = presetModel("llama-3.1-8b");
         const GpuSpec h100 = presetGpu("h100-sxm");
-        for (const VllmVersion v : {VllmVersion{0, 11, 0}, VllmVersion{0, 21, 0}}) {
+        for (const VllmVersion v : { VllmVersion { 0, 11, 0 }, VllmVersion { 0, 21, 0 } }) {
             Plan plan;
             plan.maxModelLen = 16000;
             plan.vllmVersion = v;
@@ -59,7 +59,7 @@ private slots:
                 at = next == std::string::npos ? lhs.size() : next + std::string(" − ").size();
             }
             QVERIFY2(std::fabs(sum - result) <= 0.03, x.substituted.c_str());
-            const bool graphs = v == VllmVersion{0, 21, 0};
+            const bool graphs = v == VllmVersion { 0, 21, 0 };
             QCOMPARE(terms, graphs ? 5 : 4);
             QCOMPARE(x.formula.find("CUDA graphs") != std::string::npos, graphs);
         }
@@ -70,7 +70,9 @@ private slots:
         const Explanation x = explain(Quantity::KvBudget, e, m, h100, 0);
         bool named = false;
         for (const ExplainedInput &in : x.inputs)
-            named = named || in.source.find("calibrated: the modelled activation × 1.250, from profile \"my-h100\"") != std::string::npos;
+            named = named
+                || in.source.find("calibrated: the modelled activation × 1.250, from profile \"my-h100\"")
+                    != std::string::npos;
         QVERIFY(named);
     }
 
@@ -87,9 +89,9 @@ private slots:
         const Evaluation e = evaluate(plan, m, presetGpu("h100-sxm"));
         // seed 000: 2,875,001 tokens // 32,768 = 87
         QCOMPARE(explain(Quantity::MaxConcurrency, e, m, presetGpu("h100-sxm")).substituted,
-                 std::string("floor(2,875,001 / 32,768) = 87"));
+            std::string("floor(2,875,001 / 32,768) = 87"));
         QCOMPARE(explain(Quantity::KvBytesPerToken, e, m, presetGpu("h100-sxm")).substituted,
-                 std::string("2 × 40 layers × 1 KV head × 128 × 2 B = 20,480 B"));
+            std::string("2 × 40 layers × 1 KV head × 128 × 2 B = 20,480 B"));
     }
 
     void layersPerStage()
@@ -101,7 +103,7 @@ private slots:
         const ModelSpec m = presetModel("deepseek-v3");
         const Evaluation e = evaluate(plan, m, presetGpu("h200"));
         QCOMPARE(explain(Quantity::LayersPerStage, e, m, presetGpu("h200")).substituted,
-                 std::string("61 // 4 = 15, remainder 1 → 15, 15, 16, 15"));
+            std::string("61 // 4 = 15, remainder 1 → 15, 15, 16, 15"));
     }
 
     // Seed 000 section 4.1: Llama-3.1-70B, TP 4, 64 decoding sequences, 450 GB/s and no latency.
@@ -118,14 +120,14 @@ private slots:
         const Evaluation e = evaluate(plan, m, gpu);
         // S = 64 × 8192 × 2 B = 1 MiB
         QCOMPARE(explain(Quantity::TpAllReduceBytes, e, m, gpu).substituted,
-                 std::string("64 × 8,192 × 2 B = 1,048,576 B (1 MiB)"));
+            std::string("64 × 8,192 × 2 B = 1,048,576 B (1 MiB)"));
         // 2 × 80 = 160 AllReduces, each sends 2 × 3/4 × 1 MiB = 1.5 MiB: 240 MiB
         QCOMPARE(explain(Quantity::TpBytesPerGpu, e, m, gpu).substituted,
-                 std::string("160 AllReduces × 2 × 3/4 × 1,048,576 B = 251,658,240 B (240 MiB)"));
+            std::string("160 AllReduces × 2 × 3/4 × 1,048,576 B = 251,658,240 B (240 MiB)"));
         // 1.5 × 1,048,576 B / 450e9 B/s = 3.495 µs each; × 160 = 0.559 ms (the seed's ≈0.56 ms)
         const Explanation t = explain(Quantity::TpTime, e, m, gpu);
         QCOMPARE(t.substituted,
-                 std::string("160 × (2 × 3 × 0 µs + 2 × 3/4 × 1,048,576 B / 450 GB/s) = 160 × 3.50 µs = 0.559 ms"));
+            std::string("160 × (2 × 3 × 0 µs + 2 × 3/4 × 1,048,576 B / 450 GB/s) = 160 × 3.50 µs = 0.559 ms"));
         QCOMPARE(t.inputs.back().source, std::string("--scaleup-bandwidth"));
     }
 
@@ -176,7 +178,7 @@ private slots:
         QVERIFY(bf16.note.find("6.2 % stays on the sending GPU") != std::string::npos); // 1/16
         plan.fp8Dispatch = true;
         QCOMPARE(explain(Quantity::EpBytesPerToken, evaluate(plan, m, gpu), m, gpu).substituted,
-                 std::string("8 × (7,392 + 14,336) B = 173,824 B"));
+            std::string("8 × (7,392 + 14,336) B = 173,824 B"));
     }
 
     // Seed 003: p = 2 stages, m = 4 micro-batches: 1/5.
@@ -208,7 +210,8 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const Evaluation e = evaluate(plan, m, gpu);
         const Explanation step = explain(Quantity::StageStepTime, e, m, gpu);
-        QVERIFY2(step.substituted.rfind("max(139,006,410,752 B / (3.35 TB/s × 1.00), ", 0) == 0, step.substituted.c_str());
+        QVERIFY2(
+            step.substituted.rfind("max(139,006,410,752 B / (3.35 TB/s × 1.00), ", 0) == 0, step.substituted.c_str());
         QVERIFY2(step.substituted.find(" + 0 µs = max(41.494 ms, ") != std::string::npos, step.substituted.c_str());
         QCOMPARE(step.result, std::string("41.494 ms"));
         QCOMPARE(step.note.substr(0, 12), std::string("memory-bound"));

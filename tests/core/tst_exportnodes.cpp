@@ -13,7 +13,8 @@ namespace {
 
 bool hasLaunchWarning(const ExportResult &r)
 {
-    return std::any_of(r.notes.begin(), r.notes.end(), [](const std::string &n) { return n.rfind("launch warning:", 0) == 0; });
+    return std::any_of(
+        r.notes.begin(), r.notes.end(), [](const std::string &n) { return n.rfind("launch warning:", 0) == 0; });
 }
 
 ExportResult exportPlan(int tp, int pp)
@@ -23,7 +24,7 @@ ExportResult exportPlan(int tp, int pp)
     p.tp = tp;
     p.pp = pp;
     p.maxModelLen = 32768;
-    return exportLaunch(evaluate(p, m, presetGpu("h100-sxm")), m, ExportOptions{});
+    return exportLaunch(evaluate(p, m, presetGpu("h100-sxm")), m, ExportOptions {});
 }
 
 } // namespace
@@ -48,7 +49,7 @@ private slots:
     {
         // TP 2 x PP 3 = 6 GPUs fit one node: nothing to say. TP 4 x PP 4 = 16 = 2 nodes of 8, the
         // plan's own grid. TP 2 x PP 6 = 12 = 2 nodes of 6, and 2 divides 6: groups stay inside.
-        for (const auto &[tp, pp] : {std::pair{2, 3}, std::pair{4, 4}, std::pair{2, 6}}) {
+        for (const auto &[tp, pp] : { std::pair { 2, 3 }, std::pair { 4, 4 }, std::pair { 2, 6 } }) {
             const ExportResult r = exportPlan(tp, pp);
             QVERIFY2(r.ok, r.message().c_str());
             QVERIFY2(!hasLaunchWarning(r), qPrintable(QStringLiteral("tp=%1 pp=%2").arg(tp).arg(pp)));

@@ -24,15 +24,17 @@ constexpr double GiB = 1073741824.0;
 // Qwen3-14B and Mistral-Small-3.2-24B are not presets; their Hugging Face config values.
 ModelSpec qwen3_14b()
 {
-    return modelFromJsonText(R"({"model_type":"qwen3","num_hidden_layers":40,"hidden_size":5120,"num_attention_heads":40,
+    return modelFromJsonText(
+        R"({"model_type":"qwen3","num_hidden_layers":40,"hidden_size":5120,"num_attention_heads":40,
         "num_key_value_heads":8,"head_dim":128,"intermediate_size":17408,"vocab_size":151936,"max_position_embeddings":40960})",
-                             "qwen3-14b");
+        "qwen3-14b");
 }
 ModelSpec mistralSmall24b()
 {
-    return modelFromJsonText(R"({"model_type":"mistral","num_hidden_layers":40,"hidden_size":5120,"num_attention_heads":32,
+    return modelFromJsonText(
+        R"({"model_type":"mistral","num_hidden_layers":40,"hidden_size":5120,"num_attention_heads":32,
         "num_key_value_heads":8,"head_dim":128,"intermediate_size":32768,"vocab_size":131072,"max_position_embeddings":131072})",
-                             "mistral-small-24b");
+        "mistral-small-24b");
 }
 
 // Tokens vLLM prints for a printed available KV of `gib` (2 decimals, so +-0.005 GiB):
@@ -70,7 +72,7 @@ private slots:
     {
         const GpuSpec h100 = presetGpu("h100-sxm");
         Plan p;
-        p.vllmVersion = {0, 11, 0};
+        p.vllmVersion = { 0, 11, 0 };
         p.maxModelLen = 8192;
         // Llama-3.1-8B: 32 layers x 2 x 8 KV heads x 128 x 2 B = 131,072.
         QCOMPARE(eval(presetModel("llama-3.1-8b"), h100, p).kv.bytesPerTokenPerGpu, 131072.0);
@@ -108,7 +110,8 @@ private slots:
         QCOMPARE(dcp.kv.bytesPerTokenPerGpu, 8784.0);
         // A 32,768-token request needs ceil(32768 / 8 / 16) = 256 blocks per rank instead of 2,048.
         QCOMPARE(dcp.kv.blocksPerRequest, qint64(256));
-        // Before 0.21 the printed tokens are blocks x 16 x dcp ("Multiplying the GPU KV cache size by the cp_world_size").
+        // Before 0.21 the printed tokens are blocks x 16 x dcp ("Multiplying the GPU KV cache size by the
+        // cp_world_size").
         QCOMPARE(dcp.kv.capacityTokens, dcp.kv.blocks * 16 * 8);
         // DCP on a GQA model whose KV heads are not replicated is refused.
         Plan bad;
@@ -128,11 +131,11 @@ private slots:
             double observedGiB;
         };
         const Case cases[] = {
-            {"vllm#10517 V0 RTX 3090", "llama-3.1-8b", 1, 14.9888},
-            {"vllm#10511 V0 H100 (Llama-3-8B, same shapes)", "llama-3.1-8b", 1, 14.96},
-            {"vllm#17469 V1 0.8.5 TP4", "qwen3-30b-a3b", 4, 14.2474},
-            {"vllm#33155 V1 0.14.1 H100", "gpt-oss-120b", 1, 64.38},
-            {"vllm#23278 V1 0.10.1 H100 (Marlin FP4 fallback)", "gpt-oss-120b", 1, 65.9651},
+            { "vllm#10517 V0 RTX 3090", "llama-3.1-8b", 1, 14.9888 },
+            { "vllm#10511 V0 H100 (Llama-3-8B, same shapes)", "llama-3.1-8b", 1, 14.96 },
+            { "vllm#17469 V1 0.8.5 TP4", "qwen3-30b-a3b", 4, 14.2474 },
+            { "vllm#33155 V1 0.14.1 H100", "gpt-oss-120b", 1, 64.38 },
+            { "vllm#23278 V1 0.10.1 H100 (Marlin FP4 fallback)", "gpt-oss-120b", 1, 65.9651 },
         };
         std::vector<double> errors;
         for (const Case &c : cases) {
@@ -140,8 +143,8 @@ private slots:
             p.tp = c.tp;
             const Evaluation e = eval(presetModel(c.model), presetGpu("h100-sxm"), p);
             const double err = std::fabs(e.maxWeightsBytesPerGpu / GiB / c.observedGiB - 1);
-            qInfo("weights %-48s predicted %8.4f GiB observed %8.4f GiB error %.2f%%", c.source, e.maxWeightsBytesPerGpu / GiB,
-                  c.observedGiB, 100 * err);
+            qInfo("weights %-48s predicted %8.4f GiB observed %8.4f GiB error %.2f%%", c.source,
+                e.maxWeightsBytesPerGpu / GiB, c.observedGiB, 100 * err);
             errors.push_back(err);
         }
         const double med = median(errors);
@@ -168,14 +171,15 @@ private slots:
         // calibration.md rows (vLLM 0.11, H100, util 0.9, max-model-len 16000, block 128): tokens =
         // floor(available / (128 x bytes per token)) x 128, the engine's own arithmetic on its printed budget.
         const Case cases[] = {
-            {"calibration.md Llama-3.1-8B", "llama-3.1-8b", 1, Quantization::Auto, 16000, 128, 51.38, 0},
-            {"calibration.md Qwen3-32B TP1", "qwen3-32b", 1, Quantization::Auto, 16000, 128, 4.45, 0},
-            {"calibration.md Qwen3-32B TP2", "qwen3-32b", 2, Quantization::Auto, 16000, 128, 34.49, 0},
-            {"calibration.md Llama-3.3-70B FP8 TP2", "llama-3.3-70b-instruct", 2, Quantization::Fp8, 16000, 128, 32.00, 0},
-            {"calibration.md gpt-oss-20b", "gpt-oss-20b", 1, Quantization::Auto, 16000, 128, 50.28, 0},
+            { "calibration.md Llama-3.1-8B", "llama-3.1-8b", 1, Quantization::Auto, 16000, 128, 51.38, 0 },
+            { "calibration.md Qwen3-32B TP1", "qwen3-32b", 1, Quantization::Auto, 16000, 128, 4.45, 0 },
+            { "calibration.md Qwen3-32B TP2", "qwen3-32b", 2, Quantization::Auto, 16000, 128, 34.49, 0 },
+            { "calibration.md Llama-3.3-70B FP8 TP2", "llama-3.3-70b-instruct", 2, Quantization::Fp8, 16000, 128, 32.00,
+                0 },
+            { "calibration.md gpt-oss-20b", "gpt-oss-20b", 1, Quantization::Auto, 16000, 128, 50.28, 0 },
             // vllm#21348: Qwen3-235B-A22B-FP8 TP4 on H100, defaults (util 0.9, 40,960 tokens), 178,880 printed.
             // It ran with an LMCache KV connector, whose buffers the plan does not model.
-            {"vllm#21348 Qwen3-235B-FP8 TP4 (LMCache)", "qwen3-235b-a22b", 4, Quantization::Fp8, 0, 16, -1, 178880},
+            { "vllm#21348 Qwen3-235B-FP8 TP4 (LMCache)", "qwen3-235b-a22b", 4, Quantization::Fp8, 0, 16, -1, 178880 },
         };
         std::vector<double> errors;
         for (const Case &c : cases) {
@@ -185,7 +189,7 @@ private slots:
             p.quantization = c.q;
             p.maxModelLen = c.maxModelLen;
             p.blockSize = c.block;
-            p.vllmVersion = {0, 11, 0};
+            p.vllmVersion = { 0, 11, 0 };
             const Evaluation e = eval(m, presetGpu("h100-sxm"), p);
             QVERIFY(e.valid);
             qint64 observed = c.printedTokens;
@@ -199,13 +203,13 @@ private slots:
                 }
             }
             const double err = std::fabs(static_cast<double>(e.kv.capacityTokens) / static_cast<double>(observed) - 1);
-            qInfo("KV tokens %-44s predicted %9lld observed %9lld error %.2f%%", c.source, static_cast<long long>(e.kv.capacityTokens),
-                  static_cast<long long>(observed), 100 * err);
+            qInfo("KV tokens %-44s predicted %9lld observed %9lld error %.2f%%", c.source,
+                static_cast<long long>(e.kv.capacityTokens), static_cast<long long>(observed), 100 * err);
             errors.push_back(err);
         }
         const double med = median(errors);
         qInfo("V1 KV capacity over %zu runs: median %.2f%%, worst %.2f%%", errors.size(), 100 * med,
-              100 * *std::max_element(errors.begin(), errors.end()));
+            100 * *std::max_element(errors.begin(), errors.end()));
         QVERIFY(med <= 0.03);
     }
 
@@ -216,7 +220,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-8b");
         const GpuSpec g = presetGpu("rtx-4090");
         Plan p;
-        p.vllmVersion = {0, 6, 4};
+        p.vllmVersion = { 0, 6, 4 };
         p.gpuMemoryBytes = 23.58 * GiB;
         p.maxModelLen = 20000;
         const Evaluation e = eval(m, g, p);
@@ -232,9 +236,11 @@ private slots:
         QVERIFY(std::fabs(e.kv.blocks / 1952.0 - 1) < 0.05);
         p.maxModelLen = 29000; // the same refusal as the real log
         const std::string refused = logText(eval(m, g, p), m, g);
-        QVERIFY(refused.find("ValueError: The model's max seq len (29000) is larger than the maximum number of tokens that can be "
-                             "stored in KV cache (")
-                != std::string::npos);
+        QVERIFY(
+            refused.find(
+                "ValueError: The model's max seq len (29000) is larger than the maximum number of tokens that can be "
+                "stored in KV cache (")
+            != std::string::npos);
     }
 
     void predictedLogV1()
@@ -243,7 +249,7 @@ private slots:
         const ModelSpec oss = presetModel("gpt-oss-120b");
         const GpuSpec h100 = presetGpu("h100-sxm");
         Plan p;
-        p.vllmVersion = {0, 10, 1};
+        p.vllmVersion = { 0, 10, 1 };
         const Evaluation e = eval(oss, h100, p);
         const std::string log = logText(e, oss, h100);
         QVERIFY(log.find("Model loading took 64.") != std::string::npos); // 4 decimals before 0.14
@@ -255,12 +261,13 @@ private slots:
         const ModelSpec llama = presetModel("llama-3.1-70b");
         Plan q;
         q.tp = 2;
-        q.vllmVersion = {0, 11, 0};
+        q.vllmVersion = { 0, 11, 0 };
         q.gpuMemoryUtilization = 0.9;
         const std::string old = logText(eval(llama, h100, q), llama, h100);
-        QVERIFY(old.find("ValueError: To serve at least one request with the models's max seq len (131072)") != std::string::npos);
+        QVERIFY(old.find("ValueError: To serve at least one request with the models's max seq len (131072)")
+            != std::string::npos);
         QVERIFY(old.find("the estimated maximum model length is ") != std::string::npos);
-        q.vllmVersion = {0, 21, 0};
+        q.vllmVersion = { 0, 21, 0 };
         q.gpuMemoryUtilization = 0; // 0.21's default 0.92 leaves a positive budget after the 0.8 GiB graph estimate
         const std::string now = logText(eval(llama, h100, q), llama, h100);
         QVERIFY(now.find("with the model's max seq len (131072)") != std::string::npos);
@@ -272,7 +279,8 @@ private slots:
         full.gpuMemoryUtilization = 1.0;
         const ModelSpec small = presetModel("llama-3.1-8b");
         const Evaluation ef = eval(small, h100, full);
-        QVERIFY(logText(ef, small, h100).find("is less than desired GPU memory utilization (1.00,") != std::string::npos);
+        QVERIFY(
+            logText(ef, small, h100).find("is less than desired GPU memory utilization (1.00,") != std::string::npos);
         QVERIFY(!ef.fits);
 
         // Ranks that print different numbers are listed apart: PP stage 0 has the embedding, the last the sampler.
@@ -291,9 +299,9 @@ private slots:
         const GpuSpec h100 = presetGpu("h100-sxm");
         Plan p;
         p.maxModelLen = 16000;
-        p.vllmVersion = {0, 11, 0};
+        p.vllmVersion = { 0, 11, 0 };
         const Evaluation old = eval(m, h100, p);
-        p.vllmVersion = {0, 21, 0};
+        p.vllmVersion = { 0, 21, 0 };
         const Evaluation now = eval(m, h100, p);
         QCOMPARE(old.plan.gpuMemoryUtilization, 0.9);
         QCOMPARE(now.plan.gpuMemoryUtilization, 0.92);
@@ -324,22 +332,24 @@ private slots:
         const GpuSpec h100 = presetGpu("h100-sxm");
         const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v1-gpt-oss-120b-h100-v0101-fail.log"));
         std::vector<std::string> applied;
-        const Plan p = planFromLog(Plan{}, log, {}, &applied);
-        QCOMPARE(p.vllmVersion, (VllmVersion{0, 10, 0})); // not printed: inferred V1 before 0.21
+        const Plan p = planFromLog(Plan {}, log, {}, &applied);
+        QCOMPARE(p.vllmVersion, (VllmVersion { 0, 10, 0 })); // not printed: inferred V1 before 0.21
         const Evaluation e = evaluate(p, oss, h100);
         const ReconcileResult r = reconcile(e, oss, h100, log);
         QCOMPARE(r.explainingTerm, std::string("weights"));
         QVERIFY(r.explanation.find("less available KV memory than predicted") != std::string::npos);
-        const auto row = std::find_if(r.rows.begin(), r.rows.end(), [](const ReconcileRow &x) { return x.key == "available_kv"; });
+        const auto row
+            = std::find_if(r.rows.begin(), r.rows.end(), [](const ReconcileRow &x) { return x.key == "available_kv"; });
         QVERIFY(std::fabs(*row->observed / GiB + 2.14) < 1e-9);
     }
 
     void calibrateRoundTrip()
     {
         // calibration.md Llama-3.1-8B row as a log: 14.99 GiB loaded, 51.38 GiB available (vLLM 0.11).
-        const ParsedVllmLog log = parseVllmLog("INFO vLLM API server version 0.11.0\n"
-                                               "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
-                                               "(EngineCore_DP0 pid=1) INFO Available KV cache memory: 51.38 GiB\n");
+        const ParsedVllmLog log
+            = parseVllmLog("INFO vLLM API server version 0.11.0\n"
+                           "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
+                           "(EngineCore_DP0 pid=1) INFO Available KV cache memory: 51.38 GiB\n");
         const ModelSpec m = presetModel("llama-3.1-8b");
         const GpuSpec h100 = presetGpu("h100-sxm");
         Plan p;
@@ -347,7 +357,7 @@ private slots:
         p.maxModelLen = 16000;
         p.blockSize = 128;
         const Plan fromLog = planFromLog(p, log, {});
-        QCOMPARE(fromLog.vllmVersion, (VllmVersion{0, 11, 0}));
+        QCOMPARE(fromLog.vllmVersion, (VllmVersion { 0, 11, 0 }));
         const Evaluation e0 = evaluate(fromLog, m, h100);
         std::string why;
         const auto profile = calibrateFromLog(e0, log, "h100-sxm-vllm-0.11", "calibration.md", &why);

@@ -39,8 +39,8 @@ private slots:
         o.launchCommand = "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4";
         const std::string md = markdownReport(evaluate(tp4pp2(), m, gpu), m, gpu, o);
         QCOMPARE(md.substr(0, 2), std::string("# "));
-        for (const char *h : {"\n## Placement\n", "\n## Memory and KV cache\n", "\n## Communication per step\n", "\n## Time estimates\n",
-                              "\n## vLLM command\n", "\n## Issues\n", "\n## Sources\n"})
+        for (const char *h : { "\n## Placement\n", "\n## Memory and KV cache\n", "\n## Communication per step\n",
+                 "\n## Time estimates\n", "\n## vLLM command\n", "\n## Issues\n", "\n## Sources\n" })
             VERIFY_CONTAINS(md, h);
         VERIFY_CONTAINS(md, "![Layers × GPUs: which layers each GPU holds, by pipeline stage](placement.png)");
         VERIFY_CONTAINS(md, "```sh\nvllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n```");
@@ -134,9 +134,10 @@ private slots:
         b.tp = 16;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const std::string md = markdownComparisonReport(evaluate(a, m, gpu), m, gpu, {}, evaluate(b, m, gpu), m, gpu, {});
-        for (const char *h : {"\n## What changed\n", "\n## Side by side\n", "\n## Why\n", "\n## Plan A: ", "\n## Plan B: ",
-                              "\n### Placement\n", "\n### Sources\n"})
+        const std::string md
+            = markdownComparisonReport(evaluate(a, m, gpu), m, gpu, {}, evaluate(b, m, gpu), m, gpu, {});
+        for (const char *h : { "\n## What changed\n", "\n## Side by side\n", "\n## Why\n",
+                 "\n## Plan A: ", "\n## Plan B: ", "\n### Placement\n", "\n### Sources\n" })
             VERIFY_CONTAINS(md, h);
         VERIFY_CONTAINS(md, "- TP 8 → 16\n");
         // Seed 000 section 6: 1,222,046 → 1,437,500 tokens (×1.18).

@@ -18,14 +18,15 @@ class TestParams : public QObject
 private slots:
     void requiredPresetsExist()
     {
-        for (const char *id : {"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "qwen2.5-72b", "qwen3-32b", "qwen3-30b-a3b",
-                               "qwen3-235b-a22b", "mixtral-8x7b", "mixtral-8x22b", "deepseek-v2-lite", "deepseek-v3",
-                               "gpt-oss-20b", "gpt-oss-120b", "llama-4-scout", "llama-4-maverick", "kimi-k2"})
+        for (const char *id : { "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "qwen2.5-72b", "qwen3-32b",
+                 "qwen3-30b-a3b", "qwen3-235b-a22b", "mixtral-8x7b", "mixtral-8x22b", "deepseek-v2-lite", "deepseek-v3",
+                 "gpt-oss-20b", "gpt-oss-120b", "llama-4-scout", "llama-4-maverick", "kimi-k2" })
             QVERIFY2(builtinPresets().findModel(QString::fromLatin1(id)), id);
-        for (const char *id : {"h100-sxm", "h100-pcie", "h200", "h20", "h800", "a100-40gb", "a100-80gb", "a800", "l40s",
-                               "b200", "gb200", "mi300x", "mi325x", "rtx-4090", "rtx-pro-6000"})
+        for (const char *id : { "h100-sxm", "h100-pcie", "h200", "h20", "h800", "a100-40gb", "a100-80gb", "a800",
+                 "l40s", "b200", "gb200", "mi300x", "mi325x", "rtx-4090", "rtx-pro-6000" })
             QVERIFY2(builtinPresets().findGpu(QString::fromLatin1(id)), id);
-        QVERIFY2(builtinPresets().loadErrors().isEmpty(), qPrintable(builtinPresets().loadErrors().join(QLatin1Char('\n'))));
+        QVERIFY2(
+            builtinPresets().loadErrors().isEmpty(), qPrintable(builtinPresets().loadErrors().join(QLatin1Char('\n'))));
     }
 
     void counts_data()
@@ -34,7 +35,7 @@ private slots:
         QTest::addColumn<double>("total");
         QTest::addColumn<double>("active");
         QDir dir(QStringLiteral(":/presets/models"));
-        for (const QString &f : dir.entryList({QStringLiteral("*.json")})) {
+        for (const QString &f : dir.entryList({ QStringLiteral("*.json") })) {
             QFile file(dir.filePath(f));
             QVERIFY(file.open(QIODevice::ReadOnly));
             const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();

@@ -17,13 +17,13 @@ private slots:
         QTest::addColumn<int>("pp");
         QTest::addColumn<QList<int>>("expected");
         // get_pp_indices: the remainder goes to the stages just before the last one.
-        QTest::newRow("61 on 4") << 61 << 4 << QList<int>{15, 15, 16, 15};
-        QTest::newRow("80 on 3") << 80 << 3 << QList<int>{27, 27, 26};
-        QTest::newRow("80 on 2") << 80 << 2 << QList<int>{40, 40};
+        QTest::newRow("61 on 4") << 61 << 4 << QList<int> { 15, 15, 16, 15 };
+        QTest::newRow("80 on 3") << 80 << 3 << QList<int> { 27, 27, 26 };
+        QTest::newRow("80 on 2") << 80 << 2 << QList<int> { 40, 40 };
         // 61 // 8 = 7, remainder 5 -> stages 2..6 (partitions[-2] .. partitions[-6]) get one more
-        QTest::newRow("61 on 8") << 61 << 8 << QList<int>{7, 7, 8, 8, 8, 8, 8, 7};
-        QTest::newRow("126 on 4") << 126 << 4 << QList<int>{31, 32, 32, 31};
-        QTest::newRow("5 on 5") << 5 << 5 << QList<int>{1, 1, 1, 1, 1};
+        QTest::newRow("61 on 8") << 61 << 8 << QList<int> { 7, 7, 8, 8, 8, 8, 8, 7 };
+        QTest::newRow("126 on 4") << 126 << 4 << QList<int> { 31, 32, 32, 31 };
+        QTest::newRow("5 on 5") << 5 << 5 << QList<int> { 1, 1, 1, 1, 1 };
     }
     void ppSplit()
     {
@@ -55,7 +55,7 @@ private slots:
         QVERIFY(e.valid);
         QCOMPARE(e.worldSize, 32);
         QCOMPARE(e.nodes, 4);
-        QCOMPARE(QList<int>(e.stageLayers.begin(), e.stageLayers.end()), (QList<int>{15, 15, 16, 15}));
+        QCOMPARE(QList<int>(e.stageLayers.begin(), e.stageLayers.end()), (QList<int> { 15, 15, 16, 15 }));
         const RankPlacement &r = e.ranks[19]; // dp 0, stage 2, tp 3
         QCOMPARE(r.ppStage, 2);
         QCOMPARE(r.tpRank, 3);
@@ -116,7 +116,7 @@ private slots:
         // 256 + 32 = 288 over 64: the first 32 ranks hold 5, the rest 4.
         QCOMPARE(int(expertsOnEpRank(256, 32, 64, 0, ExpertPlacement::Linear).size()), 5);
         QCOMPARE(int(expertsOnEpRank(256, 32, 64, 40, ExpertPlacement::Linear).size()), 4);
-        for (int slot : {0, 4, 159, 160, 161, 287}) {
+        for (int slot : { 0, 4, 159, 160, 161, 287 }) {
             const int owner = epRankOfSlot(slot, 256, 32, 64, ExpertPlacement::Linear);
             const std::vector<int> held = expertsOnEpRank(256, 32, 64, owner, ExpertPlacement::Linear);
             QVERIFY(std::count(held.begin(), held.end(), slot % 256) >= 1);
@@ -128,7 +128,7 @@ private slots:
     void roundRobin()
     {
         const std::vector<int> r3 = expertsOnEpRank(16, 0, 8, 3, ExpertPlacement::RoundRobin);
-        QCOMPARE(QList<int>(r3.begin(), r3.end()), (QList<int>{3, 11}));
+        QCOMPARE(QList<int>(r3.begin(), r3.end()), (QList<int> { 3, 11 }));
         QCOMPARE(epRankOfSlot(11, 16, 0, 8, ExpertPlacement::RoundRobin), 3);
     }
 

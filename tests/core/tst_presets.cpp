@@ -29,13 +29,13 @@ private slots:
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("gpus")));
         // Override h100-sxm with 100 GiB of memory (102400 MiB); add a bare HF config as a new model.
         writeFile(dir.path() + QStringLiteral("/gpus/h100-sxm.json"),
-                  R"({"id": "h100-sxm", "name": "My H100", "memory_mib": 102400, "hbm_tbps": 3.35,
+            R"({"id": "h100-sxm", "name": "My H100", "memory_mib": 102400, "hbm_tbps": 3.35,
                       "bf16_tflops": 989.4, "scaleup_gbps_per_dir": 450})");
         writeFile(dir.path() + QStringLiteral("/models/tiny.json"),
-                  R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512, "num_attention_heads": 8,
+            R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512, "num_attention_heads": 8,
                       "num_key_value_heads": 2, "num_hidden_layers": 4, "vocab_size": 1000})");
         writeFile(dir.path() + QStringLiteral("/models/broken.json"), "{ nope");
-        const PresetRepository repo = PresetRepository::loadFrom({QStringLiteral(":/presets"), dir.path()});
+        const PresetRepository repo = PresetRepository::loadFrom({ QStringLiteral(":/presets"), dir.path() });
         QCOMPARE(repo.findGpu(QStringLiteral("h100-sxm"))->name, std::string("My H100"));
         QCOMPARE(repo.findGpu(QStringLiteral("h100-sxm"))->memoryBytes, 102400.0 * 1024 * 1024);
         QVERIFY(repo.findModel(QStringLiteral("tiny")));

@@ -26,12 +26,11 @@ constexpr int kMaxTp = 64;
 constexpr int kMaxPp = 16;
 constexpr int kMaxDp = 8;
 
-const char *const kGpus[] = {"h100-sxm", "a100-40gb", "mi300x"};
-const double kUtilizations[] = {0.9, 0.5, 0.95, 1.0};
-const std::int64_t kContexts[] = {0, 4096, 32768, 131072}; // 0: the model's maximum
+const char *const kGpus[] = { "h100-sxm", "a100-40gb", "mi300x" };
+const double kUtilizations[] = { 0.9, 0.5, 0.95, 1.0 };
+const std::int64_t kContexts[] = { 0, 4096, 32768, 131072 }; // 0: the model's maximum
 // Each setting advances with its own stride so that neighbouring grid points differ in all of them.
-template<typename T, size_t N>
-const T &rotate(const T (&values)[N], long index, long stride)
+template <typename T, size_t N> const T &rotate(const T (&values)[N], long index, long stride)
 {
     return values[static_cast<size_t>((index / stride) % static_cast<long>(N))];
 }
@@ -44,19 +43,20 @@ struct Failure
 #define PROPERTY(cond, msg)                                                                                            \
     do {                                                                                                               \
         if (!(cond))                                                                                                   \
-            throw Failure{std::string(msg) + " [" #cond "]"};                                                          \
+            throw Failure { std::string(msg) + " [" #cond "]" };                                                       \
     } while (0)
 
 bool close(double a, double b, double scale)
 {
-    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(scale), std::abs(a), std::abs(b)});
+    return std::abs(a - b) <= 1e-9 * std::max({ 1.0, std::abs(scale), std::abs(a), std::abs(b) });
 }
 
 std::string describe(const Plan &p, const char *gpu)
 {
-    return std::string(gpu) + " tp=" + std::to_string(p.tp) + " pp=" + std::to_string(p.pp) + " dp=" + std::to_string(p.dp)
-        + " ep=" + std::to_string(p.ep) + " " + accountingName(p.accounting) + " kv=" + kvDtypeName(p.kvCacheDtype)
-        + " util=" + std::to_string(p.gpuMemoryUtilization) + " len=" + std::to_string(p.maxModelLen);
+    return std::string(gpu) + " tp=" + std::to_string(p.tp) + " pp=" + std::to_string(p.pp)
+        + " dp=" + std::to_string(p.dp) + " ep=" + std::to_string(p.ep) + " " + accountingName(p.accounting)
+        + " kv=" + kvDtypeName(p.kvCacheDtype) + " util=" + std::to_string(p.gpuMemoryUtilization)
+        + " len=" + std::to_string(p.maxModelLen);
 }
 
 void checkFinite(double v, const char *what)
@@ -87,7 +87,8 @@ void checkPlacement(const Evaluation &e, const ModelSpec &m)
     }
     // Every layer on exactly one stage: the stages' ranges tile [0, layers) in order.
     PROPERTY(static_cast<int>(e.stageLayers.size()) == p.pp, "one layer count per stage");
-    PROPERTY(std::accumulate(e.stageLayers.begin(), e.stageLayers.end(), 0) == m.layers, "stage layers sum to the model's");
+    PROPERTY(
+        std::accumulate(e.stageLayers.begin(), e.stageLayers.end(), 0) == m.layers, "stage layers sum to the model's");
     int next = 0;
     for (int s = 0; s < p.pp; ++s) {
         const RankPlacement &r = e.ranks[s * p.tp]; // dp 0, tp rank 0 of stage s
@@ -139,7 +140,7 @@ void checkPlacement(const Evaluation &e, const ModelSpec &m)
             }
         }
         PROPERTY(std::all_of(held.begin(), held.end(), [](int n) { return n == 1; }),
-                 "every expert slot on exactly one EP rank per stage");
+            "every expert slot on exactly one EP rank per stage");
     }
 }
 
@@ -153,7 +154,7 @@ void checkMemory(const Evaluation &e, const ModelSpec &m)
     for (const RankPlacement &r : e.ranks) {
         const RankMemory &mem = r.memory;
         const WeightBreakdown &w = mem.weights;
-        for (double part : {w.attention, w.mlp, w.experts, w.router, w.norms, w.embedding, w.lmHead})
+        for (double part : { w.attention, w.mlp, w.experts, w.router, w.norms, w.embedding, w.lmHead })
             checkBytes(part, "weight part");
         checkBytes(mem.activation.hiddenStates, "activation hidden states");
         checkBytes(mem.activation.forward, "activation forward");
@@ -171,8 +172,8 @@ void checkMemory(const Evaluation &e, const ModelSpec &m)
         // textbook: requested - weights - reserve.
         const double parts = w.total() + mem.activation.total() + mem.nonTorch + mem.reserved;
         PROPERTY(close(mem.requested - parts, mem.kvBudget, mem.requested)
-                     || close(mem.requested - parts - mem.cudaGraph, mem.kvBudget, mem.requested),
-                 "requested - parts == KV budget");
+                || close(mem.requested - parts - mem.cudaGraph, mem.kvBudget, mem.requested),
+            "requested - parts == KV budget");
         if (mem.kvBudget <= 0) {
             PROPERTY(mem.blocks == 0, "no blocks without a budget");
             PROPERTY(e.hasErrors() && !e.fits, "a negative KV budget is flagged as an error");
@@ -184,11 +185,11 @@ void checkMemory(const Evaluation &e, const ModelSpec &m)
     PROPERTY(e.kv.blocks == minBlocks, "the engine's blocks are the minimum over ranks");
     PROPERTY(e.kv.blocks == e.ranks[e.kv.bindingRank].memory.blocks, "the binding rank has the fewest blocks");
     PROPERTY(close(e.kvBudgetBytesPerGpu, e.ranks[e.kv.bindingRank].memory.kvBudget, e.ranks[0].memory.requested),
-             "KV budget per GPU is the binding rank's");
+        "KV budget per GPU is the binding rank's");
     PROPERTY(e.kv.capacityTokens >= 0 && e.kv.maxConcurrency >= 0, "capacity");
     checkBytes(e.kv.maxConcurrencyExact, "exact concurrency");
     PROPERTY(e.kv.maxConcurrency == static_cast<std::int64_t>(std::floor(e.kv.maxConcurrencyExact + 1e-9)),
-             "whole requests are the floor of the exact concurrency");
+        "whole requests are the floor of the exact concurrency");
     PROPERTY(e.kv.clusterMaxConcurrency == e.kv.maxConcurrency * p.dp, "cluster concurrency = dp x replica");
 
     // Every parameter sits on some GPU. Textbook: the uniform split over the tp x pp GPUs of a DP
@@ -204,7 +205,7 @@ void checkMemory(const Evaluation &e, const ModelSpec &m)
         const double params = p.paramsOverride > 0 ? p.paramsOverride : e.params.total;
         PROPERTY(close(held, params * bytes.linear, held), "textbook weights add up to params x bytes");
     } else {
-        const double cheapest = std::min({bytes.linear, bytes.expert, bytes.other});
+        const double cheapest = std::min({ bytes.linear, bytes.expert, bytes.other });
         PROPERTY(held >= 0.999 * e.params.total * cheapest, "the GPUs hold every parameter");
     }
 }
@@ -251,7 +252,8 @@ private slots:
         for (int tp : tps)
             for (int pp = 1; pp <= std::min(m.layers, kMaxPp); ++pp)
                 for (int dp = 1; dp <= kMaxDp; ++dp)
-                    for (int ep : (m.isMoe() && tp * dp > 1) ? std::vector<int>{1, tp * dp} : std::vector<int>{1}) {
+                    for (int ep :
+                        (m.isMoe() && tp * dp > 1) ? std::vector<int> { 1, tp * dp } : std::vector<int> { 1 }) {
                         Plan p;
                         p.tp = tp;
                         p.pp = pp;

@@ -69,8 +69,16 @@ private slots:
     void llama70bOnEight()
     {
         const std::vector<Sizes> expected = {
-            {1, 1, 8, 1}, {1, 2, 4, 1}, {1, 4, 2, 1}, {1, 8, 1, 1}, {2, 1, 4, 1},
-            {2, 2, 2, 1}, {2, 4, 1, 1}, {4, 1, 2, 1}, {4, 2, 1, 1}, {8, 1, 1, 1},
+            { 1, 1, 8, 1 },
+            { 1, 2, 4, 1 },
+            { 1, 4, 2, 1 },
+            { 1, 8, 1, 1 },
+            { 2, 1, 4, 1 },
+            { 2, 2, 2, 1 },
+            { 2, 4, 1, 1 },
+            { 4, 1, 2, 1 },
+            { 4, 2, 1, 1 },
+            { 8, 1, 1, 1 },
         };
         QCOMPARE(sizesOf(enumerateSizes(8, false, false, EpSizes::Vllm)), expected);
         Plan plan;
@@ -87,7 +95,7 @@ private slots:
         QVERIFY(!find(r, 1, 1, 8, 1)->fits);
         QVERIFY(hasReason(*find(r, 1, 1, 8, 1), "weights_do_not_fit"));
         // tp x pp >= 4: about 35 GB of weights per GPU, far below 0.9 x 80 GB.
-        for (const auto &[tp, pp, dp] : {std::tuple{4, 1, 2}, {2, 2, 2}, {1, 8, 1}, {8, 1, 1}})
+        for (const auto &[tp, pp, dp] : { std::tuple { 4, 1, 2 }, { 2, 2, 2 }, { 1, 8, 1 }, { 8, 1, 1 } })
             QVERIFY(find(r, tp, pp, dp, 1)->fits);
         // h100-sxm nodes hold 8 GPUs: no TP group of <= 8 crosses one.
         for (const SweepPlan &p : r.plans)
@@ -117,8 +125,8 @@ private slots:
     {
         const std::vector<ParallelSizes> s = enumerateSizes(4, true, false, EpSizes::Vllm);
         QCOMPARE(int(s.size()), 1 + 3 + 3 + 6);
-        QCOMPARE(s.front(), (ParallelSizes{1, 1, 1, 1}));
-        QCOMPARE(s.back(), (ParallelSizes{4, 1, 1, 1}));
+        QCOMPARE(s.front(), (ParallelSizes { 1, 1, 1, 1 }));
+        QCOMPARE(s.back(), (ParallelSizes { 4, 1, 1, 1 }));
     }
 
     // Qwen3-235B-A22B (MoE, 128 experts) on 16 GPUs: 15 factorisations of 2^4 (C(6,2)).
@@ -129,7 +137,7 @@ private slots:
     {
         QCOMPARE(int(enumerateSizes(16, false, true, EpSizes::Vllm).size()), 29);
         QCOMPARE(int(enumerateSizes(16, false, true, EpSizes::AllDivisors).size()), 55);
-        const std::vector<Sizes> tp2pp2 = {{2, 2, 4, 1}, {2, 2, 4, 8}};
+        const std::vector<Sizes> tp2pp2 = { { 2, 2, 4, 1 }, { 2, 2, 4, 8 } };
         std::vector<Sizes> got;
         for (const ParallelSizes &s : enumerateSizes(16, false, true, EpSizes::Vllm))
             if (s.tp == 2 && s.pp == 2)
@@ -155,7 +163,7 @@ private slots:
             QVERIFY(!s.example.empty());
             codes.insert(s.code);
         }
-        QCOMPARE(codes, (std::set<std::string>{"tp_heads", "pp_layers"}));
+        QCOMPARE(codes, (std::set<std::string> { "tp_heads", "pp_layers" }));
         QVERIFY(!find(r, 64, 1, 1, 1));
 
         o.includeInvalid = true;
@@ -222,11 +230,13 @@ private slots:
         // Ties on concurrency go to tokens/s per GPU: the order inside each group is the time model's.
         const std::vector<Sizes> all = sizesOf(r.plans);
         const std::set<Sizes> first4(all.begin(), all.begin() + 4), next3(all.begin() + 4, all.begin() + 7);
-        QCOMPARE(first4, (std::set<Sizes>{{1, 8, 1, 1}, {2, 4, 1, 1}, {4, 2, 1, 1}, {8, 1, 1, 1}})); // 37 per replica, dp 1
-        QCOMPARE(next3, (std::set<Sizes>{{1, 4, 2, 1}, {2, 2, 2, 1}, {4, 1, 2, 1}}));              // 12 per replica, dp 2
-        const std::vector<Sizes> unranked = {{1, 1, 8, 1}, {1, 2, 4, 1}, {2, 1, 4, 1}};              // enumeration order
+        QCOMPARE(first4,
+            (std::set<Sizes> {
+                { 1, 8, 1, 1 }, { 2, 4, 1, 1 }, { 4, 2, 1, 1 }, { 8, 1, 1, 1 } })); // 37 per replica, dp 1
+        QCOMPARE(next3, (std::set<Sizes> { { 1, 4, 2, 1 }, { 2, 2, 2, 1 }, { 4, 1, 2, 1 } })); // 12 per replica, dp 2
+        const std::vector<Sizes> unranked = { { 1, 1, 8, 1 }, { 1, 2, 4, 1 }, { 2, 1, 4, 1 } }; // enumeration order
         QCOMPARE(std::vector<Sizes>(all.begin() + 7, all.end()), unranked);
-        for (int i : {0, 1, 2, 4, 5})
+        for (int i : { 0, 1, 2, 4, 5 })
             QVERIFY(r.plans[i].tokensPerSecPerGpu >= r.plans[i + 1].tokensPerSecPerGpu);
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(r.plans[i].rank, i + 1);
@@ -282,8 +292,9 @@ private slots:
     void paretoByHand()
     {
         const double nan = std::numeric_limits<double>::quiet_NaN();
-        const std::vector<ParetoPoint> pts = {{1, 10}, {2, 20}, {2, 15}, {3, 20}, {1, 10}, {4, 25}, {nan, 99}, {0.5, 1}};
-        const std::vector<bool> expected = {true, true, false, false, true, true, false, true};
+        const std::vector<ParetoPoint> pts
+            = { { 1, 10 }, { 2, 20 }, { 2, 15 }, { 3, 20 }, { 1, 10 }, { 4, 25 }, { nan, 99 }, { 0.5, 1 } };
+        const std::vector<bool> expected = { true, true, false, false, true, true, false, true };
         QCOMPARE(paretoFront(pts), expected);
         QVERIFY(dominates(pts[1], pts[2]));
         QVERIFY(dominates(pts[1], pts[3]));
@@ -299,7 +310,7 @@ private slots:
         unsigned x = 12345;
         for (int i = 0; i < 300; ++i) {
             x = x * 1103515245u + 12345u;
-            pts.push_back({double((x >> 8) % 6), double((x >> 16) % 6)});
+            pts.push_back({ double((x >> 8) % 6), double((x >> 16) % 6) });
         }
         const std::vector<bool> front = paretoFront(pts);
         int onFront = 0;
@@ -321,7 +332,7 @@ private slots:
         plan.maxModelLen = 16384;
         plan.kvCacheDtype = KvDtype::Fp8;
         plan.redundantExperts = 32;
-        plan.ppPartition = {31, 30};
+        plan.ppPartition = { 31, 30 };
         plan.pp = 2;
         SweepOptions o;
         o.gpus = 16;
@@ -348,8 +359,8 @@ private slots:
         o.gpus = 8;
         const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
         const SweepMap map = sweepMap(r, MapAxes::TpPp, SweepObjective::Concurrency);
-        QCOMPARE(map.columns, (std::vector<int>{1, 2, 4, 8}));
-        QCOMPARE(map.rows, (std::vector<int>{1, 2, 4, 8}));
+        QCOMPARE(map.columns, (std::vector<int> { 1, 2, 4, 8 }));
+        QCOMPARE(map.rows, (std::vector<int> { 1, 2, 4, 8 }));
         QCOMPARE(map.columnName, std::string("tp"));
         QCOMPARE(map.minFigure, 3.0);
         QCOMPARE(map.maxFigure, 37.0 / 8);
@@ -385,8 +396,8 @@ private slots:
         o.gpus = 16;
         const SweepResult r = sweep(plan, presetModel("qwen3-235b-a22b"), presetGpu("h200"), o);
         const SweepMap map = sweepMap(r, MapAxes::DpEp, SweepObjective::Concurrency);
-        QCOMPARE(map.rows, (std::vector<int>{1, 2, 4, 8, 16}));
-        QCOMPARE(map.columns, (std::vector<int>{1, 2, 4, 8, 16}));
+        QCOMPARE(map.rows, (std::vector<int> { 1, 2, 4, 8, 16 }));
+        QCOMPARE(map.columns, (std::vector<int> { 1, 2, 4, 8, 16 }));
         int present = 0, plans = 0;
         for (const MapCell &c : map.cells) {
             present += c.state != CellState::Empty;
@@ -408,9 +419,9 @@ private slots:
         SweepOptions o;
         o.gpus = 8;
         const SweepResult r = sweep(seedTemplate(), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"), o);
-        const std::vector<std::tuple<int, int, int, qint64>> expected = {
-            {8, 1, 1, 37}, {4, 2, 1, 18}, {2, 4, 1, 9}, {1, 8, 1, 4}, {4, 1, 2, 12}, {2, 2, 2, 6}, {1, 4, 2, 3},
-            {1, 1, 8, 1}, {2, 1, 4, 1}, {1, 2, 4, 1}};
+        const std::vector<std::tuple<int, int, int, qint64>> expected
+            = { { 8, 1, 1, 37 }, { 4, 2, 1, 18 }, { 2, 4, 1, 9 }, { 1, 8, 1, 4 }, { 4, 1, 2, 12 }, { 2, 2, 2, 6 },
+                  { 1, 4, 2, 3 }, { 1, 1, 8, 1 }, { 2, 1, 4, 1 }, { 1, 2, 4, 1 } };
         for (const auto &[tp, pp, dp, batch] : expected) {
             const SweepPlan *p = find(r, tp, pp, dp, 1);
             QVERIFY(p);
@@ -441,11 +452,11 @@ private slots:
         for (const SweepPlan &p : r.plans) {
             QCOMPARE(p.batch, qint64(16));
             if (p.rank > 0)
-                ranked.insert({p.tp, p.pp, p.dp, p.ep});
+                ranked.insert({ p.tp, p.pp, p.dp, p.ep });
             else if (p.fits)
                 QVERIFY(hasReason(p, "batch_exceeds_capacity"));
         }
-        QCOMPARE(ranked, (std::set<Sizes>{{8, 1, 1, 1}, {4, 2, 1, 1}}));
+        QCOMPARE(ranked, (std::set<Sizes> { { 8, 1, 1, 1 }, { 4, 2, 1, 1 } }));
     }
 
     // --max-tpot-ms: set at the median TPOT of the plans that fit, so both sides are populated.
@@ -464,7 +475,8 @@ private slots:
         QVERIFY(tpots.size() > 4);
         std::sort(tpots.begin(), tpots.end());
         o.maxTpotSec = tpots[tpots.size() / 2];
-        for (SweepObjective objective : {SweepObjective::Concurrency, SweepObjective::Tpot, SweepObjective::Throughput}) {
+        for (SweepObjective objective :
+            { SweepObjective::Concurrency, SweepObjective::Tpot, SweepObjective::Throughput }) {
             o.objective = objective;
             const SweepResult r = sweep(plan, m, g, o);
             int ranked = 0, excluded = 0;
@@ -526,7 +538,7 @@ private slots:
             bool dominated = false;
             for (const SweepPlan &b : r.plans)
                 if (&a != &b && b.meetsConstraints
-                    && dominates({b.tpotSec, b.tokensPerSecPerGpu}, {a.tpotSec, a.tokensPerSecPerGpu}))
+                    && dominates({ b.tpotSec, b.tokensPerSecPerGpu }, { a.tpotSec, a.tokensPerSecPerGpu }))
                     dominated = true;
             QCOMPARE(a.pareto, !dominated);
             front += a.pareto;

@@ -45,10 +45,10 @@ private slots:
         QTest::addColumn<int>("p");
         QTest::addColumn<int>("m");
         QTest::addColumn<double>("expected");
-        QTest::newRow("p4 m12") << 4 << 12 << 0.2;       // 3 / 15
-        QTest::newRow("p4 m4") << 4 << 4 << 3.0 / 7;     // 3 / 7
-        QTest::newRow("p4 m1") << 4 << 1 << 0.75;        // 3 / 4: one batch keeps one stage busy
-        QTest::newRow("p1") << 1 << 8 << 0.0;            // no pipeline, no bubble
+        QTest::newRow("p4 m12") << 4 << 12 << 0.2; // 3 / 15
+        QTest::newRow("p4 m4") << 4 << 4 << 3.0 / 7; // 3 / 7
+        QTest::newRow("p4 m1") << 4 << 1 << 0.75; // 3 / 4: one batch keeps one stage busy
+        QTest::newRow("p1") << 1 << 8 << 0.0; // no pipeline, no bubble
         QTest::newRow("p2 m16") << 2 << 16 << 1.0 / 17;
     }
     void bubble()
@@ -84,11 +84,11 @@ private slots:
         QCOMPARE(e.time.decode.stages.size(), size_t(1));
         const StageTime &s = e.time.decode.stages[0];
         QCOMPARE(s.weightBytesRead, 139006083072.0);
-        QCOMPARE(s.kvBytes, 327680.0);     // 2 x 80 x 8 x 128 x 2 B for one token of context
-        QVERIFY(!s.computeBound);          // 141 GFLOP at 643 TFLOPS = 0.2 ms << 41 ms
+        QCOMPARE(s.kvBytes, 327680.0); // 2 x 80 x 8 x 128 x 2 B for one token of context
+        QVERIFY(!s.computeBound); // 141 GFLOP at 643 TFLOPS = 0.2 ms << 41 ms
         QCOMPARE(s.commSec, 0.0);
         QVERIFY(near(e.time.tpotSec, 139006410752.0 / 3.35e12, 1e-9)); // 41.494 ms
-        QVERIFY(near(e.time.tpotSec, 42e-3, 0.02));                     // the seed's ≈42 ms
+        QVERIFY(near(e.time.tpotSec, 42e-3, 0.02)); // the seed's ≈42 ms
         // one sequence, one GPU: tokens/s per GPU = 1 / TPOT ≈ 24
         QVERIFY(near(e.time.tokensPerSecPerGpu, 3.35e12 / 139006410752.0, 1e-9));
     }
@@ -153,7 +153,7 @@ private slots:
     // The MoE coverage: n tokens choosing k of E experts touch 1 - (1 - k/E)^n of them.
     void expertCoverageValues()
     {
-        QCOMPARE(expertCoverage(1, 8, 256), 8.0 / 256);               // one token: its 8 experts
+        QCOMPARE(expertCoverage(1, 8, 256), 8.0 / 256); // one token: its 8 experts
         QVERIFY(near(expertCoverage(64, 8, 256), 0.868915967521525, 1e-12)); // 1 - (31/32)^64
         QCOMPARE(expertCoverage(10, 8, 8), 1.0);
         QCOMPARE(expertCoverage(0, 8, 256), 0.0);

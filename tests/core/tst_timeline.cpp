@@ -43,7 +43,7 @@ private slots:
     void scheduleEqualStages()
     {
         // Two stages of 1 s, m = 4: beats 0..4, stage 1 starts at 1, everything ends at 5 = m + p - 1.
-        const PipelineSchedule s = schedulePipeline({1.0, 1.0}, 4);
+        const PipelineSchedule s = schedulePipeline({ 1.0, 1.0 }, 4);
         QCOMPARE(s.makespanSec, 5.0);
         QCOMPARE(s.starts[1][0], 1.0);
         QCOMPARE(s.starts[1][3], 4.0);
@@ -52,11 +52,11 @@ private slots:
     void scheduleUnequalStages()
     {
         // Slow second stage (1 s, 2 s): 1 + 2 + 3 × 2 = 9 s; stage 1 never waits after its first start.
-        const PipelineSchedule a = schedulePipeline({1.0, 2.0}, 4);
+        const PipelineSchedule a = schedulePipeline({ 1.0, 2.0 }, 4);
         QCOMPARE(a.makespanSec, 9.0);
         QCOMPARE(a.starts[1][1], 3.0); // its own previous micro-batch ends at 1 + 2
         // Slow first stage (2 s, 1 s): also 9 s, and stage 1 waits 1 s before each micro-batch.
-        const PipelineSchedule b = schedulePipeline({2.0, 1.0}, 4);
+        const PipelineSchedule b = schedulePipeline({ 2.0, 1.0 }, 4);
         QCOMPARE(b.makespanSec, 9.0);
         QCOMPARE(b.starts[1][1], 4.0); // stage 0 hands over micro-batch 1 at 2 × 2
     }
@@ -166,12 +166,12 @@ private slots:
         }
         QVERIFY(send && allreduce1);
         // Stage 0 → 1: TP rank t of stage 0 (GPU t) sends to TP rank t of stage 1 (GPU 4 + t).
-        QCOMPARE(eventGpus(e, *send), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
-        QCOMPARE(eventGroups(e, *send), (std::vector<std::vector<int>>{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+        QCOMPARE(eventGpus(e, *send), (std::vector<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
+        QCOMPARE(eventGroups(e, *send), (std::vector<std::vector<int>> { { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 } }));
         // 2 × 1 × 8192 × 2 B = 32,768 B per boundary, each GPU sends a quarter.
         QCOMPARE(send->bytesPerOp, 32768.0);
         QCOMPARE(send->bytesSentPerGpu, 8192.0);
-        QCOMPARE(eventGroups(e, *allreduce1), (std::vector<std::vector<int>>{{4, 5, 6, 7}}));
+        QCOMPARE(eventGroups(e, *allreduce1), (std::vector<std::vector<int>> { { 4, 5, 6, 7 } }));
         QCOMPARE(eventLabel(*allreduce1), std::string("TP AllReduce ×20, layers 40–49 (scaleup) — micro-batch 0"));
     }
 
@@ -199,7 +199,7 @@ private slots:
             if ((ev->kind == EventKind::EpDispatch || ev->kind == EventKind::EpCombine) && ev->microbatch == 0)
                 epSec += ev->durationSec();
         }
-        QCOMPARE(dispatchCounts, (std::vector<int>{13, 15, 15, 15}));
+        QCOMPARE(dispatchCounts, (std::vector<int> { 13, 15, 15, 15 }));
         QVERIFY(near(epSec, e.comm.stages[0].epSec, 1e-12));
         // One pipeline stage, one micro-batch: no bubble.
         QCOMPARE(tl.bubbleFraction, 0.0);

@@ -31,7 +31,7 @@ private slots:
     void badSizes_data()
     {
         QTest::addColumn<QString>("text");
-        for (const char *s : {"", "GB", "80XB", "-1GB", "nan", "1e400", "80 G B", "2PiB"})
+        for (const char *s : { "", "GB", "80XB", "-1GB", "nan", "1e400", "80 G B", "2PiB" })
             QTest::newRow(s) << QString::fromLatin1(s);
     }
     void badSizes()
@@ -42,8 +42,8 @@ private slots:
     void counts()
     {
         QCOMPARE(parseCount("32768").value(), 32768);
-        QCOMPARE(parseCount("32k").value(), 32000);  // vLLM: lower case decimal
-        QCOMPARE(parseCount("32K").value(), 32768);  // upper case binary
+        QCOMPARE(parseCount("32k").value(), 32000); // vLLM: lower case decimal
+        QCOMPARE(parseCount("32K").value(), 32768); // upper case binary
         QCOMPARE(parseCount("2e3").value(), 2000);
         QVERIFY(!parseCount("1.5").has_value());
         QVERIFY(!parseCount("-3").has_value());

@@ -41,7 +41,10 @@ private slots:
     void replacement()
     {
         // Each offending byte becomes U+FFFD (EF BF BD); the good ones stay.
-        QCOMPARE(validUtf8("a\x80" "b"), std::string("a\xEF\xBF\xBD" "b"));
+        QCOMPARE(validUtf8("a\x80"
+                           "b"),
+            std::string("a\xEF\xBF\xBD"
+                        "b"));
         QCOMPARE(validUtf8("\xC3"), std::string("\xEF\xBF\xBD"));
         QCOMPARE(validUtf8("\xC0\x80"), std::string("\xEF\xBF\xBD\xEF\xBF\xBD"));
     }

@@ -66,8 +66,8 @@ private slots:
     {
         const Evaluation e = run("llama-3.1-70b", 3);
         QCOMPARE(e.firstError()->message,
-                 std::string("64 attention heads cannot be split over tp=3: tp must divide the head count "
-                             "(1, 2, 4, 8, 16, 32, 64)"));
+            std::string("64 attention heads cannot be split over tp=3: tp must divide the head count "
+                        "(1, 2, 4, 8, 16, 32, 64)"));
     }
 
     void tpCrossingNodeIsFlagged()
@@ -78,10 +78,7 @@ private slots:
         QVERIFY(!hasIssue(run("llama-3.1-405b", 8, 2), "tp_crosses_node"));
     }
 
-    void pcieTpLeavesDomain()
-    {
-        QVERIFY(hasIssue(run("llama-3.1-8b", 2, 1, 1, 1, "l40s"), "tp_outside_domain"));
-    }
+    void pcieTpLeavesDomain() { QVERIFY(hasIssue(run("llama-3.1-8b", 2, 1, 1, 1, "l40s"), "tp_outside_domain")); }
 
     void weightsDoNotFit()
     {
@@ -116,13 +113,20 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::newRow("not json") << "{ this is not json";
         QTest::newRow("array") << "[1, 2, 3]";
-        QTest::newRow("missing layers") << R"({"hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 100})";
-        QTest::newRow("string layers") << R"({"num_hidden_layers": "32", "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 1})";
-        QTest::newRow("negative heads") << R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": -1, "vocab_size": 1000, "intermediate_size": 1})";
-        QTest::newRow("huge layers") << R"({"num_hidden_layers": 1e12, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 1})";
-        QTest::newRow("kv not dividing") << R"({"num_hidden_layers": 2, "hidden_size": 4096, "num_attention_heads": 32, "num_key_value_heads": 5, "vocab_size": 1000, "intermediate_size": 1})";
-        QTest::newRow("bad layer_types") << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10, "intermediate_size": 1, "layer_types": ["full_attention"]})";
-        QTest::newRow("moe without k") << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10, "num_local_experts": 8})";
+        QTest::newRow("missing layers")
+            << R"({"hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 100})";
+        QTest::newRow("string layers")
+            << R"({"num_hidden_layers": "32", "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 1})";
+        QTest::newRow("negative heads")
+            << R"({"num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": -1, "vocab_size": 1000, "intermediate_size": 1})";
+        QTest::newRow("huge layers")
+            << R"({"num_hidden_layers": 1e12, "hidden_size": 4096, "num_attention_heads": 32, "vocab_size": 1000, "intermediate_size": 1})";
+        QTest::newRow("kv not dividing")
+            << R"({"num_hidden_layers": 2, "hidden_size": 4096, "num_attention_heads": 32, "num_key_value_heads": 5, "vocab_size": 1000, "intermediate_size": 1})";
+        QTest::newRow("bad layer_types")
+            << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10, "intermediate_size": 1, "layer_types": ["full_attention"]})";
+        QTest::newRow("moe without k")
+            << R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10, "num_local_experts": 8})";
         QTest::newRow("deep nesting") << QString(QStringLiteral("[")).repeated(100000);
     }
     void badModelFiles()
@@ -136,7 +140,8 @@ private slots:
         const ModelSpec m = modelFromJsonText(R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text",
             "num_hidden_layers": 4, "hidden_size": 256, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 32,
             "vocab_size": 1000, "intermediate_size": 512, "intermediate_size_mlp": 1024, "num_local_experts": 4,
-            "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "attention_chunk_size": 8192}})", "tiny");
+            "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "attention_chunk_size": 8192}})",
+            "tiny");
         QCOMPARE(m.layers, 4);
         QCOMPARE(m.experts, 4);
         QCOMPARE(m.moeLayerCount(), 2);
@@ -147,7 +152,8 @@ private slots:
     void badGpuFiles()
     {
         QVERIFY_THROWS_EXCEPTION(InputError, gpuFromJsonText("{}", "x"));
-        QVERIFY_THROWS_EXCEPTION(InputError, gpuFromJsonText(R"({"memory_mib": -5, "hbm_tbps": 1, "bf16_tflops": 1, "scaleup_gbps_per_dir": 1})", "x"));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+            gpuFromJsonText(R"({"memory_mib": -5, "hbm_tbps": 1, "bf16_tflops": 1, "scaleup_gbps_per_dir": 1})", "x"));
         QVERIFY_THROWS_EXCEPTION(InputError, gpuFromJsonText("nope", "x"));
     }
 

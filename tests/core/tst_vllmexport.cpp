@@ -3,8 +3,8 @@
 #include "tests/common/testutils.h"
 
 #include "core/launch/launchcommand.h"
-#include "core/launch/shellwords.h"
 #include "core/launch/launchexport.h"
+#include "core/launch/shellwords.h"
 #include "core/launch/vllmflags.h"
 
 #include <QFile>
@@ -78,8 +78,10 @@ private slots:
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(x.result.nodes, 1);
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 ")
-                             + kLimits});
+            QStringList {
+                QStringLiteral(
+                    "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 ")
+                + kLimits });
         QVERIFY(x.result.placeholders.empty());
     }
 
@@ -90,9 +92,11 @@ private slots:
         const Exported x = exportPlan("qwen3-30b-a3b", "h100-sxm", plan(1, 1, 8, 8));
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 1 --pipeline-parallel-size 1 "
-                                            "--data-parallel-size 8 --enable-expert-parallel --all2all-backend allgather_reducescatter ")
-                             + kLimits});
+            QStringList {
+                QStringLiteral(
+                    "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 1 --pipeline-parallel-size 1 "
+                    "--data-parallel-size 8 --enable-expert-parallel --all2all-backend allgather_reducescatter ")
+                + kLimits });
     }
 
     // Recipe 3c: 2 nodes TP 8 x PP 2 with vLLM's multi-node launch; --headless on node 1; address and
@@ -103,11 +107,17 @@ private slots:
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(x.result.nodes, 2);
         QCOMPARE(x.result.gpusPerNode, 8);
-        const QString common = QStringLiteral("vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 ")
+        const QString common
+            = QStringLiteral(
+                  "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 ")
             + kLimits;
         QCOMPARE(serverLines(x.result),
-                 (QStringList{common + QStringLiteral(" --nnodes 2 --node-rank 0 --master-addr \"$HEAD_IP\" --master-port \"$HEAD_PORT\""),
-                              common + QStringLiteral(" --nnodes 2 --node-rank 1 --master-addr \"$HEAD_IP\" --master-port \"$HEAD_PORT\" --headless")}));
+            (QStringList { common
+                    + QStringLiteral(
+                        " --nnodes 2 --node-rank 0 --master-addr \"$HEAD_IP\" --master-port \"$HEAD_PORT\""),
+                common
+                    + QStringLiteral(" --nnodes 2 --node-rank 1 --master-addr \"$HEAD_IP\" --master-port "
+                                     "\"$HEAD_PORT\" --headless") }));
         QCOMPARE(x.result.placeholders.size(), size_t(2));
         QCOMPARE(x.result.placeholders[1].defaultValue, std::string("29501"));
     }
@@ -117,20 +127,23 @@ private slots:
     {
         const Exported x = exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2));
         const std::string guard = ": \"${HEAD_IP:?set HEAD_IP to the address of node 0}\" \"${HEAD_PORT:=29501}\"\n";
-        const std::string serve = "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
-                                  "    --gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 \\\n"
-                                  "    --max-num-batched-tokens 8192 --nnodes 2 --node-rank ";
-        const std::string expected =
-            "# meta-llama/Llama-3.1-405B: TP 8 x PP 2 = 16 GPUs on 2 nodes x 8, vLLM multi-node (--nnodes)\n"
-            "# Flags checked against vLLM main @ 0a1c5034 (2026-06-15, shortly after v0.21).\n"
-            "# Set HEAD_IP = the address of node 0; HEAD_PORT = a free port on node 0 (default 29501) on every node.\n"
-            "# Note: run the same vLLM version and model files on every node; with several network interfaces set "
-            "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME\n"
-            "\n"
-            "# node 0 of 2 (head): 8 GPUs\n"
-            + guard + serve + "0 --master-addr \"$HEAD_IP\" \\\n    --master-port \"$HEAD_PORT\"\n"
-            "\n"
-            "# node 1 of 2 (worker): 8 GPUs\n"
+        const std::string serve
+            = "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
+              "    --gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 \\\n"
+              "    --max-num-batched-tokens 8192 --nnodes 2 --node-rank ";
+        const std::string expected
+            = "# meta-llama/Llama-3.1-405B: TP 8 x PP 2 = 16 GPUs on 2 nodes x 8, vLLM multi-node (--nnodes)\n"
+              "# Flags checked against vLLM main @ 0a1c5034 (2026-06-15, shortly after v0.21).\n"
+              "# Set HEAD_IP = the address of node 0; HEAD_PORT = a free port on node 0 (default 29501) on every "
+              "node.\n"
+              "# Note: run the same vLLM version and model files on every node; with several network interfaces set "
+              "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME\n"
+              "\n"
+              "# node 0 of 2 (head): 8 GPUs\n"
+            + guard + serve
+            + "0 --master-addr \"$HEAD_IP\" \\\n    --master-port \"$HEAD_PORT\"\n"
+              "\n"
+              "# node 1 of 2 (worker): 8 GPUs\n"
             + guard + serve + "1 --master-addr \"$HEAD_IP\" \\\n    --master-port \"$HEAD_PORT\" --headless\n";
         QCOMPARE(x.result.text(), expected);
     }
@@ -157,10 +170,11 @@ private slots:
         const Exported x = exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2), o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(x.result.nodeLaunches.size(), size_t(2));
-        QCOMPARE(stepLine(x.result, 0, 0), QStringLiteral("ray start --head --node-ip-address=\"$HEAD_IP\" --port=\"$HEAD_PORT\""));
+        QCOMPARE(stepLine(x.result, 0, 0),
+            QStringLiteral("ray start --head --node-ip-address=\"$HEAD_IP\" --port=\"$HEAD_PORT\""));
         QCOMPARE(stepLine(x.result, 0, 1),
-                 QStringLiteral("vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 ") + kLimits
-                     + QStringLiteral(" --distributed-executor-backend ray"));
+            QStringLiteral("vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 ")
+                + kLimits + QStringLiteral(" --distributed-executor-backend ray"));
         QCOMPARE(x.result.nodeLaunches[1].steps.size(), size_t(1));
         QCOMPARE(stepLine(x.result, 1, 0), QStringLiteral("ray start --block --address=\"$HEAD_IP:$HEAD_PORT\""));
         QCOMPARE(x.result.placeholders[1].defaultValue, std::string("6379"));
@@ -174,15 +188,19 @@ private slots:
         const Exported x = exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32));
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(x.result.nodes, 4);
-        const QString common = QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 1 "
-                                              "--data-parallel-size 4 --enable-expert-parallel --all2all-backend allgather_reducescatter ")
+        const QString common
+            = QStringLiteral(
+                  "vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 1 "
+                  "--data-parallel-size 4 --enable-expert-parallel --all2all-backend allgather_reducescatter ")
             + kLimits;
-        const QString tail = QStringLiteral(" --data-parallel-address \"$HEAD_IP\" --data-parallel-rpc-port \"$HEAD_PORT\"");
+        const QString tail
+            = QStringLiteral(" --data-parallel-address \"$HEAD_IP\" --data-parallel-rpc-port \"$HEAD_PORT\"");
         QCOMPARE(serverLines(x.result),
-                 (QStringList{common + QStringLiteral(" --data-parallel-size-local 1") + tail,
-                              common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 1") + tail,
-                              common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 2") + tail,
-                              common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 3") + tail}));
+            (QStringList { common + QStringLiteral(" --data-parallel-size-local 1") + tail,
+                common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 1") + tail,
+                common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 2") + tail,
+                common + QStringLiteral(" --headless --data-parallel-size-local 1 --data-parallel-start-rank 3")
+                    + tail }));
         QCOMPARE(x.result.placeholders[1].defaultValue, std::string("29550")); // --data-parallel-rpc-port default
     }
 
@@ -199,15 +217,18 @@ private slots:
         o.all2allBackend = "deepep_low_latency";
         const Exported x = exportPlan("deepseek-v3", "h200", p, o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
-        const QString common = QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --pipeline-parallel-size 1 "
-                                              "--data-parallel-size 16 --enable-expert-parallel --all2all-backend deepep_low_latency "
-                                              "--enable-eplb --eplb-config '{\"num_redundant_experts\":32}' ")
+        const QString common
+            = QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 1 --pipeline-parallel-size 1 "
+                             "--data-parallel-size 16 --enable-expert-parallel --all2all-backend deepep_low_latency "
+                             "--enable-eplb --eplb-config '{\"num_redundant_experts\":32}' ")
             + kLimits;
         QCOMPARE(serverLines(x.result),
-                 (QStringList{common + QStringLiteral(" --data-parallel-size-local 8 --data-parallel-address 192.168.1.100 "
-                                                      "--data-parallel-rpc-port 13345"),
-                              common + QStringLiteral(" --headless --data-parallel-size-local 8 --data-parallel-start-rank 8 "
-                                                      "--data-parallel-address 192.168.1.100 --data-parallel-rpc-port 13345")}));
+            (QStringList { common
+                    + QStringLiteral(" --data-parallel-size-local 8 --data-parallel-address 192.168.1.100 "
+                                     "--data-parallel-rpc-port 13345"),
+                common
+                    + QStringLiteral(" --headless --data-parallel-size-local 8 --data-parallel-start-rank 8 "
+                                     "--data-parallel-address 192.168.1.100 --data-parallel-rpc-port 13345") }));
         QCOMPARE(x.result.nodeLaunches[1].detail, std::string("DP ranks 8-15"));
         bool deepEpNote = false;
         for (const std::string &n : x.result.notes)
@@ -224,7 +245,8 @@ private slots:
         const Exported x = exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32), o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result).size(), 1);
-        QVERIFY(serverLines(x.result).at(0).endsWith(QStringLiteral(" --data-parallel-size-local 1 --data-parallel-backend ray")));
+        QVERIFY(serverLines(x.result).at(0).endsWith(
+            QStringLiteral(" --data-parallel-size-local 1 --data-parallel-backend ray")));
         QCOMPARE(x.result.nodeLaunches.size(), size_t(4));
     }
 
@@ -241,9 +263,11 @@ private slots:
         const Exported ray = exportPlan("llama-3.1-70b", "h100-sxm", plan(8, 2, 2), o);
         QVERIFY2(ray.result.ok, ray.result.message().c_str());
         QCOMPARE(serverLines(ray.result),
-                 QStringList{QStringLiteral("VLLM_RAY_DP_PACK_STRATEGY=span vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 "
-                                            "--pipeline-parallel-size 2 --data-parallel-size 2 ")
-                             + kLimits + QStringLiteral(" --data-parallel-backend ray")});
+            QStringList {
+                QStringLiteral(
+                    "VLLM_RAY_DP_PACK_STRATEGY=span vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 "
+                    "--pipeline-parallel-size 2 --data-parallel-size 2 ")
+                + kLimits + QStringLiteral(" --data-parallel-backend ray") });
     }
 
     // An uneven PP partition travels as VLLM_PP_LAYER_PARTITION (DESIGN.md section 2): 80 layers on
@@ -251,20 +275,20 @@ private slots:
     void unevenPp()
     {
         Plan p = plan(2, 3);
-        p.ppPartition = {26, 27, 27};
+        p.ppPartition = { 26, 27, 27 };
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("VLLM_PP_LAYER_PARTITION=26,27,27 vllm serve meta-llama/Llama-3.1-70B "
-                                            "--tensor-parallel-size 2 --pipeline-parallel-size 3 ")
-                             + kLimits});
+            QStringList { QStringLiteral("VLLM_PP_LAYER_PARTITION=26,27,27 vllm serve meta-llama/Llama-3.1-70B "
+                                         "--tensor-parallel-size 2 --pipeline-parallel-size 3 ")
+                + kLimits });
     }
 
     // Across nodes with mp every node's worker processes read it, so every node sets it.
     void unevenPpOnEveryNode()
     {
         Plan p = plan(8, 2);
-        p.ppPartition = {60, 66};
+        p.ppPartition = { 60, 66 };
         const Exported x = exportPlan("llama-3.1-405b", "h100-sxm", p);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         for (const QString &line : serverLines(x.result))
@@ -286,10 +310,11 @@ private slots:
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4 --pipeline-parallel-size 1 "
-                                            "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 128 "
-                                            "--max-num-batched-tokens 4096 --kv-cache-dtype fp8 --quantization fp8 --block-size 32 "
-                                            "--enforce-eager")});
+            QStringList { QStringLiteral(
+                "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4 --pipeline-parallel-size 1 "
+                "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 128 "
+                "--max-num-batched-tokens 4096 --kv-cache-dtype fp8 --quantization fp8 --block-size 32 "
+                "--enforce-eager") });
     }
 
     // Decode context parallel reuses the TP GPUs (TP % DCP == 0; MLA keeps one KV head, so any
@@ -302,9 +327,10 @@ private slots:
         const Exported x = exportPlan("deepseek-v3", "h200", p);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 1 "
-                                            "--decode-context-parallel-size 8 ")
-                             + kLimits});
+            QStringList {
+                QStringLiteral("vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --pipeline-parallel-size 1 "
+                               "--decode-context-parallel-size 8 ")
+                + kLimits });
         ExportOptions sglang;
         sglang.target = ExportTarget::Sglang;
         const Exported refused = exportPlan("deepseek-v3", "h200", p, sglang);
@@ -317,11 +343,13 @@ private slots:
     void olderVllm()
     {
         Plan p = plan(8);
-        p.vllmVersion = VllmVersion{0, 11, 0};
+        p.vllmVersion = VllmVersion { 0, 11, 0 };
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QVERIFY(serverLines(x.result).at(0).contains(QStringLiteral("--gpu-memory-utilization 0.9 ")));
-        QVERIFY(x.result.text().find("# Note: the plan follows vLLM 0.11.0; the flags are those of vLLM main @ 0a1c5034") != std::string::npos);
+        QVERIFY(
+            x.result.text().find("# Note: the plan follows vLLM 0.11.0; the flags are those of vLLM main @ 0a1c5034")
+            != std::string::npos);
     }
 
     // SGLang accepts an EP size vLLM does not: tp 8 x dp 2 with ep 4 is --tp 16 --dp 2
@@ -334,11 +362,13 @@ private slots:
         o.port = 50000;
         const Exported x = exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 2, 4), o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
-        const QString common = QStringLiteral("python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --dp 2 "
-                                              "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 --context-length 32768 "
-                                              "--max-running-requests 1024 --nnodes 2 --node-rank ");
-        QCOMPARE(serverLines(x.result), (QStringList{common + QStringLiteral("0 --dist-init-addr 10.0.0.1:50000"),
-                                                     common + QStringLiteral("1 --dist-init-addr 10.0.0.1:50000")}));
+        const QString common
+            = QStringLiteral("python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 16 --dp 2 "
+                             "--enable-dp-attention --ep-size 4 --mem-fraction-static 0.92 --context-length 32768 "
+                             "--max-running-requests 1024 --nnodes 2 --node-rank ");
+        QCOMPARE(serverLines(x.result),
+            (QStringList { common + QStringLiteral("0 --dist-init-addr 10.0.0.1:50000"),
+                common + QStringLiteral("1 --dist-init-addr 10.0.0.1:50000") }));
         const Exported vllm = exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 2, 4));
         QVERIFY(!vllm.result.ok);
         QCOMPARE(vllm.result.refusalCode, std::string("vllm_ep"));
@@ -351,8 +381,9 @@ private slots:
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", plan(4, 1, 2), o);
         QVERIFY2(x.result.ok, x.result.message().c_str());
         QCOMPARE(serverLines(x.result),
-                 QStringList{QStringLiteral("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B --tp 4 --dp 2 "
-                                            "--mem-fraction-static 0.92 --context-length 32768 --max-running-requests 1024")});
+            QStringList {
+                QStringLiteral("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-70B --tp 4 --dp 2 "
+                               "--mem-fraction-static 0.92 --context-length 32768 --max-running-requests 1024") });
         const Exported twoNodes = exportPlan("llama-3.1-70b", "h100-sxm", plan(8, 1, 2), o);
         QCOMPARE(twoNodes.result.refusalCode, std::string("sglang_dp_nodes"));
     }
@@ -383,7 +414,7 @@ private slots:
         withEplb.redundantExperts = 32;
         withEplb.expertPlacement = ExpertPlacement::RoundRobin;
         Plan uneven = plan(8, 2);
-        uneven.ppPartition = {60, 66};
+        uneven.ppPartition = { 60, 66 };
         Plan extras = plan(4);
         extras.kvCacheDtype = KvDtype::Fp8;
         extras.quantization = Quantization::Fp8;
@@ -415,12 +446,24 @@ private slots:
     void quotingSurvivesTheShell()
     {
         const std::vector<std::string> hostile = {
-            "/models/my model",  "it's",     "\"quoted\"", "$HOME",      "`id`",
-            "; rm -rf / ;",      "$(reboot)", "a\\b",       "line\nbreak", "",
-            "--tensor-parallel-size", "~", "*", "x=y", "&& echo pwned",
+            "/models/my model",
+            "it's",
+            "\"quoted\"",
+            "$HOME",
+            "`id`",
+            "; rm -rf / ;",
+            "$(reboot)",
+            "a\\b",
+            "line\nbreak",
+            "",
+            "--tensor-parallel-size",
+            "~",
+            "*",
+            "x=y",
+            "&& echo pwned",
         };
         LaunchCommand cmd;
-        cmd.program = {LaunchWord::literal("printf"), LaunchWord::literal("[%s]")};
+        cmd.program = { LaunchWord::literal("printf"), LaunchWord::literal("[%s]") };
         std::string expected;
         for (const std::string &h : hostile) {
             cmd.program.push_back(LaunchWord::literal(h));
@@ -432,7 +475,7 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HEAD_IP"), QStringLiteral("10.1.2.3"));
         sh.setProcessEnvironment(env);
-        sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromStdString(cmd.render())});
+        sh.start(QStringLiteral("/bin/sh"), { QStringLiteral("-c"), QString::fromStdString(cmd.render()) });
         QVERIFY(sh.waitForFinished(10000));
         QCOMPARE(sh.readAllStandardOutput().toStdString(), expected);
     }
@@ -470,25 +513,28 @@ private slots:
             << "64 attention heads cannot be split over tp=3: tp must divide the head count (1, 2, 4, 8, 16, 32, 64); "
                "nearest that vLLM can run: tp=4";
         // vLLM's two EP points for tp x dp = 16: ep 1 or ep 16.
-        QTest::newRow("ep between 1 and tp x dp")
-            << "deepseek-v3" << 8 << 2 << 4 << 0 << 0 << "vllm_ep"
-            << "vLLM runs experts either tensor-parallel over all tp x dp = 16 GPUs (ep=1) or expert-parallel over all of them "
-               "(--enable-expert-parallel, ep=16); ep=4 needs SGLang's --ep-size (target sglang); nearest that vLLM can run: "
-               "ep=16 (--enable-expert-parallel)";
+        QTest::newRow("ep between 1 and tp x dp") << "deepseek-v3" << 8 << 2 << 4 << 0 << 0 << "vllm_ep"
+                                                  << "vLLM runs experts either tensor-parallel over all tp x dp = 16 "
+                                                     "GPUs (ep=1) or expert-parallel over all of them "
+                                                     "(--enable-expert-parallel, ep=16); ep=4 needs SGLang's --ep-size "
+                                                     "(target sglang); nearest that vLLM can run: "
+                                                     "ep=16 (--enable-expert-parallel)";
         // EPLB: (256 + 16) % 32 = 16; the next multiple of 32 is 288 = 256 + 32.
         QTest::newRow("EPLB slots not dividing")
             << "deepseek-v3" << 8 << 4 << 32 << 16 << 0 << "eplb_divides"
-            << "256 experts + 16 redundant do not divide over ep=32 GPUs, which EPLB requires (physical experts must be a "
+            << "256 experts + 16 redundant do not divide over ep=32 GPUs, which EPLB requires (physical experts must "
+               "be a "
                "multiple of the EP size); nearest that vLLM can run: num_redundant_experts=32";
         // AWQ needs an AWQ checkpoint; Llama 3.1 70B ships BF16.
         QTest::newRow("awq on a bf16 checkpoint")
             << "llama-3.1-70b" << 8 << 1 << 1 << 0 << int(Quantization::Awq) << "quant_checkpoint"
-            << "meta-llama/Llama-3.1-70B ships bf16 weights, so the server cannot load it as awq (which needs an AWQ checkpoint) "
+            << "meta-llama/Llama-3.1-70B ships bf16 weights, so the server cannot load it as awq (which needs an AWQ "
+               "checkpoint) "
                "(it uses the checkpoint's own quantization); nearest that vLLM can run: quantization=auto";
-        QTest::newRow("ep on a dense model")
-            << "llama-3.1-70b" << 8 << 1 << 8 << 0 << 0 << "ep_dense"
-            << "expert parallelism needs a mixture-of-experts model; Llama-3.1-70B is dense (set ep=1); nearest that vLLM can "
-               "run: ep=1";
+        QTest::newRow("ep on a dense model") << "llama-3.1-70b" << 8 << 1 << 8 << 0 << 0 << "ep_dense"
+                                             << "expert parallelism needs a mixture-of-experts model; Llama-3.1-70B is "
+                                                "dense (set ep=1); nearest that vLLM can "
+                                                "run: ep=1";
     }
 
     void refusals()
@@ -523,11 +569,11 @@ private slots:
         three.nodes = 3;
         const Exported x = exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2), three);
         QCOMPARE(x.result.message(),
-                 std::string("16 GPUs (tp x pp x dp) do not split evenly over 3 nodes; nearest that vLLM can run: 2 nodes"));
+            std::string("16 GPUs (tp x pp x dp) do not split evenly over 3 nodes; nearest that vLLM can run: 2 nodes"));
         ExportOptions one;
         one.nodes = 1;
         QCOMPARE(exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2), one).result.message(),
-                 std::string("16 GPUs per node are more than a node's 8; nearest that vLLM can run: 2 nodes"));
+            std::string("16 GPUs per node are more than a node's 8; nearest that vLLM can run: 2 nodes"));
         ExportOptions four;
         four.nodes = 4;
         const Exported spread = exportPlan("llama-3.1-405b", "h100-sxm", plan(8, 2), four);
@@ -542,7 +588,8 @@ private slots:
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", plan(1));
         QVERIFY(!x.result.ok);
         QCOMPARE(x.result.refusalCode, std::string("does_not_fit"));
-        QVERIFY(x.result.refusal.rfind("the plan does not fit, so vLLM would stop at startup: weights do not fit", 0) == 0);
+        QVERIFY(
+            x.result.refusal.rfind("the plan does not fit, so vLLM would stop at startup: weights do not fit", 0) == 0);
         ExportOptions force;
         force.force = true;
         QVERIFY(exportPlan("llama-3.1-70b", "h100-sxm", plan(1), force).result.ok);
@@ -552,10 +599,12 @@ private slots:
     {
         ExportOptions o;
         o.all2allBackend = "carrier_pigeon";
-        QCOMPARE(exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32), o).result.refusalCode, std::string("options"));
+        QCOMPARE(
+            exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32), o).result.refusalCode, std::string("options"));
         o = {};
         o.port = 70000;
-        QCOMPARE(exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32), o).result.refusalCode, std::string("options"));
+        QCOMPARE(
+            exportPlan("deepseek-v3", "h100-sxm", plan(8, 1, 4, 32), o).result.refusalCode, std::string("options"));
     }
 
     // A bash script per node: strict mode, the placeholder guard, the server exec'd.
@@ -565,9 +614,11 @@ private slots:
         const std::string s = x.result.script(1);
         QVERIFY(s.rfind("#!/usr/bin/env bash\n", 0) == 0);
         QVERIFY(s.find("\n# node 1 of 2 (worker): 8 GPUs\n") != std::string::npos);
-        QVERIFY(s.find("\nset -euo pipefail\n: \"${HEAD_IP:?set HEAD_IP to the address of node 0}\" \"${HEAD_PORT:=29501}\"\n"
-                       "exec vllm serve meta-llama/Llama-3.1-405B ")
-                != std::string::npos);
+        QVERIFY(
+            s.find(
+                "\nset -euo pipefail\n: \"${HEAD_IP:?set HEAD_IP to the address of node 0}\" \"${HEAD_PORT:=29501}\"\n"
+                "exec vllm serve meta-llama/Llama-3.1-405B ")
+            != std::string::npos);
         QVERIFY(s.find("--headless\n") != std::string::npos);
         QVERIFY(x.result.script(2).empty());
     }

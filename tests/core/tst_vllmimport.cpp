@@ -2,10 +2,10 @@
 // the shell forms people paste, the round trip export -> import -> export, and garbage.
 #include "tests/common/testutils.h"
 
-#include "core/model/errors.h"
-#include "core/launch/shellwords.h"
 #include "core/launch/launchexport.h"
 #include "core/launch/launchimport.h"
+#include "core/launch/shellwords.h"
+#include "core/model/errors.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,8 +75,9 @@ private slots:
     // <HEAD_IP> placeholder and a continuation line.
     void multiNodeMpWorker()
     {
-        const ImportedCommand c = importLaunchCommand("vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
-                                                      "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless");
+        const ImportedCommand c
+            = importLaunchCommand("vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
+                                  "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless");
         QCOMPARE(c.model, std::string("/path/to/model"));
         QCOMPARE(c.plan.tp, 8);
         QCOMPARE(c.plan.pp, 2);
@@ -103,8 +104,8 @@ private slots:
         QCOMPARE(c.launch.dataParallelStartRank, 2);
         QCOMPARE(c.launch.headAddress, std::string("10.99.48.128"));
         QCOMPARE(c.launch.port, 13345);
-        QCOMPARE(c.launch.nodes, 2);      // 4 DP ranks, 2 per node
-        QCOMPARE(c.plan.gpusPerNode, 2);  // tp 1 x 2 local ranks
+        QCOMPARE(c.launch.nodes, 2); // 4 DP ranks, 2 per node
+        QCOMPARE(c.plan.gpusPerNode, 2); // tp 1 x 2 local ranks
     }
 
     // docs/serving/expert_parallel_deployment.md (reference vllm_cli.md 3e), node 1.
@@ -118,15 +119,16 @@ private slots:
         QCOMPARE(c.model, std::string("deepseek-ai/DeepSeek-V3-0324"));
         QCOMPARE(c.plan.ep, 16);
         QCOMPARE(c.launch.all2allBackend, std::string("deepep_low_latency"));
-        QCOMPARE(c.ignoredFlags, (Strings{"--api-server-count=8"}));
+        QCOMPARE(c.ignoredFlags, (Strings { "--api-server-count=8" }));
         QCOMPARE(c.launch.nodes, 2);
     }
 
     // docs/serving/data_parallel_deployment.md, the Ray variant.
     void dpWithRay()
     {
-        const ImportedCommand c = importLaunchCommand("vllm serve $MODEL --data-parallel-size 4 --data-parallel-size-local 2 \\\n"
-                                                      "                  --data-parallel-backend=ray");
+        const ImportedCommand c
+            = importLaunchCommand("vllm serve $MODEL --data-parallel-size 4 --data-parallel-size-local 2 \\\n"
+                                  "                  --data-parallel-backend=ray");
         QCOMPARE(c.launch.launcher, Launcher::Ray);
         QCOMPARE(c.launch.nodes, 2);
     }
@@ -139,7 +141,7 @@ private slots:
             "CUDA_VISIBLE_DEVICES=1 vllm serve $MODEL --data-parallel-size 2 --data-parallel-rank 1 \\\n"
             "                                         --port 8001");
         QCOMPARE(c.plan.dp, 2);
-        QCOMPARE(c.ignoredFlags, (Strings{"--data-parallel-rank 1", "--port 8001"}));
+        QCOMPARE(c.ignoredFlags, (Strings { "--data-parallel-rank 1", "--port 8001" }));
         QCOMPARE(c.env.size(), size_t(1));
         QCOMPARE(c.env[0].first, std::string("CUDA_VISIBLE_DEVICES"));
     }
@@ -188,9 +190,10 @@ private slots:
     // Reference vllm_cli.md 3b: the one vllm serve of a Ray cluster, after its ray start lines.
     void rayRecipe()
     {
-        const ImportedCommand c = importLaunchCommand(
-            "ray start --block --head --node-ip-address=10.0.0.1 --port=6379\n"
-            "vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 --distributed-executor-backend ray");
+        const ImportedCommand c
+            = importLaunchCommand("ray start --block --head --node-ip-address=10.0.0.1 --port=6379\n"
+                                  "vllm serve /path/to/model --tensor-parallel-size 8 --pipeline-parallel-size 2 "
+                                  "--distributed-executor-backend ray");
         QCOMPARE(c.launch.launcher, Launcher::Ray);
         QCOMPARE(c.launch.headAddress, std::string("10.0.0.1"));
         QCOMPARE(c.launch.port, 6379);
@@ -202,8 +205,10 @@ private slots:
     void forms()
     {
         const ImportedCommand c = importLaunchCommand(
-            "vllm serve 'my org/model' --tensor_parallel_size=4 -pp 2 --max_model_len 32k --gpu-memory-utilization=0.85 "
-            "--max-num-batched-tokens 2K --max-num-seqs 64 --kv-cache-dtype fp8_e4m3 --quantization fp8 --enforce-eager "
+            "vllm serve 'my org/model' --tensor_parallel_size=4 -pp 2 --max_model_len 32k "
+            "--gpu-memory-utilization=0.85 "
+            "--max-num-batched-tokens 2K --max-num-seqs 64 --kv-cache-dtype fp8_e4m3 --quantization fp8 "
+            "--enforce-eager "
             "--no-enable-prefix-caching --block-size 32 --enable-eplb --eplb-config.num_redundant_experts 8 "
             "--expert-placement-strategy round_robin -dcp 2");
         QCOMPARE(c.model, std::string("my org/model"));
@@ -220,15 +225,15 @@ private slots:
         QCOMPARE(c.plan.redundantExperts, 8);
         QCOMPARE(c.plan.expertPlacement, ExpertPlacement::RoundRobin);
         QCOMPARE(c.plan.decodeContextParallel, 2);
-        QCOMPARE(c.ignoredFlags, (Strings{"--no-enable-prefix-caching"}));
+        QCOMPARE(c.ignoredFlags, (Strings { "--no-enable-prefix-caching" }));
     }
 
     // Unknown options are listed with their values, never dropped; so are extra words.
     void unknownFlagsListed()
     {
-        const ImportedCommand c = importLaunchCommand(
-            "vllm serve m --frobnicate 3 --shiny --tensor-parallel-size 2 --warp=9 -x y stray");
-        QCOMPARE(c.unknownFlags, (Strings{"--frobnicate 3", "--shiny", "--warp=9", "-x y", "stray"}));
+        const ImportedCommand c
+            = importLaunchCommand("vllm serve m --frobnicate 3 --shiny --tensor-parallel-size 2 --warp=9 -x y stray");
+        QCOMPARE(c.unknownFlags, (Strings { "--frobnicate 3", "--shiny", "--warp=9", "-x y", "stray" }));
         QCOMPARE(c.plan.tp, 2);
     }
 
@@ -239,7 +244,7 @@ private slots:
                                                       "export VLLM_PP_LAYER_PARTITION=26,27,27\n"
                                                       ": \"${HEAD_IP:?set HEAD_IP}\"\n"
                                                       "exec vllm serve m -tp 2 -pp 3 > log.txt 2>&1 # start\n");
-        QCOMPARE(c.plan.ppPartition, (std::vector<int>{26, 27, 27}));
+        QCOMPARE(c.plan.ppPartition, (std::vector<int> { 26, 27, 27 }));
         QCOMPARE(c.plan.pp, 3);
         QVERIFY(c.unknownFlags.empty());
     }
@@ -250,17 +255,22 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("tp text") << "vllm serve m --tensor-parallel-size abc"
                                  << "--tensor-parallel-size abc: expected a whole number from 1 to 1048576";
-        QTest::newRow("tp huge") << "vllm serve m -tp 99999999999999999999"
-                                 << "--tensor-parallel-size 99999999999999999999: expected a whole number from 1 to 1048576";
+        QTest::newRow("tp huge")
+            << "vllm serve m -tp 99999999999999999999"
+            << "--tensor-parallel-size 99999999999999999999: expected a whole number from 1 to 1048576";
         QTest::newRow("utilization") << "vllm serve m --gpu-memory-utilization 1.5"
                                      << "--gpu-memory-utilization 1.5: expected a fraction in (0, 1]";
-        QTest::newRow("quote") << "vllm serve 'm" << "unterminated ' quote in the command";
-        QTest::newRow("no vllm") << "echo hello; ls -l"
-                                 << "no vLLM launch found: expected vllm serve, python -m vllm.entrypoints.openai.api_server or "
-                                    "docker run vllm/vllm-openai";
-        QTest::newRow("eplb json") << "vllm serve m --eplb-config '{oops'" << "--eplb-config {oops: expected a JSON object";
-        QTest::newRow("partition") << "VLLM_PP_LAYER_PARTITION=4,,4 vllm serve m"
-                                   << "VLLM_PP_LAYER_PARTITION 4,,4: expected positive layer counts separated by commas";
+        QTest::newRow("quote") << "vllm serve 'm"
+                               << "unterminated ' quote in the command";
+        QTest::newRow("no vllm")
+            << "echo hello; ls -l"
+            << "no vLLM launch found: expected vllm serve, python -m vllm.entrypoints.openai.api_server or "
+               "docker run vllm/vllm-openai";
+        QTest::newRow("eplb json") << "vllm serve m --eplb-config '{oops'"
+                                   << "--eplb-config {oops: expected a JSON object";
+        QTest::newRow("partition")
+            << "VLLM_PP_LAYER_PARTITION=4,,4 vllm serve m"
+            << "VLLM_PP_LAYER_PARTITION 4,,4: expected positive layer counts separated by commas";
     }
 
     void badValues()
@@ -297,7 +307,8 @@ private slots:
         for (int i = 0; i < 110000; ++i)
             many += " x";
         QVERIFY_THROWS_EXCEPTION(InputError, importLaunchCommand(many));
-        QVERIFY_THROWS_EXCEPTION(InputError, importLaunchCommand("vllm serve m --master-addr ${" + std::string(100000, '{')));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, importLaunchCommand("vllm serve m --master-addr ${" + std::string(100000, '{')));
     }
 
     // Export -> import -> export gives the same text, for every recipe of tst_vllmexport.
@@ -314,17 +325,28 @@ private slots:
         QTest::addColumn<int>("port");
         QTest::addColumn<int>("redundant");
         QTest::addColumn<QString>("partition");
-        QTest::newRow("one node") << "llama-3.1-70b" << "h100-sxm" << 8 << 1 << 1 << 1 << 0 << "" << 0 << 0 << "";
-        QTest::newRow("2 nodes mp") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "";
-        QTest::newRow("2 nodes mp given") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "10.0.0.1" << 29501 << 0 << "";
-        QTest::newRow("2 nodes ray") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 1 << "" << 0 << 0 << "";
-        QTest::newRow("4 nodes dp ep") << "deepseek-v3" << "h100-sxm" << 8 << 1 << 4 << 32 << 0 << "" << 0 << 0 << "";
-        QTest::newRow("dp ep eplb given") << "deepseek-v3" << "h200" << 1 << 1 << 16 << 16 << 0 << "192.168.1.100" << 13345 << 32 << "";
-        QTest::newRow("dp ray") << "deepseek-v3" << "h100-sxm" << 8 << 1 << 4 << 32 << 1 << "" << 0 << 0 << "";
-        QTest::newRow("dp ray span") << "llama-3.1-70b" << "h100-sxm" << 8 << 2 << 2 << 1 << 1 << "" << 0 << 0 << "";
-        QTest::newRow("uneven pp") << "llama-3.1-70b" << "h100-sxm" << 2 << 3 << 1 << 1 << 0 << "" << 0 << 0 << "26,27,27";
-        QTest::newRow("uneven pp 2 nodes") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "60,66";
-        QTest::newRow("hostile") << "llama-3.1-405b" << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "a b;'c'$d" << 0 << 0 << "";
+        QTest::newRow("one node") << "llama-3.1-70b"
+                                  << "h100-sxm" << 8 << 1 << 1 << 1 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("2 nodes mp") << "llama-3.1-405b"
+                                    << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("2 nodes mp given") << "llama-3.1-405b"
+                                          << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "10.0.0.1" << 29501 << 0 << "";
+        QTest::newRow("2 nodes ray") << "llama-3.1-405b"
+                                     << "h100-sxm" << 8 << 2 << 1 << 1 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("4 nodes dp ep") << "deepseek-v3"
+                                       << "h100-sxm" << 8 << 1 << 4 << 32 << 0 << "" << 0 << 0 << "";
+        QTest::newRow("dp ep eplb given") << "deepseek-v3"
+                                          << "h200" << 1 << 1 << 16 << 16 << 0 << "192.168.1.100" << 13345 << 32 << "";
+        QTest::newRow("dp ray") << "deepseek-v3"
+                                << "h100-sxm" << 8 << 1 << 4 << 32 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("dp ray span") << "llama-3.1-70b"
+                                     << "h100-sxm" << 8 << 2 << 2 << 1 << 1 << "" << 0 << 0 << "";
+        QTest::newRow("uneven pp") << "llama-3.1-70b"
+                                   << "h100-sxm" << 2 << 3 << 1 << 1 << 0 << "" << 0 << 0 << "26,27,27";
+        QTest::newRow("uneven pp 2 nodes") << "llama-3.1-405b"
+                                           << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "" << 0 << 0 << "60,66";
+        QTest::newRow("hostile") << "llama-3.1-405b"
+                                 << "h100-sxm" << 8 << 2 << 1 << 1 << 0 << "a b;'c'$d" << 0 << 0 << "";
     }
 
     void roundTrip()
@@ -358,7 +380,8 @@ private slots:
         for (const NodeLaunch &n : first.nodeLaunches) {
             if (n.steps.back().command.program.front().parts.front().text == "ray")
                 continue; // a Ray worker's block has no vLLM command to read
-            QCOMPARE(reexport(first, first.nodeText(n.node), gpuId.constData()).nodeText(n.node), first.nodeText(n.node));
+            QCOMPARE(
+                reexport(first, first.nodeText(n.node), gpuId.constData()).nodeText(n.node), first.nodeText(n.node));
             QCOMPARE(reexport(first, first.script(n.node), gpuId.constData()).script(n.node), first.script(n.node));
         }
     }
@@ -407,7 +430,8 @@ private slots:
 
     void json()
     {
-        const nlohmann::json j = importToJson(importLaunchCommand("vllm serve meta-llama/Llama-3.1-70B -tp 4 --bogus 1"));
+        const nlohmann::json j
+            = importToJson(importLaunchCommand("vllm serve meta-llama/Llama-3.1-70B -tp 4 --bogus 1"));
         QCOMPARE(j["schema"].get<std::string>(), std::string("shardscope.import/1"));
         QCOMPARE(j["model"].get<std::string>(), std::string("meta-llama/Llama-3.1-70B"));
         QCOMPARE(j["plan"]["tp"].get<int>(), 4);

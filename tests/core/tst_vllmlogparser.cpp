@@ -26,19 +26,19 @@ class TestVllmLogParser : public QObject
 private slots:
     void versions()
     {
-        QCOMPARE(parseVllmVersion("0.11.0"), std::optional<VllmVersion>(VllmVersion{0, 11, 0}));
-        QCOMPARE(parseVllmVersion("v0.10.1.dev238+ge2c6e0a82"), std::optional<VllmVersion>(VllmVersion{0, 10, 1}));
-        QCOMPARE(parseVllmVersion("0.8"), std::optional<VllmVersion>(VllmVersion{0, 8, 0}));
+        QCOMPARE(parseVllmVersion("0.11.0"), std::optional<VllmVersion>(VllmVersion { 0, 11, 0 }));
+        QCOMPARE(parseVllmVersion("v0.10.1.dev238+ge2c6e0a82"), std::optional<VllmVersion>(VllmVersion { 0, 10, 1 }));
+        QCOMPARE(parseVllmVersion("0.8"), std::optional<VllmVersion>(VllmVersion { 0, 8, 0 }));
         QVERIFY(!parseVllmVersion("eleven"));
         QVERIFY(!parseVllmVersion("0"));
         QVERIFY(!parseVllmVersion("0.0.0"));
         QVERIFY(!parseVllmVersion("0.123456.1"));
         // Regimes (reference vllm_memory.md section 1): V0 before 0.8; graphs subtracted and util 0.92 from 0.21.
-        QVERIFY(vllmEngine({0, 7, 3}) == VllmEngine::V0);
-        QVERIFY(vllmEngine({0, 8, 0}) == VllmEngine::V1);
-        QVERIFY(!subtractsCudaGraphs({0, 20, 2}));
-        QVERIFY(subtractsCudaGraphs({0, 21, 0}));
-        QCOMPARE(defaultGpuMemoryUtilization({0, 11, 0}), 0.9);
+        QVERIFY(vllmEngine({ 0, 7, 3 }) == VllmEngine::V0);
+        QVERIFY(vllmEngine({ 0, 8, 0 }) == VllmEngine::V1);
+        QVERIFY(!subtractsCudaGraphs({ 0, 20, 2 }));
+        QVERIFY(subtractsCudaGraphs({ 0, 21, 0 }));
+        QCOMPARE(defaultGpuMemoryUtilization({ 0, 11, 0 }), 0.9);
         QCOMPARE(defaultGpuMemoryUtilization({}), 0.92); // unset = newest known (0.21)
     }
 
@@ -63,7 +63,7 @@ private slots:
         QCOMPARE(log.failures.size(), size_t(1));
         QVERIFY(log.failures[0].find("larger than the maximum number of tokens") != std::string::npos);
         QVERIFY(!log.version);
-        QCOMPARE(log.effectiveVersion(), (VllmVersion{0, 6, 0}));
+        QCOMPARE(log.effectiveVersion(), (VllmVersion { 0, 6, 0 }));
     }
 
     // vllm-project/vllm#16570 (V0, 0.8.3, 4 x A100 40GB): per-worker summaries that differ in non-torch.
@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(*log.maxConcurrency, 1.30);
         QCOMPARE(log.workers[0].label, std::string("EngineCore_DP0"));
         QCOMPARE(log.workers[0].rank, 0);
-        QCOMPARE(log.effectiveVersion(), (VllmVersion{0, 10, 0})); // not printed: V1 before 0.21
+        QCOMPARE(log.effectiveVersion(), (VllmVersion { 0, 10, 0 })); // not printed: V1 before 0.21
     }
 
     // vllm-project/vllm#23278 (V1, 0.10.1, H100): negative available KV, the engine fails.
@@ -157,7 +157,8 @@ private slots:
         QVERIFY(log.loadingMemoryWording);
         QCOMPARE(log.model, std::string("openai/gpt-oss-120b"));
         QCOMPARE(log.effectiveVersion(), kLoadingMemoryWording);
-        const ParsedVllmLog real = parseVllmLog("\x1b[0;36m(EngineCore_DP0 pid=1)\x1b[0;0m INFO Available KV cache memory: 3.50 GiB\n");
+        const ParsedVllmLog real
+            = parseVllmLog("\x1b[0;36m(EngineCore_DP0 pid=1)\x1b[0;0m INFO Available KV cache memory: 3.50 GiB\n");
         QVERIFY(near(*real.minAvailableKvBytes(), 3.5));
     }
 
@@ -200,7 +201,7 @@ private slots:
     void v024Args()
     {
         const ParsedVllmLog log = parseVllmLog(vllmLogExcerpt("v024-qwen36-35b-rtx5090.log"));
-        QCOMPARE(*log.version, (VllmVersion{0, 24, 0}));
+        QCOMPARE(*log.version, (VllmVersion { 0, 24, 0 }));
         QCOMPARE(*log.maxModelLen, qint64(131072));
         QCOMPARE(*log.kvCacheDtype, std::string("fp8"));
         QCOMPARE(*log.maxNumSeqs, qint64(1));
@@ -219,7 +220,7 @@ private slots:
         QCOMPARE(fail.failures.size(), size_t(1));
         QVERIFY(fail.failures[0].rfind("ValueError: To serve at least one request", 0) == 0);
         const ParsedVllmLog banner = parseVllmLog(vllmLogExcerpt("v025-deepseek-v4-dp8-banner.log"));
-        QCOMPARE(*banner.version, (VllmVersion{0, 25, 0}));
+        QCOMPARE(*banner.version, (VllmVersion { 0, 25, 0 }));
         QCOMPARE(*banner.dp, 8);
         QCOMPARE(*banner.blockSize, qint64(256));
         QCOMPARE(*banner.gpuMemoryUtilization, 0.95);

@@ -9,7 +9,7 @@
 inline std::string vllmLogExcerpt(const char *name)
 {
     QFile f(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs/")
-            + QString::fromLatin1(name));
+        + QString::fromLatin1(name));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return f.readAll().toStdString();

@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         // Round trip: what is saved reads back as the same plan.
         if (shardscope::planFromJson(shardscope::planToJson(plan)) != plan)
             fuzzing::fail("plan does not survive planToJson/planFromJson");
-        const shardscope::GpuSpec gpu = j.contains("gpu_spec") ? shardscope::gpuFromJson(j["gpu_spec"]) : fuzzing::gpu();
+        const shardscope::GpuSpec gpu
+            = j.contains("gpu_spec") ? shardscope::gpuFromJson(j["gpu_spec"]) : fuzzing::gpu();
         if (j.contains("model_config")) {
             fuzzing::evaluateAndReport(plan, shardscope::modelFromJson(j["model_config"], plan.modelId), gpu);
         } else {

@@ -1,7 +1,7 @@
 // libFuzzer target: the sizes, counts and versions users type into flags and fields ("80GiB", "32k",
 // "2e3", "v0.10.2").
-#include "core/text/units.h"
 #include "core/model/vllmversion.h"
+#include "core/text/units.h"
 
 #include <cmath>
 #include <cstdint>

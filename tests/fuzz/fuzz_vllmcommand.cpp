@@ -3,15 +3,15 @@
 // (export -> import -> export, core/launch/launchimport.h).
 #include "fuzzing.h"
 
-#include "core/model/errors.h"
-#include "core/model/planio.h"
 #include "core/launch/launchexport.h"
 #include "core/launch/launchimport.h"
+#include "core/model/errors.h"
+#include "core/model/planio.h"
 
 namespace {
 
-shardscope::ExportResult exportImported(const shardscope::ImportedCommand &c, const shardscope::ModelSpec &model,
-                                        const shardscope::GpuSpec &gpu)
+shardscope::ExportResult exportImported(
+    const shardscope::ImportedCommand &c, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu)
 {
     const shardscope::Evaluation e = shardscope::evaluate(c.plan, model, gpu);
     return shardscope::exportLaunch(e, model, shardscope::exportOptionsFor(c));
@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         same = same && second.nodeText(n.node) == first.nodeText(n.node);
     if (!same) {
         std::fprintf(stderr, "first export:\n%s\nsecond export:\n%s\n", first.text().c_str(),
-                     second.ok ? second.text().c_str() : second.message().c_str());
+            second.ok ? second.text().c_str() : second.message().c_str());
         fuzzing::fail("export -> import -> export changed the commands");
     }
     return 0;

@@ -2,19 +2,19 @@
 // plan it describes, predicted against observed, calibrated to it, and re-evaluated with the fit.
 #include "fuzzing.h"
 
-#include "core/model/errors.h"
 #include "core/explain/memoryterms.h"
+#include "core/model/errors.h"
 #include "core/vllmlog/reconcile.h"
 #include "core/vllmlog/vllmlog.h"
 #include "core/vllmlog/vllmlogparser.h"
 
 namespace {
 
-void reconcileWith(const shardscope::ParsedVllmLog &log, const shardscope::ModelSpec &model,
-                   const shardscope::GpuSpec &gpu)
+void reconcileWith(
+    const shardscope::ParsedVllmLog &log, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu)
 {
     std::vector<std::string> applied;
-    shardscope::Plan plan = shardscope::planFromLog(shardscope::Plan{}, log, {}, &applied);
+    shardscope::Plan plan = shardscope::planFromLog(shardscope::Plan {}, log, {}, &applied);
     if (1LL * plan.tp * plan.pp * plan.dp > fuzzing::kMaxFuzzWorld)
         return;
     const shardscope::Evaluation e0 = shardscope::evaluate(plan, model, gpu);

@@ -48,8 +48,8 @@ inline const shardscope::GpuSpec &gpu()
 }
 
 // evaluate() never throws for a bad plan and its result is self-consistent enough to print.
-inline void evaluateAndReport(const shardscope::Plan &plan, const shardscope::ModelSpec &model,
-                              const shardscope::GpuSpec &gpu)
+inline void evaluateAndReport(
+    const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu)
 {
     if (1LL * plan.tp * plan.pp * plan.dp > kMaxFuzzWorld)
         return;

@@ -1,12 +1,12 @@
 // The communication view shows the core's ledger for decode and prefill. Expected values from seed
 // 000 section 4 (DESIGN.md section 7).
 #include "core/text/units.h"
+#include "tests/common/testutils.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commpanel.h"
 #include "widgets/comm/commrows.h"
 #include "widgets/comm/commtablemodel.h"
 #include "widgets/document/plandocument.h"
-#include "tests/common/testutils.h"
 
 #include <QAbstractItemModelTester>
 

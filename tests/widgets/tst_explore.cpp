@@ -1,10 +1,10 @@
 // The Explore view offscreen: the maps show the sweep, clicks choose plans with the window's settings.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the view looks like.
+#include "tests/common/testutils.h"
 #include "widgets/explore/exploreview.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
 #include "widgets/explore/sweepstyle.h"
-#include "tests/common/testutils.h"
 
 #include <QApplication>
 #include <QDir>
@@ -72,10 +72,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        qRegisterMetaType<shardscope::Plan>();
-    }
+    void initTestCase() { qRegisterMetaType<shardscope::Plan>(); }
 
     // Eight GPUs, dense: the TP x PP map has the 10 pairs with tp x pp dividing 8 (tst_sweep tpPpMap);
     // the DP x EP map is hidden.
@@ -115,7 +112,8 @@ private slots:
         // Hovering a plan that does not fit explains why.
         for (const SweepPlan &p : m_view->result()->plans)
             if (p.tp == 1 && p.pp == 1)
-                QVERIFY(scatter->toolTipAt(QPointF(p.tpotSec * 1e3, p.tokensPerSecPerGpu)).contains(QStringLiteral("weights do not fit")));
+                QVERIFY(scatter->toolTipAt(QPointF(p.tpotSec * 1e3, p.tokensPerSecPerGpu))
+                            .contains(QStringLiteral("weights do not fit")));
     }
 
     // Clicking a point applies its plan with the decode step the estimate used.
@@ -162,7 +160,8 @@ private slots:
         // The ranked plan with the lowest TPOT is rank 1.
         QCOMPARE(after->plans.front().tpotSec, map.minFigure);
         const QImage img = m_view->tpPpMap()->grab().toImage();
-        QCOMPARE(QColor(img.pixel(cellPoint(m_view->tpPpMap(), fastest->row, fastest->column))), sweepstyle::sequential(1.0));
+        QCOMPARE(QColor(img.pixel(cellPoint(m_view->tpPpMap(), fastest->row, fastest->column))),
+            sweepstyle::sequential(1.0));
         saveScreenshot(*m_view, "explore-llama70b-8-tpot.png");
     }
 
@@ -184,7 +183,8 @@ private slots:
         QTest::mouseClick(tpPp, Qt::LeftButton, {}, cellPoint(tpPp, indexOf(map.rows, 8), indexOf(map.columns, 8)));
         QCOMPARE(chosen.size(), 1);
         // The tooltip of a plan that does not fit gives the reason.
-        QVERIFY(tpPp->toolTipFor(indexOf(map.rows, 1), indexOf(map.columns, 1)).contains(QStringLiteral("weights do not fit")));
+        QVERIFY(tpPp->toolTipFor(indexOf(map.rows, 1), indexOf(map.columns, 1))
+                    .contains(QStringLiteral("weights do not fit")));
     }
 
     // The window's plan moving to other sizes changes the outline, not the sweep.
@@ -213,7 +213,7 @@ private slots:
         QSignalSpy chosen(m_view.get(), &ExploreView::planChosen);
         SweepHeatmap *tpPp = m_view->tpPpMap();
         const SweepMap &map = tpPp->map();
-        QCOMPARE(map.columns, (std::vector<int>{1, 2, 3, 6}));
+        QCOMPARE(map.columns, (std::vector<int> { 1, 2, 3, 6 }));
         const int row = indexOf(map.rows, 1), column = indexOf(map.columns, 3);
         QCOMPARE(map.at(row, column).state, CellState::Impossible);
         QVERIFY(tpPp->toolTipFor(row, column).contains(QStringLiteral("64 attention heads")));

@@ -1,11 +1,11 @@
 // The Explore tab inside the window: it follows the document, and a click is one undo step.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save the window with the tab shown.
-#include "widgets/explore/exploreview.h"
-#include "widgets/window/mainwindow.h"
+#include "tests/common/testutils.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
+#include "widgets/explore/exploreview.h"
 #include "widgets/explore/sweepheatmap.h"
-#include "tests/common/testutils.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QDir>
 #include <QSignalSpy>

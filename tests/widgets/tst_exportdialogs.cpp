@@ -72,7 +72,8 @@ private slots:
         d.findChild<QComboBox *>(QStringLiteral("topology"))->setCurrentIndex(1);
         QVERIFY(!d.result().ok);
         QVERIFY(d.shownText().isEmpty());
-        QVERIFY(d.findChild<QLabel *>(QStringLiteral("status"))->text().contains(QStringLiteral("more than a node's 8")));
+        QVERIFY(
+            d.findChild<QLabel *>(QStringLiteral("status"))->text().contains(QStringLiteral("more than a node's 8")));
         QVERIFY(!d.findChild<QPushButton *>(QStringLiteral("copy"))->isEnabled());
     }
 
@@ -87,7 +88,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(d.saveScriptsTo(dir.filePath(QStringLiteral("scripts"))));
         QCOMPARE(QDir(dir.filePath(QStringLiteral("scripts"))).entryList(QDir::Files),
-                 (QStringList{QStringLiteral("node-0.sh"), QStringLiteral("node-1.sh")}));
+            (QStringList { QStringLiteral("node-0.sh"), QStringLiteral("node-1.sh") }));
         QVERIFY(d.saveTextTo(dir.filePath(QStringLiteral("node1.sh"))));
         QFile saved(dir.filePath(QStringLiteral("node1.sh")));
         QVERIFY(saved.open(QIODevice::ReadOnly));
@@ -136,8 +137,9 @@ private slots:
         auto *ok = d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
         QVERIFY(!ok->isEnabled());
         // Reference vllm_cli.md 3c, node 1, plus a flag vLLM does not have.
-        d.setCommandText(QStringLiteral("vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
-                                        "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless --max-model-len 32k --frob 1"));
+        d.setCommandText(QStringLiteral(
+            "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
+            "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless --max-model-len 32k --frob 1"));
         QVERIFY(d.hasPlan());
         QVERIFY(ok->isEnabled());
         QCOMPARE(d.presetId(), QStringLiteral("llama-3.1-405b"));
@@ -154,7 +156,8 @@ private slots:
         d.setCommandText(QStringLiteral("rm -rf / 'oops"));
         QVERIFY(!d.hasPlan());
         QVERIFY(!ok->isEnabled());
-        QVERIFY(d.findChild<QLabel *>(QStringLiteral("summary"))->text().contains(QStringLiteral("unterminated ' quote")));
+        QVERIFY(
+            d.findChild<QLabel *>(QStringLiteral("summary"))->text().contains(QStringLiteral("unterminated ' quote")));
     }
 };
 

@@ -1,11 +1,11 @@
 // What a failed save, a broken file or a crash must not destroy: the user's previous file, the open
 // plan, the autosaved session.
 #include "core/model/planio.h"
+#include "tests/common/testutils.h"
 #include "widgets/document/filecontroller.h"
-#include "widgets/window/mainwindow.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "tests/common/testutils.h"
+#include "widgets/window/mainwindow.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,9 +30,9 @@ namespace {
 struct Fixture
 {
     QWidget parent;
-    PlanDocument doc{builtinCatalog()};
-    PlanEditor editor{&doc};
-    FileController files{&editor, &parent, false};
+    PlanDocument doc { builtinCatalog() };
+    PlanEditor editor { &doc };
+    FileController files { &editor, &parent, false };
 };
 
 QByteArray readAll(const QString &path)
@@ -61,7 +61,7 @@ public:
     }
 
 private:
-    rlimit m_saved{};
+    rlimit m_saved {};
     void (*m_oldHandler)(int) = nullptr;
 };
 
@@ -92,9 +92,10 @@ private slots:
         }
         QVERIFY(!saved);
         QVERIFY(!f.files.lastError().isEmpty());
-        QCOMPARE(readAll(path), before);                                     // the previous file, whole
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("plan.shardscope.json")}); // no temp left
-        QVERIFY(f.doc.plan() == open);                                        // the open plan, unchanged
+        QCOMPARE(readAll(path), before); // the previous file, whole
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+            QStringList { QStringLiteral("plan.shardscope.json") }); // no temp left
+        QVERIFY(f.doc.plan() == open); // the open plan, unchanged
         QCOMPARE(f.doc.plan().tp, 8);
     }
 
@@ -151,16 +152,18 @@ private slots:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         QProcess window;
         window.setProcessEnvironment(env);
-        window.start(binary, {QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
-                              QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("4"), QStringLiteral("--pp"),
-                              QStringLiteral("2")});
+        window.start(binary,
+            { QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
+                QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("4"), QStringLiteral("--pp"),
+                QStringLiteral("2") });
         QVERIFY(window.waitForStarted());
 
         // The window's settings: QSettings' native format under XDG_CONFIG_HOME, organisation and
         // application "ShardScope".
         const QString settingsFile = home.filePath(QStringLiteral("ShardScope/ShardScope.conf"));
         const auto savedPlan = [&]() -> std::optional<Plan> {
-            const QByteArray text = QSettings(settingsFile, QSettings::IniFormat).value(QStringLiteral("session/plan")).toByteArray();
+            const QByteArray text
+                = QSettings(settingsFile, QSettings::IniFormat).value(QStringLiteral("session/plan")).toByteArray();
             const nlohmann::json j = nlohmann::json::parse(text.toStdString(), nullptr, false);
             if (j.is_discarded() || !j.is_object() || !j.contains("plan"))
                 return std::nullopt;

@@ -1,11 +1,11 @@
 // The placement grid paints each cell in the colour of the GPU (stage, TP rank, EP rank) that owns
 // it. Owners are worked out by hand from DESIGN.md section 2 and checked on the rendered pixels.
+#include "tests/common/testutils.h"
+#include "widgets/common/palette.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/export/viewexport.h"
 #include "widgets/grid/gridbuilders.h"
-#include "widgets/common/palette.h"
 #include "widgets/grid/placementgrid.h"
-#include "widgets/document/plandocument.h"
-#include "tests/common/testutils.h"
 
 #include <QImage>
 #include <QTemporaryDir>
@@ -25,7 +25,7 @@ Rendered render(PlacementGrid &grid)
     grid.resize(1200, 800);
     grid.show();
     QTest::qWait(0);
-    return {grid.grab().toImage(), grid.frame().cells};
+    return { grid.grab().toImage(), grid.frame().cells };
 }
 
 // Near the top of the cell, clear of the cell border and of a block label centred in the cell.
@@ -49,16 +49,17 @@ private slots:
         doc.setPlan(makePlan("deepseek-v3", "h200", 8, 4));
         PlacementGrid grid(&doc, buildLayersGrid);
         const Rendered r = render(grid);
-        QCOMPARE(grid.data().rows, 61 + 2);  // embedding, 61 layers, LM head
-        QCOMPARE(grid.data().columns, 32);   // 8 x 4 GPUs
+        QCOMPARE(grid.data().rows, 61 + 2); // embedding, 61 layers, LM head
+        QCOMPARE(grid.data().columns, 32); // 8 x 4 GPUs
         QCOMPARE(pixelAt(r, 30 + 1, 19), stageColor(2)); // layer 30 on GPU 19
         QCOMPARE(pixelAt(r, 29 + 1, 19), palette::emptyCell()); // layer 29 is stage 1's
-        QCOMPARE(pixelAt(r, 0, 3), stageColor(0));       // embedding on the first stage
-        QCOMPARE(pixelAt(r, 62, 27), stageColor(3));     // LM head on the last (GPU 27 = stage 3)
+        QCOMPARE(pixelAt(r, 0, 3), stageColor(0)); // embedding on the first stage
+        QCOMPARE(pixelAt(r, 62, 27), stageColor(3)); // LM head on the last (GPU 27 = stage 3)
         QCOMPARE(pixelAt(r, 62, 3), palette::emptyCell());
         const QString tip = grid.toolTipAt(r.geometry.cellRect(31, 19).center().toPoint());
-        QVERIFY2(tip.contains(QStringLiteral("GPU 19")) && tip.contains(QStringLiteral("node 2")) && tip.contains(QStringLiteral("stage 2")),
-                 qPrintable(tip)); // node = 19 / 8 = 2
+        QVERIFY2(tip.contains(QStringLiteral("GPU 19")) && tip.contains(QStringLiteral("node 2"))
+                && tip.contains(QStringLiteral("stage 2")),
+            qPrintable(tip)); // node = 19 / 8 = 2
     }
 
     void expertsOwnedByEpRank()
@@ -167,7 +168,8 @@ private slots:
         QVERIFY(text.contains("<svg"));
         // Cells are drawn as shapes in the SVG: EP rank 0's colour appears as a fill.
         QVERIFY(text.contains(epRankColor(0).name().toLatin1()));
-        QVERIFY(exporter::save(dir.filePath(QStringLiteral("no/such/dir/grid.png")), QSize(100, 100), {}, render).has_value());
+        QVERIFY(exporter::save(dir.filePath(QStringLiteral("no/such/dir/grid.png")), QSize(100, 100), {}, render)
+                    .has_value());
     }
 };
 

@@ -45,10 +45,10 @@ private slots:
         QTest::addColumn<double>("extent");
         QTest::addColumn<int>("step");
         QTest::newRow("room for all") << 20.0 << 14.0 << 1;
-        QTest::newRow("every 2nd") << 10.0 << 14.0 << 2;   // need 1.4 cells
-        QTest::newRow("every 5th") << 4.0 << 14.0 << 5;    // need 3.5
-        QTest::newRow("every 10th") << 2.0 << 14.0 << 10;  // need 7
-        QTest::newRow("every 20th") << 1.0 << 14.0 << 20;  // need 14
+        QTest::newRow("every 2nd") << 10.0 << 14.0 << 2; // need 1.4 cells
+        QTest::newRow("every 5th") << 4.0 << 14.0 << 5; // need 3.5
+        QTest::newRow("every 10th") << 2.0 << 14.0 << 10; // need 7
+        QTest::newRow("every 20th") << 1.0 << 14.0 << 20; // need 14
     }
     void labelSteps()
     {

@@ -1,30 +1,30 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
-#include "widgets/vllm/commandpreview.h"
-#include "widgets/export/exportdialog.h"
-#include "widgets/document/filecontroller.h"
-#include "widgets/export/importdialog.h"
-#include "widgets/grid/gridpanel.h"
-#include "widgets/window/mainwindow.h"
+#include "tests/common/testutils.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/controls/parallelismpanel.h"
-#include "widgets/grid/placementgrid.h"
+#include "widgets/document/filecontroller.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "tests/common/testutils.h"
+#include "widgets/export/exportdialog.h"
+#include "widgets/export/importdialog.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/vllm/commandpreview.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
 #include <QMimeData>
-#include <QTemporaryDir>
-#include <QUrl>
-#include <QDialogButtonBox>
 #include <QPushButton>
 #include <QSlider>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QUndoStack>
+#include <QUrl>
 
 using namespace shardscope;
 
@@ -131,7 +131,8 @@ private slots:
         import->trigger();
         auto *dialog = w.findChild<ImportDialog *>();
         QVERIFY(dialog);
-        dialog->setCommandText(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --max-model-len 16384"));
+        dialog->setCommandText(
+            QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --max-model-len 16384"));
         dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QCOMPARE(w.document()->plan().tp, 8);
         QCOMPARE(w.document()->plan().maxModelLen, std::int64_t(16384));
@@ -140,7 +141,8 @@ private slots:
         QCOMPARE(w.document()->plan().tp, 4);
 
         // The preview comes from the core's exporter; Export… opens the full dialog for this plan.
-        QVERIFY(w.commandPreview()->command().startsWith(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4")));
+        QVERIFY(w.commandPreview()->command().startsWith(
+            QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4")));
         emit w.commandPreview()->exportRequested();
         auto *exportDialog = w.findChild<ExportDialog *>();
         QVERIFY(exportDialog);
@@ -175,7 +177,7 @@ private slots:
         w.show(); // Qt delivers drops to visible widgets only
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QMimeData mime;
-        mime.setUrls({QUrl::fromLocalFile(path)});
+        mime.setUrls({ QUrl::fromLocalFile(path) });
         QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&w, &enter);
         QVERIFY(enter.isAccepted()); // a .json file is welcome

@@ -1,13 +1,13 @@
 // The memory bars and the KV panel show seed 000 section 6's numbers (DESIGN.md section 7).
 #include "core/text/units.h"
+#include "tests/common/testutils.h"
+#include "widgets/common/palette.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/export/viewexport.h"
-#include "widgets/window/issuesbanner.h"
 #include "widgets/memory/kvpanel.h"
 #include "widgets/memory/memorybars.h"
 #include "widgets/memory/memorychart.h"
-#include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
-#include "tests/common/testutils.h"
+#include "widgets/window/issuesbanner.h"
 
 #include <QFile>
 #include <QImage>
@@ -75,7 +75,7 @@ private slots:
         chart.show();
         QTest::qWait(0);
         const auto values = chart.seriesValues();
-        QCOMPARE(static_cast<int>(values.size()), 5);       // weights, activation, other, KV, headroom
+        QCOMPARE(static_cast<int>(values.size()), 5); // weights, activation, other, KV, headroom
         QCOMPARE(static_cast<int>(values[0].size()), 16);
         QCOMPARE(values[0][0], 8.825e9 / GiB);
         QCOMPARE(values[2][0], 4.0);
@@ -115,7 +115,8 @@ private slots:
         QVERIFY(panel.valueText(QStringLiteral("kv_per_token")).startsWith(QStringLiteral("20,480 B")));
         QVERIFY(panel.valueText(QStringLiteral("fits")).contains(QStringLiteral("Fits")));
         // Every number explains itself with the plan's values.
-        QVERIFY(panel.valueToolTip(QStringLiteral("kv_per_token")).contains(QStringLiteral("2 × 40 layers × 1 KV head × 128 × 2 B")));
+        QVERIFY(panel.valueToolTip(QStringLiteral("kv_per_token"))
+                    .contains(QStringLiteral("2 × 40 layers × 1 KV head × 128 × 2 B")));
         QVERIFY(panel.valueToolTip(QStringLiteral("capacity_tokens")).contains(QStringLiteral("2,875,001")));
 
         // Row TP 1 x PP 1: 131.5 GiB of weights do not fit in 72e9 B.

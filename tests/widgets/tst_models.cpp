@@ -1,8 +1,8 @@
 // QAbstractItemModelTester on every item model of the window, across plan changes.
-#include "widgets/memory/gputablemodel.h"
+#include "tests/common/testutils.h"
 #include "widgets/controls/modelpicker.h"
 #include "widgets/document/plandocument.h"
-#include "tests/common/testutils.h"
+#include "widgets/memory/gputablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -39,7 +39,8 @@ private slots:
         PlanDocument doc(builtinCatalog());
         doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 4));
         ModelPicker picker(&doc);
-        QAbstractItemModelTester tester(picker.combo()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            picker.combo()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         // Three group headers (dense, MoE, MLA) + one row per preset.
         QCOMPARE(picker.combo()->count(), static_cast<int>(doc.catalog().models().size()) + 3);
         QCOMPARE(picker.combo()->currentText().trimmed(), QStringLiteral("Llama-3.1-70B"));

@@ -1,9 +1,9 @@
 // PlanDocument evaluates once per real change and never for an unchanged plan; PlanEditor makes
 // undo steps (a slider drag is one).
+#include "tests/common/testutils.h"
+#include "widgets/controls/setuppanel.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/controls/setuppanel.h"
-#include "tests/common/testutils.h"
 
 #include <QSignalSpy>
 #include <QUndoStack>
@@ -105,7 +105,7 @@ private slots:
         PlanEditor editor(&doc);
         editor.apply(makePlan("deepseek-v3", "h200", 8), {});
         const int drag = editor.beginGesture();
-        for (int dp : {2, 3, 4, 5})
+        for (int dp : { 2, 3, 4, 5 })
             editor.apply(makePlan("deepseek-v3", "h200", 8, 1, dp), QStringLiteral("dp"), drag);
         QCOMPARE(editor.undoStack()->count(), 1);
         QCOMPARE(doc.plan().dp, 5);

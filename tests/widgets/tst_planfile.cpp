@@ -1,10 +1,10 @@
 // Save and open round trip, and bad files that must leave the plan alone.
 #include "io/presetrepository.h"
+#include "tests/common/testutils.h"
 #include "widgets/document/filecontroller.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/document/planfile.h"
-#include "tests/common/testutils.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,9 +34,9 @@ const QByteArray kTinyConfig = R"({"architectures": ["LlamaForCausalLM"], "model
 struct Fixture
 {
     QWidget parent;
-    PlanDocument doc{builtinCatalog()};
-    PlanEditor editor{&doc};
-    FileController files{&editor, &parent, false};
+    PlanDocument doc { builtinCatalog() };
+    PlanEditor editor { &doc };
+    FileController files { &editor, &parent, false };
 };
 
 } // namespace
@@ -99,7 +99,8 @@ private slots:
         // The command line reads the same file.
         QProcess cli;
         cli.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")),
-                  {QStringLiteral("plan"), QStringLiteral("--plan"), path, QStringLiteral("--format"), QStringLiteral("json")});
+            { QStringLiteral("plan"), QStringLiteral("--plan"), path, QStringLiteral("--format"),
+                QStringLiteral("json") });
         QVERIFY(cli.waitForFinished(60000));
         QCOMPARE(cli.exitCode(), 0);
         const QByteArray out = cli.readAllStandardOutput();
@@ -111,12 +112,16 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("message");
         QTest::newRow("not json") << QByteArray("{\"plan\": ") << QStringLiteral("not valid JSON");
-        QTest::newRow("no plan") << QByteArray("{\"schema\": \"shardscope.planfile/1\"}") << QStringLiteral("no \"plan\" object");
-        QTest::newRow("newer schema") << QByteArray(R"({"schema": "shardscope.planfile/9", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
+        QTest::newRow("no plan") << QByteArray("{\"schema\": \"shardscope.planfile/1\"}")
+                                 << QStringLiteral("no \"plan\" object");
+        QTest::newRow("newer schema") << QByteArray(
+            R"({"schema": "shardscope.planfile/9", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
                                       << QStringLiteral("newer");
-        QTest::newRow("bad field") << QByteArray(R"({"plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm", "tp": "eight"}})")
+        QTest::newRow("bad field") << QByteArray(
+            R"({"plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm", "tp": "eight"}})")
                                    << QStringLiteral("\"tp\" must be a number");
-        QTest::newRow("unknown model") << QByteArray(R"({"plan": {"model": "gpt-9", "gpu": "h100-sxm"}})") << QStringLiteral("unknown model");
+        QTest::newRow("unknown model") << QByteArray(R"({"plan": {"model": "gpt-9", "gpu": "h100-sxm"}})")
+                                       << QStringLiteral("unknown model");
         QTest::newRow("broken embedded config")
             << QByteArray(R"({"plan": {"model": "x", "gpu": "h100-sxm"}, "model_config": {"hidden_size": 4}})")
             << QStringLiteral("num_hidden_layers");

@@ -24,11 +24,11 @@ private slots:
         QTest::addColumn<QString>("model");
         QTest::addColumn<QList<int>>("expected");
         // 64 heads, 8 KV heads: every divisor of 64; above 8 they are multiples of 8.
-        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QList<int>{1, 2, 4, 8, 16, 32, 64};
+        QTest::newRow("llama-3.1-70b") << QStringLiteral("llama-3.1-70b") << QList<int> { 1, 2, 4, 8, 16, 32, 64 };
         // 28 heads, 4 KV heads: divisors 1, 2, 4, 7, 14, 28; 7 and 14 exceed 4 without being multiples.
-        QTest::newRow("qwen2.5-7b") << QStringLiteral("qwen2.5-7b") << QList<int>{1, 2, 4, 28};
+        QTest::newRow("qwen2.5-7b") << QStringLiteral("qwen2.5-7b") << QList<int> { 1, 2, 4, 28 };
         // 128 heads; MLA has no KV-head constraint.
-        QTest::newRow("deepseek-v3") << QStringLiteral("deepseek-v3") << QList<int>{1, 2, 4, 8, 16, 32, 64, 128};
+        QTest::newRow("deepseek-v3") << QStringLiteral("deepseek-v3") << QList<int> { 1, 2, 4, 8, 16, 32, 64, 128 };
     }
     void allowedTp()
     {
@@ -44,11 +44,11 @@ private slots:
         p.tp = 8;
         p.dp = 2;
         // tp x dp = 16: divisors 1, 2, 4, 8, 16 (all at most DeepSeek-V3's 256 experts).
-        QCOMPARE(list(allowedValues(p, model("deepseek-v3"), ParallelDim::Ep)), (QList<int>{1, 2, 4, 8, 16}));
+        QCOMPARE(list(allowedValues(p, model("deepseek-v3"), ParallelDim::Ep)), (QList<int> { 1, 2, 4, 8, 16 }));
         // Dense: only 1.
-        QCOMPARE(list(allowedValues(p, model("llama-3.1-70b"), ParallelDim::Ep)), QList<int>{1});
+        QCOMPARE(list(allowedValues(p, model("llama-3.1-70b"), ParallelDim::Ep)), QList<int> { 1 });
         // Mixtral has 8 experts: ep 16 would leave GPUs without one.
-        QCOMPARE(list(allowedValues(p, model("mixtral-8x7b"), ParallelDim::Ep)), (QList<int>{1, 2, 4, 8}));
+        QCOMPARE(list(allowedValues(p, model("mixtral-8x7b"), ParallelDim::Ep)), (QList<int> { 1, 2, 4, 8 }));
     }
 
     void allowedPpUpToLayers()
@@ -82,16 +82,16 @@ private slots:
         p.ep = 16; // vLLM's --enable-expert-parallel
         const ModelSpec ds = model("deepseek-v3");
         QCOMPARE(withParallelSize(p, ds, ParallelDim::Dp, 4).ep, 32); // 8 x 4
-        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 4).ep, 8);  // 4 x 2
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 4).ep, 8); // 4 x 2
         p.ep = 4; // a general EP stays where it is while it still divides
-        QCOMPARE(withParallelSize(p, ds, ParallelDim::Dp, 3).ep, 4);  // 24 % 4 == 0
-        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 1).ep, 2);  // tp x dp = 2: nearest divisor of 2 to 4
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Dp, 3).ep, 4); // 24 % 4 == 0
+        QCOMPARE(withParallelSize(p, ds, ParallelDim::Tp, 1).ep, 2); // tp x dp = 2: nearest divisor of 2 to 4
     }
 
     void snapping()
     {
-        const std::vector<int> allowed{1, 2, 4, 28};
-        QCOMPARE(snapToAllowed(allowed, 3), 2);  // tie between 2 and 4: the smaller
+        const std::vector<int> allowed { 1, 2, 4, 28 };
+        QCOMPARE(snapToAllowed(allowed, 3), 2); // tie between 2 and 4: the smaller
         QCOMPARE(snapToAllowed(allowed, 20), 28);
         QCOMPARE(snapToAllowed(allowed, 4), 4);
     }
@@ -111,7 +111,7 @@ private slots:
         QCOMPARE(dense.maxModelLen, std::int64_t(0)); // 163,840 > Llama's 131,072: back to the model's
         const Plan moe = planForModel(p, model("qwen3-235b-a22b"));
         QCOMPARE(moe.ep, 16); // EP stays on: tp x dp
-        QCOMPARE(moe.tp, 8);  // 64 heads, 4 KV heads: 8 is a multiple of 4
+        QCOMPARE(moe.tp, 8); // 64 heads, 4 KV heads: 8 is a multiple of 4
     }
 };
 

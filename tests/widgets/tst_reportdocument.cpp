@@ -1,8 +1,8 @@
 // The PDF side of the report: the document built from the Markdown, and the placement picture.
 #include "core/report/markdownreport.h"
-#include "widgets/grid/gridbuilders.h"
-#include "widgets/export/reportpdf.h"
 #include "tests/common/testutils.h"
+#include "widgets/export/reportpdf.h"
+#include "widgets/grid/gridbuilders.h"
 
 #include <QTemporaryDir>
 #include <QTextDocument>
@@ -47,12 +47,13 @@ private slots:
         ReportOptions o;
         o.placementImage = "placement.png";
         QTextDocument doc;
-        buildReportDocument(doc, markdownReport(e, m, gpu, o), {{"placement.png", &e, &m, &gpu}});
+        buildReportDocument(doc, markdownReport(e, m, gpu, o), { { "placement.png", &e, &m, &gpu } });
         const QString text = doc.toPlainText();
-        for (const char *h : {"Placement", "Memory and KV cache", "Communication per step", "Time estimates", "vLLM command", "Issues",
-                              "Sources"})
+        for (const char *h : { "Placement", "Memory and KV cache", "Communication per step", "Time estimates",
+                 "vLLM command", "Issues", "Sources" })
             QVERIFY2(text.contains(QLatin1String(h)), h);
-        const QImage img = doc.resource(QTextDocument::ImageResource, QUrl(QStringLiteral("placement.png"))).value<QImage>();
+        const QImage img
+            = doc.resource(QTextDocument::ImageResource, QUrl(QStringLiteral("placement.png"))).value<QImage>();
         QVERIFY(!img.isNull());
         int tables = 0;
         for (QTextFrame *f : doc.rootFrame()->childFrames())
@@ -85,7 +86,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = tp4pp2(m, gpu);
-        const QImage img = renderPlacementImage({"p.png", &e, &m, &gpu}, 1000).convertToFormat(QImage::Format_ARGB32);
+        const QImage img = renderPlacementImage({ "p.png", &e, &m, &gpu }, 1000).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(img.width(), 1000);
         const int s0 = countColor(img, stageColor(0).rgb()), s1 = countColor(img, stageColor(1).rgb());
         QVERIFY(s0 > 10000);

@@ -1,9 +1,9 @@
 // Show your work, Compare and presentation mode, offscreen.
+#include "tests/common/testutils.h"
+#include "widgets/document/presentationmode.h"
 #include "widgets/teaching/comparemodel.h"
 #include "widgets/teaching/comparepanel.h"
-#include "widgets/document/presentationmode.h"
 #include "widgets/teaching/showworkpanel.h"
-#include "tests/common/testutils.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -88,7 +88,7 @@ private slots:
         root.resize(400, 300);
         root.show();
         ShowWorkClicks clicks;
-        for (QWidget *w : {static_cast<QWidget *>(number), static_cast<QWidget *>(hint), table->viewport()})
+        for (QWidget *w : { static_cast<QWidget *>(number), static_cast<QWidget *>(hint), table->viewport() })
             w->installEventFilter(&clicks);
         QSignalSpy spy(&clicks, &ShowWorkClicks::picked);
         QTest::mouseClick(number, Qt::LeftButton);
@@ -110,7 +110,8 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         CompareModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setComparison(comparePlans(evaluate(textbook(8), m, gpu), m, gpu, evaluate(textbook(16), m, gpu), m, gpu));
+        model.setComparison(
+            comparePlans(evaluate(textbook(8), m, gpu), m, gpu, evaluate(textbook(16), m, gpu), m, gpu));
         QCOMPARE(model.rowCount(), 14);
         QCOMPARE(model.columnCount(), 4);
         int capacity = -1;
@@ -122,7 +123,8 @@ private slots:
         QCOMPARE(model.index(capacity, CompareModel::A).data().toString(), QStringLiteral("1,222,046 tokens"));
         QCOMPARE(model.index(capacity, CompareModel::B).data().toString(), QStringLiteral("1,437,500 tokens"));
         QCOMPARE(model.index(capacity, CompareModel::Change).data().toString(), QStringLiteral("×1.18"));
-        QCOMPARE(model.index(capacity, CompareModel::Change).data(Qt::ForegroundRole).value<QBrush>().color(), QColor(0x11, 0x77, 0x33));
+        QCOMPARE(model.index(capacity, CompareModel::Change).data(Qt::ForegroundRole).value<QBrush>().color(),
+            QColor(0x11, 0x77, 0x33));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }
@@ -145,7 +147,8 @@ private slots:
         panel.setPlan(evaluate(textbook(16), m, gpu), m, gpu);
         QCOMPARE(panel.model()->rowCount(), 14);
         QVERIFY(panel.explanationText().contains(QStringLiteral("TP 8 → 16")));
-        QVERIFY(panel.explanationText().contains(QStringLiteral("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated")));
+        QVERIFY(panel.explanationText().contains(
+            QStringLiteral("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated")));
         QSignalSpy spy(&panel, &ComparePanel::exportRequested);
         exportButton->click();
         QCOMPARE(spy.count(), 1);

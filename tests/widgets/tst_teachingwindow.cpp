@@ -1,18 +1,18 @@
 // The teaching features inside the planner window: tabs, menus, the timeline drawn over the grid,
 // show your work on click, presentation mode, and a language switch that keeps the plan.
-#include "widgets/grid/gridpanel.h"
-#include "widgets/memory/kvpanel.h"
+#include "tests/common/testutils.h"
 #include "widgets/document/language.h"
-#include "widgets/window/mainwindow.h"
-#include "widgets/memory/memorypanel.h"
-#include "widgets/grid/placementgrid.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/document/presentationmode.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/memory/kvpanel.h"
+#include "widgets/memory/memorypanel.h"
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
-#include "tests/common/testutils.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -87,12 +87,13 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         PlacementGrid *grid = w.gridPanel()->grid(GridKind::Layers);
-        const QRectF inside = grid->frame().cells.cellRect(5, 1);  // layer 4 on GPU 1
+        const QRectF inside = grid->frame().cells.cellRect(5, 1); // layer 4 on GPU 1
         const QRectF outside = grid->frame().cells.cellRect(5, 5); // layer 4 on GPU 5: not held
         const QImage before = grid->grab().toImage();
         auto *timeline = w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel"));
         while (timeline->view()->currentIndex() < 0
-               || timeline->view()->timeline().events[static_cast<size_t>(timeline->view()->currentIndex())].kind != EventKind::TpAllReduce)
+            || timeline->view()->timeline().events[static_cast<size_t>(timeline->view()->currentIndex())].kind
+                != EventKind::TpAllReduce)
             timeline->stepForward();
         const QImage after = grid->grab().toImage();
         const QPoint a = inside.center().toPoint(), b = outside.center().toPoint();
@@ -109,7 +110,8 @@ private slots:
         w.showTab(QStringLiteral("memory"));
         QLabel *number = nullptr;
         for (QLabel *l : w.memoryPanel()->findChildren<QLabel *>())
-            if (l->isVisible() && l->toolTip().contains(QLatin1String("KV bytes per token per GPU")) && l->text().contains(QLatin1String("40,960")))
+            if (l->isVisible() && l->toolTip().contains(QLatin1String("KV bytes per token per GPU"))
+                && l->text().contains(QLatin1String("40,960")))
                 number = l;
         QVERIFY(number);
         findAction(&w, "showWorkOnClick")->setChecked(true);

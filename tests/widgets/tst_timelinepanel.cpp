@@ -1,9 +1,9 @@
 // The step-through panel: stepping, play/pause, the caption, the highlighted GPUs and link, and the
 // timeline geometry as pure arithmetic (Llama-3.1-70B, TP 4 × PP 2, 4 micro-batches).
+#include "tests/common/testutils.h"
 #include "widgets/teaching/clustermap.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
-#include "tests/common/testutils.h"
 
 #include <QSignalSpy>
 #include <QToolButton>
@@ -97,9 +97,9 @@ private slots:
         QCOMPARE(panel.view()->currentIndex(), 0);
         // Event 0 is stage 0's embedding AllReduce: GPUs 0-3, one TP group, over NVLink.
         QVERIFY(panel.caption().contains(QStringLiteral("Embedding AllReduce")));
-        QCOMPARE(panel.map()->highlighted(), (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(panel.map()->highlighted(), (std::vector<int> { 0, 1, 2, 3 }));
         const QList<QVariant> last = spy.takeLast();
-        QCOMPARE(last.at(0).value<std::vector<int>>(), (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(last.at(0).value<std::vector<int>>(), (std::vector<int> { 0, 1, 2, 3 }));
         panel.stepForward();
         panel.stepForward();
         QCOMPARE(panel.view()->currentIndex(), 2);
@@ -107,9 +107,10 @@ private slots:
         QCOMPARE(panel.view()->currentIndex(), 1);
         // Walk to the first PP send: the senders and the receivers light up.
         while (panel.view()->currentIndex() + 1 < panel.view()->eventCount()
-               && panel.view()->timeline().events[static_cast<size_t>(panel.view()->currentIndex())].kind != EventKind::PpSend)
+            && panel.view()->timeline().events[static_cast<size_t>(panel.view()->currentIndex())].kind
+                != EventKind::PpSend)
             panel.stepForward();
-        QCOMPARE(panel.map()->highlighted(), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+        QCOMPARE(panel.map()->highlighted(), (std::vector<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
         QVERIFY(panel.caption().contains(QStringLiteral("PP send, stage 0 → 1")));
         saveShot(panel, "timeline-panel.png");
         // Stepping back never goes below the first event, forward never past the last.

@@ -1,12 +1,12 @@
 // The Simplified Chinese translation is complete (no unfinished or empty entry, the same %
 // placeholders as the source), it is compiled into the library, and switching language at run time
 // retranslates the teaching views without touching the plan.
-#include "widgets/teaching/comparepanel.h"
+#include "tests/common/testutils.h"
 #include "widgets/document/language.h"
+#include "widgets/teaching/comparepanel.h"
 #include "widgets/teaching/showworkpanel.h"
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelinepanel.h"
-#include "tests/common/testutils.h"
 
 #include <QFile>
 #include <QPushButton>
@@ -26,7 +26,7 @@ struct Entry
     QString context;
     QString source;
     QStringList translations; // one, or one per plural form
-    QString type;             // "", "unfinished", "vanished", "obsolete"
+    QString type; // "", "unfinished", "vanished", "obsolete"
     bool plural = false;
 };
 
@@ -46,7 +46,8 @@ std::vector<Entry> readTs(const QString &path)
             if (name == QLatin1String("name"))
                 context = xml.readElementText();
             else if (name == QLatin1String("message")) {
-                e = Entry{context, {}, {}, {}, xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes")};
+                e = Entry { context, {}, {}, {},
+                    xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes") };
             } else if (name == QLatin1String("source"))
                 e.source = xml.readElementText();
             else if (name == QLatin1String("translation")) {
@@ -73,7 +74,8 @@ std::set<QString> placeholders(const QString &s)
 
 QString tsPath(const char *lang)
 {
-    return QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/resources/translations/shardscope_%1.ts").arg(QLatin1String(lang));
+    return QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR"))
+        + QStringLiteral("/resources/translations/shardscope_%1.ts").arg(QLatin1String(lang));
 }
 
 } // namespace
@@ -99,15 +101,18 @@ private slots:
             const QString where = e.context + QStringLiteral(": ") + e.source.left(60);
             if (!e.type.isEmpty())
                 problems << QStringLiteral("%1 (%2)").arg(where, e.type);
-            else if (e.translations.isEmpty() || std::any_of(e.translations.begin(), e.translations.end(), [](const QString &t) { return t.trimmed().isEmpty(); }))
+            else if (e.translations.isEmpty()
+                || std::any_of(e.translations.begin(), e.translations.end(),
+                    [](const QString &t) { return t.trimmed().isEmpty(); }))
                 problems << QStringLiteral("%1 (empty)").arg(where);
             else
                 for (const QString &t : e.translations)
                     if (placeholders(t) != placeholders(e.source))
                         problems << QStringLiteral("%1 (placeholders differ: %2)").arg(where, t);
         }
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 20).join(QLatin1Char('\n'))
-                                                  + QStringLiteral("\n… %1 in all").arg(problems.size())));
+        QVERIFY2(problems.isEmpty(),
+            qPrintable(
+                problems.mid(0, 20).join(QLatin1Char('\n')) + QStringLiteral("\n… %1 in all").arg(problems.size())));
     }
 
     void englishPlurals()
@@ -144,12 +149,13 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange); // QApplication posts it to each window
         QCOMPARE(language.current(), QStringLiteral("zh_CN"));
         QVERIFY(pin->text() != QLatin1String("Pin as A"));
-        QVERIFY(pin->text().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")))); // Chinese characters
+        QVERIFY(
+            pin->text().contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]")))); // Chinese characters
         // The plan is the same: B is still TP 8.
         QCOMPARE(compare.current().evaluation.plan.tp, 8);
         // Generated comparison sentences come through their translated templates.
         Sentence s = phrase("Compare", "TP %1 → %2: KV per GPU unchanged because %3 KV heads are now replicated",
-                            {value(8), value(16), value(8)});
+            { value(8), value(16), value(8) });
         const QString zh = teaching::sentence(s);
         QVERIFY(zh.contains(QStringLiteral("8")) && zh.contains(QStringLiteral("16")));
         QVERIFY(zh != QString::fromStdString(s.text()));

@@ -3,23 +3,22 @@
 // controls writing the plan. Expected values come from the logs themselves and reference calibration.md.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
 #include "core/text/units.h"
+#include "tests/common/testutils.h"
 #include "widgets/controls/enginepanel.h"
-#include "widgets/memory/gputablemodel.h"
-#include "widgets/memory/kvpanel.h"
-#include "widgets/document/language.h"
-#include "widgets/memory/memorychart.h"
-#include "widgets/memory/memorypanel.h"
 #include "widgets/controls/linkspanel.h"
-#include "widgets/window/mainwindow.h"
+#include "widgets/controls/settingspanel.h"
+#include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/controls/settingspanel.h"
+#include "widgets/memory/gputablemodel.h"
+#include "widgets/memory/kvpanel.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
 #include "widgets/vllm/vllmlogpanel.h"
-#include "tests/common/testutils.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
-#include <QMenuBar>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -27,6 +26,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -155,7 +155,7 @@ private slots:
         QVERIFY2(panel->reconciliation().ok(), qPrintable(panel->reconciliation().error));
         saveShot(w, "vllm-reconcile.png");
         // The version came from the log; the plan compared is 0.11 (utilization default 0.9).
-        QCOMPARE(panel->reconciliation().evaluation.plan.vllmVersion, (VllmVersion{0, 11, 0}));
+        QCOMPARE(panel->reconciliation().evaluation.plan.vllmVersion, (VllmVersion { 0, 11, 0 }));
         QCOMPARE(panel->reconciliation().evaluation.plan.gpuMemoryUtilization, 0.9);
         const QTableWidget *t = panel->comparisonTable();
         const int kv = rowOf(t, QStringLiteral("Available KV memory"));
@@ -167,7 +167,8 @@ private slots:
         QCOMPARE(t->item(weights, 2)->text(), QStringLiteral("14.99 GiB"));
         // Predicted: calibration.md's tolerances, available KV within 0.5 GiB, weights within 1%.
         QVERIFY2(std::fabs(gibIn(t->item(kv, 1)->text()) - 51.38) <= 0.5, qPrintable(t->item(kv, 1)->text()));
-        QVERIFY2(std::fabs(gibIn(t->item(weights, 1)->text()) / 14.99 - 1) <= 0.01, qPrintable(t->item(weights, 1)->text()));
+        QVERIFY2(
+            std::fabs(gibIn(t->item(weights, 1)->text()) / 14.99 - 1) <= 0.01, qPrintable(t->item(weights, 1)->text()));
         // Difference = observed − predicted, in GiB and in % of observed.
         const QString diffText = t->item(kv, 3)->text(); // "-0.06 GiB (-0.1%)"
         const double diff = gibIn(diffText.section(QLatin1Char(' '), 0, 1));
@@ -206,7 +207,8 @@ private slots:
         QCOMPARE(english, QStringLiteral("<b>Why:</b> ") + QString::fromStdString(result.explanation).toHtmlEscaped());
         // kLlamaLog: the log's 51.38 GiB against a prediction a few hundredths of a GiB off, so the
         // sentence names the gap in GiB and %, then the term that explains most of it.
-        static const QRegularExpression gap(QStringLiteral("^the log has (\\d+\\.\\d\\d GiB) \\((\\d+\\.\\d%)\\) (more|less) available KV memory than predicted; mostly "));
+        static const QRegularExpression gap(QStringLiteral("^the log has (\\d+\\.\\d\\d GiB) \\((\\d+\\.\\d%)\\) "
+                                                           "(more|less) available KV memory than predicted; mostly "));
         const QRegularExpressionMatch m = gap.match(QString::fromStdString(result.explanation));
         QVERIFY2(m.hasMatch(), result.explanation.c_str());
         QVERIFY(rowOf(w.vllmLogPanel()->comparisonTable(), QStringLiteral("Available KV memory")) >= 0);
@@ -224,10 +226,12 @@ private slots:
         QVERIFY(panel->reconciliation().ok());
         const QString zh = panel->explanation()->text();
         // "日志中的可用 KV 显存比预测多|少 %1（%2）；主要因为%3" with the English sentence's numbers.
-        const QString amount = (m.captured(3) == QLatin1String("more") ? QStringLiteral("多 ") : QStringLiteral("少 ")) + m.captured(1)
-            + QStringLiteral("（") + m.captured(2) + QStringLiteral("）");
-        QVERIFY2(zh.startsWith(QStringLiteral("<b>原因：</b>日志中的可用 KV 显存比预测") + amount + QStringLiteral("；主要因为")), qPrintable(zh));
-        for (const char *word : {"Why", "available", "mostly", "than", "modelled", "log"})
+        const QString amount = (m.captured(3) == QLatin1String("more") ? QStringLiteral("多 ") : QStringLiteral("少 "))
+            + m.captured(1) + QStringLiteral("（") + m.captured(2) + QStringLiteral("）");
+        QVERIFY2(zh.startsWith(
+                     QStringLiteral("<b>原因：</b>日志中的可用 KV 显存比预测") + amount + QStringLiteral("；主要因为")),
+            qPrintable(zh));
+        for (const char *word : { "Why", "available", "mostly", "than", "modelled", "log" })
             QVERIFY2(!zh.contains(QLatin1String(word)), word);
         const QTableWidget *t = panel->comparisonTable();
         const int kv = rowOf(t, QStringLiteral("可用 KV 显存"));
@@ -253,7 +257,8 @@ private slots:
         MainWindow w(builtinCatalog(), options(llamaPlan()));
         VllmLogPanel *panel = w.vllmLogPanel();
         KvPanel *kv0 = w.memoryPanel()->summary();
-        QVERIFY2(kv0->valueText(QStringLiteral("capacity_tokens")).endsWith(QStringLiteral(" · estimated")), qPrintable(kv0->valueText(QStringLiteral("capacity_tokens"))));
+        QVERIFY2(kv0->valueText(QStringLiteral("capacity_tokens")).endsWith(QStringLiteral(" · estimated")),
+            qPrintable(kv0->valueText(QStringLiteral("capacity_tokens"))));
         QVERIFY(kv0->valueText(QStringLiteral("kv_budget")).endsWith(QStringLiteral(" · estimated")));
         panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
         panel->compareNow();
@@ -261,7 +266,7 @@ private slots:
         QVERIFY(!path.isEmpty());
         QVERIFY(QFile::exists(path));
         QCOMPARE(w.document()->plan().calibration.name, std::string("test-h100"));
-        QCOMPARE(w.document()->plan().calibration.vllmVersion, (VllmVersion{0, 11, 0}));
+        QCOMPARE(w.document()->plan().calibration.vllmVersion, (VllmVersion { 0, 11, 0 }));
         // The fitted profile reproduces the log: 51.38 GiB, up to the weights' own difference
         // (the model's 14.96 GiB against the printed 14.99: 0.03 GiB more KV) and the 0.01 GiB print step.
         const QTableWidget *t = panel->comparisonTable();
@@ -270,19 +275,28 @@ private slots:
         QVERIFY2(std::fabs(gibIn(t->item(kv, 1)->text()) - 51.38) <= 0.05, qPrintable(t->item(kv, 1)->text()));
         QCOMPARE(t->item(kv, 4)->text(), QStringLiteral("calibrated"));
         // Every number that rests on the overheads now says so, and its tooltip names the profile.
-        for (const char *key : {"capacity_tokens", "cluster_tokens", "concurrency", "cluster_concurrency", "kv_budget"})
-            QVERIFY2(w.memoryPanel()->summary()->valueText(QLatin1String(key)).endsWith(QStringLiteral(" · calibrated")), key);
-        QVERIFY(w.memoryPanel()->summary()->valueToolTip(QStringLiteral("capacity_tokens")).contains(QLatin1String("test-h100")));
+        for (const char *key :
+            { "capacity_tokens", "cluster_tokens", "concurrency", "cluster_concurrency", "kv_budget" })
+            QVERIFY2(
+                w.memoryPanel()->summary()->valueText(QLatin1String(key)).endsWith(QStringLiteral(" · calibrated")),
+                key);
+        QVERIFY(w.memoryPanel()
+                    ->summary()
+                    ->valueToolTip(QStringLiteral("capacity_tokens"))
+                    .contains(QLatin1String("test-h100")));
         const auto header = [&w](int column) {
             return w.gpuTable()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
         };
-        QVERIFY2(header(GpuTableModel::KvBudget).contains(QLatin1String("Calibrated: overheads from profile \"test-h100\"")),
-                 qPrintable(header(GpuTableModel::KvBudget)));
+        QVERIFY2(
+            header(GpuTableModel::KvBudget).contains(QLatin1String("Calibrated: overheads from profile \"test-h100\"")),
+            qPrintable(header(GpuTableModel::KvBudget)));
         QVERIFY(!header(GpuTableModel::Weights).contains(QLatin1String("Calibrated"))); // a formula, never calibrated
         QVERIFY(w.showTab(QStringLiteral("memory")));
         w.show(); // the chart builds its bars when shown
         QTest::qWait(0);
-        QVERIFY2(w.memoryPanel()->chart()->barToolTip(0, 1).contains(QLatin1String("calibrated (profile \"test-h100\")")), qPrintable(w.memoryPanel()->chart()->barToolTip(0, 1)));
+        QVERIFY2(
+            w.memoryPanel()->chart()->barToolTip(0, 1).contains(QLatin1String("calibrated (profile \"test-h100\")")),
+            qPrintable(w.memoryPanel()->chart()->barToolTip(0, 1)));
         // The engine panel shows the profile as the plan's overheads; dropping it is one undo step.
         QCOMPARE(w.enginePanel()->calibration()->currentText(), QStringLiteral("calibrated: test-h100"));
         w.editor()->undoStack()->undo();
@@ -306,7 +320,7 @@ private slots:
         panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
         panel->compareNow();
         QVERIFY(!panel->calibrate(QStringLiteral("other-run")).isEmpty());
-        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 11, 0})); // the log's release came along
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 11, 0 })); // the log's release came along
         QCOMPARE(w.document()->plan().calibration.name, std::string("other-run"));
         QCOMPARE(w.editor()->undoStack()->count(), 1);
     }
@@ -319,7 +333,8 @@ private slots:
             if (a->shortcut().isEmpty())
                 continue;
             const QString key = a->shortcut().toString();
-            QVERIFY2(!seen.contains(key), qPrintable(key + QStringLiteral(": ") + seen.value(key) + QStringLiteral(" and ") + a->text()));
+            QVERIFY2(!seen.contains(key),
+                qPrintable(key + QStringLiteral(": ") + seen.value(key) + QStringLiteral(" and ") + a->text()));
             seen.insert(key, a->text());
         }
         QVERIFY(seen.contains(QStringLiteral("Ctrl+Shift+L")));
@@ -330,7 +345,8 @@ private slots:
         // vllm#23278: gpt-oss-120b on one H100 under 0.10.1 (inferred from the wording), fails with -2.14 GiB.
         MainWindow w(builtinCatalog(), options(makePlan("gpt-oss-120b", "h100-sxm", 2)));
         VllmLogPanel *panel = w.vllmLogPanel();
-        panel->openLog(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR")) + QStringLiteral("/tests/data/vllm-logs/v1-gpt-oss-120b-h100-v0101-fail.log"));
+        panel->openLog(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR"))
+            + QStringLiteral("/tests/data/vllm-logs/v1-gpt-oss-120b-h100-v0101-fail.log"));
         QVERIFY2(panel->reconciliation().ok(), qPrintable(panel->reconciliation().error));
         const int kv = rowOf(panel->comparisonTable(), QStringLiteral("Available KV memory"));
         QVERIFY(kv >= 0);
@@ -339,7 +355,7 @@ private slots:
         panel->applyButton()->click();
         const Plan &p = w.document()->plan();
         QVERIFY(!p.vllmVersion.isUnset());
-        QVERIFY(p.vllmVersion < (VllmVersion{0, 21, 0}));
+        QVERIFY(p.vllmVersion < (VllmVersion { 0, 21, 0 }));
         w.editor()->undoStack()->undo();
         QVERIFY(w.document()->plan().vllmVersion.isUnset());
     }
@@ -361,7 +377,8 @@ private slots:
         QTemporaryDir dir;
         QFile huge(dir.filePath(QStringLiteral("huge.log")));
         QVERIFY(huge.open(QIODevice::WriteOnly));
-        const QByteArray line = QByteArray("(EngineCore_DP0 pid=1) INFO Available KV cache memory: 1.00 GiB ") + QByteArray(200, 'z') + '\n';
+        const QByteArray line = QByteArray("(EngineCore_DP0 pid=1) INFO Available KV cache memory: 1.00 GiB ")
+            + QByteArray(200, 'z') + '\n';
         for (qint64 written = 0; written < 34 * 1024 * 1024; written += line.size())
             huge.write(line);
         huge.close();
@@ -379,19 +396,19 @@ private slots:
         QComboBox *version = w.enginePanel()->version();
         version->setCurrentIndex(version->findText(QStringLiteral("0.10.2")));
         emit version->activated(version->currentIndex());
-        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 10, 2}));
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 10, 2 }));
         // Before 0.21 the default utilization is 0.9 (reference vllm_memory.md), and the box says so.
         QCOMPARE(w.settingsPanel()->utilization()->specialValueText(), QStringLiteral("vLLM default (0.9)"));
         QVERIFY(w.enginePanel()->regime()->text().contains(QLatin1String("not subtracted")));
         // Typed: an unlisted release; and nonsense, refused with a message.
         version->lineEdit()->setText(QStringLiteral("0.12.1"));
         emit version->lineEdit()->editingFinished();
-        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 12, 1}));
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 12, 1 }));
         QSignalSpy errors(w.enginePanel(), &EnginePanel::errorOccurred);
         version->lineEdit()->setText(QStringLiteral("banana"));
         emit version->lineEdit()->editingFinished();
         QCOMPARE(errors.count(), 1);
-        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion{0, 12, 1}));
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 12, 1 }));
         QCOMPARE(version->currentText(), QStringLiteral("0.12.1"));
         // A decode-context-parallel size the plan holds is shown as it is, even above tp (validation says why).
         Plan dcp = w.document()->plan();

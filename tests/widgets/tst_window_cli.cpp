@@ -25,7 +25,7 @@ Run run(const QStringList &args)
     p.setProcessEnvironment(env);
     p.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")), args);
     p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError()};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardError() };
 }
 } // namespace
 
@@ -37,10 +37,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("out.png"));
-        const Run r = run({QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"), QStringLiteral("h200"),
-                           QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"), QStringLiteral("2"),
-                           QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"), QStringLiteral("experts"),
-                           QStringLiteral("--screenshot"), out});
+        const Run r = run({ QStringLiteral("--model"), QStringLiteral("deepseek-v3"), QStringLiteral("--gpu"),
+            QStringLiteral("h200"), QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--dp"),
+            QStringLiteral("2"), QStringLiteral("--enable-expert-parallel"), QStringLiteral("--tab"),
+            QStringLiteral("experts"), QStringLiteral("--screenshot"), out });
         QCOMPARE(r.exitCode, 0);
         const QImage image(out);
         QCOMPARE(image.size(), QSize(1600, 1000));
@@ -50,8 +50,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("small.png"));
-        const Run r = run({QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"), QStringLiteral("l40s"),
-                           QStringLiteral("--size"), QStringLiteral("1024x700"), QStringLiteral("--screenshot"), out});
+        const Run r = run({ QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+            QStringLiteral("l40s"), QStringLiteral("--size"), QStringLiteral("1024x700"),
+            QStringLiteral("--screenshot"), out });
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QImage(out).size(), QSize(1024, 700));
     }
@@ -67,9 +68,9 @@ private slots:
                          "max_position_embeddings": 4096})");
         config.close();
         const QString out = dir.filePath(QStringLiteral("tiny.png"));
-        const Run r = run({QStringLiteral("--model"), config.fileName(), QStringLiteral("--gpu"), QStringLiteral("l40s"),
-                           QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--tab"), QStringLiteral("heads"),
-                           QStringLiteral("--screenshot"), out});
+        const Run r = run({ QStringLiteral("--model"), config.fileName(), QStringLiteral("--gpu"),
+            QStringLiteral("l40s"), QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--tab"),
+            QStringLiteral("heads"), QStringLiteral("--screenshot"), out });
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(QImage(out).size(), QSize(1600, 1000));
     }
@@ -78,16 +79,22 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        const QStringList base{QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
-                               QStringLiteral("--screenshot"), QStringLiteral("/tmp/never-written.png")};
-        QTest::newRow("unknown tab") << (base + QStringList{QStringLiteral("--tab"), QStringLiteral("nope")}) << QStringLiteral("--tab nope");
-        QTest::newRow("unknown flag") << (base + QStringList{QStringLiteral("--frobnicate")}) << QStringLiteral("frobnicate");
-        QTest::newRow("bad tp value") << (base + QStringList{QStringLiteral("--tp"), QStringLiteral("x")}) << QStringLiteral("--tp x");
-        QTest::newRow("impossible tp") << (base + QStringList{QStringLiteral("--tp"), QStringLiteral("3")}) << QStringLiteral("tp must divide");
-        QTest::newRow("unknown model") << QStringList{QStringLiteral("--model"), QStringLiteral("gpt-9"), QStringLiteral("--gpu"),
-                                                      QStringLiteral("h100-sxm"), QStringLiteral("--screenshot"), QStringLiteral("/tmp/x.png")}
+        const QStringList base { QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
+            QStringLiteral("h100-sxm"), QStringLiteral("--screenshot"), QStringLiteral("/tmp/never-written.png") };
+        QTest::newRow("unknown tab") << (base + QStringList { QStringLiteral("--tab"), QStringLiteral("nope") })
+                                     << QStringLiteral("--tab nope");
+        QTest::newRow("unknown flag") << (base + QStringList { QStringLiteral("--frobnicate") })
+                                      << QStringLiteral("frobnicate");
+        QTest::newRow("bad tp value") << (base + QStringList { QStringLiteral("--tp"), QStringLiteral("x") })
+                                      << QStringLiteral("--tp x");
+        QTest::newRow("impossible tp") << (base + QStringList { QStringLiteral("--tp"), QStringLiteral("3") })
+                                       << QStringLiteral("tp must divide");
+        QTest::newRow("unknown model") << QStringList { QStringLiteral("--model"), QStringLiteral("gpt-9"),
+            QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--screenshot"),
+            QStringLiteral("/tmp/x.png") }
                                        << QStringLiteral("unknown model");
-        QTest::newRow("bad size") << (base + QStringList{QStringLiteral("--size"), QStringLiteral("huge")}) << QStringLiteral("--size huge");
+        QTest::newRow("bad size") << (base + QStringList { QStringLiteral("--size"), QStringLiteral("huge") })
+                                  << QStringLiteral("--size huge");
     }
     void badInput()
     {

@@ -24,12 +24,18 @@ QColor kindColor(CommRow::Kind k)
 {
     // Okabe & Ito: blue, sky blue, bluish green, orange, vermillion.
     switch (k) {
-    case CommRow::TpAllReduce: return QColor(0x00, 0x72, 0xB2);
-    case CommRow::Embedding: return QColor(0x56, 0xB4, 0xE9);
-    case CommRow::LmHead: return QColor(0x00, 0x9E, 0x73);
-    case CommRow::PpSend: return QColor(0xE6, 0x9F, 0x00);
-    case CommRow::Ep: return QColor(0xD5, 0x5E, 0x00);
-    case CommRow::LinkTotal: break;
+    case CommRow::TpAllReduce:
+        return QColor(0x00, 0x72, 0xB2);
+    case CommRow::Embedding:
+        return QColor(0x56, 0xB4, 0xE9);
+    case CommRow::LmHead:
+        return QColor(0x00, 0x9E, 0x73);
+    case CommRow::PpSend:
+        return QColor(0xE6, 0x9F, 0x00);
+    case CommRow::Ep:
+        return QColor(0xD5, 0x5E, 0x00);
+    case CommRow::LinkTotal:
+        break;
     }
     return QColor(0x99, 0x99, 0x99);
 }
@@ -88,7 +94,8 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
         }
     m_chart->removeAllSeries();
     if (decodeTotal <= 0 && prefillTotal <= 0) {
-        m_empty->setText(tr("<b>No communication</b><br>Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link."));
+        m_empty->setText(tr(
+            "<b>No communication</b><br>Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link."));
         m_stack->setCurrentWidget(m_empty);
         return;
     }
@@ -98,7 +105,7 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
     for (size_t i = 0; i < m_rows.size(); ++i) {
         auto *set = new QBarSet(m_kinds[static_cast<int>(i)]);
         // Category 0 (drawn at the bottom) is prefill, category 1 decode: decode reads first.
-        set->append(QList<qreal>{m_prefill[i], m_decode[i]});
+        set->append(QList<qreal> { m_prefill[i], m_decode[i] });
         const QColor c = kindColor(m_rows[i].kind);
         set->setColor(c);
         set->setBorderColor(c.darker(120));
@@ -110,13 +117,14 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
             const CommRow &r = m_rows[i];
             const bool decode = index == 1;
             QToolTip::showText(QCursor::pos(),
-                               tr("<b>%1</b> · %2<br>%3 per step · %4 messages of %5 · %6 sent by the busiest GPU<br><small>%7</small>")
-                                   .arg(r.what.toHtmlEscaped(), decode ? tr("decode") : tr("prefill"),
-                                        textformat::qs(formatSeconds(decode ? r.decodeSec : r.prefillSec)))
-                                   .arg(r.perStep)
-                                   .arg(textformat::bytes(decode ? r.decodeMessage : r.prefillMessage, 2),
-                                        textformat::bytes(decode ? r.decodeSent : r.prefillSent, 2), r.formula.toHtmlEscaped()),
-                               m_view);
+                tr("<b>%1</b> · %2<br>%3 per step · %4 messages of %5 · %6 sent by the busiest "
+                   "GPU<br><small>%7</small>")
+                    .arg(r.what.toHtmlEscaped(), decode ? tr("decode") : tr("prefill"),
+                        textformat::qs(formatSeconds(decode ? r.decodeSec : r.prefillSec)))
+                    .arg(r.perStep)
+                    .arg(textformat::bytes(decode ? r.decodeMessage : r.prefillMessage, 2),
+                        textformat::bytes(decode ? r.decodeSent : r.prefillSent, 2), r.formula.toHtmlEscaped()),
+                m_view);
         });
         sets << set;
     }
@@ -126,7 +134,7 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
     series->attachAxis(m_axisY);
     series->attachAxis(m_axisX);
     m_axisY->clear();
-    m_axisY->append({prefillLabel, decodeLabel});
+    m_axisY->append({ prefillLabel, decodeLabel });
 }
 
 void CommChart::renderTo(QPainter &painter, const QRect &rect)

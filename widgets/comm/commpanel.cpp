@@ -3,8 +3,8 @@
 #include "core/report/commreport.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commtablemodel.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -91,21 +91,24 @@ void CommPanel::rebuild()
     m_chart->setRows(rows, tr("Decode"), tr("Prefill"));
     m_model->setRows(state, std::move(rows));
     m_table->resizeColumnsToContents();
-    m_summary->setText(tr("<b>Decode</b> (n = %1): TPOT ≈ %2, communication %3 · <b>Prefill</b> (n = %4): TTFT ≈ %5, communication %6"
-                          " · PP bubble %7% · %8 tokens/s per GPU<br><small>Estimates: α-β link model and roofline "
-                          "(HBM × %9, %10 × %11); bytes are what the busiest GPU sends.</small>")
-                           .arg(textformat::count(p.batch), secs(t.tpotSec), secs(phases.decode.totalTimeSec),
-                                textformat::count(p.promptLen), secs(t.ttftSec), secs(phases.prefill.totalTimeSec))
-                           .arg(t.bubbleFraction * 100, 0, 'f', 0)
-                           .arg(t.tokensPerSecPerGpu, 0, 'f', 1)
-                           .arg(t.hbmEfficiency, 0, 'g', 2)
-                           .arg(QString::fromLatin1(t.peakFormat).toUpper())
-                           .arg(t.computeEfficiency, 0, 'g', 2));
-    m_summary->setToolTip(tr("<b>TPOT</b> = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage's communication"
-                             "<br><b>TTFT</b> = the same for one prompt of %1 tokens<br><b>bubble</b> = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)")
-                              .arg(textformat::count(p.promptLen))
-                              .arg(p.pp)
-                              .arg(t.microbatches));
+    m_summary->setText(
+        tr("<b>Decode</b> (n = %1): TPOT ≈ %2, communication %3 · <b>Prefill</b> (n = %4): TTFT ≈ %5, communication %6"
+           " · PP bubble %7% · %8 tokens/s per GPU<br><small>Estimates: α-β link model and roofline "
+           "(HBM × %9, %10 × %11); bytes are what the busiest GPU sends.</small>")
+            .arg(textformat::count(p.batch), secs(t.tpotSec), secs(phases.decode.totalTimeSec),
+                textformat::count(p.promptLen), secs(t.ttftSec), secs(phases.prefill.totalTimeSec))
+            .arg(t.bubbleFraction * 100, 0, 'f', 0)
+            .arg(t.tokensPerSecPerGpu, 0, 'f', 1)
+            .arg(t.hbmEfficiency, 0, 'g', 2)
+            .arg(QString::fromLatin1(t.peakFormat).toUpper())
+            .arg(t.computeEfficiency, 0, 'g', 2));
+    m_summary->setToolTip(
+        tr("<b>TPOT</b> = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage's communication"
+           "<br><b>TTFT</b> = the same for one prompt of %1 tokens<br><b>bubble</b> = (p − 1) / (m + p − 1) = (%2 − 1) "
+           "/ (%3 + %2 − 1)")
+            .arg(textformat::count(p.promptLen))
+            .arg(p.pp)
+            .arg(t.microbatches));
 }
 
 void CommPanel::renderTo(QPainter &painter, const QRect &rect)

@@ -1,7 +1,7 @@
 #include "widgets/comm/commrows.h"
 
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QCoreApplication>
 
@@ -23,7 +23,8 @@ CommPhases commPhases(const PlanState &state)
     // evaluate() keeps the plan's own phase; the other one is computed here (a few microseconds).
     CommPhases c;
     c.decode = p.phase == Phase::Decode ? e.comm : computeComm(e, state.model, state.gpu, Phase::Decode, p.batch);
-    c.prefill = p.phase == Phase::Prefill ? e.comm : computeComm(e, state.model, state.gpu, Phase::Prefill, p.promptLen);
+    c.prefill
+        = p.phase == Phase::Prefill ? e.comm : computeComm(e, state.model, state.gpu, Phase::Prefill, p.promptLen);
     return c;
 }
 
@@ -34,9 +35,12 @@ QString linkName(LinkKind link, const PlanState &state)
         // "NVLink 4 (18 links) via NVSwitch" -> "NVLink 4"
         return state.gpu.scaleupLink.empty() ? Tr::tr("scale-up link")
                                              : textformat::qs(state.gpu.scaleupLink).section(QLatin1Char(' '), 0, 1);
-    case LinkKind::Pcie: return Tr::tr("PCIe");
-    case LinkKind::Nic: return Tr::tr("network");
-    case LinkKind::None: return Tr::tr("none (stays on the GPU)");
+    case LinkKind::Pcie:
+        return Tr::tr("PCIe");
+    case LinkKind::Nic:
+        return Tr::tr("network");
+    case LinkKind::None:
+        return Tr::tr("none (stays on the GPU)");
     }
     return {};
 }
@@ -53,29 +57,39 @@ std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
         if (r.decodeSent > 0 || r.prefillSent > 0 || r.decodeSec > 0 || r.prefillSec > 0)
             rows.push_back(std::move(r));
     };
-    add({CommRow::TpAllReduce, Tr::tr("TP AllReduce, 2 per layer"), Tr::tr("TP"), d.tp.link, d.tp.allreducePerStep, d.tp.bytesPerAllreduce,
-         d.tp.bytesSentPerGpuPerStep, d.tp.timeSec, f.tp.bytesPerAllreduce, f.tp.bytesSentPerGpuPerStep, f.tp.timeSec,
-         Tr::tr("S = n × h × b = n × %1 × 2 B per AllReduce; a ring sends 2(t−1)/t × S per GPU, t = %2").arg(hidden).arg(d.tp.size)});
-    add({CommRow::Embedding, Tr::tr("Embedding AllReduce"), Tr::tr("embedding"), d.stages.empty() ? d.tp.link : d.stages.front().tpLink, 1, d.tp.embeddingBytes,
-         d.tp.embeddingBytesSentPerGpu, d.tp.embeddingTimeSec, f.tp.embeddingBytes, f.tp.embeddingBytesSentPerGpu, f.tp.embeddingTimeSec,
-         Tr::tr("one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)")});
-    add({CommRow::LmHead, Tr::tr("LM-head logits gather"), Tr::tr("LM head"), d.stages.empty() ? d.tp.link : d.stages.back().tpLink, 1, d.tp.lmHeadBytes,
-         d.tp.lmHeadBytesSentPerGpu, d.tp.lmHeadTimeSec, f.tp.lmHeadBytes, f.tp.lmHeadBytesSentPerGpu, f.tp.lmHeadTimeSec,
-         Tr::tr("one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)").arg(d.logitsRows).arg(f.logitsRows)});
-    add({CommRow::PpSend, Tr::tr("PP send, hidden + residual"), Tr::tr("PP"), d.pp.link, d.pp.sendsPerStep, d.pp.bytesPerSend, d.pp.bytesSentPerGpuPerStep,
-         d.pp.timeSec, f.pp.bytesPerSend, f.pp.bytesSentPerGpuPerStep, f.pp.timeSec,
-         Tr::tr("pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers")});
-    add({CommRow::Ep, Tr::tr("EP dispatch + combine, %1").arg(QString::fromLatin1(epModeName(d.ep.mode)).replace(QLatin1Char('_'), QLatin1Char(' '))),
-         Tr::tr("EP"), d.ep.link,
-         d.ep.mode == EpMode::None ? 0 : 2 * d.ep.moeLayers, d.ep.bytesPerMoeLayerBusiestGpu, d.ep.bytesPerStepBusiestGpu, d.ep.timeSec,
-         f.ep.bytesPerMoeLayerBusiestGpu, f.ep.bytesPerStepBusiestGpu, f.ep.timeSec,
-         Tr::tr("k × h × (b_dispatch + 2) = %1 B per token per MoE layer; 1/%2 stays local; busiest GPU ×%3 (routing skew)")
-             .arg(textformat::count(static_cast<std::int64_t>(d.ep.bytesPerTokenPerMoeLayer)))
-             .arg(d.ep.size)
-             .arg(d.ep.skewFactor, 0, 'g', 3)});
+    add({ CommRow::TpAllReduce, Tr::tr("TP AllReduce, 2 per layer"), Tr::tr("TP"), d.tp.link, d.tp.allreducePerStep,
+        d.tp.bytesPerAllreduce, d.tp.bytesSentPerGpuPerStep, d.tp.timeSec, f.tp.bytesPerAllreduce,
+        f.tp.bytesSentPerGpuPerStep, f.tp.timeSec,
+        Tr::tr("S = n × h × b = n × %1 × 2 B per AllReduce; a ring sends 2(t−1)/t × S per GPU, t = %2")
+            .arg(hidden)
+            .arg(d.tp.size) });
+    add({ CommRow::Embedding, Tr::tr("Embedding AllReduce"), Tr::tr("embedding"),
+        d.stages.empty() ? d.tp.link : d.stages.front().tpLink, 1, d.tp.embeddingBytes, d.tp.embeddingBytesSentPerGpu,
+        d.tp.embeddingTimeSec, f.tp.embeddingBytes, f.tp.embeddingBytesSentPerGpu, f.tp.embeddingTimeSec,
+        Tr::tr("one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)") });
+    add({ CommRow::LmHead, Tr::tr("LM-head logits gather"), Tr::tr("LM head"),
+        d.stages.empty() ? d.tp.link : d.stages.back().tpLink, 1, d.tp.lmHeadBytes, d.tp.lmHeadBytesSentPerGpu,
+        d.tp.lmHeadTimeSec, f.tp.lmHeadBytes, f.tp.lmHeadBytesSentPerGpu, f.tp.lmHeadTimeSec,
+        Tr::tr("one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)")
+            .arg(d.logitsRows)
+            .arg(f.logitsRows) });
+    add({ CommRow::PpSend, Tr::tr("PP send, hidden + residual"), Tr::tr("PP"), d.pp.link, d.pp.sendsPerStep,
+        d.pp.bytesPerSend, d.pp.bytesSentPerGpuPerStep, d.pp.timeSec, f.pp.bytesPerSend, f.pp.bytesSentPerGpuPerStep,
+        f.pp.timeSec, Tr::tr("pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers") });
+    add({ CommRow::Ep,
+        Tr::tr("EP dispatch + combine, %1")
+            .arg(QString::fromLatin1(epModeName(d.ep.mode)).replace(QLatin1Char('_'), QLatin1Char(' '))),
+        Tr::tr("EP"), d.ep.link, d.ep.mode == EpMode::None ? 0 : 2 * d.ep.moeLayers, d.ep.bytesPerMoeLayerBusiestGpu,
+        d.ep.bytesPerStepBusiestGpu, d.ep.timeSec, f.ep.bytesPerMoeLayerBusiestGpu, f.ep.bytesPerStepBusiestGpu,
+        f.ep.timeSec,
+        Tr::tr(
+            "k × h × (b_dispatch + 2) = %1 B per token per MoE layer; 1/%2 stays local; busiest GPU ×%3 (routing skew)")
+            .arg(textformat::count(static_cast<std::int64_t>(d.ep.bytesPerTokenPerMoeLayer)))
+            .arg(d.ep.size)
+            .arg(d.ep.skewFactor, 0, 'g', 3) });
     for (const LinkTotal &lt : d.links) {
-        CommRow r{CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(lt.link, state)), {}, lt.link, 0, 0, lt.bytesPerGpu, lt.timeSec,
-                  0, 0, 0, Tr::tr("sum of the rows above that use this link")};
+        CommRow r { CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(lt.link, state)), {}, lt.link, 0, 0,
+            lt.bytesPerGpu, lt.timeSec, 0, 0, 0, Tr::tr("sum of the rows above that use this link") };
         for (const LinkTotal &pf : f.links)
             if (pf.link == lt.link) {
                 r.prefillSent = pf.bytesPerGpu;
@@ -85,7 +99,7 @@ std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
     }
     for (const LinkTotal &pf : f.links) // a link only prefill uses
         if (std::none_of(d.links.begin(), d.links.end(), [&](const LinkTotal &x) { return x.link == pf.link; }))
-            add({CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(pf.link, state)), {}, pf.link, 0, 0, 0, 0, 0, pf.bytesPerGpu,
-                 pf.timeSec, Tr::tr("sum of the rows above that use this link")});
+            add({ CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(pf.link, state)), {}, pf.link, 0, 0, 0, 0, 0,
+                pf.bytesPerGpu, pf.timeSec, Tr::tr("sum of the rows above that use this link") });
     return rows;
 }

@@ -12,7 +12,7 @@ struct PlanState;
 // times are seconds of the α-β estimate.
 struct CommPhases
 {
-    shardscope::CommLedger decode;  // n = --batch sequences
+    shardscope::CommLedger decode; // n = --batch sequences
     shardscope::CommLedger prefill; // n = --prompt-len tokens
 };
 CommPhases commPhases(const PlanState &state);
@@ -22,16 +22,16 @@ struct CommRow
     enum Kind { TpAllReduce, Embedding, LmHead, PpSend, Ep, LinkTotal };
     Kind kind = TpAllReduce;
     QString what;
-    QString shortName;         // for a chart legend
+    QString shortName; // for a chart legend
     shardscope::LinkKind link = shardscope::LinkKind::None;
-    int perStep = 0;           // messages per step (the same in both phases)
-    double decodeMessage = 0;  // bytes of one message
-    double decodeSent = 0;     // bytes the busiest GPU sends in the step
+    int perStep = 0; // messages per step (the same in both phases)
+    double decodeMessage = 0; // bytes of one message
+    double decodeSent = 0; // bytes the busiest GPU sends in the step
     double decodeSec = 0;
     double prefillMessage = 0;
     double prefillSent = 0;
     double prefillSec = 0;
-    QString formula;           // how the bytes come about, for the tooltip
+    QString formula; // how the bytes come about, for the tooltip
 };
 
 // Kinds that carry nothing in either phase are left out; link totals come last.

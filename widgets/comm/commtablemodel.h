@@ -11,7 +11,18 @@ class CommTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { What, Link, PerStep, DecodeMessage, DecodeSent, DecodeTime, PrefillMessage, PrefillSent, PrefillTime, ColumnCount };
+    enum Column {
+        What,
+        Link,
+        PerStep,
+        DecodeMessage,
+        DecodeSent,
+        DecodeTime,
+        PrefillMessage,
+        PrefillSent,
+        PrefillTime,
+        ColumnCount
+    };
     using QAbstractTableModel::QAbstractTableModel;
 
     void setRows(std::shared_ptr<const PlanState> state, std::vector<CommRow> rows);

@@ -12,10 +12,10 @@ int categoricalCount();
 // Black or white, whichever reads better on `background`.
 QColor textOn(const QColor &background);
 
-QColor emptyCell();   // a cell nobody holds
-QColor denseLayer();  // a dense layer in the experts view
+QColor emptyCell(); // a cell nobody holds
+QColor denseLayer(); // a dense layer in the experts view
 QColor gridLine();
-QColor separator();   // stage and node boundaries
+QColor separator(); // stage and node boundaries
 
 QColor weights();
 QColor kvBudget();

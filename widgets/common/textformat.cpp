@@ -48,7 +48,9 @@ QString sentence(const Sentence &s)
     QStringList args;
     for (const Sentence &a : s.args)
         args << sentence(a);
-    const QString templ = s.translatable && !s.context.empty() ? QCoreApplication::translate(s.context.c_str(), s.templ.c_str()) : qs(s.templ);
+    const QString templ = s.translatable && !s.context.empty()
+        ? QCoreApplication::translate(s.context.c_str(), s.templ.c_str())
+        : qs(s.templ);
     return substitute(templ, args);
 }
 
@@ -88,7 +90,8 @@ QString explanationHtml(const Explanation &x)
         html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
         for (const ExplainedInput &in : x.inputs)
             html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td><small>%3</small></td></tr>")
-                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(), sentence(in.sourceText).toHtmlEscaped());
+                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(),
+                            sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
     if (!x.note.empty())
@@ -116,15 +119,17 @@ QString gpuSummaryHtml(const PlanState &state, int rank)
     if (state.model.isMla())
         html += Tr::tr(" · MLA latent KV (every TP rank holds all of it)");
     else
-        html += Tr::tr(" · KV heads %1%2")
-                    .arg(range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
-                         r.heads.kvReplicas > 1 ? Tr::tr(" (replicated on %1 GPUs)").arg(r.heads.kvReplicas) : QString());
+        html
+            += Tr::tr(" · KV heads %1%2")
+                   .arg(range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
+                       r.heads.kvReplicas > 1 ? Tr::tr(" (replicated on %1 GPUs)").arg(r.heads.kvReplicas) : QString());
     if (state.model.isMoe()) {
         html += Tr::tr("<br>%1 expert slots per MoE layer").arg(r.experts.size());
         if (!r.experts.empty())
-            html += Tr::tr(" (%1)").arg(r.experts.size() <= 4 || r.experts.back() - r.experts.front() + 1 == static_cast<int>(r.experts.size())
-                                        ? range(r.experts.front(), r.experts.back())
-                                        : Tr::tr("%1, %2, … %3").arg(r.experts[0]).arg(r.experts[1]).arg(r.experts.back()));
+            html += Tr::tr(" (%1)").arg(
+                r.experts.size() <= 4 || r.experts.back() - r.experts.front() + 1 == static_cast<int>(r.experts.size())
+                    ? range(r.experts.front(), r.experts.back())
+                    : Tr::tr("%1, %2, … %3").arg(r.experts[0]).arg(r.experts[1]).arg(r.experts.back()));
         if (e.moeTp > 1)
             html += Tr::tr(", each split %1 ways").arg(e.moeTp);
     }
@@ -133,7 +138,8 @@ QString gpuSummaryHtml(const PlanState &state, int rank)
         html += Tr::tr("<br>activation %1 · non-torch %2").arg(gib(m.activation.total(), 2), gib(m.nonTorch, 2));
     else
         html += Tr::tr("<br>reserve %1").arg(gib(m.reserved, 2));
-    html += Tr::tr("<br>%1 KV blocks%2").arg(count(m.blocks), rank == e.kv.bindingRank ? Tr::tr(" — binds the replica (fewest)") : QString());
+    html += Tr::tr("<br>%1 KV blocks%2")
+                .arg(count(m.blocks), rank == e.kv.bindingRank ? Tr::tr(" — binds the replica (fewest)") : QString());
     return html;
 }
 

@@ -10,9 +10,9 @@ struct PlanState;
 // Numbers as the window shows them, always with a unit, and the "show your work" tooltips.
 namespace textformat {
 
-QString bytes(double bytes, int decimals = 1);      // "32.9 GiB"
-QString gib(double bytes, int decimals = 1);        // always GiB: "0.5 GiB"
-QString count(std::int64_t value);                  // "1,222,046"
+QString bytes(double bytes, int decimals = 1); // "32.9 GiB"
+QString gib(double bytes, int decimals = 1); // always GiB: "0.5 GiB"
+QString count(std::int64_t value); // "1,222,046"
 QString qs(const std::string &s);
 
 // Core's generated text in the window's language: the template through QCoreApplication::translate

@@ -1,11 +1,11 @@
 #include "widgets/controls/enginepanel.h"
 
-#include "io/calibrationstore.h"
 #include "core/model/errors.h"
 #include "core/model/vllmversion.h"
+#include "io/calibrationstore.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/common/textformat.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -67,9 +67,9 @@ QStringList EnginePanel::knownVersions()
 {
     // One release per accounting regime and wording change (core/model/vllmversion.h): V0 (0.6, 0.7), V1
     // (0.8 to 0.20; "Model loading took X GiB memory" from 0.14), and from 0.21 CUDA graphs subtracted.
-    return {QStringLiteral("0.21.0"), QStringLiteral("0.20.0"), QStringLiteral("0.14.0"), QStringLiteral("0.11.0"),
-            QStringLiteral("0.10.2"), QStringLiteral("0.9.2"),  QStringLiteral("0.8.5"),  QStringLiteral("0.7.3"),
-            QStringLiteral("0.6.6")};
+    return { QStringLiteral("0.21.0"), QStringLiteral("0.20.0"), QStringLiteral("0.14.0"), QStringLiteral("0.11.0"),
+        QStringLiteral("0.10.2"), QStringLiteral("0.9.2"), QStringLiteral("0.8.5"), QStringLiteral("0.7.3"),
+        QStringLiteral("0.6.6") };
 }
 
 EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
@@ -78,18 +78,22 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     , m_version(new QComboBox(this))
     , m_regime(new QLabel(this))
     , m_eager(new QCheckBox(tr("disable (--enforce-eager)"), this))
-    , m_maxSeqs(limitBox(this, 0, 1 << 20, tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)")))
+    , m_maxSeqs(limitBox(this, 0, 1 << 20,
+          tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)")))
     , m_maxBatched(limitBox(this, 0, 1 << 24,
-                            tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak activation)")))
+          tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak "
+             "activation)")))
     , m_blockSize(new QComboBox(this))
-    , m_dcp(limitBox(this, 1, 1024, tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)")))
-    , m_draftLayers(limitBox(this, 0, 64, tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
+    , m_dcp(limitBox(this, 1, 1024,
+          tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)")))
+    , m_draftLayers(limitBox(this, 0, 64,
+          tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
     , m_calibration(new CalibrationBox(this))
     , m_calibrationNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("EnginePanel"));
     // Long entries must not widen the Plan column: the boxes show 16 characters and the popup the rest.
-    for (QComboBox *box : {m_version, m_calibration}) {
+    for (QComboBox *box : { m_version, m_calibration }) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(16);
     }
@@ -98,21 +102,23 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     m_version->addItem(tr("latest (%1)").arg(versionText(kLatestVllm)), QString());
     for (const QString &v : knownVersions())
         m_version->addItem(v, v);
-    m_version->setToolTip(tr("--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine "
-                             "(profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not "
-                             "subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z."));
+    m_version->setToolTip(
+        tr("--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine "
+           "(profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not "
+           "subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z."));
     m_regime->setWordWrap(true);
     m_regime->setTextFormat(Qt::PlainText);
     m_eager->setToolTip(tr("--enforce-eager: no CUDA graphs are captured, so their memory is 0"));
     m_maxSeqs->setSingleStep(64);
     m_maxBatched->setSingleStep(1024);
-    for (int b : {8, 16, 32, 64, 128})
+    for (int b : { 8, 16, 32, 64, 128 })
         m_blockSize->addItem(tr("%1 tokens").arg(b), b);
     m_blockSize->setToolTip(tr("--block-size: tokens per KV block; capacity is whole blocks"));
     m_draftLayers->setSuffix(tr(" layers"));
-    m_calibration->setToolTip(tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
-                                 "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
-                                 "Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration."));
+    m_calibration->setToolTip(
+        tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
+           "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
+           "Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration."));
     static_cast<CalibrationBox *>(m_calibration)->beforePopup = [this] {
         const QSignalBlocker block(m_calibration);
         rebuildCalibrations();
@@ -139,7 +145,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     });
     connect(m_version->lineEdit(), &QLineEdit::editingFinished, this, &EnginePanel::versionEntered);
     connect(m_eager, &QCheckBox::toggled, this, [this](bool on) {
-        m_editor->edit(kFieldKeyBase + 0, on ? tr("Enforce eager") : tr("Allow CUDA graphs"), [on](Plan &p) { p.enforceEager = on; });
+        m_editor->edit(kFieldKeyBase + 0, on ? tr("Enforce eager") : tr("Allow CUDA graphs"),
+            [on](Plan &p) { p.enforceEager = on; });
     });
     connect(m_maxSeqs, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 1, tr("Set max sequences"), [v](Plan &p) { p.maxNumSeqs = v; });
@@ -152,7 +159,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         m_editor->edit(kFieldKeyBase + 3, tr("Set KV block size"), [b](Plan &p) { p.blockSize = b; });
     });
     connect(m_dcp, &QSpinBox::valueChanged, this, [this](int v) {
-        m_editor->edit(kFieldKeyBase + 4, tr("Set decode context parallel"), [v](Plan &p) { p.decodeContextParallel = v; });
+        m_editor->edit(
+            kFieldKeyBase + 4, tr("Set decode context parallel"), [v](Plan &p) { p.decodeContextParallel = v; });
     });
     connect(m_draftLayers, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 5, tr("Set draft layers"), [v](Plan &p) { p.speculativeLayers = v; });
@@ -170,7 +178,8 @@ void EnginePanel::versionEntered()
     VllmVersion v;
     if (index == 0) {
         v = {};
-    } else if (const auto parsed = parseVllmVersion((index > 0 ? m_version->itemData(index).toString() : text).toStdString())) {
+    } else if (const auto parsed
+        = parseVllmVersion((index > 0 ? m_version->itemData(index).toString() : text).toStdString())) {
         v = *parsed;
     } else {
         emit errorOccurred(tr("\"%1\" is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0").arg(text));
@@ -190,7 +199,8 @@ void EnginePanel::rebuildCalibrations()
     for (const QString &name : saved)
         m_calibration->addItem(tr("calibrated: %1").arg(name), name);
     if (plan.calibration.active() && !saved.contains(textformat::qs(plan.calibration.name)))
-        m_calibration->addItem(tr("calibrated: %1 (from the plan file)").arg(textformat::qs(plan.calibration.name)), kPlanOwn);
+        m_calibration->addItem(
+            tr("calibrated: %1 (from the plan file)").arg(textformat::qs(plan.calibration.name)), kPlanOwn);
     m_calibration->addItem(tr("Open profile file…"), kOpenFile);
 }
 
@@ -204,8 +214,8 @@ void EnginePanel::calibrationChosen(int index)
         } else if (key == kPlanOwn) {
             return;
         } else if (key == kOpenFile) {
-            const QString file = QFileDialog::getOpenFileName(this, tr("Open calibration profile"), CalibrationStore::folder(),
-                                                              tr("Calibration profiles (*.json)"));
+            const QString file = QFileDialog::getOpenFileName(
+                this, tr("Open calibration profile"), CalibrationStore::folder(), tr("Calibration profiles (*.json)"));
             if (file.isEmpty()) {
                 sync();
                 return;
@@ -219,7 +229,9 @@ void EnginePanel::calibrationChosen(int index)
         sync();
         return;
     }
-    m_editor->apply(p, p.calibration.active() ? tr("Use calibration %1").arg(textformat::qs(p.calibration.name)) : tr("Drop calibration"));
+    m_editor->apply(p,
+        p.calibration.active() ? tr("Use calibration %1").arg(textformat::qs(p.calibration.name))
+                               : tr("Drop calibration"));
     sync();
 }
 
@@ -240,9 +252,9 @@ void EnginePanel::sync()
     const PlanDocument *doc = m_editor->document();
     const Plan &p = doc->plan();
     const Plan &resolved = doc->evaluation().plan;
-    const QSignalBlocker blocks[] = {QSignalBlocker(m_version), QSignalBlocker(m_eager), QSignalBlocker(m_maxSeqs),
-                                     QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp),
-                                     QSignalBlocker(m_draftLayers), QSignalBlocker(m_calibration)};
+    const QSignalBlocker blocks[] = { QSignalBlocker(m_version), QSignalBlocker(m_eager), QSignalBlocker(m_maxSeqs),
+        QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp), QSignalBlocker(m_draftLayers),
+        QSignalBlocker(m_calibration) };
     if (p.vllmVersion.isUnset()) {
         m_version->setCurrentIndex(0);
     } else {
@@ -253,9 +265,10 @@ void EnginePanel::sync()
             m_version->setEditText(versionText(p.vllmVersion));
     }
     const VllmVersion v = resolvedVllmVersion(p.vllmVersion);
-    const QString engine = vllmEngine(v) == VllmEngine::V0 ? tr("V0 engine: profiles max-model-len tokens, prints '# GPU blocks'")
-                         : subtractsCudaGraphs(v)            ? tr("V1 engine: CUDA graphs subtracted from the KV budget")
-                                                             : tr("V1 engine: CUDA graphs live in the headroom, not subtracted");
+    const QString engine = vllmEngine(v) == VllmEngine::V0
+        ? tr("V0 engine: profiles max-model-len tokens, prints '# GPU blocks'")
+        : subtractsCudaGraphs(v) ? tr("V1 engine: CUDA graphs subtracted from the KV budget")
+                                 : tr("V1 engine: CUDA graphs live in the headroom, not subtracted");
     m_regime->setText(tr("%1; utilization default %2").arg(engine).arg(defaultGpuMemoryUtilization(v), 0, 'f', 2));
     m_eager->setChecked(p.enforceEager);
     m_maxSeqs->setSpecialValueText(tr("vLLM default (%1)").arg(textformat::count(resolved.maxNumSeqs)));
@@ -269,7 +282,7 @@ void EnginePanel::sync()
     }
     m_blockSize->setCurrentIndex(block);
     // Never below the plan's own value: the box must show what the plan holds (validation says why it is wrong).
-    m_dcp->setMaximum(std::max({1, p.tp, p.decodeContextParallel}));
+    m_dcp->setMaximum(std::max({ 1, p.tp, p.decodeContextParallel }));
     m_dcp->setValue(std::max(1, p.decodeContextParallel));
     m_draftLayers->setValue(std::clamp(p.speculativeLayers, 0, m_draftLayers->maximum()));
 
@@ -279,13 +292,14 @@ void EnginePanel::sync()
     }
     selectCalibration();
     if (!p.calibration.active()) {
-        m_calibrationNote->setText(tr("Activation, non-torch memory and CUDA graphs are estimated from the model and the plan."));
+        m_calibrationNote->setText(
+            tr("Activation, non-torch memory and CUDA graphs are estimated from the model and the plan."));
         return;
     }
-    QStringList note{tr("Fitted to %1 (%2, vLLM %3, tp %4).")
-                         .arg(p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source),
-                              textformat::qs(p.calibration.gpuId), versionText(p.calibration.vllmVersion))
-                         .arg(p.calibration.tp)};
+    QStringList note { tr("Fitted to %1 (%2, vLLM %3, tp %4).")
+                           .arg(p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source),
+                               textformat::qs(p.calibration.gpuId), versionText(p.calibration.vllmVersion))
+                           .arg(p.calibration.tp) };
     if (p.calibration.gpuId != p.gpuId)
         note << tr("Warning: fitted on another GPU than this plan's.");
     if (resolvedVllmVersion(p.calibration.vllmVersion) != v)

@@ -87,13 +87,17 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     , m_skew(new QDoubleSpinBox(this))
     , m_fp8Dispatch(new QCheckBox(tr("FP8 dispatch (combine stays BF16)"), this))
     , m_scaleupGBps(overrideBox(this, 100000, 1, tr(" GB/s"),
-                                tr("Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included")))
+          tr("Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included")))
     , m_scaleupLatencyUs(latencyBox(this, tr("α per message or ring step on the scale-up link (also used for PCIe)")))
-    , m_pcieGBps(overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain")))
-    , m_nicGBps(overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective NIC bandwidth per GPU per direction, across nodes")))
+    , m_pcieGBps(overrideBox(this, 10000, 1, tr(" GB/s"),
+          tr("Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain")))
+    , m_nicGBps(
+          overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective NIC bandwidth per GPU per direction, across nodes")))
     , m_nicLatencyUs(latencyBox(this, tr("α per message or ring step across nodes")))
-    , m_hbmEfficiency(overrideBox(this, 1, 2, QString(), tr("Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)")))
-    , m_computeEfficiency(overrideBox(this, 1, 2, QString(), tr("Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)")))
+    , m_hbmEfficiency(overrideBox(this, 1, 2, QString(),
+          tr("Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)")))
+    , m_computeEfficiency(overrideBox(this, 1, 2, QString(),
+          tr("Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)")))
 {
     setObjectName(QStringLiteral("LinksPanel"));
     m_microbatches->setRange(1, 1024);
@@ -104,8 +108,10 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     m_skew->setSingleStep(0.25);
     m_skew->setSuffix(tr(" × fair share"));
     m_skew->setKeyboardTracking(false);
-    m_skew->setToolTip(tr("EP routing skew: the hottest expert's rank receives this many times its fair share of tokens"));
-    m_fp8Dispatch->setToolTip(tr("EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16"));
+    m_skew->setToolTip(
+        tr("EP routing skew: the hottest expert's rank receives this many times its fair share of tokens"));
+    m_fp8Dispatch->setToolTip(
+        tr("EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16"));
     m_scaleupGBps->setSingleStep(10);
     m_pcieGBps->setSingleStep(1);
     m_nicGBps->setSingleStep(1);
@@ -127,29 +133,41 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     form->addRow(tr("Compute efficiency"), m_computeEfficiency);
 
     constexpr double kGBps = 1e9, kUs = 1e-6;
-    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 0, tr("Set micro-batches"), [v](Plan &p) { p.microbatches = v; }); });
-    connect(m_skew, &QDoubleSpinBox::valueChanged, this, [this](double v) { m_editor->edit(kFieldKeyBase + 1, tr("Set routing skew"), [v](Plan &p) { p.routingSkew = v; }); });
-    connect(m_fp8Dispatch, &QCheckBox::toggled, this, [this](bool on) { m_editor->edit(kFieldKeyBase + 2, tr("Change EP dispatch"), [on](Plan &p) { p.fp8Dispatch = on; }); });
+    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 0, tr("Set micro-batches"), [v](Plan &p) { p.microbatches = v; });
+    });
+    connect(m_skew, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+        m_editor->edit(kFieldKeyBase + 1, tr("Set routing skew"), [v](Plan &p) { p.routingSkew = v; });
+    });
+    connect(m_fp8Dispatch, &QCheckBox::toggled, this, [this](bool on) {
+        m_editor->edit(kFieldKeyBase + 2, tr("Change EP dispatch"), [on](Plan &p) { p.fp8Dispatch = on; });
+    });
     connect(m_scaleupGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 3, tr("Set scale-up bandwidth"), [v](Plan &p) { p.scaleupBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(
+            kFieldKeyBase + 3, tr("Set scale-up bandwidth"), [v](Plan &p) { p.scaleupBytesPerSec = stored(v, kGBps); });
     });
     connect(m_scaleupLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 4, tr("Set scale-up latency"), [v](Plan &p) { p.scaleupLatencySec = storedLatency(v, kUs); });
+        m_editor->edit(kFieldKeyBase + 4, tr("Set scale-up latency"),
+            [v](Plan &p) { p.scaleupLatencySec = storedLatency(v, kUs); });
     });
     connect(m_pcieGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 5, tr("Set PCIe bandwidth"), [v](Plan &p) { p.pcieBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(
+            kFieldKeyBase + 5, tr("Set PCIe bandwidth"), [v](Plan &p) { p.pcieBytesPerSec = stored(v, kGBps); });
     });
     connect(m_nicGBps, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 6, tr("Set NIC bandwidth"), [v](Plan &p) { p.nicBytesPerSec = stored(v, kGBps); });
+        m_editor->edit(
+            kFieldKeyBase + 6, tr("Set NIC bandwidth"), [v](Plan &p) { p.nicBytesPerSec = stored(v, kGBps); });
     });
     connect(m_nicLatencyUs, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = storedLatency(v, kUs); });
+        m_editor->edit(
+            kFieldKeyBase + 7, tr("Set NIC latency"), [v](Plan &p) { p.nicLatencySec = storedLatency(v, kUs); });
     });
     connect(m_hbmEfficiency, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         m_editor->edit(kFieldKeyBase + 8, tr("Set HBM efficiency"), [v](Plan &p) { p.hbmEfficiency = stored(v, 1); });
     });
     connect(m_computeEfficiency, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 9, tr("Set compute efficiency"), [v](Plan &p) { p.computeEfficiency = stored(v, 1); });
+        m_editor->edit(
+            kFieldKeyBase + 9, tr("Set compute efficiency"), [v](Plan &p) { p.computeEfficiency = stored(v, 1); });
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &LinksPanel::sync);
     if (editor->document()->hasPlan())
@@ -162,12 +180,13 @@ void LinksPanel::sync()
     const Plan &p = doc->plan();
     // What the preset gives, for the "preset (X)" texts: the links without the plan's overrides.
     Plan bare = p;
-    bare.scaleupBytesPerSec = bare.scaleupLatencySec = bare.pcieBytesPerSec = bare.nicBytesPerSec = bare.nicLatencySec = -1;
+    bare.scaleupBytesPerSec = bare.scaleupLatencySec = bare.pcieBytesPerSec = bare.nicBytesPerSec = bare.nicLatencySec
+        = -1;
     const LinkSet links = resolveLinks(bare, doc->gpu());
-    const QSignalBlocker blocks[] = {QSignalBlocker(m_microbatches),  QSignalBlocker(m_skew),      QSignalBlocker(m_fp8Dispatch),
-                                     QSignalBlocker(m_scaleupGBps),   QSignalBlocker(m_scaleupLatencyUs), QSignalBlocker(m_pcieGBps),
-                                     QSignalBlocker(m_nicGBps),       QSignalBlocker(m_nicLatencyUs), QSignalBlocker(m_hbmEfficiency),
-                                     QSignalBlocker(m_computeEfficiency)};
+    const QSignalBlocker blocks[] = { QSignalBlocker(m_microbatches), QSignalBlocker(m_skew),
+        QSignalBlocker(m_fp8Dispatch), QSignalBlocker(m_scaleupGBps), QSignalBlocker(m_scaleupLatencyUs),
+        QSignalBlocker(m_pcieGBps), QSignalBlocker(m_nicGBps), QSignalBlocker(m_nicLatencyUs),
+        QSignalBlocker(m_hbmEfficiency), QSignalBlocker(m_computeEfficiency) };
     const auto presetText = [](double value, int decimals, const QString &unit) {
         return tr("preset (%1%2)").arg(value, 0, 'f', decimals).arg(unit);
     };
@@ -192,6 +211,7 @@ void LinksPanel::sync()
     m_nicLatencyUs->setValue(shown(p.nicLatencySec, 1e-6, m_nicLatencyUs->minimum()));
     setPreset(m_hbmEfficiency, kDefaultHbmEfficiency, tr("default (%1)").arg(kDefaultHbmEfficiency, 0, 'f', 2));
     m_hbmEfficiency->setValue(shown(p.hbmEfficiency, 1));
-    setPreset(m_computeEfficiency, kDefaultComputeEfficiency, tr("default (%1)").arg(kDefaultComputeEfficiency, 0, 'f', 2));
+    setPreset(
+        m_computeEfficiency, kDefaultComputeEfficiency, tr("default (%1)").arg(kDefaultComputeEfficiency, 0, 'f', 2));
     m_computeEfficiency->setValue(shown(p.computeEfficiency, 1));
 }

@@ -1,7 +1,7 @@
 #include "widgets/controls/modelpicker.h"
 
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -58,13 +58,16 @@ void ModelPicker::rebuild()
 {
     const QSignalBlocker block(m_combo);
     m_items->clear();
-    const std::pair<const char *, QString> groups[] = {
-        {"dense", tr("Dense")}, {"moe", tr("Mixture of experts")}, {"mla", tr("MLA (DeepSeek-style attention)")}};
+    const std::pair<const char *, QString> groups[] = { { "dense", tr("Dense") }, { "moe", tr("Mixture of experts") },
+        { "mla", tr("MLA (DeepSeek-style attention)") } };
     QStringList completions;
     const auto addModel = [&](const CatalogModel &m) {
         auto *item = new QStandardItem(QStringLiteral("   ") + textformat::qs(m.spec.name));
         item->setData(textformat::qs(m.spec.id), kIdRole);
-        item->setToolTip(tr("%1 · %2 layers · %3").arg(textformat::qs(m.spec.id)).arg(m.spec.layers).arg(textformat::qs(m.spec.hfRepo)));
+        item->setToolTip(tr("%1 · %2 layers · %3")
+                             .arg(textformat::qs(m.spec.id))
+                             .arg(m.spec.layers)
+                             .arg(textformat::qs(m.spec.hfRepo)));
         m_items->appendRow(item);
         completions << textformat::qs(m.spec.name) + QStringLiteral(" — ") + textformat::qs(m.spec.id);
     };

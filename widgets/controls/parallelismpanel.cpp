@@ -1,9 +1,9 @@
 #include "widgets/controls/parallelismpanel.h"
 
+#include "widgets/common/textformat.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/common/textformat.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -32,11 +32,11 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
     , m_epSwitch(new QCheckBox(tr("Expert parallel as vLLM does it (ep = tp × dp)"), this))
     , m_world(new QLabel(this))
 {
-    const std::pair<QString, QString> names[] = {
-        {tr("TP"), tr("Tensor parallel: each layer's heads and MLP split over this many GPUs")},
-        {tr("PP"), tr("Pipeline parallel: the layers split into this many stages")},
-        {tr("DP"), tr("Data parallel: independent replicas, each with its own KV cache")},
-        {tr("EP"), tr("Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs")}};
+    const std::pair<QString, QString> names[]
+        = { { tr("TP"), tr("Tensor parallel: each layer's heads and MLP split over this many GPUs") },
+              { tr("PP"), tr("Pipeline parallel: the layers split into this many stages") },
+              { tr("DP"), tr("Data parallel: independent replicas, each with its own KV cache") },
+              { tr("EP"), tr("Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs") } };
     auto *layout = new QVBoxLayout(this);
     for (int i = 0; i < 4; ++i) {
         const auto dim = static_cast<ParallelDim>(i);
@@ -44,7 +44,8 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
         m_controls[i] = c;
         layout->addWidget(c);
         connect(c, &ParallelControl::dragStarted, this, [this] { m_gesture = m_editor->beginGesture(); });
-        connect(c, &ParallelControl::valueRequested, this, [this, dim](int v, bool dragging) { request(dim, v, dragging); });
+        connect(c, &ParallelControl::valueRequested, this,
+            [this, dim](int v, bool dragging) { request(dim, v, dragging); });
         connect(c, &ParallelControl::refusedValueEntered, this, [this, dim](int v) { refuse(dim, v); });
     }
     m_epSwitch->setToolTip(tr("vLLM's --enable-expert-parallel: every GPU of a stage holds whole experts"));
@@ -68,7 +69,7 @@ void ParallelismPanel::request(ParallelDim dim, int value, bool dragging)
 {
     const PlanDocument *doc = m_editor->document();
     const Plan next = withParallelSize(doc->plan(), doc->model(), dim, value);
-    static const char *const names[] = {"TP", "PP", "DP", "EP"};
+    static const char *const names[] = { "TP", "PP", "DP", "EP" };
     m_editor->apply(next, tr("Set %1 to %2").arg(QLatin1String(names[int(dim)])).arg(value), dragging ? m_gesture : 0);
     sync();
 }
@@ -94,7 +95,7 @@ void ParallelismPanel::sync()
     const Plan &p = doc->plan();
     const ModelSpec &m = doc->model();
     const Evaluation &e = doc->evaluation();
-    const int values[] = {p.tp, p.pp, p.dp, p.ep};
+    const int values[] = { p.tp, p.pp, p.dp, p.ep };
     for (int i = 0; i < 4; ++i) {
         const auto dim = static_cast<ParallelDim>(i);
         m_controls[i]->setAllowed(allowedValues(p, m, dim), values[i]);
@@ -109,7 +110,9 @@ void ParallelismPanel::sync()
     ParallelControl *ep = control(ParallelDim::Ep);
     if (m.isMoe()) {
         ep->setEnabled(true);
-        ep->setHint(tr("divides tp × dp = %1: %2 · vLLM offers 1 or %1").arg(p.tp * p.dp).arg(joinValues(allowedValues(p, m, ParallelDim::Ep))));
+        ep->setHint(tr("divides tp × dp = %1: %2 · vLLM offers 1 or %1")
+                        .arg(p.tp * p.dp)
+                        .arg(joinValues(allowedValues(p, m, ParallelDim::Ep))));
     } else {
         ep->setEnabled(false);
         ep->setHint(textformat::sentence(disallowedSentence(p, m, ParallelDim::Ep, 2)));
@@ -123,7 +126,12 @@ void ParallelismPanel::sync()
         m_world->setText(tr("<b>1 GPU</b> = tp 1 × pp 1 × dp 1"));
     else if (e.valid)
         m_world->setText(tr("<b>%1 GPUs</b> = tp %2 × pp %3 × dp %4 · nodes of %6: %5")
-                             .arg(e.worldSize).arg(p.tp).arg(p.pp).arg(p.dp).arg(e.nodes).arg(e.gpusPerNode));
+                             .arg(e.worldSize)
+                             .arg(p.tp)
+                             .arg(p.pp)
+                             .arg(p.dp)
+                             .arg(e.nodes)
+                             .arg(e.gpusPerNode));
     else
         m_world->setText(tr("<b>No placement</b> — see the issues above"));
 }

@@ -1,9 +1,9 @@
 #include "widgets/controls/settingspanel.h"
 
 #include "core/text/units.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/common/textformat.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -51,7 +51,8 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     , m_editor(editor)
     , m_accounting(new QComboBox(this))
     , m_utilization(new UtilizationBox(this))
-    , m_maxLen(countBox(this, 0, 1 << 30, tr(" tokens"), tr("--max-model-len: context per request (0: the model's maximum)")))
+    , m_maxLen(countBox(
+          this, 0, 1 << 30, tr(" tokens"), tr("--max-model-len: context per request (0: the model's maximum)")))
     , m_kvDtype(new QComboBox(this))
     , m_quantization(new QComboBox(this))
     , m_placement(new QComboBox(this))
@@ -62,22 +63,25 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
 {
     m_accounting->addItem(tr("vLLM (each GPU's tensors, KV blocks)"));
     m_accounting->addItem(tr("Textbook (even split, fixed reserve)"));
-    m_accounting->setToolTip(tr("vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split"));
+    m_accounting->setToolTip(
+        tr("vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split"));
     m_utilization->setRange(0.0, 1.0);
     m_utilization->setSingleStep(0.01);
     m_utilization->setDecimals(2);
     m_utilization->setKeyboardTracking(false);
-    m_utilization->setToolTip(tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use (lowest: the version's default)"));
+    m_utilization->setToolTip(
+        tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use (lowest: the version's default)"));
     m_maxLen->setSingleStep(1024);
     m_kvDtype->addItem(tr("auto (model dtype)"), QStringLiteral("auto"));
     m_kvDtype->addItem(tr("fp8 (1 byte)"), QStringLiteral("fp8"));
     m_kvDtype->setToolTip(tr("--kv-cache-dtype"));
-    const std::pair<Quantization, QString> formats[] = {{Quantization::Auto, tr("as the checkpoint ships")}, {Quantization::None, tr("BF16")},
-                                                        {Quantization::Fp8, tr("FP8")}, {Quantization::Mxfp4, tr("MXFP4")},
-                                                        {Quantization::Awq, tr("AWQ (int4)")}, {Quantization::Gptq, tr("GPTQ (int4)")}};
+    const std::pair<Quantization, QString> formats[] = { { Quantization::Auto, tr("as the checkpoint ships") },
+        { Quantization::None, tr("BF16") }, { Quantization::Fp8, tr("FP8") }, { Quantization::Mxfp4, tr("MXFP4") },
+        { Quantization::Awq, tr("AWQ (int4)") }, { Quantization::Gptq, tr("GPTQ (int4)") } };
     for (const auto &[q, name] : formats)
         m_quantization->addItem(name, static_cast<int>(q));
-    m_quantization->setToolTip(tr("Weight format (--quantization); 'as the checkpoint ships' follows quantization_config"));
+    m_quantization->setToolTip(
+        tr("Weight format (--quantization); 'as the checkpoint ships' follows quantization_config"));
     m_placement->addItem(tr("linear (vLLM default)"));
     m_placement->addItem(tr("round robin"));
     m_placement->setToolTip(tr("How experts are laid out over EP ranks"));
@@ -100,16 +104,19 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     form->addRow(tr("Reserve (textbook)"), m_reserve);
 
     connect(m_accounting, &QComboBox::activated, this, [this](int i) {
-        m_editor->edit(kFieldKeyBase + 0, tr("Change accounting"), [i](Plan &p) { p.accounting = i == 1 ? Accounting::Textbook : Accounting::Vllm; });
+        m_editor->edit(kFieldKeyBase + 0, tr("Change accounting"),
+            [i](Plan &p) { p.accounting = i == 1 ? Accounting::Textbook : Accounting::Vllm; });
     });
     connect(m_utilization, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-        m_editor->edit(kFieldKeyBase + 1, tr("Set utilization to %1").arg(v), [v](Plan &p) { p.gpuMemoryUtilization = v; });
+        m_editor->edit(
+            kFieldKeyBase + 1, tr("Set utilization to %1").arg(v), [v](Plan &p) { p.gpuMemoryUtilization = v; });
     });
     connect(m_maxLen, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 2, tr("Set max model length"), [v](Plan &p) { p.maxModelLen = v; });
     });
     connect(m_kvDtype, &QComboBox::activated, this, [this](int i) {
-        m_editor->edit(kFieldKeyBase + 3, tr("Change KV dtype"), [i](Plan &p) { p.kvCacheDtype = i == 1 ? KvDtype::Fp8 : KvDtype::Auto; });
+        m_editor->edit(kFieldKeyBase + 3, tr("Change KV dtype"),
+            [i](Plan &p) { p.kvCacheDtype = i == 1 ? KvDtype::Fp8 : KvDtype::Auto; });
     });
     connect(m_quantization, &QComboBox::activated, this, [this](int i) {
         const auto q = static_cast<Quantization>(m_quantization->itemData(i).toInt());
@@ -117,13 +124,16 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
     });
     connect(m_placement, &QComboBox::activated, this, [this](int i) {
         m_editor->edit(kFieldKeyBase + 5, tr("Change expert placement"),
-             [i](Plan &p) { p.expertPlacement = i == 1 ? ExpertPlacement::RoundRobin : ExpertPlacement::Linear; });
+            [i](Plan &p) { p.expertPlacement = i == 1 ? ExpertPlacement::RoundRobin : ExpertPlacement::Linear; });
     });
     connect(m_redundant, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 6, tr("Set redundant experts"), [v](Plan &p) { p.redundantExperts = v; });
     });
-    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 7, tr("Set decode batch"), [v](Plan &p) { p.batch = v; }); });
-    connect(m_promptLen, &QSpinBox::valueChanged, this, [this](int v) { m_editor->edit(kFieldKeyBase + 8, tr("Set prompt length"), [v](Plan &p) { p.promptLen = v; }); });
+    connect(m_batch, &QSpinBox::valueChanged, this,
+        [this](int v) { m_editor->edit(kFieldKeyBase + 7, tr("Set decode batch"), [v](Plan &p) { p.batch = v; }); });
+    connect(m_promptLen, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 8, tr("Set prompt length"), [v](Plan &p) { p.promptLen = v; });
+    });
     connect(m_reserve, &QDoubleSpinBox::valueChanged, this, [this](double v) {
         m_editor->edit(kFieldKeyBase + 9, tr("Set reserve"), [v](Plan &p) { p.reservedBytes = v * GiB; });
     });
@@ -137,17 +147,18 @@ void SettingsPanel::sync()
     const PlanDocument *doc = m_editor->document();
     const Plan &p = doc->plan();
     const ModelSpec &m = doc->model();
-    const QSignalBlocker blocks[] = {QSignalBlocker(m_accounting), QSignalBlocker(m_utilization), QSignalBlocker(m_maxLen),
-                                     QSignalBlocker(m_kvDtype),    QSignalBlocker(m_quantization), QSignalBlocker(m_placement),
-                                     QSignalBlocker(m_redundant),  QSignalBlocker(m_batch),       QSignalBlocker(m_promptLen),
-                                     QSignalBlocker(m_reserve)};
+    const QSignalBlocker blocks[] = { QSignalBlocker(m_accounting), QSignalBlocker(m_utilization),
+        QSignalBlocker(m_maxLen), QSignalBlocker(m_kvDtype), QSignalBlocker(m_quantization),
+        QSignalBlocker(m_placement), QSignalBlocker(m_redundant), QSignalBlocker(m_batch), QSignalBlocker(m_promptLen),
+        QSignalBlocker(m_reserve) };
     m_accounting->setCurrentIndex(p.accounting == Accounting::Textbook ? 1 : 0);
     const double resolved = doc->evaluation().plan.gpuMemoryUtilization;
     static_cast<UtilizationBox *>(m_utilization)->fallback = resolved;
     m_utilization->setSpecialValueText(p.accounting == Accounting::Textbook ? tr("course default (%1)").arg(resolved)
-                                                                           : tr("vLLM default (%1)").arg(resolved));
+                                                                            : tr("vLLM default (%1)").arg(resolved));
     m_utilization->setValue(p.gpuMemoryUtilization);
-    m_maxLen->setMaximum(static_cast<int>(std::clamp<std::int64_t>(std::max<std::int64_t>(m.maxPositionEmbeddings, p.maxModelLen), 1, 1 << 30)));
+    m_maxLen->setMaximum(static_cast<int>(
+        std::clamp<std::int64_t>(std::max<std::int64_t>(m.maxPositionEmbeddings, p.maxModelLen), 1, 1 << 30)));
     m_maxLen->setSpecialValueText(tr("model max (%1)").arg(textformat::count(m.maxPositionEmbeddings)));
     m_maxLen->setValue(static_cast<int>(p.maxModelLen));
     m_kvDtype->setCurrentIndex(p.kvCacheDtype == KvDtype::Fp8 ? 1 : 0);

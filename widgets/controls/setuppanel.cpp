@@ -1,11 +1,11 @@
 #include "widgets/controls/setuppanel.h"
 
+#include "core/evaluate/planrules.h"
 #include "core/text/units.h"
+#include "widgets/common/textformat.h"
 #include "widgets/controls/modelpicker.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "core/evaluate/planrules.h"
-#include "widgets/common/textformat.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -66,13 +66,14 @@ void SetupPanel::rebuildGpus()
     const QSignalBlocker block(m_gpu);
     m_gpu->clear();
     for (const CatalogGpu &g : m_editor->document()->catalog().gpus()) {
-        m_gpu->addItem(tr("%1 (%2)").arg(textformat::qs(g.spec.name), textformat::gib(g.spec.memoryBytes, 0)), textformat::qs(g.spec.id));
+        m_gpu->addItem(tr("%1 (%2)").arg(textformat::qs(g.spec.name), textformat::gib(g.spec.memoryBytes, 0)),
+            textformat::qs(g.spec.id));
         m_gpu->setItemData(m_gpu->count() - 1,
-                           tr("%1 · %2 · scale-up domain %3 · %4 GPUs per node")
-                               .arg(textformat::qs(g.spec.id), textformat::qs(g.spec.scaleupLink))
-                               .arg(g.spec.scaleupDomain)
-                               .arg(g.spec.gpusPerNode),
-                           Qt::ToolTipRole);
+            tr("%1 · %2 · scale-up domain %3 · %4 GPUs per node")
+                .arg(textformat::qs(g.spec.id), textformat::qs(g.spec.scaleupLink))
+                .arg(g.spec.scaleupDomain)
+                .arg(g.spec.gpusPerNode),
+            Qt::ToolTipRole);
     }
     sync();
 }

@@ -1,10 +1,10 @@
 #include "widgets/document/filecontroller.h"
 
+#include "core/evaluate/planrules.h"
 #include "io/presetrepository.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/document/planfile.h"
-#include "core/evaluate/planrules.h"
 #include "widgets/document/session.h"
 
 #include <QFileDialog>
@@ -114,8 +114,8 @@ bool FileController::openAny(const QString &path)
 
 void FileController::open()
 {
-    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open plan"), QFileInfo(m_currentFile).absolutePath(),
-                                                      tr("ShardScope plans (*.shardscope.json);;JSON files (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open plan"),
+        QFileInfo(m_currentFile).absolutePath(), tr("ShardScope plans (*.shardscope.json);;JSON files (*.json)"));
     if (!path.isEmpty())
         openPlan(path);
 }
@@ -133,7 +133,8 @@ void FileController::saveAs()
     const QString suggested = m_currentFile.isEmpty()
         ? QString::fromStdString(m_editor->document()->plan().modelId) + QStringLiteral(".shardscope.json")
         : m_currentFile;
-    QString path = QFileDialog::getSaveFileName(m_parent, tr("Save plan"), suggested, tr("ShardScope plans (*.shardscope.json)"));
+    QString path = QFileDialog::getSaveFileName(
+        m_parent, tr("Save plan"), suggested, tr("ShardScope plans (*.shardscope.json)"));
     if (path.isEmpty())
         return;
     if (!path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
@@ -143,8 +144,8 @@ void FileController::saveAs()
 
 void FileController::openConfig()
 {
-    const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open a Hugging Face config.json"), QString(),
-                                                      tr("Model configs (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_parent, tr("Open a Hugging Face config.json"), QString(), tr("Model configs (*.json)"));
     if (!path.isEmpty())
         openModelConfig(path);
 }

@@ -25,7 +25,7 @@ Language::~Language()
 
 QStringList Language::available()
 {
-    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+    return { QStringLiteral("en"), QStringLiteral("zh_CN") };
 }
 
 QString Language::displayName(const QString &code)
@@ -49,8 +49,8 @@ QString Language::preferred()
 
 QStringList Language::cjkFamilies()
 {
-    static const char *const kPreferred[] = {"Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN",
-                                             "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "AR PL UMing CN", "Droid Sans Fallback"};
+    static const char *const kPreferred[] = { "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC",
+        "Source Han Sans CN", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", "AR PL UMing CN", "Droid Sans Fallback" };
     const QStringList installed = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
     QStringList out;
     for (const char *f : kPreferred)
@@ -89,7 +89,8 @@ bool Language::setLanguage(const QString &code, bool remember)
         return false;
     }
     auto *qt = new QTranslator(this);
-    if (!qt->load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (!qt->load(QLocale(code), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         delete qt; // English, or Qt's own translations not installed: the standard buttons stay English
         qt = nullptr;
     }
@@ -109,7 +110,7 @@ bool Language::setLanguage(const QString &code, bool remember)
     m_current = code;
     applyFont(code);
     QLocale::setDefault(QLocale(code == QLatin1String("zh_CN") ? QLocale::Chinese : QLocale::English,
-                                code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
+        code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
     if (remember)
         QSettings().setValue(settingKey(), code);
     emit languageChanged(code);

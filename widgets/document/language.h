@@ -16,8 +16,8 @@ public:
     explicit Language(QObject *parent = nullptr);
     ~Language() override;
 
-    static QStringList available();                     // {"en", "zh_CN"}
-    static QString displayName(const QString &code);   // "English", "简体中文"
+    static QStringList available(); // {"en", "zh_CN"}
+    static QString displayName(const QString &code); // "English", "简体中文"
     // The saved setting if any, else the system locale's match ("zh_*" → zh_CN), else "en".
     static QString preferred();
     static QString settingKey() { return QStringLiteral("language"); }

@@ -32,7 +32,8 @@ bool PlanDocument::setPlan(const Plan &plan)
     return true;
 }
 
-std::string PlanDocument::addModelJson(const std::string &text, const std::string &fallbackId, const std::string &fallbackRepo)
+std::string PlanDocument::addModelJson(
+    const std::string &text, const std::string &fallbackId, const std::string &fallbackRepo)
 {
     const size_t before = m_catalog.models().size();
     std::string id = m_catalog.addModelJson(text, fallbackId, fallbackRepo);

@@ -39,7 +39,8 @@ public:
 
     const ModelCatalog &catalog() const { return m_catalog; }
     // Adds a user model or GPU to the catalog (not to the plan). Throws shardscope::InputError.
-    std::string addModelJson(const std::string &text, const std::string &fallbackId, const std::string &fallbackRepo = {});
+    std::string addModelJson(
+        const std::string &text, const std::string &fallbackId, const std::string &fallbackRepo = {});
     std::string addGpuJson(const std::string &text, const std::string &fallbackId);
 
     int evaluationCount() const { return m_evaluations; }

@@ -22,8 +22,7 @@ public:
     bool apply(const shardscope::Plan &plan, const QString &text, int gestureKey = 0);
     // Applies `change` to a copy of the current plan, as apply() does: the edit of one control. Edits
     // of one control share `gestureKey`, so successive ones merge into one undo step.
-    template<typename Change>
-    bool edit(int gestureKey, const QString &text, Change change);
+    template <typename Change> bool edit(int gestureKey, const QString &text, Change change);
     // A fresh key for a gesture whose edits should merge (a slider drag).
     int beginGesture() { return ++m_lastGesture; }
 
@@ -33,8 +32,7 @@ private:
     int m_lastGesture = 0;
 };
 
-template<typename Change>
-bool PlanEditor::edit(int gestureKey, const QString &text, Change change)
+template <typename Change> bool PlanEditor::edit(int gestureKey, const QString &text, Change change)
 {
     shardscope::Plan p = m_document->plan();
     change(p);

@@ -1,9 +1,9 @@
 #include "widgets/document/planfile.h"
 
-#include "io/presetrepository.h"
-#include "io/savefile.h"
 #include "core/model/errors.h"
 #include "core/model/planio.h"
+#include "io/presetrepository.h"
+#include "io/savefile.h"
 #include "widgets/document/plandocument.h"
 
 #include <nlohmann/json.hpp>
@@ -89,7 +89,8 @@ std::optional<QString> save(const PlanDocument &doc, const QString &path)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return QCoreApplication::translate("planfile", "Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return QCoreApplication::translate("planfile", "Cannot write %1: %2")
+            .arg(QDir::toNativeSeparators(path), file.errorString());
     const std::string text = toJsonText(doc);
     file.write(text.data(), static_cast<qint64>(text.size()));
     QString error;

@@ -20,7 +20,7 @@ QPalette PresentationMode::highContrastPalette()
 {
     QPalette p;
     const QColor white(Qt::white), black(Qt::black);
-    for (QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive}) {
+    for (QPalette::ColorGroup g : { QPalette::Active, QPalette::Inactive }) {
         p.setColor(g, QPalette::Window, white);
         p.setColor(g, QPalette::WindowText, black);
         p.setColor(g, QPalette::Base, white);

@@ -1,8 +1,8 @@
 #include "widgets/explore/exploretab.h"
 
-#include "widgets/window/mainwindow.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QTabWidget>

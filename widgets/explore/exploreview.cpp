@@ -49,7 +49,7 @@ ExploreView::ExploreView(QWidget *parent)
     m_epSizes->addItem(QString(), int(EpSizes::Vllm));
     m_epSizes->addItem(QString(), int(EpSizes::AllDivisors));
     m_objective = new QComboBox(this);
-    for (SweepObjective o : {SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot})
+    for (SweepObjective o : { SweepObjective::Concurrency, SweepObjective::Throughput, SweepObjective::Tpot })
         m_objective->addItem(QString(), int(o));
     m_minConcurrency = new QSpinBox(this);
     m_minConcurrency->setRange(0, 1000000);
@@ -125,14 +125,17 @@ void ExploreView::retranslate()
     m_upTo->setToolTip(tr("Also every smaller GPU count (up to %1 GPUs)").arg(kMaxUpToGpus));
     m_epSizes->setItemText(0, tr("EP off / on (vLLM)"));
     m_epSizes->setItemText(1, tr("every EP size"));
-    m_epSizes->setToolTip(tr("MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)"));
+    m_epSizes->setToolTip(
+        tr("MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)"));
     m_rankLabel->setText(tr("Rank by"));
     for (int i = 0; i < m_objective->count(); ++i)
-        m_objective->setItemText(i, sweepstyle::objectiveTitle(static_cast<SweepObjective>(m_objective->itemData(i).toInt())));
+        m_objective->setItemText(
+            i, sweepstyle::objectiveTitle(static_cast<SweepObjective>(m_objective->itemData(i).toInt())));
     m_objective->setToolTip(tr("What ranks the plans and colours the maps"));
     m_minLabel->setText(tr("Min. requests"));
     m_minConcurrency->setSpecialValueText(tr("any"));
-    m_minConcurrency->setToolTip(tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
+    m_minConcurrency->setToolTip(
+        tr("Rank only plans whose cluster holds at least this many concurrent requests of max model length"));
     m_maxLabel->setText(tr("Max. TPOT"));
     m_maxTpot->setSuffix(tr(" ms"));
     m_maxTpot->setSpecialValueText(tr("any"));
@@ -172,12 +175,14 @@ SweepOptions ExploreView::options() const
 void ExploreView::setOptions(const SweepOptions &o)
 {
     {
-        const QSignalBlocker b1(m_gpus), b2(m_upTo), b3(m_epSizes), b4(m_objective), b5(m_minConcurrency), b6(m_maxTpot);
+        const QSignalBlocker b1(m_gpus), b2(m_upTo), b3(m_epSizes), b4(m_objective), b5(m_minConcurrency),
+            b6(m_maxTpot);
         m_gpus->setValue(o.gpus);
         m_upTo->setChecked(o.upTo);
         m_epSizes->setCurrentIndex(m_epSizes->findData(int(o.epSizes)));
         m_objective->setCurrentIndex(m_objective->findData(int(o.objective)));
-        m_minConcurrency->setValue(static_cast<int>(std::min<std::int64_t>(o.minConcurrency, m_minConcurrency->maximum())));
+        m_minConcurrency->setValue(
+            static_cast<int>(std::min<std::int64_t>(o.minConcurrency, m_minConcurrency->maximum())));
         m_maxTpot->setValue(static_cast<int>(std::lround(std::min(o.maxTpotSec * 1e3, double(m_maxTpot->maximum())))));
     }
     m_gpusFromPlan = false;
@@ -194,7 +199,7 @@ void ExploreView::setContext(const Plan &plan, const ModelSpec &model, const Gpu
     m_haveContext = true;
     m_epSizes->setEnabled(model.isMoe());
     m_dpEp->setVisible(model.isMoe());
-    m_wanted = {templateOf(plan), model, gpu, options()};
+    m_wanted = { templateOf(plan), model, gpu, options() };
     runIfNeeded();
     updateCurrent();
 }
@@ -203,7 +208,8 @@ void ExploreView::setResult(SweepResult result)
 {
     m_shown.reset();
     m_haveContext = false;
-    m_dpEp->setVisible(std::any_of(result.plans.begin(), result.plans.end(), [](const SweepPlan &p) { return p.ep > 1; }));
+    m_dpEp->setVisible(
+        std::any_of(result.plans.begin(), result.plans.end(), [](const SweepPlan &p) { return p.ep > 1; }));
     display(std::make_shared<const SweepResult>(std::move(result)));
 }
 
@@ -267,7 +273,8 @@ void ExploreView::display(std::shared_ptr<const SweepResult> result)
         ranked += p.rank > 0;
         impossible += !p.valid;
     }
-    QString status = tr("combinations: %1 · ranked: %2 · impossible: %3").arg(r.combinations).arg(ranked).arg(impossible);
+    QString status
+        = tr("combinations: %1 · ranked: %2 · impossible: %3").arg(r.combinations).arg(ranked).arg(impossible);
     if (!r.plans.empty() && r.plans.front().rank == 1) {
         const SweepPlan &b = r.plans.front();
         status += tr(" · best: tp %1 · pp %2 · dp %3 · ep %4 (%5 %6)")
@@ -276,7 +283,7 @@ void ExploreView::display(std::shared_ptr<const SweepResult> result)
                       .arg(b.dp)
                       .arg(b.ep)
                       .arg(sweepstyle::formatFigure(objectiveFigure(b, r.options.objective), r.options.objective),
-                           sweepstyle::objectiveUnit(r.options.objective));
+                          sweepstyle::objectiveUnit(r.options.objective));
     } else if (!r.plans.empty()) {
         status += tr(" · no plan meets every constraint");
     }

@@ -81,8 +81,8 @@ private:
 
     bool m_haveContext = false;
     bool m_gpusFromPlan = true; // until the user sets the GPU count
-    shardscope::Plan m_plan;    // the window's plan (for the outline)
-    Context m_wanted;           // what the view should show
+    shardscope::Plan m_plan; // the window's plan (for the outline)
+    Context m_wanted; // what the view should show
     std::unique_ptr<Context> m_shown; // what the current result was computed from
     std::shared_ptr<const shardscope::SweepResult> m_result;
     QFutureWatcher<shardscope::SweepResult> m_watcher;

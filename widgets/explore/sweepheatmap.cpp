@@ -13,9 +13,9 @@ using namespace shardscope;
 
 namespace {
 
-constexpr int kLeft = 56;    // row labels
-constexpr int kTop = 44;     // title and column labels
-constexpr int kBottom = 50;  // legend: the colour scale, then the grey states
+constexpr int kLeft = 56; // row labels
+constexpr int kTop = 44; // title and column labels
+constexpr int kBottom = 50; // legend: the colour scale, then the grey states
 constexpr int kRight = 8;
 constexpr int kMaxCell = 64;
 constexpr int kMinCell = 18;
@@ -34,7 +34,7 @@ void SweepHeatmap::setResult(std::shared_ptr<const SweepResult> result, SweepObj
 {
     m_result = std::move(result);
     m_objective = objective;
-    m_map = m_result ? sweepMap(*m_result, m_axes, objective) : SweepMap{};
+    m_map = m_result ? sweepMap(*m_result, m_axes, objective) : SweepMap {};
     setCurrent(m_current[0], m_current[1], m_current[2], m_current[3]);
     updateGeometry();
     update();
@@ -93,11 +93,16 @@ int SweepHeatmap::planAt(const QPoint &pos) const
 QColor SweepHeatmap::cellColor(const MapCell &cell) const
 {
     switch (cell.state) {
-    case CellState::Empty: return palette().color(QPalette::Base);
-    case CellState::Impossible: return sweepstyle::impossible();
-    case CellState::DoesNotFit: return sweepstyle::doesNotFit();
-    case CellState::Excluded: return sweepstyle::excluded();
-    case CellState::Ranked: break;
+    case CellState::Empty:
+        return palette().color(QPalette::Base);
+    case CellState::Impossible:
+        return sweepstyle::impossible();
+    case CellState::DoesNotFit:
+        return sweepstyle::doesNotFit();
+    case CellState::Excluded:
+        return sweepstyle::excluded();
+    case CellState::Ranked:
+        break;
     }
     const double span = m_map.maxFigure - m_map.minFigure;
     double t = span > 0 ? (cell.figure - m_map.minFigure) / span : 1.0;
@@ -123,10 +128,17 @@ QString SweepHeatmap::toolTipFor(int row, int column) const
                    .arg(pair, sweepstyle::formatFigure(c.figure, m_objective), sweepstyle::objectiveUnit(m_objective))
                    .arg(c.planCount);
         break;
-    case CellState::Excluded: head = tr("%1: fits, but misses a constraint").arg(pair); break;
-    case CellState::DoesNotFit: head = tr("%1: no plan fits").arg(pair); break;
-    case CellState::Impossible: head = tr("%1: vLLM refuses this pair").arg(pair); break;
-    case CellState::Empty: break;
+    case CellState::Excluded:
+        head = tr("%1: fits, but misses a constraint").arg(pair);
+        break;
+    case CellState::DoesNotFit:
+        head = tr("%1: no plan fits").arg(pair);
+        break;
+    case CellState::Impossible:
+        head = tr("%1: vLLM refuses this pair").arg(pair);
+        break;
+    case CellState::Empty:
+        break;
     }
     return head + QStringLiteral("<br>") + sweepstyle::planToolTip(m_result->plans[static_cast<size_t>(c.plan)])
         + (c.state == CellState::Impossible ? QString() : tr("<br><i>Click to apply this plan.</i>"));
@@ -158,23 +170,26 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     const QRect g = gridRect();
     p.drawText(QRect(g.left(), 2, width() - g.left(), 18), Qt::AlignLeft | Qt::AlignVCenter,
-               (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
-                   + sweepstyle::objectiveTitle(m_objective));
+        (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+            + sweepstyle::objectiveTitle(m_objective));
     p.setFont(font());
     if (m_map.cells.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
         return;
     }
     // Axis labels: the column size above each column, the row size left of each row.
-    p.drawText(QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
-    p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, rowName + QStringLiteral(" ↓"));
+    p.drawText(
+        QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
+    p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter,
+        rowName + QStringLiteral(" ↓"));
     for (size_t c = 0; c < m_map.columns.size(); ++c) {
         const QRect r = cellRect(0, static_cast<int>(c));
         p.drawText(QRect(r.left(), kTop - 20, r.width(), 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
     }
     for (size_t row = 0; row < m_map.rows.size(); ++row) {
         const QRect r = cellRect(static_cast<int>(row), 0);
-        p.drawText(QRect(0, r.top(), kLeft - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter, QString::number(m_map.rows[row]));
+        p.drawText(QRect(0, r.top(), kLeft - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+            QString::number(m_map.rows[row]));
     }
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
@@ -214,13 +229,15 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     const double worst = higherIsBetter(m_objective) ? m_map.minFigure : m_map.maxFigure;
     const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
-    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignLeft | Qt::AlignVCenter, sweepstyle::formatFigure(worst, m_objective));
-    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignRight | Qt::AlignVCenter, sweepstyle::formatFigure(best, m_objective));
+    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignLeft | Qt::AlignVCenter,
+        sweepstyle::formatFigure(worst, m_objective));
+    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignRight | Qt::AlignVCenter,
+        sweepstyle::formatFigure(best, m_objective));
     int x = g.left();
     const int y2 = y + 26;
-    for (const auto &[color, text] : {std::pair{sweepstyle::excluded(), tr("misses a constraint")},
-                                      std::pair{sweepstyle::doesNotFit(), tr("✗ does not fit")},
-                                      std::pair{sweepstyle::impossible(), tr("— impossible")}}) {
+    for (const auto &[color, text] : { std::pair { sweepstyle::excluded(), tr("misses a constraint") },
+             std::pair { sweepstyle::doesNotFit(), tr("✗ does not fit") },
+             std::pair { sweepstyle::impossible(), tr("— impossible") } }) {
         const int w = p.fontMetrics().horizontalAdvance(text);
         if (x + 13 + w > width() - kRight)
             break; // no room: the tooltips say the same

@@ -49,5 +49,5 @@ private:
     shardscope::SweepMap m_map;
     int m_currentRow = -1, m_currentColumn = -1;
     int m_hoverRow = -1, m_hoverColumn = -1;
-    int m_current[4] = {0, 0, 0, 0};
+    int m_current[4] = { 0, 0, 0, 0 };
 };

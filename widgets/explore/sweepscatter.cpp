@@ -32,7 +32,7 @@ double niceCeiling(double v)
     if (!(v > 0))
         return 1;
     const double p = std::pow(10.0, std::floor(std::log10(v)));
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    for (double m : { 1.0, 2.0, 2.5, 5.0, 10.0 })
         if (m * p >= v)
             return m * p;
     return 10 * p;
@@ -64,7 +64,8 @@ SweepScatter::SweepScatter(QWidget *parent)
     m_y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(m_x, Qt::AlignBottom);
     chart->addAxis(m_y, Qt::AlignLeft);
-    for (QXYSeries *s : std::initializer_list<QXYSeries *>{m_frontLine, m_grey.series, m_feasible.series, m_front.series, m_current}) {
+    for (QXYSeries *s : std::initializer_list<QXYSeries *> {
+             m_frontLine, m_grey.series, m_feasible.series, m_front.series, m_current }) {
         chart->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
@@ -73,7 +74,7 @@ SweepScatter::SweepScatter(QWidget *parent)
     retranslate();
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
-    for (Layer *layer : {&m_grey, &m_feasible, &m_front}) {
+    for (Layer *layer : { &m_grey, &m_feasible, &m_front }) {
         connect(layer->series, &QScatterSeries::hovered, this, &SweepScatter::hovered);
         connect(layer->series, &QScatterSeries::clicked, this, &SweepScatter::clicked);
     }
@@ -110,7 +111,7 @@ void SweepScatter::setResult(std::shared_ptr<const SweepResult> result)
     m_result = std::move(result);
     std::vector<int> grey, feasible, front;
     double maxX = 0, maxY = 0;
-    const std::vector<SweepPlan> &plans = m_result ? m_result->plans : std::vector<SweepPlan>{};
+    const std::vector<SweepPlan> &plans = m_result ? m_result->plans : std::vector<SweepPlan> {};
     for (size_t i = 0; i < plans.size(); ++i) {
         const SweepPlan &p = plans[i];
         if (!p.valid) // no placement, no estimate
@@ -123,7 +124,8 @@ void SweepScatter::setResult(std::shared_ptr<const SweepResult> result)
     fill(m_feasible, feasible);
     fill(m_front, front);
     std::vector<int> line = front;
-    std::sort(line.begin(), line.end(), [&](int a, int b) { return plans[size_t(a)].tpotSec < plans[size_t(b)].tpotSec; });
+    std::sort(
+        line.begin(), line.end(), [&](int a, int b) { return plans[size_t(a)].tpotSec < plans[size_t(b)].tpotSec; });
     QList<QPointF> points;
     for (int i : line)
         points.append(valueOf(i));
@@ -173,7 +175,7 @@ std::vector<int> SweepScatter::plansAt(const QPointF &value) const
     std::vector<int> out;
     if (!m_result)
         return out;
-    for (const Layer *layer : {&m_front, &m_feasible, &m_grey})
+    for (const Layer *layer : { &m_front, &m_feasible, &m_grey })
         for (int i : layer->plans)
             if (valueOf(i) == value)
                 out.push_back(i);

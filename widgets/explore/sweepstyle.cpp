@@ -25,9 +25,12 @@ QString tr(const char *text)
 QString objectiveTitle(SweepObjective o)
 {
     switch (o) {
-    case SweepObjective::Concurrency: return tr("Requests per GPU");
-    case SweepObjective::Tpot: return tr("TPOT (ms)");
-    case SweepObjective::Throughput: return tr("Tokens/s per GPU");
+    case SweepObjective::Concurrency:
+        return tr("Requests per GPU");
+    case SweepObjective::Tpot:
+        return tr("TPOT (ms)");
+    case SweepObjective::Throughput:
+        return tr("Tokens/s per GPU");
     }
     return {};
 }
@@ -35,9 +38,12 @@ QString objectiveTitle(SweepObjective o)
 QString objectiveUnit(SweepObjective o)
 {
     switch (o) {
-    case SweepObjective::Concurrency: return tr("requests per GPU");
-    case SweepObjective::Tpot: return tr("ms TPOT");
-    case SweepObjective::Throughput: return tr("tokens/s per GPU");
+    case SweepObjective::Concurrency:
+        return tr("requests per GPU");
+    case SweepObjective::Tpot:
+        return tr("ms TPOT");
+    case SweepObjective::Throughput:
+        return tr("tokens/s per GPU");
     }
     return {};
 }
@@ -45,16 +51,20 @@ QString objectiveUnit(SweepObjective o)
 QString formatFigure(double figure, SweepObjective o)
 {
     switch (o) {
-    case SweepObjective::Concurrency: return QString::number(figure, 'f', figure < 10 ? 2 : 1);
-    case SweepObjective::Tpot: return QString::number(figure * 1e3, 'f', figure < 0.1 ? 1 : 0);
-    case SweepObjective::Throughput: return QString::number(figure, 'f', figure < 100 ? 1 : 0);
+    case SweepObjective::Concurrency:
+        return QString::number(figure, 'f', figure < 10 ? 2 : 1);
+    case SweepObjective::Tpot:
+        return QString::number(figure * 1e3, 'f', figure < 0.1 ? 1 : 0);
+    case SweepObjective::Throughput:
+        return QString::number(figure, 'f', figure < 100 ? 1 : 0);
     }
     return {};
 }
 
 QString planToolTip(const SweepPlan &p)
 {
-    QString s = tr("<b>tp %1 · pp %2 · dp %3 · ep %4</b> — %5 GPUs").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep).arg(p.gpus);
+    QString s
+        = tr("<b>tp %1 · pp %2 · dp %3 · ep %4</b> — %5 GPUs").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep).arg(p.gpus);
     if (p.rank > 0)
         s += tr("<br>rank %1").arg(p.rank);
     if (p.valid) {
@@ -64,16 +74,17 @@ QString planToolTip(const SweepPlan &p)
                  .arg(QString::number(p.concurrencyPerGpu(), 'f', 2));
         s += tr("<br>KV cache: %1 tokens per replica; weights: %2 on the heaviest GPU")
                  .arg(QString::fromStdString(formatThousands(p.capacityTokens)),
-                      QString::fromStdString(formatBytes(p.maxWeightsBytesPerGpu)));
+                     QString::fromStdString(formatBytes(p.maxWeightsBytesPerGpu)));
         s += tr("<br>estimate at %1 × %2 sequences of %3 tokens: TPOT %4 ms, %5 tokens/s per GPU, TTFT %6 ms")
                  .arg(p.microbatches)
                  .arg(p.batch)
                  .arg(QString::fromStdString(formatThousands(p.context)))
                  .arg(QString::number(p.tpotSec * 1e3, 'f', 1), QString::number(p.tokensPerSecPerGpu, 'f', 0),
-                      QString::number(p.ttftSec * 1e3, 'f', 0));
+                     QString::number(p.ttftSec * 1e3, 'f', 0));
         s += tr("<br>communication per step: %1 ms, %2 per GPU (TP on %3)")
-                 .arg(QString::number(p.commSecPerStep * 1e3, 'f', 2), QString::fromStdString(formatBytes(p.commBytesPerGpuPerStep)),
-                      QString::fromLatin1(linkKindName(p.tpLink)));
+                 .arg(QString::number(p.commSecPerStep * 1e3, 'f', 2),
+                     QString::fromStdString(formatBytes(p.commBytesPerGpuPerStep)),
+                     QString::fromLatin1(linkKindName(p.tpLink)));
     }
     if (p.pareto)
         s += tr("<br>on the Pareto front of TPOT and tokens/s per GPU");
@@ -90,9 +101,9 @@ QString planToolTip(const SweepPlan &p)
 QColor sequential(double t)
 {
     // Viridis sampled at 0, 1/8, ..., 1 (matplotlib's _viridis_data), linearly interpolated.
-    static const std::array<QColor, 9> stops = {QColor(68, 1, 84),    QColor(71, 44, 122),  QColor(59, 81, 139),
-                                                QColor(44, 113, 142), QColor(33, 144, 141), QColor(39, 173, 129),
-                                                QColor(92, 200, 99),  QColor(170, 220, 50), QColor(253, 231, 37)};
+    static const std::array<QColor, 9> stops
+        = { QColor(68, 1, 84), QColor(71, 44, 122), QColor(59, 81, 139), QColor(44, 113, 142), QColor(33, 144, 141),
+              QColor(39, 173, 129), QColor(92, 200, 99), QColor(170, 220, 50), QColor(253, 231, 37) };
     if (!(t >= 0)) // NaN too
         t = 0;
     t = std::min(1.0, t) * 8;
@@ -101,8 +112,8 @@ QColor sequential(double t)
     const QColor &a = stops[static_cast<size_t>(i)];
     const QColor &b = stops[static_cast<size_t>(i) + 1];
     return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
-                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
-                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+        static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+        static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
 }
 
 QColor excluded()

@@ -19,7 +19,7 @@ QString planToolTip(const shardscope::SweepPlan &p);
 // Viridis (perceptually uniform, readable with colour-vision deficiencies), t in [0, 1] from worst
 // to best.
 QColor sequential(double t);
-QColor excluded();    // fits, misses a constraint
+QColor excluded(); // fits, misses a constraint
 QColor doesNotFit();
 QColor impossible();
 QColor paretoFront();

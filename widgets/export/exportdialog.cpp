@@ -1,7 +1,7 @@
 #include "widgets/export/exportdialog.h"
 
-#include "io/exportfiles.h"
 #include "core/launch/vllmflags.h"
+#include "io/exportfiles.h"
 #include "widgets/common/textformat.h"
 
 #include <QApplication>
@@ -84,7 +84,8 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     m_all2all->setObjectName(QStringLiteral("all2all"));
     for (const char *b : vllmAll2allBackends())
         m_all2all->addItem(QString::fromLatin1(b), QString::fromLatin1(b));
-    m_all2all->setToolTip(tr("vLLM expert parallelism with DP > 1: the all-to-all kernels (deepep_* need DeepEP installed)"));
+    m_all2all->setToolTip(
+        tr("vLLM expert parallelism with DP > 1: the all-to-all kernels (deepep_* need DeepEP installed)"));
     form->addRow(tr("All-to-all &backend:"), m_all2all);
 
     m_force = new QCheckBox(tr("Export even if the plan is predicted not to fit"), this);
@@ -148,7 +149,7 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     layout->addWidget(m_version);
     layout->addWidget(buttons);
 
-    for (QComboBox *c : {m_target, m_topology, m_launcher, m_all2all, m_view, m_node})
+    for (QComboBox *c : { m_target, m_topology, m_launcher, m_all2all, m_view, m_node })
         connect(c, &QComboBox::currentIndexChanged, this, &ExportDialog::refresh);
     connect(m_nodes, &QSpinBox::valueChanged, this, &ExportDialog::refresh);
     connect(m_port, &QSpinBox::valueChanged, this, &ExportDialog::refresh);
@@ -189,7 +190,8 @@ void ExportDialog::setOptions(const ExportOptions &o)
     m_headAddress->setText(QString::fromStdString(o.headAddress));
     m_port->setValue(o.port);
     m_modelPath->setText(QString::fromStdString(o.modelPath));
-    const int backend = m_all2all->findData(QString::fromStdString(o.all2allBackend.empty() ? "allgather_reducescatter" : o.all2allBackend));
+    const int backend = m_all2all->findData(
+        QString::fromStdString(o.all2allBackend.empty() ? "allgather_reducescatter" : o.all2allBackend));
     m_all2all->setCurrentIndex(std::max(0, backend));
     m_force->setChecked(o.force);
     m_updating = false;
@@ -269,15 +271,16 @@ void ExportDialog::refresh()
         const bool script = m_view->currentIndex() == 1;
         if (script && node < 0) {
             for (const NodeLaunch &n : m_result.nodeLaunches)
-                text += (n.node > 0 ? QStringLiteral("\n") : QString()) + QStringLiteral("#### node-%1.sh\n").arg(n.node)
-                    + QString::fromStdString(m_result.script(n.node));
+                text += (n.node > 0 ? QStringLiteral("\n") : QString())
+                    + QStringLiteral("#### node-%1.sh\n").arg(n.node) + QString::fromStdString(m_result.script(n.node));
         } else if (script) {
             text = QString::fromStdString(m_result.script(node));
         } else {
             text = QString::fromStdString(node < 0 ? m_result.text() : m_result.nodeText(node));
         }
-        m_status->setText(m_result.nodes > 1 ? tr("%n node(s) of %1 GPUs.", nullptr, m_result.nodes).arg(m_result.gpusPerNode)
-                                             : tr("One node."));
+        m_status->setText(m_result.nodes > 1
+                ? tr("%n node(s) of %1 GPUs.", nullptr, m_result.nodes).arg(m_result.gpusPerNode)
+                : tr("One node."));
         m_status->setStyleSheet(QString());
     } else {
         m_status->setText(tr("Cannot export: %1").arg(textformat::sentence(m_result.messageText())));
@@ -327,8 +330,8 @@ bool ExportDialog::saveScriptsTo(const QString &dir)
 
 void ExportDialog::save()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save launch commands"), QStringLiteral("launch.sh"),
-                                                      tr("Shell scripts (*.sh);;All files (*)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save launch commands"), QStringLiteral("launch.sh"), tr("Shell scripts (*.sh);;All files (*)"));
     if (!path.isEmpty())
         saveTextTo(path);
 }

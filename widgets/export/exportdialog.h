@@ -19,7 +19,8 @@ class ExportDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ExportDialog(const shardscope::Evaluation &evaluation, const shardscope::ModelSpec &model, QWidget *parent = nullptr);
+    ExportDialog(
+        const shardscope::Evaluation &evaluation, const shardscope::ModelSpec &model, QWidget *parent = nullptr);
 
     shardscope::ExportOptions options() const;
     void setOptions(const shardscope::ExportOptions &options);

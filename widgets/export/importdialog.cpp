@@ -21,7 +21,8 @@ ImportDialog::ImportDialog(std::vector<ModelSpec> models, QWidget *parent)
     setWindowTitle(tr("Import a vLLM command"));
     m_input = new QPlainTextEdit(this);
     m_input->setObjectName(QStringLiteral("input"));
-    m_input->setPlaceholderText(tr("Paste vllm serve …, python -m vllm.entrypoints.openai.api_server … or docker run … vllm/vllm-openai …"));
+    m_input->setPlaceholderText(
+        tr("Paste vllm serve …, python -m vllm.entrypoints.openai.api_server … or docker run … vllm/vllm-openai …"));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_input->setMinimumSize(640, 160);
 
@@ -117,14 +118,21 @@ void ImportDialog::showResult(const QString &error)
     model += m_presetId.isEmpty() ? tr(" (no preset matches)") : tr(" (preset %1)").arg(m_presetId);
     QStringList lines;
     lines << tr("Model: %1").arg(model);
-    lines << tr("TP %1 × PP %2 × DP %3, EP %4, DCP %5").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.ep).arg(p.decodeContextParallel);
+    lines << tr("TP %1 × PP %2 × DP %3, EP %4, DCP %5")
+                 .arg(p.tp)
+                 .arg(p.pp)
+                 .arg(p.dp)
+                 .arg(p.ep)
+                 .arg(p.decodeContextParallel);
     lines << tr("GPU memory utilization %1, max model length %2, max sequences %3, max batched tokens %4")
                  .arg(p.gpuMemoryUtilization)
                  .arg(orDefault(p.maxModelLen), orDefault(p.maxNumSeqs), orDefault(p.maxNumBatchedTokens));
     lines << tr("KV cache %1, quantization %2")
-                 .arg(QString::fromLatin1(kvDtypeName(p.kvCacheDtype)), QString::fromLatin1(quantizationName(p.quantization)));
+                 .arg(QString::fromLatin1(kvDtypeName(p.kvCacheDtype)),
+                     QString::fromLatin1(quantizationName(p.quantization)));
     if (c.launch.nodes > 1)
-        lines << tr("Launch: %1 nodes, %2").arg(c.launch.nodes).arg(QString::fromLatin1(launcherName(c.launch.launcher)));
+        lines
+            << tr("Launch: %1 nodes, %2").arg(c.launch.nodes).arg(QString::fromLatin1(launcherName(c.launch.launcher)));
     m_summary->setText(lines.join(QLatin1Char('\n')));
     for (const std::string &f : c.unknownFlags)
         m_flags->addItem(tr("unknown: %1").arg(QString::fromStdString(f)));

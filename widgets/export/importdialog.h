@@ -1,6 +1,6 @@
 #pragma once
-#include "core/model/modelspec.h"
 #include "core/launch/launchimport.h"
+#include "core/model/modelspec.h"
 
 #include <QDialog>
 

@@ -1,8 +1,8 @@
 #include "widgets/export/reportpdf.h"
 
+#include "widgets/document/plandocument.h"
 #include "widgets/grid/gridbuilders.h"
 #include "widgets/grid/gridpainter.h"
-#include "widgets/document/plandocument.h"
 
 #include <QGuiApplication>
 #include <QPainter>
@@ -92,7 +92,8 @@ void wrapCodeBlocks(QTextDocument &doc)
 QImage renderPlacementImage(const ReportPlacement &image, int width)
 {
     // The window's Layers × GPUs grid, painted fitted into a picture.
-    auto state = std::make_shared<PlanState>(PlanState{image.evaluation->plan, *image.model, *image.gpu, *image.evaluation});
+    auto state = std::make_shared<PlanState>(
+        PlanState { image.evaluation->plan, *image.model, *image.gpu, *image.evaluation });
     const GridData data = buildLayersGrid(state);
     const int height = std::clamp(data.rows * 9 + 260, 420, width);
     QImage img(width, height, QImage::Format_ARGB32_Premultiplied);
@@ -118,7 +119,7 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
     for (const ReportPlacement &img : images)
         if (img.evaluation && img.model && img.gpu)
             doc.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(img.name)),
-                            renderPlacementImage(img, kImagePixels));
+                renderPlacementImage(img, kImagePixels));
     styleTables(doc.rootFrame());
     sizeImages(doc);
     wrapCodeBlocks(doc);

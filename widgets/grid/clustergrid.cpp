@@ -1,8 +1,8 @@
 #include "widgets/grid/gridbuilders.h"
 
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 using namespace shardscope;
 
@@ -26,15 +26,15 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
         const int column = slot % perNode;
         if (slot >= e.worldSize) {
             d.hatched[static_cast<size_t>(slot)] = 1;
-            d.blocks.push_back({QRect(column, row, 1, 1), {GridText::tr("idle")}});
+            d.blocks.push_back({ QRect(column, row, 1, 1), { GridText::tr("idle") } });
             continue;
         }
         const RankPlacement &r = e.ranks[static_cast<size_t>(slot)];
         const QColor c = coloring == ClusterColoring::Stage ? stageColor(r.ppStage) : replicaColor(r.dpRank);
         d.cells.setPixel(column, row, c.rgb());
-        d.blocks.push_back({QRect(column, row, 1, 1),
-                            {GridText::tr("GPU %1 · stage %2 · DP %3").arg(r.rank).arg(r.ppStage).arg(r.dpRank),
-                             GridText::tr("GPU %1").arg(r.rank), QString::number(r.rank)}});
+        d.blocks.push_back({ QRect(column, row, 1, 1),
+            { GridText::tr("GPU %1 · stage %2 · DP %3").arg(r.rank).arg(r.ppStage).arg(r.dpRank),
+                GridText::tr("GPU %1").arg(r.rank), QString::number(r.rank) } });
     }
     for (int n = 0; n < d.rows; ++n)
         d.rowLabels << GridText::tr("node %1").arg(n);
@@ -50,13 +50,19 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
     else
         gridbuild::addCategoryLegend(d, GridText::tr("DP replica"), p.dp, replicaColor);
     if (e.worldSize % perNode != 0)
-        d.legend.push_back({palette::emptyCell(), GridText::tr("idle slot"), true});
-    d.caption = GridText::tr("%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + TP rank · thin line: TP group")
-                    .arg(e.worldSize).arg(e.nodes).arg(perNode);
+        d.legend.push_back({ palette::emptyCell(), GridText::tr("idle slot"), true });
+    d.caption = GridText::tr("%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + "
+                             "TP rank · thin line: TP group")
+                    .arg(e.worldSize)
+                    .arg(e.nodes)
+                    .arg(perNode);
     d.tooltip = [state, perNode](int row, int column) {
         const int rank = row * perNode + column;
         if (rank >= state->evaluation.worldSize)
-            return GridText::tr("<b>node %1, slot %2</b>: idle — the plan uses %3 GPUs").arg(row).arg(column).arg(state->evaluation.worldSize);
+            return GridText::tr("<b>node %1, slot %2</b>: idle — the plan uses %3 GPUs")
+                .arg(row)
+                .arg(column)
+                .arg(state->evaluation.worldSize);
         return textformat::gpuSummaryHtml(*state, rank);
     };
     return d;

@@ -2,8 +2,8 @@
 
 #include "core/evaluate/placement.h"
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 using namespace shardscope;
 
@@ -60,7 +60,8 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
     const Plan &p = e.plan;
     GridData d;
     if (!m.isMoe()) {
-        d.caption = GridText::tr("%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.")
+        d.caption = GridText::tr(
+            "%1 is a dense model: there are no experts to place. Its MLP is split by TP (tp = %2) in every layer.")
                         .arg(textformat::qs(m.name))
                         .arg(p.tp);
         return d;
@@ -101,9 +102,11 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         int end = l + 1;
         while (end < m.layers && m.layerInfo[static_cast<size_t>(end)].moe == moe && stageOfLayer(e, end) == stage)
             ++end;
-        kinds.push_back({l, end - l, moe ? GridText::tr("MoE") : GridText::tr("dense"), {}});
+        kinds.push_back({ l, end - l, moe ? GridText::tr("MoE") : GridText::tr("dense"), {} });
         if (!moe) {
-            d.blocks.push_back({QRect(0, l, slotCount, end - l), {GridText::tr("dense: one MLP split by TP (tp = %1), no experts").arg(p.tp), GridText::tr("dense")}});
+            d.blocks.push_back({ QRect(0, l, slotCount, end - l),
+                { GridText::tr("dense: one MLP split by TP (tp = %1), no experts").arg(p.tp),
+                    GridText::tr("dense") } });
         } else {
             for (int s = 0; s < slotCount;) {
                 const int r = owner[static_cast<size_t>(s)];
@@ -119,7 +122,7 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
                         labels << GridText::tr("EP %1 · GPUs %2").arg(r).arg(listGpus(gpus));
                     labels << GridText::tr("EP %1").arg(r) << QString::number(r);
                 }
-                d.blocks.push_back({QRect(s, l, stop - s, end - l), labels});
+                d.blocks.push_back({ QRect(s, l, stop - s, end - l), labels });
                 s = stop;
             }
         }
@@ -129,7 +132,8 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         int first = 0;
         for (int k = 0; k < s; ++k)
             first += e.stageLayers[static_cast<size_t>(k)];
-        stages.push_back({first, e.stageLayers[static_cast<size_t>(s)], GridText::tr("stage %1").arg(s), QString::number(s)});
+        stages.push_back(
+            { first, e.stageLayers[static_cast<size_t>(s)], GridText::tr("stage %1").arg(s), QString::number(s) });
         if (s > 0)
             d.rowBreaks.push_back(first);
     }
@@ -141,15 +145,18 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
     for (int s = 0; s < slotCount; ++s)
         d.columnLabels << QString::number(s < experts ? s : s % experts);
     if (p.redundantExperts > 0)
-        d.columnBands.push_back({{0, experts, GridText::tr("routed experts (%1)").arg(experts), GridText::tr("routed")},
-                                 {experts, p.redundantExperts, GridText::tr("redundant (%1)").arg(p.redundantExperts), GridText::tr("R")}});
+        d.columnBands.push_back(
+            { { 0, experts, GridText::tr("routed experts (%1)").arg(experts), GridText::tr("routed") },
+                { experts, p.redundantExperts, GridText::tr("redundant (%1)").arg(p.redundantExperts),
+                    GridText::tr("R") } });
     if (p.expertPlacement == ExpertPlacement::Linear && p.ep > 1 && p.ep <= 64) {
         std::vector<GridSpan> ranks;
         for (int s = 0; s < slotCount;) {
             int stop = s + 1;
             while (stop < slotCount && owner[static_cast<size_t>(stop)] == owner[static_cast<size_t>(s)])
                 ++stop;
-            ranks.push_back({s, stop - s, GridText::tr("EP %1").arg(owner[static_cast<size_t>(s)]), QString::number(owner[static_cast<size_t>(s)])});
+            ranks.push_back({ s, stop - s, GridText::tr("EP %1").arg(owner[static_cast<size_t>(s)]),
+                QString::number(owner[static_cast<size_t>(s)]) });
             s = stop;
         }
         d.columnBands.push_back(std::move(ranks));
@@ -159,14 +166,19 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
 
     gridbuild::addCategoryLegend(d, GridText::tr("EP rank"), p.ep, epRankColor);
     if (m.moeLayerCount() < m.layers)
-        d.legend.push_back({palette::denseLayer(), GridText::tr("dense layer")});
+        d.legend.push_back({ palette::denseLayer(), GridText::tr("dense layer") });
     if (p.redundantExperts > 0)
-        d.legend.push_back({QColor(redundantTint(epRankColor(0))), GridText::tr("redundant copy (EPLB)"), true});
+        d.legend.push_back({ QColor(redundantTint(epRankColor(0))), GridText::tr("redundant copy (EPLB)"), true });
 
-    const QString placement = p.expertPlacement == ExpertPlacement::Linear ? GridText::tr("linear placement") : GridText::tr("round-robin placement");
+    const QString placement = p.expertPlacement == ExpertPlacement::Linear ? GridText::tr("linear placement")
+                                                                           : GridText::tr("round-robin placement");
     if (p.ep == 1)
-        d.caption = GridText::tr("EP off: each of the %1 experts is split over the stage's GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4")
-                        .arg(experts).arg(e.moeTp).arg(m.moeLayerCount()).arg(m.layers - m.moeLayerCount());
+        d.caption = GridText::tr("EP off: each of the %1 experts is split over the stage's GPUs, moe_tp = tp × dp = %2 "
+                                 "· MoE layers: %3, dense: %4")
+                        .arg(experts)
+                        .arg(e.moeTp)
+                        .arg(m.moeLayerCount())
+                        .arg(m.layers - m.moeLayerCount());
     else
         d.caption = GridText::tr("EP %1: expert slots per GPU per MoE layer: %2%3 · %4 · MoE layers: %5, dense: %6")
                         .arg(p.ep)
@@ -180,18 +192,23 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
         const Evaluation &ev = state->evaluation;
         const int stage = stageOfLayer(ev, row);
         if (!state->model.layerInfo[static_cast<size_t>(row)].moe)
-            return GridText::tr("<b>layer %1</b> (stage %2) is dense: one MLP split by TP (tp = %3), no experts").arg(row).arg(stage).arg(ev.plan.tp);
+            return GridText::tr("<b>layer %1</b> (stage %2) is dense: one MLP split by TP (tp = %3), no experts")
+                .arg(row)
+                .arg(stage)
+                .arg(ev.plan.tp);
         const int r = owner[static_cast<size_t>(column)];
         const std::vector<int> gpus = gpusOfEpRank(ev, stage, r);
-        QString html = (gpus.size() == 1 ? GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPU %6%7<hr>")
-                                              : GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPUs %6%7<hr>"))
-                           .arg(row)
-                           .arg(column % experts)
-                           .arg(column >= experts ? GridText::tr(" (redundant copy in slot %1)").arg(column) : QString())
-                           .arg(r)
-                           .arg(stage)
-                           .arg(listGpus(gpus))
-                           .arg(ev.moeTp > 1 ? GridText::tr(" — each holds 1/%1 of it").arg(ev.moeTp) : QString());
+        QString html
+            = (gpus.size() == 1
+                    ? GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPU %6%7<hr>")
+                    : GridText::tr("<b>layer %1 · expert %2</b>%3<br>EP rank %4 · stage %5 · GPUs %6%7<hr>"))
+                  .arg(row)
+                  .arg(column % experts)
+                  .arg(column >= experts ? GridText::tr(" (redundant copy in slot %1)").arg(column) : QString())
+                  .arg(r)
+                  .arg(stage)
+                  .arg(listGpus(gpus))
+                  .arg(ev.moeTp > 1 ? GridText::tr(" — each holds 1/%1 of it").arg(ev.moeTp) : QString());
         return html + textformat::gpuSummaryHtml(*state, gpus.front());
     };
     return d;

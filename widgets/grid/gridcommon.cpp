@@ -1,15 +1,27 @@
 #include "widgets/grid/gridbuilders.h"
 
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QCoreApplication>
 
-QColor stageColor(int stage) { return palette::categorical(stage); }
-QColor replicaColor(int dpRank) { return palette::categorical(dpRank); }
-QColor tpRankColor(int tpRank) { return palette::categorical(tpRank); }
-QColor epRankColor(int epRank) { return palette::categorical(epRank); }
+QColor stageColor(int stage)
+{
+    return palette::categorical(stage);
+}
+QColor replicaColor(int dpRank)
+{
+    return palette::categorical(dpRank);
+}
+QColor tpRankColor(int tpRank)
+{
+    return palette::categorical(tpRank);
+}
+QColor epRankColor(int epRank)
+{
+    return palette::categorical(epRank);
+}
 
 namespace gridbuild {
 
@@ -17,8 +29,7 @@ GridData invalid(const PlanState &state)
 {
     GridData d;
     const shardscope::PlanIssue *error = state.evaluation.firstError();
-    d.caption = GridText::tr("No placement: %1")
-                    .arg(error ? textformat::issue(*error) : GridText::tr("invalid plan"));
+    d.caption = GridText::tr("No placement: %1").arg(error ? textformat::issue(*error) : GridText::tr("invalid plan"));
     return d;
 }
 
@@ -27,13 +38,17 @@ void addCategoryLegend(GridData &d, const QString &what, int count, QColor (*col
     constexpr int kListed = 12;
     const int shown = count <= kListed ? count : 8;
     for (int i = 0; i < shown; ++i)
-        d.legend.push_back({color(i), QStringLiteral("%1 %2").arg(what).arg(i)});
+        d.legend.push_back({ color(i), QStringLiteral("%1 %2").arg(what).arg(i) });
     if (shown < count)
-        d.legend.push_back({{}, count > palette::categoricalCount()
-                                    ? GridText::tr("… %1 %2–%3 (colours repeat every %4; hover a cell)")
-                                          .arg(what).arg(shown).arg(count - 1).arg(palette::categoricalCount())
-                                    : GridText::tr("… %1 %2–%3 (hover a cell)").arg(what).arg(shown).arg(count - 1),
-                                false, false});
+        d.legend.push_back({ {},
+            count > palette::categoricalCount()
+                ? GridText::tr("… %1 %2–%3 (colours repeat every %4; hover a cell)")
+                      .arg(what)
+                      .arg(shown)
+                      .arg(count - 1)
+                      .arg(palette::categoricalCount())
+                : GridText::tr("… %1 %2–%3 (hover a cell)").arg(what).arg(shown).arg(count - 1),
+            false, false });
 }
 
 void fillRow(QImage &image, int row, int firstColumn, int count, QRgb color)

@@ -40,16 +40,16 @@ struct GridData
 {
     int rows = 0;
     int columns = 0;
-    QImage cells;                      // Format_RGB32, columns x rows
-    std::vector<quint8> hatched;       // row-major, 1 = marked (replicated / redundant); empty: none
-    QStringList rowLabels;             // one per row
-    int rowLabelPhase = 0;             // labels go on rows phase, phase + step, ... as space allows
-    std::vector<int> pinnedRows;       // rows whose label is always drawn (embedding, LM head)
-    QStringList columnLabels;          // one per column
-    std::vector<std::vector<GridSpan>> rowBands;    // outermost first (e.g. stages)
+    QImage cells; // Format_RGB32, columns x rows
+    std::vector<quint8> hatched; // row-major, 1 = marked (replicated / redundant); empty: none
+    QStringList rowLabels; // one per row
+    int rowLabelPhase = 0; // labels go on rows phase, phase + step, ... as space allows
+    std::vector<int> pinnedRows; // rows whose label is always drawn (embedding, LM head)
+    QStringList columnLabels; // one per column
+    std::vector<std::vector<GridSpan>> rowBands; // outermost first (e.g. stages)
     std::vector<std::vector<GridSpan>> columnBands; // topmost first (e.g. nodes, replicas)
-    std::vector<int> rowBreaks;        // thick separator above these rows
-    std::vector<int> columnBreaks;     // thick separator left of these columns
+    std::vector<int> rowBreaks; // thick separator above these rows
+    std::vector<int> columnBreaks; // thick separator left of these columns
     std::vector<int> columnMinorBreaks; // thin separators (TP groups)
     std::vector<GridBlock> blocks;
     std::vector<GridLegendEntry> legend;

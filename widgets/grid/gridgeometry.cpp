@@ -29,7 +29,7 @@ QPointF GridGeometry::maxOrigin() const
 QRectF GridGeometry::cellsRect(int row, int column, int rowCount, int columnCount) const
 {
     return QRectF(area.left() + (column - origin.x()) * cellWidth, area.top() + (row - origin.y()) * cellHeight,
-                  columnCount * cellWidth, rowCount * cellHeight);
+        columnCount * cellWidth, rowCount * cellHeight);
 }
 
 QRectF GridGeometry::cellRect(int row, int column) const
@@ -86,7 +86,7 @@ int labelStep(double pitch, double extent, bool powerOfTwo)
         return step;
     }
     for (int decade = 1;; decade *= 10)
-        for (int m : {1, 2, 5})
+        for (int m : { 1, 2, 5 })
             if (m * decade >= need)
                 return m * decade;
 }

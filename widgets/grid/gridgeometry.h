@@ -9,12 +9,12 @@
 // that `origin` (in cells) is the top-left visible cell position.
 struct GridGeometry
 {
-    QRectF area;          // the cell area in widget coordinates
+    QRectF area; // the cell area in widget coordinates
     int rows = 0;
     int columns = 0;
     double cellWidth = 0; // pixels per cell
     double cellHeight = 0;
-    QPointF origin;       // first visible cell position (x = column, y = row), fractional
+    QPointF origin; // first visible cell position (x = column, y = row), fractional
 
     static GridGeometry fit(const QRectF &area, int rows, int columns, double zoom, QPointF origin);
 
@@ -23,7 +23,7 @@ struct GridGeometry
     // The cell under `p`, or nothing outside the grid.
     std::optional<std::pair<int, int>> cellAt(const QPointF &p) const; // {row, column}
     int firstVisibleRow() const;
-    int lastVisibleRow() const;   // inclusive
+    int lastVisibleRow() const; // inclusive
     int firstVisibleColumn() const;
     int lastVisibleColumn() const;
     // The largest origin the scroll may reach.

@@ -76,7 +76,7 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
     f.caption = QRectF(rect.left() + kPad, bottom + kPad / 2, rect.width() - 2 * kPad, line);
 
     const QRectF area(std::round(left), std::round(top), std::max(1.0, std::floor(rect.right() - left - kPad)),
-                      std::max(1.0, std::floor(bottom - top)));
+        std::max(1.0, std::floor(bottom - top)));
     f.cells = GridGeometry::fit(area, data.rows, data.columns, view.zoom, view.origin);
     for (QRectF &b : f.rowBands) {
         b.setTop(area.top());
@@ -180,7 +180,8 @@ void paintBlockLabels(QPainter &p, const GridData &d, const GridGeometry &g)
     const QFontMetricsF fm(p.font());
     const double h = fm.height();
     for (const GridBlock &b : d.blocks) {
-        const QRectF r = g.cellsRect(b.cells.top(), b.cells.left(), b.cells.height(), b.cells.width()).intersected(g.area);
+        const QRectF r
+            = g.cellsRect(b.cells.top(), b.cells.left(), b.cells.height(), b.cells.width()).intersected(g.area);
         if (r.width() < 8 || r.height() < h)
             continue;
         const QString *text = nullptr;
@@ -209,7 +210,8 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
     if (!d.rowLabels.isEmpty() && f.rowLabels.width() > 0) {
         const int step = labelStep(g.cellHeight, fm.height());
         const auto box = [&](int r) {
-            const double y = std::clamp(g.cellRect(r, 0).center().y() - fm.height() / 2, g.area.top(), g.area.bottom() - fm.height());
+            const double y = std::clamp(
+                g.cellRect(r, 0).center().y() - fm.height() / 2, g.area.top(), g.area.bottom() - fm.height());
             return QRectF(f.rowLabels.left(), y, f.rowLabels.width() - kPad, fm.height());
         };
         std::vector<QRectF> pinned;
@@ -219,7 +221,8 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
                 p.drawText(pinned.back(), Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
             }
         for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
-            if ((r - d.rowLabelPhase) % step != 0 || std::find(d.pinnedRows.begin(), d.pinnedRows.end(), r) != d.pinnedRows.end())
+            if ((r - d.rowLabelPhase) % step != 0
+                || std::find(d.pinnedRows.begin(), d.pinnedRows.end(), r) != d.pinnedRows.end())
                 continue;
             const QRectF b = box(r);
             if (std::none_of(pinned.begin(), pinned.end(), [&](const QRectF &o) { return o.intersects(b); }))
@@ -359,7 +362,8 @@ void paintGrid(QPainter &p, const GridData &d, const GridFrame &f, const GridVie
     if (!d.caption.isEmpty()) {
         const QFontMetricsF fm(p.font());
         p.setPen(QColor(0x44, 0x44, 0x44));
-        p.drawText(f.caption, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(d.caption, Qt::ElideRight, f.caption.width()));
+        p.drawText(
+            f.caption, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(d.caption, Qt::ElideRight, f.caption.width()));
     }
     p.restore();
 }

@@ -51,9 +51,9 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     m_tabs->setCornerWidget(corner);
 
     connect(m_coloring, &QComboBox::currentIndexChanged, this,
-            [this](int i) { setClusterColoring(i == 1 ? ClusterColoring::Replica : ClusterColoring::Stage); });
+        [this](int i) { setClusterColoring(i == 1 ? ClusterColoring::Replica : ClusterColoring::Stage); });
     connect(m_tabs, &QTabWidget::currentChanged, this,
-            [this] { m_coloring->setVisible(currentKind() == GridKind::Cluster); });
+        [this] { m_coloring->setVisible(currentKind() == GridKind::Cluster); });
     m_coloring->setVisible(false);
 
     auto *layout = new QVBoxLayout(this);
@@ -86,5 +86,6 @@ void GridPanel::setClusterColoring(ClusterColoring coloring)
     if (m_coloring->currentIndex() != int(coloring))
         m_coloring->setCurrentIndex(int(coloring)); // re-enters through the signal
     else
-        m_grids[int(GridKind::Cluster)]->setBuilder([coloring](const auto &s) { return buildClusterGrid(s, coloring); });
+        m_grids[int(GridKind::Cluster)]->setBuilder(
+            [coloring](const auto &s) { return buildClusterGrid(s, coloring); });
 }

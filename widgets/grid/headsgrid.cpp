@@ -2,8 +2,8 @@
 
 #include "core/evaluate/placement.h"
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 using namespace shardscope;
 
@@ -56,23 +56,28 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
         if (s.kvReplicas > 1)
             std::fill_n(d.hatched.begin() + static_cast<long>(kvRow) * d.columns + kvFirstColumn, kvColumns, quint8(1));
         const QString qRange = textformat::range(s.qFirst, s.qFirst + s.qCount - 1);
-        d.blocks.push_back({QRect(s.qFirst, qRow, s.qCount, 1), {GridText::tr("query heads %1").arg(qRange), GridText::tr("q %1").arg(qRange), QString::number(t)}});
+        d.blocks.push_back({ QRect(s.qFirst, qRow, s.qCount, 1),
+            { GridText::tr("query heads %1").arg(qRange), GridText::tr("q %1").arg(qRange), QString::number(t) } });
         QStringList kvLabels;
         if (mla) {
-            kvLabels << GridText::tr("MLA latent KV, shared by all %1 heads (on every TP rank)").arg(q) << GridText::tr("MLA latent KV") << GridText::tr("latent");
+            kvLabels << GridText::tr("MLA latent KV, shared by all %1 heads (on every TP rank)").arg(q)
+                     << GridText::tr("MLA latent KV") << GridText::tr("latent");
         } else {
             const QString kvRange = textformat::range(s.kvFirst, s.kvFirst + s.kvCount - 1);
             const QString replicas = s.kvReplicas > 1 ? GridText::tr(", replicated ×%1").arg(s.kvReplicas) : QString();
-            kvLabels << GridText::tr("KV head %1 (serves q %2)%3").arg(kvRange, textformat::range(kvFirstColumn, kvFirstColumn + kvColumns - 1), replicas)
-                     << GridText::tr("KV %1%2").arg(kvRange, s.kvReplicas > 1 ? GridText::tr(" ×%1").arg(s.kvReplicas) : QString()) << kvRange;
+            kvLabels << GridText::tr("KV head %1 (serves q %2)%3")
+                            .arg(kvRange, textformat::range(kvFirstColumn, kvFirstColumn + kvColumns - 1), replicas)
+                     << GridText::tr("KV %1%2").arg(
+                            kvRange, s.kvReplicas > 1 ? GridText::tr(" ×%1").arg(s.kvReplicas) : QString())
+                     << kvRange;
         }
-        d.blocks.push_back({QRect(kvFirstColumn, kvRow, kvColumns, 1), kvLabels});
+        d.blocks.push_back({ QRect(kvFirstColumn, kvRow, kvColumns, 1), kvLabels });
         // Many ranks: rows get too thin for the TP band, so each row label says its rank too.
         if (tp > 16)
             d.rowLabels << GridText::tr("TP %1 query").arg(t) << GridText::tr("TP %1 KV").arg(t);
         else
             d.rowLabels << GridText::tr("query") << GridText::tr("KV");
-        ranks.push_back({qRow, 2, GridText::tr("TP %1").arg(t), QString::number(t)});
+        ranks.push_back({ qRow, 2, GridText::tr("TP %1").arg(t), QString::number(t) });
         if (t > 0 && tp <= 16)
             d.rowBreaks.push_back(qRow);
     }
@@ -81,10 +86,12 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
         d.columnLabels << QString::number(h);
     std::vector<GridSpan> groups;
     if (mla)
-        groups.push_back({0, q, GridText::tr("MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads").arg(q), GridText::tr("MLA latent KV")});
+        groups.push_back(
+            { 0, q, GridText::tr("MLA: one latent KV vector (kv_lora_rank + rope) serves all %1 heads").arg(q),
+                GridText::tr("MLA latent KV") });
     else
         for (int k = 0; k < kv; ++k)
-            groups.push_back({k * group, group, GridText::tr("KV head %1").arg(k), QString::number(k)});
+            groups.push_back({ k * group, group, GridText::tr("KV head %1").arg(k), QString::number(k) });
     d.columnBands.push_back(std::move(groups));
     d.rowAxis = GridText::tr("TP rank");
     d.columnAxis = GridText::tr("query head");
@@ -92,29 +99,39 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
     gridbuild::addCategoryLegend(d, GridText::tr("TP rank"), tp, tpRankColor);
     const HeadSlice s0 = e.ranks.front().heads;
     if (mla)
-        d.legend.push_back({QColor(0xBB, 0xBB, 0xBB), GridText::tr("MLA latent KV: every TP rank holds all of it"), true});
+        d.legend.push_back(
+            { QColor(0xBB, 0xBB, 0xBB), GridText::tr("MLA latent KV: every TP rank holds all of it"), true });
     else if (s0.kvReplicas > 1)
-        d.legend.push_back({QColor(0xBB, 0xBB, 0xBB), GridText::tr("KV head replicated on %1 TP ranks (tp %2 > %3 KV heads)").arg(s0.kvReplicas).arg(tp).arg(kv), true});
-    d.caption = GridText::tr("Each TP rank holds %1 of %2 query heads and %3 · the same on every pipeline stage and DP replica (GPU = (dp × pp + stage) × tp + TP rank)")
+        d.legend.push_back({ QColor(0xBB, 0xBB, 0xBB),
+            GridText::tr("KV head replicated on %1 TP ranks (tp %2 > %3 KV heads)").arg(s0.kvReplicas).arg(tp).arg(kv),
+            true });
+    d.caption = GridText::tr("Each TP rank holds %1 of %2 query heads and %3 · the same on every pipeline stage and DP "
+                             "replica (GPU = (dp × pp + stage) × tp + TP rank)")
                     .arg(q / tp)
                     .arg(q)
-                    .arg(mla ? GridText::tr("the whole MLA latent KV") : GridText::tr("%1 of %2 KV heads").arg(s0.kvCount).arg(kv));
+                    .arg(mla ? GridText::tr("the whole MLA latent KV")
+                             : GridText::tr("%1 of %2 KV heads").arg(s0.kvCount).arg(kv));
 
     d.tooltip = [state, group, mla](int row, int column) {
         const Evaluation &ev = state->evaluation;
         const int t = row / 2;
         const HeadSlice s = ev.ranks[static_cast<size_t>(t)].heads;
-        const QString cell = row % 2 == 0 ? GridText::tr("query head %1").arg(column)
-                                          : (mla ? GridText::tr("MLA latent KV") : GridText::tr("KV head %1 (serves query heads %2)")
-                                                                                      .arg(column / group)
-                                                                                      .arg(textformat::range(column / group * group, (column / group + 1) * group - 1)));
-        const QString html = GridText::tr("<b>TP rank %1</b> · %2<br>holds query heads %3 and %4%5<br>GPUs with this TP rank: %6<hr>")
-                                 .arg(t)
-                                 .arg(cell)
-                                 .arg(textformat::range(s.qFirst, s.qFirst + s.qCount - 1))
-                                 .arg(mla ? GridText::tr("the MLA latent KV") : GridText::tr("KV head %1").arg(textformat::range(s.kvFirst, s.kvFirst + s.kvCount - 1)))
-                                 .arg(s.kvReplicas > 1 ? GridText::tr(" (also held by %1 other TP ranks)").arg(s.kvReplicas - 1) : QString())
-                                 .arg(gpusOfTpRank(ev, t));
+        const QString cell = row % 2 == 0
+            ? GridText::tr("query head %1").arg(column)
+            : (mla ? GridText::tr("MLA latent KV")
+                   : GridText::tr("KV head %1 (serves query heads %2)")
+                         .arg(column / group)
+                         .arg(textformat::range(column / group * group, (column / group + 1) * group - 1)));
+        const QString html
+            = GridText::tr("<b>TP rank %1</b> · %2<br>holds query heads %3 and %4%5<br>GPUs with this TP rank: %6<hr>")
+                  .arg(t)
+                  .arg(cell)
+                  .arg(textformat::range(s.qFirst, s.qFirst + s.qCount - 1))
+                  .arg(mla ? GridText::tr("the MLA latent KV")
+                           : GridText::tr("KV head %1").arg(textformat::range(s.kvFirst, s.kvFirst + s.kvCount - 1)))
+                  .arg(s.kvReplicas > 1 ? GridText::tr(" (also held by %1 other TP ranks)").arg(s.kvReplicas - 1)
+                                        : QString())
+                  .arg(gpusOfTpRank(ev, t));
         return html + textformat::gpuSummaryHtml(*state, t);
     };
     return d;

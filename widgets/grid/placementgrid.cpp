@@ -45,7 +45,7 @@ void PlacementGrid::onPlanChanged()
 void PlacementGrid::rebuild() const
 {
     m_dirty = false;
-    m_data = m_document->hasPlan() ? m_builder(m_document->state()) : GridData{};
+    m_data = m_document->hasPlan() ? m_builder(m_document->state()) : GridData {};
 }
 
 const GridData &PlacementGrid::data() const
@@ -85,7 +85,7 @@ void PlacementGrid::paintEvent(QPaintEvent *)
     if (m_view.zoom > 1.001) {
         p.setPen(QColor(0x55, 0x55, 0x55));
         p.drawText(QRectF(rect()).adjusted(4, 2, -6, -2), Qt::AlignRight | Qt::AlignBottom,
-                   tr("zoom %1% · drag to pan · 0 to fit").arg(std::lround(m_view.zoom * 100)));
+            tr("zoom %1% · drag to pan · 0 to fit").arg(std::lround(m_view.zoom * 100)));
     }
 }
 
@@ -125,7 +125,8 @@ bool PlacementGrid::event(QEvent *event)
             event->ignore();
         } else {
             const auto cell = frame().cells.cellAt(help->pos());
-            QToolTip::showText(help->globalPos(), text, this, frame().cells.cellRect(cell->first, cell->second).toAlignedRect());
+            QToolTip::showText(
+                help->globalPos(), text, this, frame().cells.cellRect(cell->first, cell->second).toAlignedRect());
         }
         return true;
     }
@@ -150,10 +151,12 @@ void PlacementGrid::zoomBy(double factor, const QPointF &anchor)
     if (std::abs(zoom - m_view.zoom) < 1e-9)
         return;
     const QPointF local = anchor - before.area.topLeft();
-    const QPointF anchorCell(before.origin.x() + local.x() / before.cellWidth, before.origin.y() + local.y() / before.cellHeight);
+    const QPointF anchorCell(
+        before.origin.x() + local.x() / before.cellWidth, before.origin.y() + local.y() / before.cellHeight);
     const double ratio = zoom / m_view.zoom;
     m_view.zoom = zoom;
-    setOrigin(QPointF(anchorCell.x() - local.x() / (before.cellWidth * ratio), anchorCell.y() - local.y() / (before.cellHeight * ratio)));
+    setOrigin(QPointF(anchorCell.x() - local.x() / (before.cellWidth * ratio),
+        anchorCell.y() - local.y() / (before.cellHeight * ratio)));
     emit zoomChanged(zoom);
 }
 
@@ -241,9 +244,16 @@ void PlacementGrid::keyPressEvent(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomBy(1.5); return;
-    case Qt::Key_Minus: zoomBy(1 / 1.5); return;
-    case Qt::Key_0: resetZoom(); return;
-    default: QWidget::keyPressEvent(event);
+    case Qt::Key_Equal:
+        zoomBy(1.5);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(1 / 1.5);
+        return;
+    case Qt::Key_0:
+        resetZoom();
+        return;
+    default:
+        QWidget::keyPressEvent(event);
     }
 }

@@ -38,8 +38,8 @@ public:
     using Overlay = std::function<void(QPainter &, const GridGeometry &)>;
     void setOverlay(Overlay overlay);
 
-    QSize sizeHint() const override { return {900, 480}; }
-    QSize minimumSizeHint() const override { return {240, 160}; }
+    QSize sizeHint() const override { return { 900, 480 }; }
+    QSize minimumSizeHint() const override { return { 240, 160 }; }
 
 signals:
     void zoomChanged(double zoom);

@@ -2,8 +2,8 @@
 
 #include "core/explain/explain.h"
 #include "core/text/units.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <algorithm>
 
@@ -42,8 +42,10 @@ QString GpuTableModel::overheadBasisNote() const
     if (!m_state || m_state->plan.accounting != shardscope::Accounting::Vllm)
         return {};
     const shardscope::CalibrationProfile &c = m_state->plan.calibration;
-    return c.active() ? tr("\nCalibrated: overheads from profile \"%1\" (fitted to %2)").arg(QString::fromStdString(c.name), c.source.empty() ? tr("a log") : QString::fromStdString(c.source))
-                      : tr("\nEstimated: activation, non-torch memory and CUDA graphs are modelled, not measured");
+    return c.active()
+        ? tr("\nCalibrated: overheads from profile \"%1\" (fitted to %2)")
+              .arg(QString::fromStdString(c.name), c.source.empty() ? tr("a log") : QString::fromStdString(c.source))
+        : tr("\nEstimated: activation, non-torch memory and CUDA graphs are modelled, not measured");
 }
 
 QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -52,36 +54,63 @@ QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Rank: return tr("GPU");
-        case Node: return tr("Node");
-        case Stage: return tr("Stage");
-        case TpRank: return tr("TP");
-        case DpRank: return tr("DP");
-        case EpRank: return tr("EP");
-        case Layers: return tr("Layers");
-        case QueryHeads: return tr("Q heads");
-        case KvHeads: return tr("KV heads");
-        case Experts: return tr("Experts/layer");
-        case Weights: return tr("Weights (GiB)");
-        case Activation: return tr("Activation (GiB)");
-        case Other: return tr("Other (GiB)");
-        case KvBudget: return tr("KV budget (GiB)");
-        case KvPerToken: return tr("KV/token (B)");
-        case Blocks: return tr("KV blocks");
+        case Rank:
+            return tr("GPU");
+        case Node:
+            return tr("Node");
+        case Stage:
+            return tr("Stage");
+        case TpRank:
+            return tr("TP");
+        case DpRank:
+            return tr("DP");
+        case EpRank:
+            return tr("EP");
+        case Layers:
+            return tr("Layers");
+        case QueryHeads:
+            return tr("Q heads");
+        case KvHeads:
+            return tr("KV heads");
+        case Experts:
+            return tr("Experts/layer");
+        case Weights:
+            return tr("Weights (GiB)");
+        case Activation:
+            return tr("Activation (GiB)");
+        case Other:
+            return tr("Other (GiB)");
+        case KvBudget:
+            return tr("KV budget (GiB)");
+        case KvPerToken:
+            return tr("KV/token (B)");
+        case Blocks:
+            return tr("KV blocks");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case TpRank: return tr("Tensor-parallel rank inside the TP group");
-        case DpRank: return tr("Data-parallel replica");
-        case EpRank: return tr("Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)");
-        case Layers: return tr("Layers held (inclusive), from the pipeline split");
-        case Activation: return tr("Peak activation of the profiling run") + overheadBasisNote();
-        case Other: return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the reserve (textbook)")
-                           + overheadBasisNote();
-        case KvBudget: return tr("Memory left for the KV cache on this GPU") + overheadBasisNote();
-        case Blocks: return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs") + overheadBasisNote();
-        default: return {};
+        case TpRank:
+            return tr("Tensor-parallel rank inside the TP group");
+        case DpRank:
+            return tr("Data-parallel replica");
+        case EpRank:
+            return tr("Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)");
+        case Layers:
+            return tr("Layers held (inclusive), from the pipeline split");
+        case Activation:
+            return tr("Peak activation of the profiling run") + overheadBasisNote();
+        case Other:
+            return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the "
+                      "reserve (textbook)")
+                + overheadBasisNote();
+        case KvBudget:
+            return tr("Memory left for the KV cache on this GPU") + overheadBasisNote();
+        case Blocks:
+            return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs")
+                + overheadBasisNote();
+        default:
+            return {};
         }
     }
     return {};
@@ -98,59 +127,95 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
     const double other = std::max(0.0, m.requested - m.weights.total() - m.activation.total() - m.kvBudget);
     if (role == Qt::UserRole) {
         switch (index.column()) {
-        case Rank: return r.rank;
-        case Node: return r.node;
-        case Stage: return r.ppStage;
-        case TpRank: return r.tpRank;
-        case DpRank: return r.dpRank;
-        case EpRank: return r.epRank;
-        case Layers: return r.lastLayer - r.firstLayer + 1;
-        case QueryHeads: return r.heads.qCount;
-        case KvHeads: return r.heads.kvCount;
-        case Experts: return static_cast<int>(r.experts.size());
-        case Weights: return m.weights.total();
-        case Activation: return m.activation.total();
-        case Other: return other;
-        case KvBudget: return m.kvBudget;
-        case KvPerToken: return m.kvBytesPerToken;
-        case Blocks: return static_cast<qlonglong>(m.blocks);
+        case Rank:
+            return r.rank;
+        case Node:
+            return r.node;
+        case Stage:
+            return r.ppStage;
+        case TpRank:
+            return r.tpRank;
+        case DpRank:
+            return r.dpRank;
+        case EpRank:
+            return r.epRank;
+        case Layers:
+            return r.lastLayer - r.firstLayer + 1;
+        case QueryHeads:
+            return r.heads.qCount;
+        case KvHeads:
+            return r.heads.kvCount;
+        case Experts:
+            return static_cast<int>(r.experts.size());
+        case Weights:
+            return m.weights.total();
+        case Activation:
+            return m.activation.total();
+        case Other:
+            return other;
+        case KvBudget:
+            return m.kvBudget;
+        case KvPerToken:
+            return m.kvBytesPerToken;
+        case Blocks:
+            return static_cast<qlonglong>(m.blocks);
         }
     }
     if (role == Qt::DisplayRole) {
         const auto g = [](double bytes) { return QString::number(bytes / GiB, 'f', 2); };
         switch (index.column()) {
-        case Rank: return r.rank;
-        case Node: return r.node;
-        case Stage: return r.ppStage;
-        case TpRank: return r.tpRank;
-        case DpRank: return r.dpRank;
-        case EpRank: return moe ? QVariant(r.epRank) : QVariant(QStringLiteral("–"));
+        case Rank:
+            return r.rank;
+        case Node:
+            return r.node;
+        case Stage:
+            return r.ppStage;
+        case TpRank:
+            return r.tpRank;
+        case DpRank:
+            return r.dpRank;
+        case EpRank:
+            return moe ? QVariant(r.epRank) : QVariant(QStringLiteral("–"));
         case Layers:
             return tr("%1 (%2)").arg(textformat::range(r.firstLayer, r.lastLayer)).arg(r.lastLayer - r.firstLayer + 1)
                 + (r.embedding ? tr(" +emb") : QString()) + (r.lmHead ? tr(" +head") : QString());
-        case QueryHeads: return textformat::range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1);
+        case QueryHeads:
+            return textformat::range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1);
         case KvHeads:
             if (m_state->model.isMla())
                 return tr("latent");
             return textformat::range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1)
                 + (r.heads.kvReplicas > 1 ? tr(" ×%1").arg(r.heads.kvReplicas) : QString());
-        case Experts: return moe ? QVariant(static_cast<int>(r.experts.size())) : QVariant(QStringLiteral("–"));
-        case Weights: return g(m.weights.total());
-        case Activation: return g(m.activation.total());
-        case Other: return g(other);
-        case KvBudget: return g(m.kvBudget);
-        case KvPerToken: return textformat::count(static_cast<std::int64_t>(m.kvBytesPerToken));
-        case Blocks: return textformat::count(m.blocks);
+        case Experts:
+            return moe ? QVariant(static_cast<int>(r.experts.size())) : QVariant(QStringLiteral("–"));
+        case Weights:
+            return g(m.weights.total());
+        case Activation:
+            return g(m.activation.total());
+        case Other:
+            return g(other);
+        case KvBudget:
+            return g(m.kvBudget);
+        case KvPerToken:
+            return textformat::count(static_cast<std::int64_t>(m.kvBytesPerToken));
+        case Blocks:
+            return textformat::count(m.blocks);
         }
     }
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Weights ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignCenter);
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
-        case Weights: return textformat::explanationHtml(explain(Quantity::WeightsPerGpu, e, m_state->model, m_state->gpu, r.rank));
-        case KvBudget: return textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, r.rank));
-        case KvPerToken: return textformat::explanationHtml(explain(Quantity::KvBytesPerToken, e, m_state->model, m_state->gpu, r.rank));
-        default: return textformat::gpuSummaryHtml(*m_state, r.rank);
+        case Weights:
+            return textformat::explanationHtml(
+                explain(Quantity::WeightsPerGpu, e, m_state->model, m_state->gpu, r.rank));
+        case KvBudget:
+            return textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, r.rank));
+        case KvPerToken:
+            return textformat::explanationHtml(
+                explain(Quantity::KvBytesPerToken, e, m_state->model, m_state->gpu, r.rank));
+        default:
+            return textformat::gpuSummaryHtml(*m_state, r.rank);
         }
     }
     return {};

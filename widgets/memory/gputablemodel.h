@@ -13,8 +13,23 @@ class GpuTableModel : public QAbstractTableModel
     Q_OBJECT
 public:
     enum Column {
-        Rank, Node, Stage, TpRank, DpRank, EpRank, Layers, QueryHeads, KvHeads, Experts,
-        Weights, Activation, Other, KvBudget, KvPerToken, Blocks, ColumnCount
+        Rank,
+        Node,
+        Stage,
+        TpRank,
+        DpRank,
+        EpRank,
+        Layers,
+        QueryHeads,
+        KvHeads,
+        Experts,
+        Weights,
+        Activation,
+        Other,
+        KvBudget,
+        KvPerToken,
+        Blocks,
+        ColumnCount
     };
     explicit GpuTableModel(const PlanDocument *document, QObject *parent = nullptr);
 

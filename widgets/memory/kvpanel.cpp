@@ -2,8 +2,8 @@
 
 #include "core/explain/explain.h"
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -88,12 +88,14 @@ void KvPanel::refresh()
 
     QPalette pal = m_verdict->palette();
     if (e.fits) {
-        m_verdict->setText(tr("<b>✔ Fits</b> — %1 concurrent requests of %2 tokens per replica, %3 on the cluster")
-                               .arg(count(e.kv.maxConcurrency), count(p.maxModelLen), count(e.kv.clusterMaxConcurrency)));
+        m_verdict->setText(
+            tr("<b>✔ Fits</b> — %1 concurrent requests of %2 tokens per replica, %3 on the cluster")
+                .arg(count(e.kv.maxConcurrency), count(p.maxModelLen), count(e.kv.clusterMaxConcurrency)));
         pal.setColor(QPalette::Window, palette::ok().lighter(185));
     } else {
         const PlanIssue *error = e.firstError();
-        m_verdict->setText(tr("<b>✘ Does not fit</b> — %1").arg(error ? textformat::issue(*error).toHtmlEscaped() : tr("invalid plan")));
+        m_verdict->setText(tr("<b>✘ Does not fit</b> — %1")
+                               .arg(error ? textformat::issue(*error).toHtmlEscaped() : tr("invalid plan")));
         pal.setColor(QPalette::Window, palette::error().lighter(175));
     }
     m_verdict->setPalette(pal);
@@ -115,41 +117,63 @@ void KvPanel::refresh()
     const bool calibrated = vllm && p.calibration.active();
     const QString basis = !vllm ? QString() : calibrated ? tr(" · calibrated") : tr(" · estimated");
     const QString basisTip = !vllm ? QString()
-                             : calibrated ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")
-                                                .arg(textformat::qs(p.calibration.name).toHtmlEscaped(),
-                                                     p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source).toHtmlEscaped())
-                                          : tr("<br><i>Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured "
-                                               "(calibrate to a real log in the vLLM log tab).</i>");
+        : calibrated
+        ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")
+              .arg(textformat::qs(p.calibration.name).toHtmlEscaped(),
+                  p.calibration.source.empty() ? tr("a log") : textformat::qs(p.calibration.source).toHtmlEscaped())
+        : tr("<br><i>Estimated: activation, non-torch memory and CUDA graphs are modelled, not measured "
+             "(calibrate to a real log in the vLLM log tab).</i>");
     int row = 0;
-    setRow(row++, QStringLiteral("capacity_tokens"), tr("KV capacity, one replica"), tr("%1 tokens").arg(count(e.kv.capacityTokens)) + basis,
-           x(Quantity::CapacityTokens) + basisTip);
-    setRow(row++, QStringLiteral("cluster_tokens"), tr("KV capacity, cluster"), tr("%1 tokens").arg(count(e.kv.capacityTokens * p.dp)) + basis,
-           tr("<b>KV capacity, whole cluster</b><br><i>dp × one replica's tokens (each DP replica has its own KV pool)</i><br>= %1 × %2 = %3 tokens")
-               .arg(p.dp).arg(count(e.kv.capacityTokens), count(e.kv.capacityTokens * p.dp)) + basisTip);
+    setRow(row++, QStringLiteral("capacity_tokens"), tr("KV capacity, one replica"),
+        tr("%1 tokens").arg(count(e.kv.capacityTokens)) + basis, x(Quantity::CapacityTokens) + basisTip);
+    setRow(row++, QStringLiteral("cluster_tokens"), tr("KV capacity, cluster"),
+        tr("%1 tokens").arg(count(e.kv.capacityTokens * p.dp)) + basis,
+        tr("<b>KV capacity, whole cluster</b><br><i>dp × one replica's tokens (each DP replica has its own KV "
+           "pool)</i><br>= %1 × %2 = %3 tokens")
+                .arg(p.dp)
+                .arg(count(e.kv.capacityTokens), count(e.kv.capacityTokens * p.dp))
+            + basisTip);
     setRow(row++, QStringLiteral("concurrency"), tr("Requests at max length, one replica"),
-           tr("%1 (%2×)").arg(count(e.kv.maxConcurrency)).arg(e.kv.maxConcurrencyExact, 0, 'f', 2) + basis, x(Quantity::MaxConcurrency) + basisTip);
+        tr("%1 (%2×)").arg(count(e.kv.maxConcurrency)).arg(e.kv.maxConcurrencyExact, 0, 'f', 2) + basis,
+        x(Quantity::MaxConcurrency) + basisTip);
     setRow(row++, QStringLiteral("cluster_concurrency"), tr("Requests at max length, cluster"),
-           tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)) + basis, x(Quantity::ClusterConcurrency) + basisTip);
+        tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)) + basis, x(Quantity::ClusterConcurrency) + basisTip);
     setRow(row++, QStringLiteral("kv_per_token"), tr("KV per token per GPU"),
-           tr("%1 B (%2)").arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)), textformat::bytes(e.kv.bytesPerTokenPerGpu)),
-           x(Quantity::KvBytesPerToken));
+        tr("%1 B (%2)")
+            .arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)),
+                textformat::bytes(e.kv.bytesPerTokenPerGpu)),
+        x(Quantity::KvBytesPerToken));
     setRow(row++, QStringLiteral("kv_budget"), tr("KV budget per GPU"),
-           tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank) + basis, x(Quantity::KvBudget) + basisTip);
-    setRow(row++, QStringLiteral("weights"), tr("Weights per GPU (largest)"), tr("%1 (GPU %2)").arg(gib(e.maxWeightsBytesPerGpu, 2)).arg(heaviest),
-           x(Quantity::WeightsPerGpu, heaviest));
+        tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank) + basis,
+        x(Quantity::KvBudget) + basisTip);
+    setRow(row++, QStringLiteral("weights"), tr("Weights per GPU (largest)"),
+        tr("%1 (GPU %2)").arg(gib(e.maxWeightsBytesPerGpu, 2)).arg(heaviest), x(Quantity::WeightsPerGpu, heaviest));
     setRow(row++, QStringLiteral("experts"), tr("Experts per GPU"),
-           !s.model.isMoe() ? QString()
-           : e.moeTp > 1 ? tr("%1 per MoE layer, 1/%2 of each").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4).arg(e.moeTp)
-                         : tr("%1 per MoE layer").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4),
-           x(Quantity::ExpertsPerGpu));
-    setRow(row++, QStringLiteral("layers"), tr("Layers per stage"), split.join(QStringLiteral(", ")), x(Quantity::LayersPerStage));
+        !s.model.isMoe() ? QString()
+            : e.moeTp > 1
+            ? tr("%1 per MoE layer, 1/%2 of each")
+                  .arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4)
+                  .arg(e.moeTp)
+            : tr("%1 per MoE layer").arg(static_cast<double>(s.model.experts + p.redundantExperts) / p.ep, 0, 'g', 4),
+        x(Quantity::ExpertsPerGpu));
+    setRow(row++, QStringLiteral("layers"), tr("Layers per stage"), split.join(QStringLiteral(", ")),
+        x(Quantity::LayersPerStage));
     setRow(row++, QStringLiteral("max_model_len"), tr("Max model length"), tr("%1 tokens").arg(count(p.maxModelLen)),
-           tr("<b>max_model_len</b><br>%1").arg(s.plan.maxModelLen == 0 ? tr("the model's max_position_embeddings (no --max-model-len set)")
-                                                                          : tr("--max-model-len")));
+        tr("<b>max_model_len</b><br>%1")
+            .arg(s.plan.maxModelLen == 0 ? tr("the model's max_position_embeddings (no --max-model-len set)")
+                                         : tr("--max-model-len")));
     setRow(row++, QStringLiteral("gpus"), tr("GPUs"),
-           tr("%1 · nodes of %3: %2").arg(e.worldSize).arg(e.nodes).arg(e.gpusPerNode),
-           tr("<b>World size</b><br><i>tp × pp × dp</i><br>= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6")
-               .arg(p.tp).arg(p.pp).arg(p.dp).arg(e.worldSize).arg(e.gpusPerNode).arg(e.nodes));
+        tr("%1 · nodes of %3: %2").arg(e.worldSize).arg(e.nodes).arg(e.gpusPerNode),
+        tr("<b>World size</b><br><i>tp × pp × dp</i><br>= %1 × %2 × %3 = %4 GPUs; nodes = ceil(%4 / %5) = %6")
+            .arg(p.tp)
+            .arg(p.pp)
+            .arg(p.dp)
+            .arg(e.worldSize)
+            .arg(e.gpusPerNode)
+            .arg(e.nodes));
     setRow(row++, QStringLiteral("params"), tr("Parameters"),
-           tr("%1 billion total, %2 billion active").arg(e.params.total / 1e9, 0, 'f', 1).arg(e.params.active / 1e9, 0, 'f', 1), x(Quantity::ParamsTotal));
+        tr("%1 billion total, %2 billion active")
+            .arg(e.params.total / 1e9, 0, 'f', 1)
+            .arg(e.params.active / 1e9, 0, 'f', 1),
+        x(Quantity::ParamsTotal));
 }

@@ -43,10 +43,10 @@ std::vector<MemoryBar> memoryBars(const PlanState &state, int groupAbove)
     }
     for (int n = 0; n < e.nodes; ++n) {
         const auto first = e.ranks.begin() + static_cast<long>(n) * e.gpusPerNode;
-        const auto last = e.ranks.begin() + std::min<long>(static_cast<long>(n + 1) * e.gpusPerNode, static_cast<long>(e.ranks.size()));
-        const auto tightest = std::min_element(first, last, [](const RankPlacement &a, const RankPlacement &b) {
-            return a.memory.kvBudget < b.memory.kvBudget;
-        });
+        const auto last = e.ranks.begin()
+            + std::min<long>(static_cast<long>(n + 1) * e.gpusPerNode, static_cast<long>(e.ranks.size()));
+        const auto tightest = std::min_element(first, last,
+            [](const RankPlacement &a, const RankPlacement &b) { return a.memory.kvBudget < b.memory.kvBudget; });
         bars.push_back(barFor(*tightest, QString::number(n), static_cast<int>(last - first)));
     }
     return bars;

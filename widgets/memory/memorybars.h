@@ -11,8 +11,8 @@ struct PlanState;
 struct MemoryBar
 {
     QString label;
-    int rank = 0;       // the GPU shown
-    int gpus = 1;       // how many GPUs the bar stands for (a node's GPUs when grouped)
+    int rank = 0; // the GPU shown
+    int gpus = 1; // how many GPUs the bar stands for (a node's GPUs when grouped)
     double weights = 0;
     double activation = 0;
     double other = 0;

@@ -1,10 +1,10 @@
 #include "widgets/memory/memorychart.h"
 
 #include "core/text/units.h"
-#include "widgets/grid/gridgeometry.h"
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/grid/gridgeometry.h"
 
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
@@ -70,13 +70,13 @@ void MemoryChart::rebuild()
 {
     m_dirty = false;
     m_state = m_document->hasPlan() ? m_document->state() : nullptr;
-    m_bars = m_state ? memoryBars(*m_state) : std::vector<MemoryBar>{};
+    m_bars = m_state ? memoryBars(*m_state) : std::vector<MemoryBar> {};
     m_chart->removeAllSeries();
 
     // Short legend names; the title and the tooltips say what "other" and "headroom" hold.
-    const QString names[SetCount] = {tr("Weights"), tr("Activation"), tr("Other"), tr("KV cache"), tr("Headroom")};
-    const QColor colors[SetCount] = {palette::weights(), palette::activation(), palette::otherMemory(), palette::kvBudget(),
-                                     palette::freeMemory()};
+    const QString names[SetCount] = { tr("Weights"), tr("Activation"), tr("Other"), tr("KV cache"), tr("Headroom") };
+    const QColor colors[SetCount] = { palette::weights(), palette::activation(), palette::otherMemory(),
+        palette::kvBudget(), palette::freeMemory() };
     QList<qreal> values[SetCount];
     double top = 0;
     for (const MemoryBar &b : m_bars) {
@@ -126,7 +126,7 @@ void MemoryChart::rebuild()
     m_axisX->setTitleText(grouped ? tr("node (bar = its tightest GPU)") : tr("GPU"));
     // At most five intervals with round numbers, so the labels never crowd.
     double step = 1;
-    for (double s : {1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0})
+    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
         if (top / s <= 5) {
             step = s;
             break;
@@ -134,8 +134,11 @@ void MemoryChart::rebuild()
     const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
     m_axisY->setRange(0, intervals * step);
     m_axisY->setTickCount(intervals + 1);
-    const QString legendNote = tr("other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total");
-    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)<br><small>%2</small>").arg(m_state->evaluation.worldSize).arg(legendNote)
+    const QString legendNote
+        = tr("other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total");
+    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)<br><small>%2</small>")
+                                    .arg(m_state->evaluation.worldSize)
+                                    .arg(legendNote)
                               : tr("Memory per GPU<br><small>%1</small>").arg(legendNote));
 }
 
@@ -191,14 +194,17 @@ QString MemoryChart::barToolTip(int index, int setIndex) const
         return {};
     const MemoryBar &b = m_bars[static_cast<size_t>(index)];
     const Evaluation &e = m_state->evaluation;
-    QString html = b.gpus > 1 ? tr("<b>node %1</b>: its tightest GPU is GPU %2<br>").arg(e.ranks[static_cast<size_t>(b.rank)].node).arg(b.rank)
+    QString html = b.gpus > 1 ? tr("<b>node %1</b>: its tightest GPU is GPU %2<br>")
+                                    .arg(e.ranks[static_cast<size_t>(b.rank)].node)
+                                    .arg(b.rank)
                               : QString();
     html += tr("total %1 = weights %2 + activation %3 + other %4 + KV cache %5 + headroom %6")
                 .arg(textformat::gib(b.total, 2), textformat::gib(b.weights, 2), textformat::gib(b.activation, 2),
-                     textformat::gib(b.other, 2), textformat::gib(b.kvBudget, 2), textformat::gib(b.headroom, 2));
+                    textformat::gib(b.other, 2), textformat::gib(b.kvBudget, 2), textformat::gib(b.headroom, 2));
     if (e.plan.accounting == Accounting::Vllm)
         html += QStringLiteral("<br><i>")
-            + (e.plan.calibration.active() ? tr("activation and other: calibrated (profile \"%1\")").arg(textformat::qs(e.plan.calibration.name).toHtmlEscaped())
+            + (e.plan.calibration.active() ? tr("activation and other: calibrated (profile \"%1\")")
+                                                 .arg(textformat::qs(e.plan.calibration.name).toHtmlEscaped())
                                            : tr("activation and other: estimated (no calibration profile)"))
             + QStringLiteral("</i>");
     html += QStringLiteral("<hr>");
@@ -210,7 +216,8 @@ QString MemoryChart::barToolTip(int index, int setIndex) const
         html += textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, b.rank));
         break;
     case Headroom:
-        html += tr("<b>Headroom</b><br><i>total × (1 − gpu_memory_utilization)</i><br>= %1 × (1 − %2) = %3 — left for other processes")
+        html += tr("<b>Headroom</b><br><i>total × (1 − gpu_memory_utilization)</i><br>= %1 × (1 − %2) = %3 — left for "
+                   "other processes")
                     .arg(textformat::gib(b.total, 2))
                     .arg(e.plan.gpuMemoryUtilization, 0, 'g', 3)
                     .arg(textformat::gib(b.headroom, 2));

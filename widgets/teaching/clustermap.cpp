@@ -1,7 +1,7 @@
 #include "widgets/teaching/clustermap.h"
 
-#include "widgets/grid/gridbuilders.h"
 #include "widgets/common/palette.h"
+#include "widgets/grid/gridbuilders.h"
 #include "widgets/teaching/teachingtext.h"
 
 #include <QPainter>
@@ -57,10 +57,14 @@ void ClusterMap::setPresentation(bool on)
 QColor ClusterMap::linkColor(LinkKind link)
 {
     switch (link) {
-    case LinkKind::ScaleUp: return QColor(0x11, 0x77, 0x33);
-    case LinkKind::Pcie: return QColor(0xCC, 0x88, 0x00);
-    case LinkKind::Nic: return QColor(0xCC, 0x22, 0x22);
-    case LinkKind::None: break;
+    case LinkKind::ScaleUp:
+        return QColor(0x11, 0x77, 0x33);
+    case LinkKind::Pcie:
+        return QColor(0xCC, 0x88, 0x00);
+    case LinkKind::Nic:
+        return QColor(0xCC, 0x22, 0x22);
+    case LinkKind::None:
+        break;
     }
     return Qt::gray;
 }
@@ -92,20 +96,23 @@ QRectF ClusterMap::gpuRect(int gpu) const
     const double c = cellSize();
     const double nodeH = kNodeHeader + rowsPerNode * c + 6;
     const int node = gpu / m_perNode, i = gpu % m_perNode;
-    return QRectF(kMargin + 4 + (i % cols) * c, kMargin + node * (nodeH + 4) + kNodeHeader + (i / cols) * c, c - 3, c - 3);
+    return QRectF(
+        kMargin + 4 + (i % cols) * c, kMargin + node * (nodeH + 4) + kNodeHeader + (i / cols) * c, c - 3, c - 3);
 }
 
 QSize ClusterMap::sizeHint() const
 {
     if (compact()) {
         const int nodes = (m_world + m_perNode - 1) / m_perNode;
-        return {std::max(240, 2 * kMargin + columns() * 10), 2 * kMargin + ((nodes + columns() - 1) / columns()) * 10};
+        return { std::max(240, 2 * kMargin + columns() * 10),
+            2 * kMargin + ((nodes + columns() - 1) / columns()) * 10 };
     }
     const int nodes = m_world > 0 ? (m_world + m_perNode - 1) / m_perNode : 1;
     const int cols = std::max(1, columns());
     const double c = m_presentation ? 56 : 40;
     const int rowsPerNode = (m_perNode + cols - 1) / cols;
-    return {std::max(240, static_cast<int>(2 * kMargin + 8 + cols * c)), static_cast<int>(2 * kMargin + nodes * (kNodeHeader + rowsPerNode * c + 10))};
+    return { std::max(240, static_cast<int>(2 * kMargin + 8 + cols * c)),
+        static_cast<int>(2 * kMargin + nodes * (kNodeHeader + rowsPerNode * c + 10)) };
 }
 
 void ClusterMap::paintEvent(QPaintEvent *)
@@ -118,7 +125,8 @@ void ClusterMap::paintEvent(QPaintEvent *)
     if (compact()) {
         for (int n = 0; n < nodes; ++n) {
             const int first = n * m_perNode, last = std::min(m_world, first + m_perNode);
-            const bool on = std::lower_bound(m_gpus.begin(), m_gpus.end(), first) != std::lower_bound(m_gpus.begin(), m_gpus.end(), last);
+            const bool on = std::lower_bound(m_gpus.begin(), m_gpus.end(), first)
+                != std::lower_bound(m_gpus.begin(), m_gpus.end(), last);
             QColor fill = stageColor(m_stage[static_cast<size_t>(first)]);
             if (any && !on)
                 fill = fill.lighter(170);
@@ -131,7 +139,8 @@ void ClusterMap::paintEvent(QPaintEvent *)
     for (int n = 0; n < nodes; ++n) {
         const QRectF first = gpuRect(n * m_perNode);
         const QRectF last = gpuRect(std::min(m_world, (n + 1) * m_perNode) - 1);
-        const QRectF frame(kMargin, first.top() - kNodeHeader, width() - 2 * kMargin, last.bottom() - first.top() + kNodeHeader + 6);
+        const QRectF frame(
+            kMargin, first.top() - kNodeHeader, width() - 2 * kMargin, last.bottom() - first.top() + kNodeHeader + 6);
         p.setPen(QPen(pal.color(QPalette::Mid), m_presentation ? 2 : 1));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(frame, 4, 4);

@@ -27,7 +27,7 @@ public:
     static QColor linkColor(shardscope::LinkKind link);
 
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return {200, 60}; }
+    QSize minimumSizeHint() const override { return { 200, 60 }; }
 
 protected:
     void paintEvent(QPaintEvent *event) override;

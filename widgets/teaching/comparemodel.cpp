@@ -43,11 +43,16 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     const DeltaRow &r = m_rows[static_cast<size_t>(index.row())];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case Quantity: return teaching::deltaLabel(r);
-        case A: return teaching::deltaValue(r.unit, r.a);
-        case B: return teaching::deltaValue(r.unit, r.b);
-        case Change: return teaching::deltaChange(r);
-        default: return {};
+        case Quantity:
+            return teaching::deltaLabel(r);
+        case A:
+            return teaching::deltaValue(r.unit, r.a);
+        case B:
+            return teaching::deltaValue(r.unit, r.b);
+        case Change:
+            return teaching::deltaChange(r);
+        default:
+            return {};
         }
     }
     if (role == Qt::TextAlignmentRole && index.column() != Quantity)
@@ -66,10 +71,15 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Quantity: return Teaching::tr("Quantity");
-    case A: return Teaching::tr("A (pinned)");
-    case B: return Teaching::tr("B (current)");
-    case Change: return Teaching::tr("Change");
-    default: return {};
+    case Quantity:
+        return Teaching::tr("Quantity");
+    case A:
+        return Teaching::tr("A (pinned)");
+    case B:
+        return Teaching::tr("B (current)");
+    case Change:
+        return Teaching::tr("Change");
+    default:
+        return {};
     }
 }

@@ -53,7 +53,7 @@ ComparePanel::ComparePanel(QWidget *parent)
 
 void ComparePanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
-    m_b = Side{e, m, gpu};
+    m_b = Side { e, m, gpu };
     refresh();
 }
 
@@ -94,7 +94,8 @@ void ComparePanel::retranslate()
     m_export->setText(Teaching::tr("Export comparison report…"));
     m_export->setEnabled(isPinned());
     if (!isPinned()) {
-        m_status->setText(Teaching::tr("Pin the current plan as A, then change the sliders: B follows the current plan."));
+        m_status->setText(
+            Teaching::tr("Pin the current plan as A, then change the sliders: B follows the current plan."));
         m_why->setHtml(QString());
         return;
     }
@@ -108,11 +109,12 @@ void ComparePanel::retranslate()
         html += QStringLiteral("<li>%1</li>").arg(teaching::sentence(s).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     m_why->setHtml(html);
-    m_status->setText(Teaching::tr("A: %1 · B: %2")
-                          .arg(QString::fromStdString(m_a->model.name + " TP " + std::to_string(m_a->evaluation.plan.tp) + " × PP "
-                                                      + std::to_string(m_a->evaluation.plan.pp) + " × DP " + std::to_string(m_a->evaluation.plan.dp)),
-                               QString::fromStdString(m_b.model.name + " TP " + std::to_string(m_b.evaluation.plan.tp) + " × PP "
-                                                      + std::to_string(m_b.evaluation.plan.pp) + " × DP " + std::to_string(m_b.evaluation.plan.dp))));
+    m_status->setText(
+        Teaching::tr("A: %1 · B: %2")
+            .arg(QString::fromStdString(m_a->model.name + " TP " + std::to_string(m_a->evaluation.plan.tp) + " × PP "
+                     + std::to_string(m_a->evaluation.plan.pp) + " × DP " + std::to_string(m_a->evaluation.plan.dp)),
+                QString::fromStdString(m_b.model.name + " TP " + std::to_string(m_b.evaluation.plan.tp) + " × PP "
+                    + std::to_string(m_b.evaluation.plan.pp) + " × DP " + std::to_string(m_b.evaluation.plan.dp))));
 }
 
 void ComparePanel::changeEvent(QEvent *event)

@@ -21,7 +21,7 @@ public:
 
     // The current plan: B once A is pinned.
     void setPlan(const shardscope::Evaluation &e, const shardscope::ModelSpec &m, const shardscope::GpuSpec &gpu);
-    void pin();   // the current plan becomes A
+    void pin(); // the current plan becomes A
     void unpin();
     bool isPinned() const { return m_a.has_value(); }
 

@@ -18,7 +18,8 @@ namespace {
 // Quantities that depend on which GPU is asked about.
 bool perRank(Quantity q)
 {
-    return q == Quantity::KvBytesPerToken || q == Quantity::WeightsPerGpu || q == Quantity::KvBudget || q == Quantity::StageStepTime;
+    return q == Quantity::KvBytesPerToken || q == Quantity::WeightsPerGpu || q == Quantity::KvBudget
+        || q == Quantity::StageStepTime;
 }
 } // namespace
 
@@ -59,36 +60,56 @@ ShowWorkPanel::ShowWorkPanel(QWidget *parent)
 
 QList<Quantity> ShowWorkPanel::quantities()
 {
-    return {Quantity::KvBytesPerToken, Quantity::WeightsPerGpu,   Quantity::KvBudget,         Quantity::CapacityTokens,
-            Quantity::MaxConcurrency,  Quantity::ClusterConcurrency, Quantity::LayersPerStage, Quantity::ExpertsPerGpu,
-            Quantity::ParamsTotal,     Quantity::TpAllReduceBytes, Quantity::TpBytesPerGpu,    Quantity::TpTime,
-            Quantity::PpSendBytes,     Quantity::EpBytesPerToken,  Quantity::CommTime,         Quantity::StageStepTime,
-            Quantity::Tpot,            Quantity::Ttft,             Quantity::Bubble,           Quantity::TokensPerSecPerGpu};
+    return { Quantity::KvBytesPerToken, Quantity::WeightsPerGpu, Quantity::KvBudget, Quantity::CapacityTokens,
+        Quantity::MaxConcurrency, Quantity::ClusterConcurrency, Quantity::LayersPerStage, Quantity::ExpertsPerGpu,
+        Quantity::ParamsTotal, Quantity::TpAllReduceBytes, Quantity::TpBytesPerGpu, Quantity::TpTime,
+        Quantity::PpSendBytes, Quantity::EpBytesPerToken, Quantity::CommTime, Quantity::StageStepTime, Quantity::Tpot,
+        Quantity::Ttft, Quantity::Bubble, Quantity::TokensPerSecPerGpu };
 }
 
 QString ShowWorkPanel::quantityName(Quantity q)
 {
     switch (q) {
-    case Quantity::KvBytesPerToken: return Teaching::tr("KV bytes per token per GPU");
-    case Quantity::WeightsPerGpu: return Teaching::tr("Weights per GPU");
-    case Quantity::KvBudget: return Teaching::tr("KV cache budget per GPU");
-    case Quantity::CapacityTokens: return Teaching::tr("KV capacity (tokens)");
-    case Quantity::MaxConcurrency: return Teaching::tr("Concurrent requests");
-    case Quantity::ClusterConcurrency: return Teaching::tr("Concurrent requests, cluster");
-    case Quantity::LayersPerStage: return Teaching::tr("Layers per stage");
-    case Quantity::ExpertsPerGpu: return Teaching::tr("Experts per GPU");
-    case Quantity::ParamsTotal: return Teaching::tr("Parameters");
-    case Quantity::TpAllReduceBytes: return Teaching::tr("Bytes per TP AllReduce");
-    case Quantity::TpBytesPerGpu: return Teaching::tr("TP bytes per GPU per step");
-    case Quantity::TpTime: return Teaching::tr("TP AllReduce time");
-    case Quantity::PpSendBytes: return Teaching::tr("Bytes per PP send");
-    case Quantity::EpBytesPerToken: return Teaching::tr("EP bytes per token");
-    case Quantity::CommTime: return Teaching::tr("Communication per step");
-    case Quantity::StageStepTime: return Teaching::tr("Decode step of a stage");
-    case Quantity::Tpot: return Teaching::tr("TPOT");
-    case Quantity::Ttft: return Teaching::tr("TTFT");
-    case Quantity::Bubble: return Teaching::tr("Pipeline bubble");
-    case Quantity::TokensPerSecPerGpu: return Teaching::tr("Tokens/s per GPU");
+    case Quantity::KvBytesPerToken:
+        return Teaching::tr("KV bytes per token per GPU");
+    case Quantity::WeightsPerGpu:
+        return Teaching::tr("Weights per GPU");
+    case Quantity::KvBudget:
+        return Teaching::tr("KV cache budget per GPU");
+    case Quantity::CapacityTokens:
+        return Teaching::tr("KV capacity (tokens)");
+    case Quantity::MaxConcurrency:
+        return Teaching::tr("Concurrent requests");
+    case Quantity::ClusterConcurrency:
+        return Teaching::tr("Concurrent requests, cluster");
+    case Quantity::LayersPerStage:
+        return Teaching::tr("Layers per stage");
+    case Quantity::ExpertsPerGpu:
+        return Teaching::tr("Experts per GPU");
+    case Quantity::ParamsTotal:
+        return Teaching::tr("Parameters");
+    case Quantity::TpAllReduceBytes:
+        return Teaching::tr("Bytes per TP AllReduce");
+    case Quantity::TpBytesPerGpu:
+        return Teaching::tr("TP bytes per GPU per step");
+    case Quantity::TpTime:
+        return Teaching::tr("TP AllReduce time");
+    case Quantity::PpSendBytes:
+        return Teaching::tr("Bytes per PP send");
+    case Quantity::EpBytesPerToken:
+        return Teaching::tr("EP bytes per token");
+    case Quantity::CommTime:
+        return Teaching::tr("Communication per step");
+    case Quantity::StageStepTime:
+        return Teaching::tr("Decode step of a stage");
+    case Quantity::Tpot:
+        return Teaching::tr("TPOT");
+    case Quantity::Ttft:
+        return Teaching::tr("TTFT");
+    case Quantity::Bubble:
+        return Teaching::tr("Pipeline bubble");
+    case Quantity::TokensPerSecPerGpu:
+        return Teaching::tr("Tokens/s per GPU");
     }
     return {};
 }
@@ -134,7 +155,8 @@ void ShowWorkPanel::refresh()
         return;
     const auto q = static_cast<Quantity>(item->data(Qt::UserRole).toInt());
     m_rank->setEnabled(perRank(q));
-    m_text->setHtml(teaching::explanationHtml(explain(q, m_evaluation, m_model, m_gpu, perRank(q) ? m_rank->value() : -1), true));
+    m_text->setHtml(
+        teaching::explanationHtml(explain(q, m_evaluation, m_model, m_gpu, perRank(q) ? m_rank->value() : -1), true));
 }
 
 void ShowWorkPanel::retranslate()

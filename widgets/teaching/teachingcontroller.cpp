@@ -1,20 +1,20 @@
 #include "widgets/teaching/teachingcontroller.h"
 
 #include "io/reportwriter.h"
-#include "widgets/teaching/clustermap.h"
-#include "widgets/teaching/comparepanel.h"
-#include "widgets/grid/gridpanel.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/language.h"
-#include "widgets/window/mainwindow.h"
-#include "widgets/grid/placementgrid.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/presentationmode.h"
 #include "widgets/export/reportpdf.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/teaching/clustermap.h"
+#include "widgets/teaching/comparepanel.h"
 #include "widgets/teaching/showworkpanel.h"
 #include "widgets/teaching/teachingtext.h"
-#include "widgets/common/textformat.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
+#include "widgets/window/mainwindow.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -85,9 +85,8 @@ private:
     {
         QTabWidget *tabs = m_window->bottomTabs();
         // windowTitle() carries the title across a rebuild of the tab widget.
-        const std::pair<QWidget *, QString> titles[] = {{m_timeline, Teaching::tr("Timeline")},
-                                                        {m_work, Teaching::tr("Show your work")},
-                                                        {m_compare, Teaching::tr("Compare")}};
+        const std::pair<QWidget *, QString> titles[] = { { m_timeline, Teaching::tr("Timeline") },
+            { m_work, Teaching::tr("Show your work") }, { m_compare, Teaching::tr("Compare") } };
         for (const auto &[w, title] : titles) {
             w->setWindowTitle(title);
             tabs->setTabText(tabs->indexOf(w), title);
@@ -114,13 +113,13 @@ private:
         }
         if (view) {
             view->addSeparator();
-            const std::pair<QWidget *, QString> tabs[] = {{m_timeline, Teaching::tr("Timeline")},
-                                                          {m_work, Teaching::tr("Show your work")},
-                                                          {m_compare, Teaching::tr("Compare")}};
-            const Qt::Key keys[] = {Qt::Key_8, Qt::Key_9, Qt::Key_0};
+            const std::pair<QWidget *, QString> tabs[] = { { m_timeline, Teaching::tr("Timeline") },
+                { m_work, Teaching::tr("Show your work") }, { m_compare, Teaching::tr("Compare") } };
+            const Qt::Key keys[] = { Qt::Key_8, Qt::Key_9, Qt::Key_0 };
             for (int i = 0; i < 3; ++i) {
                 QWidget *w = tabs[i].first;
-                QAction *a = view->addAction(tabs[i].second, this, [this, w] { m_window->bottomTabs()->setCurrentWidget(w); });
+                QAction *a
+                    = view->addAction(tabs[i].second, this, [this, w] { m_window->bottomTabs()->setCurrentWidget(w); });
                 a->setShortcut(QKeySequence(Qt::ALT | keys[i]));
             }
             view->addSeparator();
@@ -159,7 +158,8 @@ private:
             qApp->installEventFilter(m_clicks);
         else
             qApp->removeEventFilter(m_clicks);
-        m_window->statusBar()->showMessage(on ? Teaching::tr("Show your work: click a number to see how it is computed.") : QString(), 8000);
+        m_window->statusBar()->showMessage(
+            on ? Teaching::tr("Show your work: click a number to see how it is computed.") : QString(), 8000);
     }
 
     void onPlanChanged()
@@ -188,7 +188,8 @@ private:
         const std::vector<int> gpus = eventGpus(e, ev);
         const int layers = m_window->document()->model().layers;
         const int perNode = std::max(1, e.gpusPerNode);
-        const QColor color = ev.link == LinkKind::None ? QApplication::palette().color(QPalette::Highlight) : ClusterMap::linkColor(ev.link);
+        const QColor color = ev.link == LinkKind::None ? QApplication::palette().color(QPalette::Highlight)
+                                                       : ClusterMap::linkColor(ev.link);
         const double width = teaching::presentation()->isOn() ? 5 : 3;
         // Rows of the Layers grid: 0 is the embedding, 1..L the layers, L + 1 the LM head.
         int firstRow = 0, rowCount = layers + 2;
@@ -209,16 +210,17 @@ private:
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(width / 2, width / 2, -width / 2, -width / 2));
         };
-        grids->grid(GridKind::Layers)->setOverlay([gpus, firstRow, rowCount, outline](QPainter &p, const GridGeometry &g) {
-            // Runs of consecutive GPUs as one box.
-            for (size_t i = 0; i < gpus.size();) {
-                size_t j = i;
-                while (j + 1 < gpus.size() && gpus[j + 1] == gpus[j] + 1)
-                    ++j;
-                outline(p, g.cellsRect(firstRow, gpus[i], rowCount, static_cast<int>(j - i + 1)));
-                i = j + 1;
-            }
-        });
+        grids->grid(GridKind::Layers)
+            ->setOverlay([gpus, firstRow, rowCount, outline](QPainter &p, const GridGeometry &g) {
+                // Runs of consecutive GPUs as one box.
+                for (size_t i = 0; i < gpus.size();) {
+                    size_t j = i;
+                    while (j + 1 < gpus.size() && gpus[j + 1] == gpus[j] + 1)
+                        ++j;
+                    outline(p, g.cellsRect(firstRow, gpus[i], rowCount, static_cast<int>(j - i + 1)));
+                    i = j + 1;
+                }
+            });
         grids->grid(GridKind::Cluster)->setOverlay([gpus, perNode, outline](QPainter &p, const GridGeometry &g) {
             for (int gpu : gpus)
                 outline(p, g.cellRect(gpu / perNode, gpu % perNode));
@@ -230,10 +232,12 @@ private:
         const PlanDocument *doc = m_window->document();
         if (!doc->hasPlan() || (comparison && !m_compare->isPinned()))
             return;
-        const QString suggested = QString::fromStdString(doc->model().id) + (comparison ? QStringLiteral("-comparison.pdf") : QStringLiteral(".pdf"));
+        const QString suggested = QString::fromStdString(doc->model().id)
+            + (comparison ? QStringLiteral("-comparison.pdf") : QStringLiteral(".pdf"));
         QString selected;
-        QString path = QFileDialog::getSaveFileName(m_window, comparison ? Teaching::tr("Export comparison report") : Teaching::tr("Export report"),
-                                                    suggested, Teaching::tr("PDF document (*.pdf);;Markdown (*.md)"), &selected);
+        QString path = QFileDialog::getSaveFileName(m_window,
+            comparison ? Teaching::tr("Export comparison report") : Teaching::tr("Export report"), suggested,
+            Teaching::tr("PDF document (*.pdf);;Markdown (*.md)"), &selected);
         if (path.isEmpty())
             return;
         if (reportFormatFor(path) == ReportFormat::Unknown)
@@ -245,13 +249,15 @@ private:
         if (comparison) {
             const ComparePanel::Side &a = *m_compare->pinned();
             const ComparePanel::Side &b = m_compare->current();
-            const ReportSide sa{&a.evaluation, &a.model, &a.gpu}, sb{&b.evaluation, &b.model, &b.gpu};
+            const ReportSide sa { &a.evaluation, &a.model, &a.gpu }, sb { &b.evaluation, &b.model, &b.gpu };
             error = writeReport(path, sa, &sb, &written, translate);
         } else {
-            error = writeReport(path, ReportSide{&doc->evaluation(), &doc->model(), &doc->gpu()}, nullptr, &written, translate);
+            error = writeReport(
+                path, ReportSide { &doc->evaluation(), &doc->model(), &doc->gpu() }, nullptr, &written, translate);
         }
         if (!error.isEmpty()) {
-            QMessageBox::warning(m_window, Teaching::tr("Export report"), Teaching::tr("Cannot write %1: %2").arg(path, error));
+            QMessageBox::warning(
+                m_window, Teaching::tr("Export report"), Teaching::tr("Cannot write %1: %2").arg(path, error));
             return;
         }
         m_window->statusBar()->showMessage(Teaching::tr("Wrote %1").arg(written.join(QStringLiteral(", "))), 10000);

@@ -42,10 +42,14 @@ QString bytes(double b)
 QString linkName(LinkKind link)
 {
     switch (link) {
-    case LinkKind::ScaleUp: return Teaching::tr("scale-up link (NVLink, xGMI)");
-    case LinkKind::Pcie: return Teaching::tr("PCIe");
-    case LinkKind::Nic: return Teaching::tr("network (NIC)");
-    case LinkKind::None: break;
+    case LinkKind::ScaleUp:
+        return Teaching::tr("scale-up link (NVLink, xGMI)");
+    case LinkKind::Pcie:
+        return Teaching::tr("PCIe");
+    case LinkKind::Nic:
+        return Teaching::tr("network (NIC)");
+    case LinkKind::None:
+        break;
     }
     return Teaching::tr("no link");
 }
@@ -55,20 +59,32 @@ QString eventTitle(const TimelineEvent &ev)
     const QString l = layers(ev);
     const auto with = [&](const QString &what) { return l.isEmpty() ? what : Teaching::tr("%1, %2").arg(what, l); };
     switch (ev.kind) {
-    case EventKind::Compute: return with(Teaching::tr("Compute"));
-    case EventKind::TpAllReduce: return with(Teaching::tr("TP AllReduce ×%1").arg(ev.count));
-    case EventKind::EmbeddingAllReduce: return Teaching::tr("Embedding AllReduce");
-    case EventKind::LmHeadGather: return Teaching::tr("LM-head logits AllGather");
-    case EventKind::EpDispatch: return with(Teaching::tr("EP dispatch ×%1").arg(ev.count));
-    case EventKind::EpCombine: return with(Teaching::tr("EP combine ×%1").arg(ev.count));
-    case EventKind::PpSend: return Teaching::tr("PP send, stage %1 → %2").arg(ev.stage).arg(ev.peerStage);
-    case EventKind::PpGather: return Teaching::tr("PP AllGather of stage %1's activations").arg(ev.peerStage);
+    case EventKind::Compute:
+        return with(Teaching::tr("Compute"));
+    case EventKind::TpAllReduce:
+        return with(Teaching::tr("TP AllReduce ×%1").arg(ev.count));
+    case EventKind::EmbeddingAllReduce:
+        return Teaching::tr("Embedding AllReduce");
+    case EventKind::LmHeadGather:
+        return Teaching::tr("LM-head logits AllGather");
+    case EventKind::EpDispatch:
+        return with(Teaching::tr("EP dispatch ×%1").arg(ev.count));
+    case EventKind::EpCombine:
+        return with(Teaching::tr("EP combine ×%1").arg(ev.count));
+    case EventKind::PpSend:
+        return Teaching::tr("PP send, stage %1 → %2").arg(ev.stage).arg(ev.peerStage);
+    case EventKind::PpGather:
+        return Teaching::tr("PP AllGather of stage %1's activations").arg(ev.peerStage);
     case EventKind::Idle:
         switch (ev.idle) {
-        case IdleReason::Fill: return Teaching::tr("Idle: pipeline fill (bubble)");
-        case IdleReason::Drain: return Teaching::tr("Idle: pipeline drain (bubble)");
-        case IdleReason::Stall: return Teaching::tr("Idle: waiting for stage %1").arg(ev.peerStage);
-        case IdleReason::None: break;
+        case IdleReason::Fill:
+            return Teaching::tr("Idle: pipeline fill (bubble)");
+        case IdleReason::Drain:
+            return Teaching::tr("Idle: pipeline drain (bubble)");
+        case IdleReason::Stall:
+            return Teaching::tr("Idle: waiting for stage %1").arg(ev.peerStage);
+        case IdleReason::None:
+            break;
         }
         return Teaching::tr("Idle");
     }
@@ -78,12 +94,15 @@ QString eventTitle(const TimelineEvent &ev)
 QString eventHtml(const TimelineEvent &ev)
 {
     QString html = QStringLiteral("<b>%1</b><br>").arg(eventTitle(ev).toHtmlEscaped());
-    html += ev.microbatch >= 0 ? Teaching::tr("Stage %1, micro-batch %2").arg(ev.stage).arg(ev.microbatch) : Teaching::tr("Stage %1").arg(ev.stage);
-    html += QStringLiteral("<br>") + Teaching::tr("%1 → %2 (%3)").arg(duration(ev.startSec), duration(ev.endSec), duration(ev.durationSec()));
+    html += ev.microbatch >= 0 ? Teaching::tr("Stage %1, micro-batch %2").arg(ev.stage).arg(ev.microbatch)
+                               : Teaching::tr("Stage %1").arg(ev.stage);
+    html += QStringLiteral("<br>")
+        + Teaching::tr("%1 → %2 (%3)").arg(duration(ev.startSec), duration(ev.endSec), duration(ev.durationSec()));
     switch (ev.kind) {
     case EventKind::Compute:
-        html += QStringLiteral("<br>") + Teaching::tr("The stage's roofline time for these layers: reading their weights and KV cache, "
-                                                     "or their FLOPs, whichever is slower.");
+        html += QStringLiteral("<br>")
+            + Teaching::tr("The stage's roofline time for these layers: reading their weights and KV cache, "
+                           "or their FLOPs, whichever is slower.");
         break;
     case EventKind::TpAllReduce:
     case EventKind::EmbeddingAllReduce:
@@ -91,20 +110,23 @@ QString eventHtml(const TimelineEvent &ev)
     case EventKind::EpDispatch:
     case EventKind::EpCombine:
     case EventKind::PpGather:
-        html += QStringLiteral("<br>") + Teaching::tr("%1 × %2; each GPU sends %3 over the %4")
-                                             .arg(ev.count)
-                                             .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu), linkName(ev.link));
+        html += QStringLiteral("<br>")
+            + Teaching::tr("%1 × %2; each GPU sends %3 over the %4")
+                  .arg(ev.count)
+                  .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu), linkName(ev.link));
         break;
     case EventKind::PpSend:
-        html += QStringLiteral("<br>") + Teaching::tr("hidden_states and residual, %1; each GPU sends %2 to its peer in stage %3 over the %4")
-                                             .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu))
-                                             .arg(ev.peerStage)
-                                             .arg(linkName(ev.link));
+        html += QStringLiteral("<br>")
+            + Teaching::tr("hidden_states and residual, %1; each GPU sends %2 to its peer in stage %3 over the %4")
+                  .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu))
+                  .arg(ev.peerStage)
+                  .arg(linkName(ev.link));
         break;
     case EventKind::Idle:
         html += QStringLiteral("<br>")
-            + (ev.idle == IdleReason::Stall ? Teaching::tr("The stage before is slower: this one waits for its next micro-batch.")
-                                            : Teaching::tr("The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal."));
+            + (ev.idle == IdleReason::Stall
+                    ? Teaching::tr("The stage before is slower: this one waits for its next micro-batch.")
+                    : Teaching::tr("The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal."));
         break;
     }
     return html;
@@ -117,17 +139,20 @@ QString explanationHtml(const Explanation &x, bool large)
     const QString big = large ? QStringLiteral("font-size:large;") : QString();
     QString html = QStringLiteral("<h3>%1</h3>").arg(sentence(x.titleText).toHtmlEscaped());
     if (!x.formula.empty())
-        html += QStringLiteral("<p>%1<br><i>%2</i></p>").arg(Teaching::tr("Formula:"), sentence(x.formulaText).toHtmlEscaped());
+        html += QStringLiteral("<p>%1<br><i>%2</i></p>")
+                    .arg(Teaching::tr("Formula:"), sentence(x.formulaText).toHtmlEscaped());
     if (!x.substituted.empty())
         html += QStringLiteral("<p>%1<br><span style='%2'><b>%3</b></span></p>")
                     .arg(Teaching::tr("With this plan's values:"), big, sentence(x.substitutedText).toHtmlEscaped());
     if (!x.inputs.empty()) {
-        html += QStringLiteral("<p>%1</p><table cellspacing='0' cellpadding='3' border='1'>").arg(Teaching::tr("Where each input comes from:"));
-        html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>").arg(Teaching::tr("Input"), Teaching::tr("Value"), Teaching::tr("Source"));
+        html += QStringLiteral("<p>%1</p><table cellspacing='0' cellpadding='3' border='1'>")
+                    .arg(Teaching::tr("Where each input comes from:"));
+        html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>")
+                    .arg(Teaching::tr("Input"), Teaching::tr("Value"), Teaching::tr("Source"));
         for (const ExplainedInput &in : x.inputs)
             html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
                         .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(),
-                             sentence(in.sourceText).toHtmlEscaped());
+                            sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
     if (!x.note.empty())
@@ -148,13 +173,21 @@ QString deltaLabel(const DeltaRow &row)
 QString deltaValue(DeltaUnit unit, double v)
 {
     switch (unit) {
-    case DeltaUnit::Count: return qs(formatNumber(v));
-    case DeltaUnit::Bytes: return std::fabs(v) < KiB ? Teaching::tr("%1 B").arg(qs(formatNumber(v))) : qs(formatBytes(v, std::fabs(v) >= GiB ? 1 : 2));
-    case DeltaUnit::Tokens: return Teaching::tr("%1 tokens").arg(qs(formatNumber(v)));
-    case DeltaUnit::Requests: return Teaching::tr("%1 requests").arg(qs(formatNumber(v)));
-    case DeltaUnit::Seconds: return duration(v);
-    case DeltaUnit::Fraction: return Teaching::tr("%1 %").arg(qs(formatNumber(100 * v, 1)));
-    case DeltaUnit::TokensPerSec: return Teaching::tr("%1 tokens/s").arg(qs(formatNumber(v, 1)));
+    case DeltaUnit::Count:
+        return qs(formatNumber(v));
+    case DeltaUnit::Bytes:
+        return std::fabs(v) < KiB ? Teaching::tr("%1 B").arg(qs(formatNumber(v)))
+                                  : qs(formatBytes(v, std::fabs(v) >= GiB ? 1 : 2));
+    case DeltaUnit::Tokens:
+        return Teaching::tr("%1 tokens").arg(qs(formatNumber(v)));
+    case DeltaUnit::Requests:
+        return Teaching::tr("%1 requests").arg(qs(formatNumber(v)));
+    case DeltaUnit::Seconds:
+        return duration(v);
+    case DeltaUnit::Fraction:
+        return Teaching::tr("%1 %").arg(qs(formatNumber(100 * v, 1)));
+    case DeltaUnit::TokensPerSec:
+        return Teaching::tr("%1 tokens/s").arg(qs(formatNumber(v, 1)));
     }
     return qs(formatNumber(v));
 }
@@ -164,11 +197,14 @@ QString deltaChange(const DeltaRow &r)
     if (!r.changed())
         return Teaching::tr("unchanged");
     if (r.unit == DeltaUnit::Fraction)
-        return Teaching::tr("%1 points").arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−")) + qs(formatNumber(100 * std::fabs(r.delta()), 1)));
+        return Teaching::tr("%1 points")
+            .arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                + qs(formatNumber(100 * std::fabs(r.delta()), 1)));
     if (r.a == 0)
         return Teaching::tr("new");
     if (std::fabs(r.ratio() - 1) < 0.01)
-        return Teaching::tr("%1 %").arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−")) + qs(formatNumber(100 * std::fabs(r.ratio() - 1), 1)));
+        return Teaching::tr("%1 %").arg((r.delta() > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+            + qs(formatNumber(100 * std::fabs(r.ratio() - 1), 1)));
     return QStringLiteral("×") + qs(formatNumber(r.ratio(), r.ratio() >= 10 ? 1 : 2));
 }
 

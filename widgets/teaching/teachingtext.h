@@ -1,7 +1,7 @@
 #pragma once
-#include "core/report/compare.h"
 #include "core/explain/explain.h"
 #include "core/explain/timeline.h"
+#include "core/report/compare.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -12,7 +12,7 @@
 namespace teaching {
 
 QString duration(double seconds); // "3.50 µs", "0.559 ms"
-QString bytes(double bytes);      // "16 KiB", "1.5 MiB"
+QString bytes(double bytes); // "16 KiB", "1.5 MiB"
 QString linkName(shardscope::LinkKind link);
 QString eventTitle(const shardscope::TimelineEvent &ev); // "TP AllReduce ×20, layers 0–9"
 // Caption and tooltip: title, time span, stage, what moves over which link.

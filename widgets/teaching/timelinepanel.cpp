@@ -9,8 +9,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
-#include <QStyle>
 #include <QSplitter>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -34,7 +34,7 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     , m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("TimelinePanel"));
-    m_phaseBox->addItems({QString(), QString()});
+    m_phaseBox->addItems({ QString(), QString() });
     m_back->setObjectName(QStringLiteral("stepBack"));
     m_play->setObjectName(QStringLiteral("play"));
     m_forward->setObjectName(QStringLiteral("stepForward"));
@@ -69,7 +69,8 @@ TimelinePanel::TimelinePanel(QWidget *parent)
     layout->addWidget(split, 1);
     layout->addWidget(m_caption);
 
-    connect(m_phaseBox, &QComboBox::currentIndexChanged, this, [this](int i) { setPhase(i == 1 ? Phase::Prefill : Phase::Decode); });
+    connect(m_phaseBox, &QComboBox::currentIndexChanged, this,
+        [this](int i) { setPhase(i == 1 ? Phase::Prefill : Phase::Decode); });
     connect(m_back, &QToolButton::clicked, this, &TimelinePanel::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimelinePanel::stepForward);
     connect(m_play, &QToolButton::clicked, this, &TimelinePanel::togglePlay);
@@ -161,14 +162,16 @@ void TimelinePanel::onCurrentChanged(int index)
 {
     const Timeline &tl = m_view->timeline();
     if (index < 0 || index >= m_view->eventCount()) {
-        m_caption->setText(tl.events.empty() ? Teaching::tr("No valid plan to step through.")
-                                             : Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
+        m_caption->setText(tl.events.empty()
+                ? Teaching::tr("No valid plan to step through.")
+                : Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
         m_map->setHighlight({}, {}, LinkKind::None);
         emit currentEventChanged({}, LinkKind::None);
         return;
     }
     const TimelineEvent &ev = tl.events[static_cast<size_t>(index)];
-    m_caption->setText(Teaching::tr("<b>Event %1 of %2</b> — %3").arg(index + 1).arg(tl.events.size()).arg(teaching::eventHtml(ev)));
+    m_caption->setText(
+        Teaching::tr("<b>Event %1 of %2</b> — %3").arg(index + 1).arg(tl.events.size()).arg(teaching::eventHtml(ev)));
     std::vector<int> gpus = eventGpus(m_evaluation, ev);
     m_map->setHighlight(gpus, eventGroups(m_evaluation, ev), ev.link);
     emit currentEventChanged(gpus, ev.link);
@@ -190,19 +193,23 @@ void TimelinePanel::retranslate()
         return;
     }
     const QString batches = Teaching::tr("%n micro-batch(es)", nullptr, tl.microbatches);
-    const QString each = tl.phase == Phase::Decode ? Teaching::tr("of %n decoding sequence(s) each", nullptr, static_cast<int>(tl.tokens))
-                                                   : Teaching::tr("of a %1-token prompt each").arg(tl.tokens);
-    QString s = Teaching::tr("%1 %2 through %n stage(s) take %3.", nullptr, tl.stages).arg(batches, each, teaching::duration(tl.makespanSec));
+    const QString each = tl.phase == Phase::Decode
+        ? Teaching::tr("of %n decoding sequence(s) each", nullptr, static_cast<int>(tl.tokens))
+        : Teaching::tr("of a %1-token prompt each").arg(tl.tokens);
+    QString s = Teaching::tr("%1 %2 through %n stage(s) take %3.", nullptr, tl.stages)
+                    .arg(batches, each, teaching::duration(tl.makespanSec));
     if (tl.stages > 1)
         s += QLatin1Char(' ')
             + Teaching::tr("Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)")
                   .arg(100 * tl.bubbleFraction, 0, 'f', 1)
                   .arg(100 * tl.formulaBubbleFraction, 0, 'f', 1);
     if (tl.planMicrobatches > tl.microbatches)
-        s += QLatin1Char(' ') + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
+        s += QLatin1Char(' ')
+            + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
     m_summary->setText(s);
     if (m_view->currentIndex() < 0)
-        m_caption->setText(Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
+        m_caption->setText(
+            Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
 }
 
 void TimelinePanel::changeEvent(QEvent *event)

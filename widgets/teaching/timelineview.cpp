@@ -1,7 +1,7 @@
 #include "widgets/teaching/timelineview.h"
 
-#include "widgets/grid/gridbuilders.h"
 #include "widgets/common/palette.h"
+#include "widgets/grid/gridbuilders.h"
 #include "widgets/teaching/teachingtext.h"
 
 #include <QHelpEvent>
@@ -31,11 +31,11 @@ void TimelineView::setTimeline(const Evaluation &e, Timeline timeline)
     if (e.worldSize <= kMaxGpuLanes) {
         for (int g = 0; g < e.worldSize; ++g) {
             const int s = laneStage(e, g);
-            m_lanes.push_back({s, g, 1});
+            m_lanes.push_back({ s, g, 1 });
         }
     } else {
         for (int s = 0; s < m_timeline.stages; ++s)
-            m_lanes.push_back({s, -1, m_timeline.tp * m_timeline.dp});
+            m_lanes.push_back({ s, -1, m_timeline.tp * m_timeline.dp });
     }
     m_stageLanes.assign(static_cast<size_t>(std::max(0, m_timeline.stages)), {});
     for (size_t l = 0; l < m_lanes.size(); ++l)
@@ -90,7 +90,8 @@ int TimelineView::laneHeight() const
 QRectF TimelineView::plotRect() const
 {
     const int left = labelWidth();
-    return QRectF(left, axisHeight(), std::max(10, width() - left - 12), static_cast<double>(m_lanes.size()) * laneHeight());
+    return QRectF(
+        left, axisHeight(), std::max(10, width() - left - 12), static_cast<double>(m_lanes.size()) * laneHeight());
 }
 
 double TimelineView::xForTime(double seconds) const
@@ -146,22 +147,30 @@ int TimelineView::eventAt(const QPoint &pos) const
 QColor TimelineView::kindColor(EventKind kind, int stage)
 {
     switch (kind) {
-    case EventKind::Compute: return stageColor(stage);
-    case EventKind::TpAllReduce: return QColor(0x88, 0x22, 0x55);
+    case EventKind::Compute:
+        return stageColor(stage);
+    case EventKind::TpAllReduce:
+        return QColor(0x88, 0x22, 0x55);
     case EventKind::EmbeddingAllReduce:
-    case EventKind::LmHeadGather: return QColor(0xAA, 0x44, 0x99);
-    case EventKind::EpDispatch: return QColor(0xCC, 0x66, 0x11);
-    case EventKind::EpCombine: return QColor(0xEE, 0x99, 0x33);
-    case EventKind::PpSend: return QColor(0x11, 0x77, 0x33);
-    case EventKind::PpGather: return QColor(0x44, 0xAA, 0x66);
-    case EventKind::Idle: return QColor(0xDD, 0xDD, 0xDD);
+    case EventKind::LmHeadGather:
+        return QColor(0xAA, 0x44, 0x99);
+    case EventKind::EpDispatch:
+        return QColor(0xCC, 0x66, 0x11);
+    case EventKind::EpCombine:
+        return QColor(0xEE, 0x99, 0x33);
+    case EventKind::PpSend:
+        return QColor(0x11, 0x77, 0x33);
+    case EventKind::PpGather:
+        return QColor(0x44, 0xAA, 0x66);
+    case EventKind::Idle:
+        return QColor(0xDD, 0xDD, 0xDD);
     }
     return Qt::gray;
 }
 
 QSize TimelineView::sizeHint() const
 {
-    return {900, axisHeight() + static_cast<int>(m_lanes.size()) * laneHeight() + 8};
+    return { 900, axisHeight() + static_cast<int>(m_lanes.size()) * laneHeight() + 8 };
 }
 
 namespace {
@@ -173,7 +182,7 @@ double tickStep(double span, int target)
         return 1;
     const double raw = span / std::max(1, target);
     const double p = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 5.0, 10.0})
+    for (double m : { 1.0, 2.0, 5.0, 10.0 })
         if (raw <= m * p)
             return m * p;
     return 10 * p;
@@ -216,7 +225,8 @@ void TimelineView::paintEvent(QPaintEvent *)
     for (size_t l = 0; l < m_lanes.size(); ++l) {
         const double y = plot.top() + static_cast<double>(l) * laneHeight();
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(4, y, labelWidth() - 8, laneHeight()), Qt::AlignVCenter | Qt::AlignLeft, laneLabel(m_lanes[l]));
+        p.drawText(
+            QRectF(4, y, labelWidth() - 8, laneHeight()), Qt::AlignVCenter | Qt::AlignLeft, laneLabel(m_lanes[l]));
         p.setPen(QPen(pal.color(QPalette::Mid), lineW));
         p.drawLine(QPointF(plot.left(), y + laneHeight()), QPointF(plot.right(), y + laneHeight()));
     }
@@ -233,7 +243,8 @@ void TimelineView::paintEvent(QPaintEvent *)
             if (ev.kind == EventKind::Compute && ev.microbatch % 2 == 1)
                 c = c.lighter(125);
             p.fillRect(r, c);
-            if (ev.kind == EventKind::Compute && ev.firstLayer >= 0 && r.width() > 3 * fontMetrics().horizontalAdvance(QLatin1Char('0'))) {
+            if (ev.kind == EventKind::Compute && ev.firstLayer >= 0
+                && r.width() > 3 * fontMetrics().horizontalAdvance(QLatin1Char('0'))) {
                 p.setPen(palette::textOn(c));
                 p.drawText(r, Qt::AlignCenter, QString::number(ev.microbatch));
             }
@@ -255,7 +266,8 @@ void TimelineView::paintEvent(QPaintEvent *)
             const double x0 = xForTime(ev.startSec), x1 = xForTime(ev.endSec);
             const double y = plot.top() + l * laneHeight();
             const QRectF r(x0 - 2, y + 1, std::max(4.0, x1 - x0 + 4), laneHeight() - 2);
-            p.setPen(QPen(pal.color(QPalette::Highlight), (m_presentation ? 4 : 2), own ? Qt::SolidLine : Qt::DashLine));
+            p.setPen(
+                QPen(pal.color(QPalette::Highlight), (m_presentation ? 4 : 2), own ? Qt::SolidLine : Qt::DashLine));
             p.drawRect(r);
         }
         p.setPen(QPen(pal.color(QPalette::Highlight), lineW));

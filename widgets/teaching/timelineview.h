@@ -45,7 +45,7 @@ public:
     static QColor kindColor(shardscope::EventKind kind, int stage);
 
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return {320, 120}; }
+    QSize minimumSizeHint() const override { return { 320, 120 }; }
 
 signals:
     void currentIndexChanged(int index);

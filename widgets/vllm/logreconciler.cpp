@@ -1,7 +1,7 @@
 #include "widgets/vllm/logreconciler.h"
 
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QCoreApplication>
 
@@ -25,7 +25,8 @@ LogReconciliation reconcileLogText(const PlanDocument &document, const std::stri
     return reconcileParsedLog(document, parseVllmLog(text));
 }
 
-LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog log, std::optional<std::string> matchedModel)
+LogReconciliation reconcileParsedLog(
+    const PlanDocument &document, ParsedVllmLog log, std::optional<std::string> matchedModel)
 {
     LogReconciliation r;
     r.log = std::move(log);
@@ -36,8 +37,9 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
     }
     try {
         if (!r.log.recognised()) {
-            r.error = QCoreApplication::translate("LogReconciler", "No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
-                          "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");
+            r.error = QCoreApplication::translate("LogReconciler",
+                "No vLLM startup lines found: the log needs at least one of \"Model loading took\", "
+                "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");
             return r;
         }
         Plan base = document.plan();
@@ -48,7 +50,7 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
             r.modelFromLog = true;
         }
         // Only the model and the GPU are the user's: every setting the log printed replaces the plan's.
-        r.plan = planFromLog(base, r.log, {"model", "gpu"}, &r.applied);
+        r.plan = planFromLog(base, r.log, { "model", "gpu" }, &r.applied);
         const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
         const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
         if (!model || !gpu) {
@@ -59,29 +61,34 @@ LogReconciliation reconcileParsedLog(const PlanDocument &document, ParsedVllmLog
         if (!r.evaluation.valid) {
             const PlanIssue *issue = r.evaluation.firstError();
             r.error = QCoreApplication::translate("LogReconciler", "The plan the log ran cannot be evaluated: %1")
-                          .arg(issue ? textformat::issue(*issue) : QCoreApplication::translate("LogReconciler", "invalid plan"));
+                          .arg(issue ? textformat::issue(*issue)
+                                     : QCoreApplication::translate("LogReconciler", "invalid plan"));
             return r;
         }
         if (r.evaluation.plan.accounting != Accounting::Vllm) {
-            r.error = QCoreApplication::translate("LogReconciler", "Reconciling needs vLLM accounting (Memory and workload → Accounting).");
+            r.error = QCoreApplication::translate(
+                "LogReconciler", "Reconciling needs vLLM accounting (Memory and workload → Accounting).");
             return r;
         }
         r.result = reconcile(r.evaluation, model->spec, gpu->spec, r.log);
         r.compared = true;
     } catch (const std::exception &e) {
-        r.error = QCoreApplication::translate("LogReconciler", "Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
+        r.error
+            = QCoreApplication::translate("LogReconciler", "Cannot read that log: %1").arg(QString::fromUtf8(e.what()));
     }
     return r;
 }
 
-std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document, const LogReconciliation &r,
-                                                                const QString &name, const QString &source, QString *error)
+std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document,
+    const LogReconciliation &r, const QString &name, const QString &source, QString *error)
 {
     const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
     const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
     if (!r.ok() || !model || !gpu) {
         if (error)
-            *error = r.ok() ? QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.") : r.error;
+            *error = r.ok()
+                ? QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.")
+                : r.error;
         return std::nullopt;
     }
     Plan uncalibrated = r.plan;

@@ -1,14 +1,14 @@
 #include "widgets/vllm/vllmlogpanel.h"
 
-#include "io/calibrationstore.h"
-#include "io/vllmlogfile.h"
 #include "core/explain/memoryterms.h"
 #include "core/text/units.h"
 #include "core/vllmlog/vllmlog.h"
+#include "io/calibrationstore.h"
+#include "io/vllmlogfile.h"
 #include "widgets/common/palette.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/common/textformat.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -67,15 +67,15 @@ QTableWidgetItem *cell(const QString &text, const QString &tip = {}, bool number
 QString rowLabel(const ReconcileRow &row)
 {
     static const std::pair<const char *, const char *> labels[] = {
-        {"weights", QT_TRANSLATE_NOOP("VllmLogPanel", "Weights per GPU (largest)")},
-        {"activation", QT_TRANSLATE_NOOP("VllmLogPanel", "Peak activation")},
-        {"non_torch", QT_TRANSLATE_NOOP("VllmLogPanel", "Non-torch memory")},
-        {"cuda_graph", QT_TRANSLATE_NOOP("VllmLogPanel", "CUDA graphs")},
-        {"available_kv", QT_TRANSLATE_NOOP("VllmLogPanel", "Available KV memory")},
-        {"gpu_blocks", QT_TRANSLATE_NOOP("VllmLogPanel", "GPU blocks")},
-        {"kv_tokens", QT_TRANSLATE_NOOP("VllmLogPanel", "GPU KV cache size")},
-        {"max_concurrency", QT_TRANSLATE_NOOP("VllmLogPanel", "Maximum concurrency")},
-        {"kv_bytes_per_token", QT_TRANSLATE_NOOP("VllmLogPanel", "KV bytes per token per GPU")},
+        { "weights", QT_TRANSLATE_NOOP("VllmLogPanel", "Weights per GPU (largest)") },
+        { "activation", QT_TRANSLATE_NOOP("VllmLogPanel", "Peak activation") },
+        { "non_torch", QT_TRANSLATE_NOOP("VllmLogPanel", "Non-torch memory") },
+        { "cuda_graph", QT_TRANSLATE_NOOP("VllmLogPanel", "CUDA graphs") },
+        { "available_kv", QT_TRANSLATE_NOOP("VllmLogPanel", "Available KV memory") },
+        { "gpu_blocks", QT_TRANSLATE_NOOP("VllmLogPanel", "GPU blocks") },
+        { "kv_tokens", QT_TRANSLATE_NOOP("VllmLogPanel", "GPU KV cache size") },
+        { "max_concurrency", QT_TRANSLATE_NOOP("VllmLogPanel", "Maximum concurrency") },
+        { "kv_bytes_per_token", QT_TRANSLATE_NOOP("VllmLogPanel", "KV bytes per token per GPU") },
     };
     for (const auto &[key, label] : labels)
         if (row.key == key)
@@ -127,10 +127,10 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     : QWidget(parent)
     , m_editor(editor)
     , m_predicted(new QPlainTextEdit)
-    , m_terms(makeTable({tr("Term"), tr("GiB"), tr("Basis"), tr("Assumption")}, this))
+    , m_terms(makeTable({ tr("Term"), tr("GiB"), tr("Basis"), tr("Assumption") }, this))
     , m_input(new QPlainTextEdit)
     , m_summary(new QLabel)
-    , m_comparison(makeTable({tr("Quantity"), tr("Predicted"), tr("Observed"), tr("Difference"), tr("Basis")}, this))
+    , m_comparison(makeTable({ tr("Quantity"), tr("Predicted"), tr("Observed"), tr("Difference"), tr("Basis") }, this))
     , m_explanation(new QLabel)
     , m_apply(new QPushButton(tr("Use the log's settings")))
     , m_calibrate(new QPushButton(tr("Calibrate…")))
@@ -141,24 +141,28 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_predicted->setReadOnly(true);
     m_predicted->setFont(mono);
-    m_predicted->setToolTip(tr("The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version "
-                               "(reference vllm_memory.md). Ranks that print the same lines are shown once."));
+    m_predicted->setToolTip(
+        tr("The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version "
+           "(reference vllm_memory.md). Ranks that print the same lines are shown once."));
     m_terms->setToolTip(tr("The binding GPU's memory budget in the order vLLM subtracts it: formula terms are exact "
                            "arithmetic from the config; estimated terms model measured overheads; calibrated ones come "
                            "from a profile fitted to a real log."));
     m_input->setFont(mono);
     m_input->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_input->setPlaceholderText(tr("Paste a vLLM startup log here (any version), or open a file. The lines that matter: "
-                                   "\"Model loading took …\", \"Available KV cache memory: …\", \"GPU KV cache size: …\", "
-                                   "\"Maximum concurrency …\", and the engine's non-default args."));
+    m_input->setPlaceholderText(
+        tr("Paste a vLLM startup log here (any version), or open a file. The lines that matter: "
+           "\"Model loading took …\", \"Available KV cache memory: …\", \"GPU KV cache size: …\", "
+           "\"Maximum concurrency …\", and the engine's non-default args."));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_apply->setToolTip(tr("Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ..."));
-    m_calibrate->setToolTip(tr("Fit the overhead terms to this log, save them as a calibration profile for this GPU and "
-                               "vLLM version, and use it in the plan: its numbers then show as 'calibrated'"));
+    m_apply->setToolTip(
+        tr("Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ..."));
+    m_calibrate->setToolTip(
+        tr("Fit the overhead terms to this log, save them as a calibration profile for this GPU and "
+           "vLLM version, and use it in the plan: its numbers then show as 'calibrated'"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kCompareDelayMs);
 
@@ -208,16 +212,17 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(predictedBox);
     split->addWidget(realBox);
-    split->setSizes({2000, 3000}); // the comparison's five columns need the wider half
+    split->setSizes({ 2000, 3000 }); // the comparison's five columns need the wider half
     split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
 
-    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_predicted->toPlainText()); });
+    connect(
+        copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_predicted->toPlainText()); });
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Open a vLLM startup log"), QString(),
-                                                          tr("Logs (*.log *.txt);;All files (*)"));
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open a vLLM startup log"), QString(), tr("Logs (*.log *.txt);;All files (*)"));
         if (!file.isEmpty())
             openLog(file);
     });
@@ -259,8 +264,9 @@ void VllmLogPanel::refreshPrediction()
     m_predicted->clear();
     m_terms->setRowCount(0);
     if (!e.valid || e.plan.accounting != Accounting::Vllm) {
-        m_predicted->setPlainText(!e.valid ? tr("# no prediction: the plan is invalid (see the issues above)")
-                                           : tr("# no prediction: the startup log needs vLLM accounting (Memory and workload → Accounting)"));
+        m_predicted->setPlainText(!e.valid
+                ? tr("# no prediction: the plan is invalid (see the issues above)")
+                : tr("# no prediction: the startup log needs vLLM accounting (Memory and workload → Accounting)"));
     } else {
         QString text = textformat::qs(predictedVllmLogText(e, s.model, s.gpu));
         m_predicted->setPlainText(text);
@@ -294,7 +300,8 @@ void VllmLogPanel::refreshPrediction()
     // The log's text has not changed: compare its parsed form with the new plan (a long log is not
     // parsed again on every slider notch).
     if (m_reconciliation.compared || !m_reconciliation.error.isEmpty()) {
-        m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
+        m_reconciliation
+            = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
         showComparison();
     }
 }
@@ -316,7 +323,8 @@ void VllmLogPanel::openLog(const QString &path)
     QString why;
     const std::optional<std::string> read = readVllmLogFile(path, &why);
     if (!read) {
-        emit errorOccurred(QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), why));
+        emit errorOccurred(
+            QCoreApplication::translate("LogReconciler", "Cannot open %1: %2").arg(QFileInfo(path).fileName(), why));
         return;
     }
     const std::string &text = *read;
@@ -325,7 +333,8 @@ void VllmLogPanel::openLog(const QString &path)
         const QSignalBlocker block(m_input); // compared once below, not again by the debounce
         // The editor shows at most kPreviewBytes (laying out megabytes of text would stall the window);
         // the comparison uses everything read.
-        m_input->setPlainText(QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min(text.size(), kPreviewBytes))));
+        m_input->setPlainText(
+            QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min(text.size(), kPreviewBytes))));
     }
     // The parser sees the bytes as read (one past the limit tells it the file was cut).
     m_debounce->stop();
@@ -357,7 +366,8 @@ void VllmLogPanel::showComparison()
     m_comparison->setRowCount(0);
     m_explanation->clear();
     if (empty) {
-        m_summary->setText(tr("No log yet: predicted and observed will appear side by side, with the difference in GiB and %."));
+        m_summary->setText(
+            tr("No log yet: predicted and observed will appear side by side, with the difference in GiB and %."));
         return;
     }
     if (!r.ok()) {
@@ -368,15 +378,19 @@ void VllmLogPanel::showComparison()
     QStringList from;
     for (const std::string &f : r.applied)
         from << textformat::qs(f);
-    m_summary->setText(tr("%1: %2 on %3, vLLM %4, tp %5 pp %6 dp %7, utilization %8, max-model-len %9.")
-                           // One multi-argument arg(): a '%' in the file name is not substituted again.
-                           .arg(m_logSource, textformat::qs(m_editor->document()->catalog().findModel(p.modelId)->spec.name),
-                                textformat::qs(m_editor->document()->catalog().findGpu(p.gpuId)->spec.name),
-                                textformat::qs(vllmVersionName(p.vllmVersion)), QString::number(p.tp), QString::number(p.pp),
-                                QString::number(p.dp), QString::number(p.gpuMemoryUtilization, 'f', 2), textformat::count(p.maxModelLen))
-                       + QLatin1Char(' ')
-                       + tr("Taken from the log: %1; the rest from your plan.").arg(from.isEmpty() ? tr("nothing") : from.join(QStringLiteral(", ")))
-                       + (r.modelFromLog ? QString() : QLatin1Char(' ') + tr("The log's model was not recognised: your plan's model is used.")));
+    m_summary->setText(
+        tr("%1: %2 on %3, vLLM %4, tp %5 pp %6 dp %7, utilization %8, max-model-len %9.")
+            // One multi-argument arg(): a '%' in the file name is not substituted again.
+            .arg(m_logSource, textformat::qs(m_editor->document()->catalog().findModel(p.modelId)->spec.name),
+                textformat::qs(m_editor->document()->catalog().findGpu(p.gpuId)->spec.name),
+                textformat::qs(vllmVersionName(p.vllmVersion)), QString::number(p.tp), QString::number(p.pp),
+                QString::number(p.dp), QString::number(p.gpuMemoryUtilization, 'f', 2),
+                textformat::count(p.maxModelLen))
+        + QLatin1Char(' ')
+        + tr("Taken from the log: %1; the rest from your plan.")
+              .arg(from.isEmpty() ? tr("nothing") : from.join(QStringLiteral(", ")))
+        + (r.modelFromLog ? QString()
+                          : QLatin1Char(' ') + tr("The log's model was not recognised: your plan's model is used.")));
 
     const auto &rows = r.result.rows;
     m_comparison->setRowCount(static_cast<int>(rows.size()));
@@ -387,9 +401,11 @@ void VllmLogPanel::showComparison()
         m_comparison->setItem(i, 0, cell(rowLabel(row), textformat::sentence(row.labelText)));
         m_comparison->setItem(i, 1, cell(valueText(row, row.predicted), {}, true));
         m_comparison->setItem(i, 2, cell(valueText(row, row.observed), {}, true));
-        const QString difference = pct ? tr("%1 (%2%3%)").arg(valueText(row, row.difference(), true), *pct > 0 ? QStringLiteral("+") : QString())
-                                                  .arg(*pct, 0, 'f', 1)
-                                       : valueText(row, row.difference(), true);
+        const QString difference = pct
+            ? tr("%1 (%2%3%)")
+                  .arg(valueText(row, row.difference(), true), *pct > 0 ? QStringLiteral("+") : QString())
+                  .arg(*pct, 0, 'f', 1)
+            : valueText(row, row.difference(), true);
         m_comparison->setItem(i, 3, cell(difference, tr("observed − predicted, and in % of observed"), true));
         m_comparison->setItem(i, 4, cell(basisText(row.basis), basisTip(row.basis)));
         if (explains)
@@ -404,11 +420,13 @@ void VllmLogPanel::showComparison()
     for (const Sentence &n : r.result.noteTexts)
         html += QStringLiteral("<br>• ") + textformat::sentence(n).toHtmlEscaped();
     for (const std::string &f : r.log.failures)
-        html += QStringLiteral("<br><span style='color:%1'>%2</span>").arg(palette::error().name(), tr("The log reports: %1").arg(textformat::qs(f)).toHtmlEscaped());
+        html += QStringLiteral("<br><span style='color:%1'>%2</span>")
+                    .arg(palette::error().name(), tr("The log reports: %1").arg(textformat::qs(f)).toHtmlEscaped());
     if (m_input->document()->characterCount() > static_cast<int>(kPreviewBytes))
         html += QStringLiteral("<br>• ") + tr("The box shows the start of the file; the comparison uses all of it.");
     if (r.log.truncated)
-        html += QStringLiteral("<br>• ") + tr("The log was longer than %1 MiB: only its start was read.").arg(kMaxVllmLogBytes >> 20);
+        html += QStringLiteral("<br>• ")
+            + tr("The log was longer than %1 MiB: only its start was read.").arg(kMaxVllmLogBytes >> 20);
     m_explanation->setText(html);
 }
 
@@ -422,7 +440,8 @@ void VllmLogPanel::applyLogSettings()
 QString VllmLogPanel::calibrate(const QString &name)
 {
     QString error;
-    const auto profile = calibrationFromReconciliation(*m_editor->document(), m_reconciliation, name, m_logSource, &error);
+    const auto profile
+        = calibrationFromReconciliation(*m_editor->document(), m_reconciliation, name, m_logSource, &error);
     if (!profile) {
         emit errorOccurred(error);
         return {};
@@ -439,12 +458,14 @@ QString VllmLogPanel::calibrate(const QString &name)
     Plan p = m_editor->document()->plan();
     const Plan &ran = m_reconciliation.plan;
     const bool sameRun = p.modelId == ran.modelId && p.tp == ran.tp
-                      && resolvedVllmVersion(p.vllmVersion) == resolvedVllmVersion(ran.vllmVersion);
+        && resolvedVllmVersion(p.vllmVersion) == resolvedVllmVersion(ran.vllmVersion);
     if (!sameRun)
         p = ran;
     p.calibration = *profile;
-    m_editor->apply(p, sameRun ? tr("Calibrate to %1").arg(m_logSource) : tr("Use the settings of %1, calibrated").arg(m_logSource));
-    m_reconciliation = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
+    m_editor->apply(p,
+        sameRun ? tr("Calibrate to %1").arg(m_logSource) : tr("Use the settings of %1, calibrated").arg(m_logSource));
+    m_reconciliation
+        = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
     showComparison();
     return path;
 }
@@ -453,16 +474,18 @@ void VllmLogPanel::askAndCalibrate()
 {
     if (!m_reconciliation.ok())
         return;
-    const QString suggested = CalibrationStore::defaultName(textformat::qs(m_reconciliation.plan.gpuId), m_reconciliation.evaluation.plan.vllmVersion);
+    const QString suggested = CalibrationStore::defaultName(
+        textformat::qs(m_reconciliation.plan.gpuId), m_reconciliation.evaluation.plan.vllmVersion);
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Calibrate"),
-                                               tr("Save the fitted overheads as a profile named (letters, digits, '.', '_', '-'):"),
-                                               QLineEdit::Normal, suggested, &ok);
+        tr("Save the fitted overheads as a profile named (letters, digits, '.', '_', '-'):"), QLineEdit::Normal,
+        suggested, &ok);
     if (!ok || name.trimmed().isEmpty())
         return;
     if (CalibrationStore::names().contains(name.trimmed())
-        && QMessageBox::question(this, tr("Calibrate"), tr("A calibration profile named \"%1\" exists. Replace it?").arg(name.trimmed()))
-               != QMessageBox::Yes)
+        && QMessageBox::question(
+               this, tr("Calibrate"), tr("A calibration profile named \"%1\" exists. Replace it?").arg(name.trimmed()))
+            != QMessageBox::Yes)
         return;
     calibrate(name.trimmed());
 }

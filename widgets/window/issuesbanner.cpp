@@ -1,8 +1,8 @@
 #include "widgets/window/issuesbanner.h"
 
 #include "widgets/common/palette.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -54,16 +54,27 @@ void IssuesBanner::refresh()
         QString mark;
         QColor color;
         switch (i.severity) {
-        case Severity::Error: mark = tr("✘ Error:"); color = palette::error(); break;
-        case Severity::Warning: mark = tr("⚠ Warning:"); color = palette::warning().darker(150); break;
-        case Severity::Info: mark = tr("ℹ Note:"); color = QColor(0x00, 0x5A, 0x8C); break;
+        case Severity::Error:
+            mark = tr("✘ Error:");
+            color = palette::error();
+            break;
+        case Severity::Warning:
+            mark = tr("⚠ Warning:");
+            color = palette::warning().darker(150);
+            break;
+        case Severity::Info:
+            mark = tr("ℹ Note:");
+            color = QColor(0x00, 0x5A, 0x8C);
+            break;
         }
         lines << QStringLiteral("<span style='color:%1'><b>%2</b></span> %3")
                      .arg(color.name(), mark, textformat::issue(i).toHtmlEscaped());
     }
     m_label->setText(lines.join(QStringLiteral("<br>")));
     QPalette pal = palette();
-    const QColor tint = worst == Severity::Error ? palette::error() : worst == Severity::Warning ? palette::warning() : palette::info();
+    const QColor tint = worst == Severity::Error ? palette::error()
+        : worst == Severity::Warning             ? palette::warning()
+                                                 : palette::info();
     pal.setColor(QPalette::Window, tint.lighter(worst == Severity::Info ? 160 : 180));
     setPalette(pal);
     setVisible(true);

@@ -1,25 +1,25 @@
 #include "widgets/window/mainwindow.h"
 
-#include "widgets/vllm/commandpreview.h"
 #include "widgets/comm/commpanel.h"
+#include "widgets/common/textformat.h"
 #include "widgets/controls/enginepanel.h"
-#include "widgets/explore/exploretab.h"
-#include "widgets/document/filecontroller.h"
-#include "widgets/memory/gputablemodel.h"
-#include "widgets/grid/gridpanel.h"
-#include "widgets/window/issuesbanner.h"
 #include "widgets/controls/linkspanel.h"
-#include "widgets/memory/memorypanel.h"
 #include "widgets/controls/parallelismpanel.h"
+#include "widgets/controls/settingspanel.h"
+#include "widgets/controls/setuppanel.h"
+#include "widgets/document/filecontroller.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/document/planfile.h"
 #include "widgets/document/session.h"
-#include "widgets/controls/settingspanel.h"
-#include "widgets/controls/setuppanel.h"
+#include "widgets/explore/exploretab.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/memory/gputablemodel.h"
+#include "widgets/memory/memorypanel.h"
 #include "widgets/teaching/teachingcontroller.h"
-#include "widgets/common/textformat.h"
+#include "widgets/vllm/commandpreview.h"
 #include "widgets/vllm/vllmlogpanel.h"
+#include "widgets/window/issuesbanner.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -78,7 +78,8 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         restored = m_editor->apply(*m_options.initialPlan, QString());
     } else if (m_options.useSettings && !session::lastPlanJson().isEmpty()) {
         try {
-            restored = m_editor->apply(planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString()), QString());
+            restored = m_editor->apply(
+                planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString()), QString());
             m_files->setCurrentFile(session::lastPlanFile());
         } catch (const std::exception &) {
             restored = false; // a stale session is not worth a message
@@ -88,7 +89,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         m_editor->apply(FileController::defaultPlan(), QString());
     m_editor->undoStack()->clear();
     teaching::install(this); // timeline, show your work, compare, report, presentation, language
-    installExplore(this);    // the plan search, after the teaching tabs (tabNames() order)
+    installExplore(this); // the plan search, after the teaching tabs (tabNames() order)
     resize(1600, 1000);
     if (m_options.useSettings) {
         restoreGeometry(session::windowGeometry());
@@ -191,9 +192,9 @@ QWidget *MainWindow::createViews()
 
 QStringList MainWindow::tabNames()
 {
-    return {QStringLiteral("layers"), QStringLiteral("heads"),  QStringLiteral("experts"), QStringLiteral("cluster"),
-            QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("vllm"), QStringLiteral("timeline"),
-            QStringLiteral("work"), QStringLiteral("compare"), QStringLiteral("explore")};
+    return { QStringLiteral("layers"), QStringLiteral("heads"), QStringLiteral("experts"), QStringLiteral("cluster"),
+        QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("vllm"),
+        QStringLiteral("timeline"), QStringLiteral("work"), QStringLiteral("compare"), QStringLiteral("explore") };
 }
 
 bool MainWindow::showTab(const QString &name)
@@ -255,7 +256,8 @@ void MainWindow::rebuildUi()
     // The new central widget claims its width only when the layout runs: keep the dock's width then
     // (else it swallows the window's width on every language change).
     if (planDock && dockWidth > 0)
-        QTimer::singleShot(0, this, [this, planDock, dockWidth] { resizeDocks({planDock}, {dockWidth}, Qt::Horizontal); });
+        QTimer::singleShot(
+            0, this, [this, planDock, dockWidth] { resizeDocks({ planDock }, { dockWidth }, Qt::Horizontal); });
     updateTitle();
     emit uiRebuilt();
 }
@@ -272,8 +274,9 @@ void MainWindow::showError(const QString &message)
 void MainWindow::updateTitle()
 {
     const QString file = m_files->currentFile();
-    const QString what = file.isEmpty() ? (m_document->hasPlan() ? textformat::qs(m_document->model().name) : tr("untitled"))
-                                        : QFileInfo(file).fileName();
+    const QString what = file.isEmpty()
+        ? (m_document->hasPlan() ? textformat::qs(m_document->model().name) : tr("untitled"))
+        : QFileInfo(file).fileName();
     setWindowTitle(tr("%1[*] — ShardScope").arg(what));
     setWindowModified(!file.isEmpty() && !m_editor->undoStack()->isClean());
 }

@@ -1,6 +1,6 @@
 #pragma once
-#include "core/model/plan.h"
 #include "core/model/modelcatalog.h"
+#include "core/model/plan.h"
 
 #include <QMainWindow>
 
@@ -27,7 +27,7 @@ class CommPanel;
 struct WindowOptions
 {
     std::optional<shardscope::Plan> initialPlan; // else the last session (or the default plan)
-    bool useSettings = true;                     // restore and save the session, remember recent files
+    bool useSettings = true; // restore and save the session, remember recent files
 };
 
 // Composition only: owns the document, lays out the controls and the read-only views, wires menus.

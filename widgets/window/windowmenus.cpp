@@ -3,17 +3,17 @@
 
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commpanel.h"
-#include "widgets/export/exportdialog.h"
-#include "widgets/export/viewexport.h"
-#include "widgets/export/importdialog.h"
-#include "widgets/document/plandocument.h"
 #include "widgets/document/filecontroller.h"
-#include "widgets/grid/gridpanel.h"
-#include "widgets/memory/memorychart.h"
-#include "widgets/memory/memorypanel.h"
-#include "widgets/grid/placementgrid.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/document/session.h"
+#include "widgets/export/exportdialog.h"
+#include "widgets/export/importdialog.h"
+#include "widgets/export/viewexport.h"
+#include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
+#include "widgets/memory/memorychart.h"
+#include "widgets/memory/memorypanel.h"
 
 #include <QApplication>
 #include <QFileDialog>
@@ -55,13 +55,14 @@ void MainWindow::createMenus()
     edit->addAction(redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"),
-                                tr("Memory and KV"), tr("Communication"), tr("GPU table"), tr("vLLM log")};
+    const QStringList titles = { tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"), tr("Memory and KV"),
+        tr("Communication"), tr("GPU table"), tr("vLLM log") };
     for (int i = 0; i < titles.size(); ++i) {
         QAction *a = view->addAction(titles[i], this, [this, i] { showTab(tabNames().at(i)); });
         // Alt+1 … Alt+7; Alt+8, 9, 0 belong to the teaching tabs (teachingcontroller.cpp), so the vLLM
         // log, added later, takes Ctrl+Shift+L.
-        a->setShortcut(i < 7 ? QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)) : QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        a->setShortcut(i < 7 ? QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i))
+                             : QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     }
     rebuildRecentMenu();
 }
@@ -107,18 +108,20 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_options.useSettings ? session::recentFiles() : QStringList();
     for (const QString &path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_files->openPlan(path); })->setToolTip(path);
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_files->openPlan(path); })
+            ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::exportView(int which)
 {
-    const QString names[] = {QStringLiteral("placement"), QStringLiteral("memory"), QStringLiteral("communication")};
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), names[which] + QStringLiteral(".png"),
-                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    const QString names[] = { QStringLiteral("placement"), QStringLiteral("memory"), QStringLiteral("communication") };
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export"), names[which] + QStringLiteral(".png"), tr("PNG image (*.png);;SVG drawing (*.svg)"));
     if (path.isEmpty())
         return;
-    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive) && !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
+    if (!path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)
+        && !path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
         path += QStringLiteral(".png");
     exporter::Render render;
     QSize size;
