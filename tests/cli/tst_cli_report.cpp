@@ -11,9 +11,10 @@ namespace {
 
 QStringList planFlags()
 {
-    return {QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
-            QStringLiteral("--tp"),    QStringLiteral("4"),             QStringLiteral("--pp"),  QStringLiteral("2"),
-            QStringLiteral("--microbatches"), QStringLiteral("4"), QStringLiteral("--max-model-len"), QStringLiteral("32768")};
+    return { QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"),
+        QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("4"), QStringLiteral("--pp"),
+        QStringLiteral("2"), QStringLiteral("--microbatches"), QStringLiteral("4"), QStringLiteral("--max-model-len"),
+        QStringLiteral("32768") };
 }
 
 QByteArray readAll(const QString &path)
@@ -30,13 +31,17 @@ class TestCliReport : public QObject
 private slots:
     void markdownWithPicture()
     {
+#ifndef SHARDSCOPE_WITH_GUI
+        QSKIP("a headless build draws no pictures and writes no PDF");
+#endif
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("plan.md"));
-        const CliResult r = runShardscope(QStringList{QStringLiteral("report")} + planFlags() + QStringList{QStringLiteral("--output"), out});
+        const CliResult r = runShardscope(
+            QStringList { QStringLiteral("report") } + planFlags() + QStringList { QStringLiteral("--output"), out });
         QCOMPARE(r.exitCode, 0);
         const QByteArray md = readAll(out);
-        for (const char *h : {"## Placement", "## Memory and KV cache", "## Communication per step", "## Time estimates",
-                              "## vLLM command", "## Issues", "## Sources"})
+        for (const char *h : { "## Placement", "## Memory and KV cache", "## Communication per step",
+                 "## Time estimates", "## vLLM command", "## Issues", "## Sources" })
             QVERIFY2(md.contains(h), h);
         // The picture sits beside the Markdown and is referenced by its file name.
         QVERIFY(md.contains("](plan.placement.png)"));
@@ -49,9 +54,13 @@ private slots:
 
     void pdf()
     {
+#ifndef SHARDSCOPE_WITH_GUI
+        QSKIP("a headless build draws no pictures and writes no PDF");
+#endif
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("plan.pdf"));
-        const CliResult r = runShardscope(QStringList{QStringLiteral("report")} + planFlags() + QStringList{QStringLiteral("--output"), out});
+        const CliResult r = runShardscope(
+            QStringList { QStringLiteral("report") } + planFlags() + QStringList { QStringLiteral("--output"), out });
         QCOMPARE(r.exitCode, 0);
         const QByteArray pdf = readAll(out);
         QVERIFY(pdf.startsWith("%PDF-"));
@@ -59,22 +68,25 @@ private slots:
         QVERIFY(pdf.count("/Type /Page") - pdf.count("/Type /Pages") >= 2);
         QVERIFY(pdf.contains("/Subtype /Image"));
         // Only the PDF: no picture file next to it.
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("plan.pdf")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList { QStringLiteral("plan.pdf") });
     }
 
     // Headless: no display and no platform chosen still works (offscreen is forced).
     void pdfWithoutDisplay()
     {
+#ifndef SHARDSCOPE_WITH_GUI
+        QSKIP("a headless build draws no pictures and writes no PDF");
+#endif
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("plan.pdf"));
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *v : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        for (const char *v : { "QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY" })
             env.remove(QString::fromLatin1(v));
         env.insert(QStringLiteral("XDG_DATA_HOME"), dir.path());
         p.setProcessEnvironment(env);
         p.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")),
-                QStringList{QStringLiteral("report")} + planFlags() + QStringList{QStringLiteral("--output"), out});
+            QStringList { QStringLiteral("report") } + planFlags() + QStringList { QStringLiteral("--output"), out });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(readAll(out).startsWith("%PDF-"));
@@ -83,12 +95,13 @@ private slots:
     // Plan B from --compare-<flag>: the issue's TP 8 → 16 example.
     void comparisonFromFlags()
     {
-        const CliResult r = runShardscope({QStringLiteral("report"), QStringLiteral("--model"), QStringLiteral("llama-3.1-70b"),
-                                           QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--tp"), QStringLiteral("8"),
-                                           QStringLiteral("--max-model-len"), QStringLiteral("32768"), QStringLiteral("--compare-tp"),
-                                           QStringLiteral("16"), QStringLiteral("--output"), QStringLiteral("-")});
+        const CliResult r = runShardscope({ QStringLiteral("report"), QStringLiteral("--model"),
+            QStringLiteral("llama-3.1-70b"), QStringLiteral("--gpu"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--tp"), QStringLiteral("8"), QStringLiteral("--max-model-len"), QStringLiteral("32768"),
+            QStringLiteral("--compare-tp"), QStringLiteral("16"), QStringLiteral("--output"), QStringLiteral("-") });
         QCOMPARE(r.exitCode, 0);
-        for (const char *h : {"## What changed", "## Side by side", "## Why", "## Plan A: ", "## Plan B: ", "### Placement"})
+        for (const char *h :
+            { "## What changed", "## Side by side", "## Why", "## Plan A: ", "## Plan B: ", "### Placement" })
             QVERIFY2(r.out.contains(h), h);
         QVERIFY(r.out.contains("- TP 8 → 16\n"));
         QVERIFY(r.out.contains("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated"));
@@ -103,9 +116,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"plan": {"model": "llama-3.1-70b", "gpu": "h100-sxm", "tp": 2, "pp": 4}})");
         f.close();
-        const CliResult r = runShardscope(QStringList{QStringLiteral("report")} + planFlags()
-                                          + QStringList{QStringLiteral("--compare-plan"), planFile, QStringLiteral("--compare-microbatches"),
-                                                        QStringLiteral("8"), QStringLiteral("--output"), QStringLiteral("-")});
+        const CliResult r = runShardscope(QStringList { QStringLiteral("report") } + planFlags()
+            + QStringList { QStringLiteral("--compare-plan"), planFile, QStringLiteral("--compare-microbatches"),
+                QStringLiteral("8"), QStringLiteral("--output"), QStringLiteral("-") });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("- TP 4 → 2\n"));
         QVERIFY(r.out.contains("- PP 2 → 4\n"));
@@ -116,25 +129,27 @@ private slots:
     {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no output") << QStringList{} << QStringLiteral("--output is required");
-        QTest::newRow("extension") << QStringList{QStringLiteral("--output"), QStringLiteral("plan.txt")}
+        QTest::newRow("no output") << QStringList {} << QStringLiteral("--output is required");
+        QTest::newRow("extension") << QStringList { QStringLiteral("--output"), QStringLiteral("plan.txt") }
                                    << QStringLiteral("expected a .md or .pdf file name");
-        QTest::newRow("invalid plan") << QStringList{QStringLiteral("--tp"), QStringLiteral("3"), QStringLiteral("--output"), QStringLiteral("-")}
+        QTest::newRow("invalid plan") << QStringList { QStringLiteral("--tp"), QStringLiteral("3"),
+            QStringLiteral("--output"), QStringLiteral("-") }
                                       << QStringLiteral("plan A: ");
-        QTest::newRow("invalid B") << QStringList{QStringLiteral("--compare-tp"), QStringLiteral("3"), QStringLiteral("--output"),
-                                                  QStringLiteral("-")}
+        QTest::newRow("invalid B") << QStringList { QStringLiteral("--compare-tp"), QStringLiteral("3"),
+            QStringLiteral("--output"), QStringLiteral("-") }
                                    << QStringLiteral("plan B: ");
-        QTest::newRow("missing B file") << QStringList{QStringLiteral("--compare-plan"), QStringLiteral("/nonexistent/b.json"),
-                                                       QStringLiteral("--output"), QStringLiteral("-")}
+        QTest::newRow("missing B file") << QStringList { QStringLiteral("--compare-plan"),
+            QStringLiteral("/nonexistent/b.json"), QStringLiteral("--output"), QStringLiteral("-") }
                                         << QStringLiteral("/nonexistent/b.json");
-        QTest::newRow("unwritable") << QStringList{QStringLiteral("--output"), QStringLiteral("/nonexistent/dir/plan.md")}
+        QTest::newRow("unwritable") << QStringList { QStringLiteral("--output"),
+            QStringLiteral("/nonexistent/dir/plan.md") }
                                     << QStringLiteral("cannot write");
     }
     void badInput()
     {
         QFETCH(QStringList, extra);
         QFETCH(QString, message);
-        const CliResult r = runShardscope(QStringList{QStringLiteral("report")} + planFlags() + extra);
+        const CliResult r = runShardscope(QStringList { QStringLiteral("report") } + planFlags() + extra);
         QCOMPARE(r.exitCode, 2);
         const QString err = QString::fromUtf8(r.err).trimmed();
         const QStringList lines = err.split(QLatin1Char('\n'));
