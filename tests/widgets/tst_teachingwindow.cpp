@@ -1,6 +1,12 @@
 // The teaching features inside the planner window: tabs, menus, the timeline drawn over the grid,
 // show your work on click, presentation mode, and a language switch that keeps the plan.
 #include "tests/common/testutils.h"
+#include "widgets/comm/commpanel.h"
+#include "widgets/controls/enginepanel.h"
+#include "widgets/controls/linkspanel.h"
+#include "widgets/controls/parallelismpanel.h"
+#include "widgets/controls/settingspanel.h"
+#include "widgets/controls/setuppanel.h"
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -12,12 +18,20 @@
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
+#include "widgets/vllm/commandpreview.h"
+#include "widgets/vllm/vllmlogpanel.h"
+#include "widgets/window/issuesbanner.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QUndoStack>
 
@@ -144,8 +158,7 @@ private slots:
         QVERIFY(!teaching::presentation()->isOn());
     }
 
-    // Switching language rebuilds the window's texts; the plan, the undo history and the teaching
-    // tabs (with a pinned plan A) stay.
+    // Switching language re-labels the window; the plan, the undo history and the teaching tabs stay.
     void languageKeepsThePlan()
     {
         MainWindow w(builtinCatalog(), options(llama()));
@@ -164,6 +177,68 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
         QCOMPARE(w.bottomTabs()->tabText(4), QStringLiteral("Timeline"));
         QCOMPARE(w.document()->plan().tp, 8);
+    }
+
+    // English → Chinese → English re-labels the widgets in place: the same widgets before and after,
+    // so the pasted log, the dock's width, the current tab and the plan stay without being carried
+    // over; the visible texts change language and come back.
+    void languageChangesTextsInPlace()
+    {
+        MainWindow w(builtinCatalog(), options(llama()));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("PlanDock"));
+        QVERIFY(dock);
+        w.resizeDocks({ dock }, { 420 }, Qt::Horizontal);
+        QCoreApplication::processEvents();
+        const int dockWidth = dock->width();
+        const QString log
+            = QStringLiteral("INFO 01-01 00:00:00 [gpu_worker.py:1] Available KV cache memory: 51.38 GiB");
+        w.vllmLogPanel()->logInput()->setPlainText(log);
+        QVERIFY(w.showTab(QStringLiteral("compare")));
+        w.gridPanel()->setCurrent(GridKind::Heads);
+        const Plan plan = w.document()->plan();
+        const auto parts = [&w, dock] {
+            return QList<QObject *> { w.centralWidget(), dock->widget(), w.gridPanel(), w.memoryPanel(), w.commPanel(),
+                w.gpuTable(), w.commandPreview(), w.issuesBanner(), w.setupPanel(), w.parallelismPanel(),
+                w.settingsPanel(), w.enginePanel(), w.linksPanel(), w.vllmLogPanel(), w.vllmLogPanel()->logInput(),
+                w.bottomTabs(), w.bottomTabs()->currentWidget(),
+                w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel")), w.menuBar()->actions().first()->menu(),
+                w.menuBar()->findChild<QMenu *>(QStringLiteral("languageMenu")) };
+        };
+        const QList<QObject *> widgets = parts();
+        const auto texts = [&w, dock] {
+            return QStringList { dock->windowTitle(), w.bottomTabs()->tabText(0), w.bottomTabs()->tabText(4),
+                w.gridPanel()->tabs()->tabText(0), w.setupPanel()->title(), w.menuBar()->actions().first()->text(),
+                w.vllmLogPanel()->applyButton()->text() };
+        };
+        const QStringList english = texts();
+        QCOMPARE(english.at(0), QStringLiteral("Plan"));
+        QCOMPARE(english.at(5), QStringLiteral("&File"));
+
+        for (const char *code : { "zh_CN", "en" }) {
+            QVERIFY(teaching::language()->setLanguage(QLatin1String(code), false));
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+            QCoreApplication::processEvents();
+            QCOMPARE(parts(), widgets); // nothing was rebuilt
+            QCOMPARE(w.vllmLogPanel()->logInput()->toPlainText(), log);
+            QCOMPARE(dock->width(), dockWidth);
+            QCOMPARE(w.bottomTabs()->tabText(w.bottomTabs()->currentIndex()),
+                code == QLatin1String("en") ? QStringLiteral("Compare") : QStringLiteral("对比"));
+            QCOMPARE(w.gridPanel()->currentKind(), GridKind::Heads);
+            QVERIFY(w.document()->plan() == plan);
+            const QStringList shown = texts();
+            if (code == QLatin1String("en")) {
+                QCOMPARE(shown, english);
+            } else {
+                for (int i = 0; i < shown.size(); ++i) {
+                    QVERIFY2(shown.at(i) != english.at(i), qPrintable(shown.at(i)));
+                    QVERIFY2(shown.at(i).contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))),
+                        qPrintable(shown.at(i)));
+                }
+            }
+        }
     }
 };
 

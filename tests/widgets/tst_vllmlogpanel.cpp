@@ -218,11 +218,11 @@ private slots:
         const int dockWidth = dock->width();
         Language language;
         QVERIFY(language.setLanguage(QStringLiteral("zh_CN"), false));
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange); // the window rebuilds its views
-        // The rebuilt Plan column keeps its width (it used to take most of the window).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange); // re-labels the window
+        // The Plan column keeps its width (a rebuild of the views once made it take most of the window).
         QTRY_COMPARE(dock->width(), dockWidth);
         VllmLogPanel *panel = w.vllmLogPanel();
-        panel->compareNow(); // the paste survived the rebuild
+        panel->compareNow(); // the paste is still there
         QVERIFY(panel->reconciliation().ok());
         const QString zh = panel->explanation()->text();
         // "日志中的可用 KV 显存比预测多|少 %1（%2）；主要因为%3" with the English sentence's numbers.

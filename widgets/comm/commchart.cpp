@@ -2,6 +2,7 @@
 
 #include "core/report/commreport.h"
 #include "widgets/common/palette.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 
 #include <QtCharts/QBarCategoryAxis>
@@ -53,7 +54,7 @@ CommChart::CommChart(QWidget *parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_chart->setTitle(tr("Share of each step's communication time"));
+    retranslateWith(this, [this] { m_chart->setTitle(tr("Share of each step's communication time")); });
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_axisX->setRange(0, 100);

@@ -3,6 +3,7 @@
 #include "core/report/commreport.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commtablemodel.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
@@ -52,11 +53,13 @@ CommPanel::CommPanel(const PlanDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
-    connect(document, &PlanDocument::planChanged, this, [this] {
+    const auto outdated = [this] {
         m_dirty = true;
         if (isVisible())
             rebuild();
-    });
+    };
+    connect(document, &PlanDocument::planChanged, this, outdated);
+    retranslateWith(this, outdated); // the rows, the summary and the chart are built in one language
 }
 
 void CommPanel::showEvent(QShowEvent *event)

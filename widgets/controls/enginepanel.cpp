@@ -3,6 +3,7 @@
 #include "core/model/errors.h"
 #include "core/model/vllmversion.h"
 #include "io/calibrationstore.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -31,11 +32,10 @@ const QString kNone = QStringLiteral("\x01none");
 const QString kOpenFile = QStringLiteral("\x01open");
 const QString kPlanOwn = QStringLiteral("\x01plan");
 
-QSpinBox *limitBox(QWidget *parent, int min, int max, const QString &tip)
+QSpinBox *limitBox(QWidget *parent, int min, int max)
 {
     auto *b = new QSpinBox(parent);
     b->setRange(min, max);
-    b->setToolTip(tip);
     b->setKeyboardTracking(false);
     b->setGroupSeparatorShown(true);
     return b;
@@ -73,21 +73,16 @@ QStringList EnginePanel::knownVersions()
 }
 
 EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
-    : QGroupBox(tr("vLLM engine"), parent)
+    : QGroupBox(parent)
     , m_editor(editor)
     , m_version(new QComboBox(this))
     , m_regime(new QLabel(this))
-    , m_eager(new QCheckBox(tr("disable (--enforce-eager)"), this))
-    , m_maxSeqs(limitBox(this, 0, 1 << 20,
-          tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)")))
-    , m_maxBatched(limitBox(this, 0, 1 << 24,
-          tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak "
-             "activation)")))
+    , m_eager(new QCheckBox(this))
+    , m_maxSeqs(limitBox(this, 0, 1 << 20))
+    , m_maxBatched(limitBox(this, 0, 1 << 24))
     , m_blockSize(new QComboBox(this))
-    , m_dcp(limitBox(this, 1, 1024,
-          tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)")))
-    , m_draftLayers(limitBox(this, 0, 64,
-          tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage")))
+    , m_dcp(limitBox(this, 1, 1024))
+    , m_draftLayers(limitBox(this, 0, 64))
     , m_calibration(new CalibrationBox(this))
     , m_calibrationNote(new QLabel(this))
 {
@@ -99,26 +94,15 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     }
     m_version->setEditable(true);
     m_version->setInsertPolicy(QComboBox::NoInsert);
-    m_version->addItem(tr("latest (%1)").arg(versionText(kLatestVllm)), QString());
+    m_version->addItem(QString(), QString());
     for (const QString &v : knownVersions())
         m_version->addItem(v, v);
-    m_version->setToolTip(
-        tr("--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine "
-           "(profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not "
-           "subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z."));
     m_regime->setWordWrap(true);
     m_regime->setTextFormat(Qt::PlainText);
-    m_eager->setToolTip(tr("--enforce-eager: no CUDA graphs are captured, so their memory is 0"));
     m_maxSeqs->setSingleStep(64);
     m_maxBatched->setSingleStep(1024);
     for (int b : { 8, 16, 32, 64, 128 })
-        m_blockSize->addItem(tr("%1 tokens").arg(b), b);
-    m_blockSize->setToolTip(tr("--block-size: tokens per KV block; capacity is whole blocks"));
-    m_draftLayers->setSuffix(tr(" layers"));
-    m_calibration->setToolTip(
-        tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
-           "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
-           "Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration."));
+        m_blockSize->addItem(QString(), b);
     static_cast<CalibrationBox *>(m_calibration)->beforePopup = [this] {
         const QSignalBlocker block(m_calibration);
         rebuildCalibrations();
@@ -128,16 +112,54 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     m_calibrationNote->setTextFormat(Qt::PlainText);
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("vLLM version"), m_version);
+    addLabelledRow(form, m_version);
     form->addRow(QString(), m_regime);
-    form->addRow(tr("CUDA graphs"), m_eager);
-    form->addRow(tr("Max sequences"), m_maxSeqs);
-    form->addRow(tr("Max batched tokens"), m_maxBatched);
-    form->addRow(tr("KV block size"), m_blockSize);
-    form->addRow(tr("Decode context parallel"), m_dcp);
-    form->addRow(tr("Draft layers"), m_draftLayers);
-    form->addRow(tr("Overheads"), m_calibration);
+    for (QWidget *field : std::initializer_list<QWidget *> {
+             m_eager, m_maxSeqs, m_maxBatched, m_blockSize, m_dcp, m_draftLayers, m_calibration })
+        addLabelledRow(form, field);
     form->addRow(QString(), m_calibrationNote);
+    retranslateWith(this, [this, form] {
+        setTitle(tr("vLLM engine"));
+        m_version->setItemText(0, tr("latest (%1)").arg(versionText(kLatestVllm)));
+        m_version->setToolTip(
+            tr("--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine "
+               "(profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not "
+               "subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z."));
+        m_eager->setText(tr("disable (--enforce-eager)"));
+        m_eager->setToolTip(tr("--enforce-eager: no CUDA graphs are captured, so their memory is 0"));
+        m_maxSeqs->setToolTip(
+            tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)"));
+        m_maxBatched->setToolTip(
+            tr("--max-num-batched-tokens: tokens per scheduler step; the profiling run uses this many (peak "
+               "activation)"));
+        for (int i = 0; i < m_blockSize->count(); ++i)
+            m_blockSize->setItemText(i, tr("%1 tokens").arg(m_blockSize->itemData(i).toInt()));
+        m_blockSize->setToolTip(tr("--block-size: tokens per KV block; capacity is whole blocks"));
+        m_dcp->setToolTip(
+            tr("--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)"));
+        m_draftLayers->setToolTip(
+            tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage"));
+        m_draftLayers->setSuffix(tr(" layers"));
+        m_calibration->setToolTip(
+            tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
+               "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
+               "Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration."));
+        setRowLabel(form, m_version, tr("vLLM version"));
+        setRowLabel(form, m_eager, tr("CUDA graphs"));
+        setRowLabel(form, m_maxSeqs, tr("Max sequences"));
+        setRowLabel(form, m_maxBatched, tr("Max batched tokens"));
+        setRowLabel(form, m_blockSize, tr("KV block size"));
+        setRowLabel(form, m_dcp, tr("Decode context parallel"));
+        setRowLabel(form, m_draftLayers, tr("Draft layers"));
+        setRowLabel(form, m_calibration, tr("Overheads"));
+        if (m_editor->document()->hasPlan()) {
+            {
+                const QSignalBlocker block(m_calibration);
+                m_calibration->clear(); // sync() lists the profiles again, in this language
+            }
+            sync();
+        }
+    });
 
     connect(m_version, &QComboBox::activated, this, [this](int i) {
         if (m_version->itemText(i) == m_version->currentText())
@@ -167,8 +189,6 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     });
     connect(m_calibration, &QComboBox::activated, this, &EnginePanel::calibrationChosen);
     connect(editor->document(), &PlanDocument::planChanged, this, &EnginePanel::sync);
-    if (editor->document()->hasPlan())
-        sync();
 }
 
 void EnginePanel::versionEntered()

@@ -2,6 +2,7 @@
 
 #include "core/evaluate/links.h"
 #include "core/evaluate/timemodel.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 
@@ -44,21 +45,20 @@ void setPreset(QDoubleSpinBox *box, double presetValue, const QString &text)
     box->setSpecialValueText(text);
 }
 
-QDoubleSpinBox *overrideBox(QWidget *parent, double max, int decimals, const QString &suffix, const QString &tip)
+QDoubleSpinBox *overrideBox(QWidget *parent, double max, int decimals)
 {
     auto *b = new PresetBox(parent);
     b->setRange(0, max);
     b->setDecimals(decimals);
-    b->setSuffix(suffix);
-    b->setToolTip(tip);
     b->setKeyboardTracking(false);
     return b;
 }
 
 // Latency boxes: 0 µs is a real what-if (an ideal link), so "preset" sits one step below it.
-QDoubleSpinBox *latencyBox(QWidget *parent, const QString &tip)
+QDoubleSpinBox *latencyBox(QWidget *parent)
 {
-    QDoubleSpinBox *b = overrideBox(parent, 1e6, 2, QString::fromUtf8(" µs"), tip); // up to 1 s, as plan files allow
+    QDoubleSpinBox *b = overrideBox(parent, 1e6, 2); // up to 1 s, as plan files allow
+    b->setSuffix(QString::fromUtf8(" µs"));
     b->setMinimum(-0.01);
     return b;
 }
@@ -81,37 +81,26 @@ double storedLatency(double boxValue, double unit)
 } // namespace
 
 LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
-    : QGroupBox(tr("Communication and time"), parent)
+    : QGroupBox(parent)
     , m_editor(editor)
     , m_microbatches(new QSpinBox(this))
     , m_skew(new QDoubleSpinBox(this))
-    , m_fp8Dispatch(new QCheckBox(tr("FP8 dispatch (combine stays BF16)"), this))
-    , m_scaleupGBps(overrideBox(this, 100000, 1, tr(" GB/s"),
-          tr("Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included")))
-    , m_scaleupLatencyUs(latencyBox(this, tr("α per message or ring step on the scale-up link (also used for PCIe)")))
-    , m_pcieGBps(overrideBox(this, 10000, 1, tr(" GB/s"),
-          tr("Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain")))
-    , m_nicGBps(
-          overrideBox(this, 10000, 1, tr(" GB/s"), tr("Effective NIC bandwidth per GPU per direction, across nodes")))
-    , m_nicLatencyUs(latencyBox(this, tr("α per message or ring step across nodes")))
-    , m_hbmEfficiency(overrideBox(this, 1, 2, QString(),
-          tr("Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)")))
-    , m_computeEfficiency(overrideBox(this, 1, 2, QString(),
-          tr("Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)")))
+    , m_fp8Dispatch(new QCheckBox(this))
+    , m_scaleupGBps(overrideBox(this, 100000, 1))
+    , m_scaleupLatencyUs(latencyBox(this))
+    , m_pcieGBps(overrideBox(this, 10000, 1))
+    , m_nicGBps(overrideBox(this, 10000, 1))
+    , m_nicLatencyUs(latencyBox(this))
+    , m_hbmEfficiency(overrideBox(this, 1, 2))
+    , m_computeEfficiency(overrideBox(this, 1, 2))
 {
     setObjectName(QStringLiteral("LinksPanel"));
     m_microbatches->setRange(1, 1024);
     m_microbatches->setKeyboardTracking(false);
-    m_microbatches->setToolTip(tr("PP micro-batches in flight: the bubble is (pp − 1) / (m + pp − 1) of a step"));
     m_skew->setRange(1, 1024);
     m_skew->setDecimals(2);
     m_skew->setSingleStep(0.25);
-    m_skew->setSuffix(tr(" × fair share"));
     m_skew->setKeyboardTracking(false);
-    m_skew->setToolTip(
-        tr("EP routing skew: the hottest expert's rank receives this many times its fair share of tokens"));
-    m_fp8Dispatch->setToolTip(
-        tr("EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16"));
     m_scaleupGBps->setSingleStep(10);
     m_pcieGBps->setSingleStep(1);
     m_nicGBps->setSingleStep(1);
@@ -121,16 +110,44 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
     m_computeEfficiency->setSingleStep(0.05);
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("PP micro-batches"), m_microbatches);
-    form->addRow(tr("Routing skew"), m_skew);
-    form->addRow(tr("EP dispatch"), m_fp8Dispatch);
-    form->addRow(tr("Scale-up bandwidth"), m_scaleupGBps);
-    form->addRow(tr("Scale-up latency"), m_scaleupLatencyUs);
-    form->addRow(tr("PCIe bandwidth"), m_pcieGBps);
-    form->addRow(tr("NIC bandwidth"), m_nicGBps);
-    form->addRow(tr("NIC latency"), m_nicLatencyUs);
-    form->addRow(tr("HBM efficiency"), m_hbmEfficiency);
-    form->addRow(tr("Compute efficiency"), m_computeEfficiency);
+    for (QWidget *field : std::initializer_list<QWidget *> { m_microbatches, m_skew, m_fp8Dispatch, m_scaleupGBps,
+             m_scaleupLatencyUs, m_pcieGBps, m_nicGBps, m_nicLatencyUs, m_hbmEfficiency, m_computeEfficiency })
+        addLabelledRow(form, field);
+    retranslateWith(this, [this, form] {
+        setTitle(tr("Communication and time"));
+        m_microbatches->setToolTip(tr("PP micro-batches in flight: the bubble is (pp − 1) / (m + pp − 1) of a step"));
+        m_skew->setSuffix(tr(" × fair share"));
+        m_skew->setToolTip(
+            tr("EP routing skew: the hottest expert's rank receives this many times its fair share of tokens"));
+        m_fp8Dispatch->setText(tr("FP8 dispatch (combine stays BF16)"));
+        m_fp8Dispatch->setToolTip(
+            tr("EP dispatch sends FP8 activations (DeepEP style): half the bytes; the combine stays BF16"));
+        for (QDoubleSpinBox *box : { m_scaleupGBps, m_pcieGBps, m_nicGBps })
+            box->setSuffix(tr(" GB/s"));
+        m_scaleupGBps->setToolTip(
+            tr("Effective scale-up (NVLink, xGMI) bandwidth per GPU per direction, efficiency included"));
+        m_scaleupLatencyUs->setToolTip(tr("α per message or ring step on the scale-up link (also used for PCIe)"));
+        m_pcieGBps->setToolTip(
+            tr("Effective PCIe bandwidth per GPU per direction, for GPUs in a node but outside the scale-up domain"));
+        m_nicGBps->setToolTip(tr("Effective NIC bandwidth per GPU per direction, across nodes"));
+        m_nicLatencyUs->setToolTip(tr("α per message or ring step across nodes"));
+        m_hbmEfficiency->setToolTip(
+            tr("Achievable fraction of the HBM bandwidth in the roofline (decode is memory-bound)"));
+        m_computeEfficiency->setToolTip(
+            tr("Achievable fraction of the dense peak FLOPS in the roofline (prefill is compute-bound)"));
+        setRowLabel(form, m_microbatches, tr("PP micro-batches"));
+        setRowLabel(form, m_skew, tr("Routing skew"));
+        setRowLabel(form, m_fp8Dispatch, tr("EP dispatch"));
+        setRowLabel(form, m_scaleupGBps, tr("Scale-up bandwidth"));
+        setRowLabel(form, m_scaleupLatencyUs, tr("Scale-up latency"));
+        setRowLabel(form, m_pcieGBps, tr("PCIe bandwidth"));
+        setRowLabel(form, m_nicGBps, tr("NIC bandwidth"));
+        setRowLabel(form, m_nicLatencyUs, tr("NIC latency"));
+        setRowLabel(form, m_hbmEfficiency, tr("HBM efficiency"));
+        setRowLabel(form, m_computeEfficiency, tr("Compute efficiency"));
+        if (m_editor->document()->hasPlan())
+            sync(); // the "preset (…)" texts
+    });
 
     constexpr double kGBps = 1e9, kUs = 1e-6;
     connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) {
@@ -170,8 +187,6 @@ LinksPanel::LinksPanel(PlanEditor *editor, QWidget *parent)
             kFieldKeyBase + 9, tr("Set compute efficiency"), [v](Plan &p) { p.computeEfficiency = stored(v, 1); });
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &LinksPanel::sync);
-    if (editor->document()->hasPlan())
-        sync();
 }
 
 void LinksPanel::sync()

@@ -1,5 +1,6 @@
 #include "widgets/controls/modelpicker.h"
 
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
@@ -27,12 +28,8 @@ ModelPicker::ModelPicker(const PlanDocument *document, QWidget *parent)
     m_combo->setMaxVisibleItems(30);
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_combo->setMinimumContentsLength(16);
-    m_search->setPlaceholderText(tr("Search models…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(tr("Type part of a model's name or id, then Enter"));
     auto *open = new QToolButton(this);
-    open->setText(tr("Open config.json…"));
-    open->setToolTip(tr("Use a Hugging Face config.json (you can also drop one on the window)"));
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_combo, 0, 0, 1, 2);
@@ -51,7 +48,13 @@ ModelPicker::ModelPicker(const PlanDocument *document, QWidget *parent)
     });
     connect(document, &PlanDocument::catalogChanged, this, &ModelPicker::rebuild);
     connect(document, &PlanDocument::planChanged, this, &ModelPicker::sync);
-    rebuild();
+    retranslateWith(this, [this, open] {
+        m_search->setPlaceholderText(tr("Search models…"));
+        m_search->setToolTip(tr("Type part of a model's name or id, then Enter"));
+        open->setText(tr("Open config.json…"));
+        open->setToolTip(tr("Use a Hugging Face config.json (you can also drop one on the window)"));
+        rebuild(); // the group headers and the models' tooltips
+    });
 }
 
 void ModelPicker::rebuild()

@@ -39,18 +39,17 @@ ParallelControl::ParallelControl(const QString &name, const QString &toolTip, QW
     : QWidget(parent)
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_spin(new SnapSpinBox(this))
+    , m_name(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_reason(new QLabel(this))
 {
-    auto *label = new QLabel(name, this);
+    QLabel *label = m_name;
     QFont bold = label->font();
     bold.setBold(true);
     label->setFont(bold);
-    label->setToolTip(toolTip);
     label->setMinimumWidth(label->fontMetrics().horizontalAdvance(QStringLiteral("MMM")));
-    m_slider->setToolTip(toolTip);
+    setName(name, toolTip);
     m_slider->setPageStep(1);
-    m_spin->setToolTip(toolTip);
     m_spin->setRange(1, 1 << 20);
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
@@ -104,6 +103,14 @@ void ParallelControl::setAllowed(const std::vector<int> &allowed, int value)
     m_slider->setValue(static_cast<int>(it - m_allowed.begin()));
     m_spin->setValue(value);
     m_slider->setEnabled(m_allowed.size() > 1);
+}
+
+void ParallelControl::setName(const QString &name, const QString &toolTip)
+{
+    m_name->setText(name);
+    m_name->setToolTip(toolTip);
+    m_slider->setToolTip(toolTip);
+    m_spin->setToolTip(toolTip);
 }
 
 void ParallelControl::setHint(const QString &hint)

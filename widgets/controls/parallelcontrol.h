@@ -34,6 +34,8 @@ public:
 
     // Re-syncs to the document (no signals).
     void setAllowed(const std::vector<int> &allowed, int value);
+    // The bold name and the tooltip of the label, slider and spin box (a new language).
+    void setName(const QString &name, const QString &toolTip);
     void setHint(const QString &hint);
     void setReason(const QString &reason);
     QString reason() const;
@@ -52,6 +54,7 @@ private:
     std::vector<int> m_allowed;
     QSlider *m_slider;
     SnapSpinBox *m_spin;
+    QLabel *m_name;
     QLabel *m_hint;
     QLabel *m_reason;
 };

@@ -1,5 +1,6 @@
 #include "widgets/controls/parallelismpanel.h"
 
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/document/plandocument.h"
@@ -27,20 +28,15 @@ QString joinValues(const std::vector<int> &values)
 } // namespace
 
 ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
-    : QGroupBox(tr("Parallelism"), parent)
+    : QGroupBox(parent)
     , m_editor(editor)
-    , m_epSwitch(new QCheckBox(tr("Expert parallel as vLLM does it (ep = tp × dp)"), this))
+    , m_epSwitch(new QCheckBox(this))
     , m_world(new QLabel(this))
 {
-    const std::pair<QString, QString> names[]
-        = { { tr("TP"), tr("Tensor parallel: each layer's heads and MLP split over this many GPUs") },
-              { tr("PP"), tr("Pipeline parallel: the layers split into this many stages") },
-              { tr("DP"), tr("Data parallel: independent replicas, each with its own KV cache") },
-              { tr("EP"), tr("Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs") } };
     auto *layout = new QVBoxLayout(this);
     for (int i = 0; i < 4; ++i) {
         const auto dim = static_cast<ParallelDim>(i);
-        auto *c = new ParallelControl(names[i].first, names[i].second, this);
+        auto *c = new ParallelControl(QString(), QString(), this);
         m_controls[i] = c;
         layout->addWidget(c);
         connect(c, &ParallelControl::dragStarted, this, [this] { m_gesture = m_editor->beginGesture(); });
@@ -48,7 +44,6 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
             [this, dim](int v, bool dragging) { request(dim, v, dragging); });
         connect(c, &ParallelControl::refusedValueEntered, this, [this, dim](int v) { refuse(dim, v); });
     }
-    m_epSwitch->setToolTip(tr("vLLM's --enable-expert-parallel: every GPU of a stage holds whole experts"));
     layout->addWidget(m_epSwitch);
     m_world->setWordWrap(true);
     layout->addWidget(m_world);
@@ -61,8 +56,23 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
         sync(); // a refused change must not leave the box out of step
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &ParallelismPanel::sync);
-    if (editor->document()->hasPlan())
-        sync();
+    retranslateWith(this, [this] {
+        setTitle(tr("Parallelism"));
+        const std::pair<QString, QString> names[] = {
+            { tr("TP"), tr("Tensor parallel: each layer's heads and MLP split over this many GPUs") },
+            { tr("PP"), tr("Pipeline parallel: the layers split into this many stages") },
+            { tr("DP"), tr("Data parallel: independent replicas, each with its own KV cache") },
+            { tr("EP"), tr("Expert parallel: the experts of a stage spread over this many of its tp × dp GPUs") }
+        };
+        for (int i = 0; i < 4; ++i) {
+            m_controls[i]->setName(names[i].first, names[i].second);
+            m_controls[i]->setReason(QString()); // a refusal is said once, in the language of the moment
+        }
+        m_epSwitch->setText(tr("Expert parallel as vLLM does it (ep = tp × dp)"));
+        m_epSwitch->setToolTip(tr("vLLM's --enable-expert-parallel: every GPU of a stage holds whole experts"));
+        if (m_editor->document()->hasPlan())
+            sync(); // the hints and the world size
+    });
 }
 
 void ParallelismPanel::request(ParallelDim dim, int value, bool dragging)

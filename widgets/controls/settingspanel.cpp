@@ -1,6 +1,7 @@
 #include "widgets/controls/settingspanel.h"
 
 #include "core/text/units.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -34,12 +35,10 @@ public:
 // Merge keys for field edits; far above the gesture keys PlanEditor hands out.
 constexpr int kFieldKeyBase = 1 << 28;
 
-QSpinBox *countBox(QWidget *parent, int min, int max, const QString &suffix, const QString &tip)
+QSpinBox *countBox(QWidget *parent, int min, int max)
 {
     auto *b = new QSpinBox(parent);
     b->setRange(min, max);
-    b->setSuffix(suffix);
-    b->setToolTip(tip);
     b->setKeyboardTracking(false);
     b->setGroupSeparatorShown(true);
     return b;
@@ -47,61 +46,83 @@ QSpinBox *countBox(QWidget *parent, int min, int max, const QString &suffix, con
 } // namespace
 
 SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
-    : QGroupBox(tr("Memory and workload"), parent)
+    : QGroupBox(parent)
     , m_editor(editor)
     , m_accounting(new QComboBox(this))
     , m_utilization(new UtilizationBox(this))
-    , m_maxLen(countBox(
-          this, 0, 1 << 30, tr(" tokens"), tr("--max-model-len: context per request (0: the model's maximum)")))
+    , m_maxLen(countBox(this, 0, 1 << 30))
     , m_kvDtype(new QComboBox(this))
     , m_quantization(new QComboBox(this))
     , m_placement(new QComboBox(this))
-    , m_redundant(countBox(this, 0, 4096, QString(), tr("EPLB redundant experts per MoE layer (needs EP)")))
-    , m_batch(countBox(this, 1, 1 << 20, QString(), tr("Decode: sequences decoding together, one token each")))
-    , m_promptLen(countBox(this, 1, 1 << 24, tr(" tokens"), tr("Prefill: prompt tokens processed in one step")))
+    , m_redundant(countBox(this, 0, 4096))
+    , m_batch(countBox(this, 1, 1 << 20))
+    , m_promptLen(countBox(this, 1, 1 << 24))
     , m_reserve(new QDoubleSpinBox(this))
 {
-    m_accounting->addItem(tr("vLLM (each GPU's tensors, KV blocks)"));
-    m_accounting->addItem(tr("Textbook (even split, fixed reserve)"));
-    m_accounting->setToolTip(
-        tr("vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split"));
+    m_accounting->addItem(QString());
+    m_accounting->addItem(QString());
     m_utilization->setRange(0.0, 1.0);
     m_utilization->setSingleStep(0.01);
     m_utilization->setDecimals(2);
     m_utilization->setKeyboardTracking(false);
-    m_utilization->setToolTip(
-        tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use (lowest: the version's default)"));
     m_maxLen->setSingleStep(1024);
-    m_kvDtype->addItem(tr("auto (model dtype)"), QStringLiteral("auto"));
-    m_kvDtype->addItem(tr("fp8 (1 byte)"), QStringLiteral("fp8"));
-    m_kvDtype->setToolTip(tr("--kv-cache-dtype"));
-    const std::pair<Quantization, QString> formats[] = { { Quantization::Auto, tr("as the checkpoint ships") },
-        { Quantization::None, tr("BF16") }, { Quantization::Fp8, tr("FP8") }, { Quantization::Mxfp4, tr("MXFP4") },
-        { Quantization::Awq, tr("AWQ (int4)") }, { Quantization::Gptq, tr("GPTQ (int4)") } };
-    for (const auto &[q, name] : formats)
-        m_quantization->addItem(name, static_cast<int>(q));
-    m_quantization->setToolTip(
-        tr("Weight format (--quantization); 'as the checkpoint ships' follows quantization_config"));
-    m_placement->addItem(tr("linear (vLLM default)"));
-    m_placement->addItem(tr("round robin"));
-    m_placement->setToolTip(tr("How experts are laid out over EP ranks"));
+    m_kvDtype->addItem(QString(), QStringLiteral("auto"));
+    m_kvDtype->addItem(QString(), QStringLiteral("fp8"));
+    const Quantization formats[] = { Quantization::Auto, Quantization::None, Quantization::Fp8, Quantization::Mxfp4,
+        Quantization::Awq, Quantization::Gptq };
+    for (const Quantization q : formats)
+        m_quantization->addItem(QString(), static_cast<int>(q));
+    m_placement->addItem(QString());
+    m_placement->addItem(QString());
     m_reserve->setRange(0, 1024);
     m_reserve->setDecimals(1);
-    m_reserve->setSuffix(tr(" GiB"));
     m_reserve->setKeyboardTracking(false);
-    m_reserve->setToolTip(tr("Textbook accounting: fixed reserve per GPU for activations, graphs and buffers"));
 
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Accounting"), m_accounting);
-    form->addRow(tr("GPU memory utilization"), m_utilization);
-    form->addRow(tr("Max model length"), m_maxLen);
-    form->addRow(tr("KV cache dtype"), m_kvDtype);
-    form->addRow(tr("Weights"), m_quantization);
-    form->addRow(tr("Expert placement"), m_placement);
-    form->addRow(tr("Redundant experts"), m_redundant);
-    form->addRow(tr("Decode batch (sequences)"), m_batch);
-    form->addRow(tr("Prompt length"), m_promptLen);
-    form->addRow(tr("Reserve (textbook)"), m_reserve);
+    for (QWidget *field : std::initializer_list<QWidget *> { m_accounting, m_utilization, m_maxLen, m_kvDtype,
+             m_quantization, m_placement, m_redundant, m_batch, m_promptLen, m_reserve })
+        addLabelledRow(form, field);
+    retranslateWith(this, [this, form] {
+        setTitle(tr("Memory and workload"));
+        m_accounting->setItemText(0, tr("vLLM (each GPU's tensors, KV blocks)"));
+        m_accounting->setItemText(1, tr("Textbook (even split, fixed reserve)"));
+        m_accounting->setToolTip(
+            tr("vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split"));
+        m_utilization->setToolTip(tr("--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use "
+                                     "(lowest: the version's default)"));
+        m_maxLen->setSuffix(tr(" tokens"));
+        m_maxLen->setToolTip(tr("--max-model-len: context per request (0: the model's maximum)"));
+        m_kvDtype->setItemText(0, tr("auto (model dtype)"));
+        m_kvDtype->setItemText(1, tr("fp8 (1 byte)"));
+        m_kvDtype->setToolTip(tr("--kv-cache-dtype"));
+        const QString formatNames[] = { tr("as the checkpoint ships"), tr("BF16"), tr("FP8"), tr("MXFP4"),
+            tr("AWQ (int4)"), tr("GPTQ (int4)") };
+        for (int i = 0; i < m_quantization->count(); ++i)
+            m_quantization->setItemText(i, formatNames[i]);
+        m_quantization->setToolTip(
+            tr("Weight format (--quantization); 'as the checkpoint ships' follows quantization_config"));
+        m_placement->setItemText(0, tr("linear (vLLM default)"));
+        m_placement->setItemText(1, tr("round robin"));
+        m_placement->setToolTip(tr("How experts are laid out over EP ranks"));
+        m_redundant->setToolTip(tr("EPLB redundant experts per MoE layer (needs EP)"));
+        m_batch->setToolTip(tr("Decode: sequences decoding together, one token each"));
+        m_promptLen->setSuffix(tr(" tokens"));
+        m_promptLen->setToolTip(tr("Prefill: prompt tokens processed in one step"));
+        m_reserve->setSuffix(tr(" GiB"));
+        m_reserve->setToolTip(tr("Textbook accounting: fixed reserve per GPU for activations, graphs and buffers"));
+        setRowLabel(form, m_accounting, tr("Accounting"));
+        setRowLabel(form, m_utilization, tr("GPU memory utilization"));
+        setRowLabel(form, m_maxLen, tr("Max model length"));
+        setRowLabel(form, m_kvDtype, tr("KV cache dtype"));
+        setRowLabel(form, m_quantization, tr("Weights"));
+        setRowLabel(form, m_placement, tr("Expert placement"));
+        setRowLabel(form, m_redundant, tr("Redundant experts"));
+        setRowLabel(form, m_batch, tr("Decode batch (sequences)"));
+        setRowLabel(form, m_promptLen, tr("Prompt length"));
+        setRowLabel(form, m_reserve, tr("Reserve (textbook)"));
+        if (m_editor->document()->hasPlan())
+            sync(); // the special value texts
+    });
 
     connect(m_accounting, &QComboBox::activated, this, [this](int i) {
         m_editor->edit(kFieldKeyBase + 0, tr("Change accounting"),
@@ -138,8 +159,6 @@ SettingsPanel::SettingsPanel(PlanEditor *editor, QWidget *parent)
         m_editor->edit(kFieldKeyBase + 9, tr("Set reserve"), [v](Plan &p) { p.reservedBytes = v * GiB; });
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &SettingsPanel::sync);
-    if (editor->document()->hasPlan())
-        sync();
 }
 
 void SettingsPanel::sync()

@@ -2,6 +2,7 @@
 
 #include "core/evaluate/planrules.h"
 #include "core/text/units.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/controls/modelpicker.h"
 #include "widgets/document/plandocument.h"
@@ -16,24 +17,20 @@
 using namespace shardscope;
 
 SetupPanel::SetupPanel(PlanEditor *editor, QWidget *parent)
-    : QGroupBox(tr("Model and cluster"), parent)
+    : QGroupBox(parent)
     , m_editor(editor)
     , m_model(new ModelPicker(editor->document(), this))
     , m_gpu(new QComboBox(this))
     , m_perNode(new QSpinBox(this))
     , m_nodes(new QLabel(this))
 {
-    m_gpu->setToolTip(tr("The accelerator: memory, bandwidths, scale-up domain (from the GPU presets)"));
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_gpu->setMinimumContentsLength(16);
     m_perNode->setRange(0, 1024);
     m_perNode->setKeyboardTracking(false);
-    m_perNode->setToolTip(tr("GPUs per node; ranks fill nodes in order (0: the GPU preset's value)"));
     auto *form = new QFormLayout(this);
-    form->addRow(tr("Model"), m_model);
-    form->addRow(tr("GPU"), m_gpu);
-    form->addRow(tr("GPUs per node"), m_perNode);
-    form->addRow(tr("Nodes"), m_nodes);
+    for (QWidget *field : std::initializer_list<QWidget *> { m_model, m_gpu, m_perNode, m_nodes })
+        addLabelledRow(form, field);
 
     connect(m_model, &ModelPicker::modelChosen, this, &SetupPanel::chooseModel);
     connect(m_model, &ModelPicker::openConfigRequested, this, &SetupPanel::openConfigRequested);
@@ -49,7 +46,16 @@ SetupPanel::SetupPanel(PlanEditor *editor, QWidget *parent)
     });
     connect(editor->document(), &PlanDocument::catalogChanged, this, &SetupPanel::rebuildGpus);
     connect(editor->document(), &PlanDocument::planChanged, this, &SetupPanel::sync);
-    rebuildGpus();
+    retranslateWith(this, [this, form] {
+        setTitle(tr("Model and cluster"));
+        m_gpu->setToolTip(tr("The accelerator: memory, bandwidths, scale-up domain (from the GPU presets)"));
+        m_perNode->setToolTip(tr("GPUs per node; ranks fill nodes in order (0: the GPU preset's value)"));
+        setRowLabel(form, m_model, tr("Model"));
+        setRowLabel(form, m_gpu, tr("GPU"));
+        setRowLabel(form, m_perNode, tr("GPUs per node"));
+        setRowLabel(form, m_nodes, tr("Nodes"));
+        rebuildGpus(); // the items' names and tooltips, and sync()'s texts
+    });
 }
 
 void SetupPanel::chooseModel(const QString &id)

@@ -2,28 +2,25 @@
 
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
-#include "widgets/window/mainwindow.h"
+#include "widgets/window/featurehost.h"
 
 #include <QCoreApplication>
-#include <QTabWidget>
 
-namespace {
+namespace explore {
 
-QString title()
+QStringList tabs()
 {
-    return QCoreApplication::translate("Explore", "Explore");
+    return { QStringLiteral("explore") };
 }
 
-} // namespace
-
-ExploreView *installExplore(MainWindow *window)
+ExploreView *install(FeatureHost &host)
 {
     auto *view = new ExploreView;
     view->setObjectName(QStringLiteral("ExploreView"));
-    view->setWindowTitle(title()); // carries the tab's title across a rebuild
-    window->bottomTabs()->addTab(view, title());
-    PlanDocument *document = window->document();
-    PlanEditor *editor = window->editor();
+    host.addBottomTab(
+        QStringLiteral("explore"), [] { return QCoreApplication::translate("Explore", "Explore"); }, view);
+    PlanDocument *document = host.document();
+    PlanEditor *editor = host.editor();
     const auto follow = [view, document] {
         if (document->hasPlan())
             view->setContext(document->plan(), document->model(), document->gpu());
@@ -33,10 +30,7 @@ ExploreView *installExplore(MainWindow *window)
     QObject::connect(view, &ExploreView::planChosen, editor, [editor](const shardscope::Plan &plan) {
         editor->apply(plan, QCoreApplication::translate("Explore", "Apply plan from Explore"));
     });
-    QObject::connect(window, &MainWindow::uiRebuilt, view, [window, view] {
-        view->setWindowTitle(title());
-        QTabWidget *tabs = window->bottomTabs();
-        tabs->setTabText(tabs->indexOf(view), title());
-    });
     return view;
 }
+
+} // namespace explore

@@ -1,10 +1,16 @@
 #pragma once
 #include "widgets/explore/exploreview.h"
 
-class MainWindow;
+#include <QStringList>
 
-// Adds the Explore tab to the window's bottom tabs (after the others, as tabNames() lists them) and
-// wires it: the view follows the document's plan (model, GPU, settings, the ring on the current
-// plan), and a plan chosen in it is applied through the window's editor as one undo step. The tab
-// survives a language rebuild like the other tabs added from outside. Returns the view.
-ExploreView *installExplore(MainWindow *window);
+class FeatureHost;
+
+// The Explore tab under the views, installed through the window's FeatureHost: the view follows
+// the document's plan (model, GPU, settings, the ring on the current plan), and a plan chosen in
+// it is applied through the window's editor as one undo step. Returns the view.
+namespace explore {
+
+QStringList tabs(); // the --tab name it registers: explore
+ExploreView *install(FeatureHost &host);
+
+} // namespace explore

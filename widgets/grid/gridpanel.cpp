@@ -1,5 +1,6 @@
 #include "widgets/grid/gridpanel.h"
 
+#include "widgets/common/retranslate.h"
 #include "widgets/grid/placementgrid.h"
 
 #include <QComboBox>
@@ -19,36 +20,47 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     m_grids[int(GridKind::Experts)] = new PlacementGrid(document, buildExpertsGrid, this);
     m_grids[int(GridKind::Cluster)] = new PlacementGrid(
         document, [](const auto &s) { return buildClusterGrid(s, ClusterColoring::Stage); }, this);
-    m_tabs->addTab(m_grids[0], tr("Layers × GPUs"));
-    m_tabs->addTab(m_grids[1], tr("Heads"));
-    m_tabs->addTab(m_grids[2], tr("Experts"));
-    m_tabs->addTab(m_grids[3], tr("Cluster"));
-    m_tabs->setTabToolTip(0, tr("Which layers each GPU holds: pipeline stages, TP groups, node boundaries"));
-    m_tabs->setTabToolTip(1, tr("Query and KV heads per TP rank; replicated KV heads are hatched"));
-    m_tabs->setTabToolTip(2, tr("MoE layers × experts, coloured by the EP rank (GPU) that owns each expert"));
-    m_tabs->setTabToolTip(3, tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
+    for (PlacementGrid *grid : m_grids)
+        m_tabs->addTab(grid, QString());
     m_tabs->setDocumentMode(true);
 
     auto *corner = new QWidget(this);
     auto *row = new QHBoxLayout(corner);
     row->setContentsMargins(0, 0, 4, 0);
     row->setSpacing(2);
-    m_coloring->addItem(tr("Colour by stage"));
-    m_coloring->addItem(tr("Colour by DP replica"));
-    m_coloring->setToolTip(tr("What the cluster tab's colours mean"));
+    m_coloring->addItem(QString());
+    m_coloring->addItem(QString());
     row->addWidget(m_coloring);
-    const auto addButton = [&](const QString &text, const QString &tip, auto slot) {
+    const auto addButton = [&](auto slot) {
         auto *b = new QToolButton(corner);
-        b->setText(text);
-        b->setToolTip(tip);
         b->setAutoRaise(true);
         connect(b, &QToolButton::clicked, this, slot);
         row->addWidget(b);
+        return b;
     };
-    addButton(tr("−"), tr("Zoom out (-)"), [this] { currentGrid()->zoomBy(1 / 1.5); });
-    addButton(tr("+"), tr("Zoom in (+, Ctrl+wheel, double-click)"), [this] { currentGrid()->zoomBy(1.5); });
-    addButton(tr("Fit"), tr("Show the whole grid (0)"), [this] { currentGrid()->resetZoom(); });
+    QToolButton *zoomOut = addButton([this] { currentGrid()->zoomBy(1 / 1.5); });
+    QToolButton *zoomIn = addButton([this] { currentGrid()->zoomBy(1.5); });
+    QToolButton *fit = addButton([this] { currentGrid()->resetZoom(); });
     m_tabs->setCornerWidget(corner);
+    retranslateWith(this, [=, this] {
+        m_tabs->setTabText(0, tr("Layers × GPUs"));
+        m_tabs->setTabText(1, tr("Heads"));
+        m_tabs->setTabText(2, tr("Experts"));
+        m_tabs->setTabText(3, tr("Cluster"));
+        m_tabs->setTabToolTip(0, tr("Which layers each GPU holds: pipeline stages, TP groups, node boundaries"));
+        m_tabs->setTabToolTip(1, tr("Query and KV heads per TP rank; replicated KV heads are hatched"));
+        m_tabs->setTabToolTip(2, tr("MoE layers × experts, coloured by the EP rank (GPU) that owns each expert"));
+        m_tabs->setTabToolTip(3, tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
+        m_coloring->setItemText(0, tr("Colour by stage"));
+        m_coloring->setItemText(1, tr("Colour by DP replica"));
+        m_coloring->setToolTip(tr("What the cluster tab's colours mean"));
+        zoomOut->setText(tr("−"));
+        zoomOut->setToolTip(tr("Zoom out (-)"));
+        zoomIn->setText(tr("+"));
+        zoomIn->setToolTip(tr("Zoom in (+, Ctrl+wheel, double-click)"));
+        fit->setText(tr("Fit"));
+        fit->setToolTip(tr("Show the whole grid (0)"));
+    });
 
     connect(m_coloring, &QComboBox::currentIndexChanged, this,
         [this](int i) { setClusterColoring(i == 1 ? ClusterColoring::Replica : ClusterColoring::Stage); });

@@ -27,6 +27,13 @@ PlacementGrid::PlacementGrid(const PlanDocument *document, Builder builder, QWid
     connect(document, &PlanDocument::planChanged, this, &PlacementGrid::onPlanChanged);
 }
 
+void PlacementGrid::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        onPlanChanged(); // the builders' labels and tooltips are in the language of their run
+    QWidget::changeEvent(event);
+}
+
 void PlacementGrid::setBuilder(Builder builder)
 {
     m_builder = std::move(builder);

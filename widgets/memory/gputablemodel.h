@@ -37,9 +37,10 @@ public:
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    // Every text is made when asked for: a reset makes the views ask again (a new language).
+    void reset();
 
 private:
-    void reset();
     // "\nEstimated: …" or "\nCalibrated: profile …" for the columns that rest on the overheads.
     QString overheadBasisNote() const;
     const PlanDocument *m_document;

@@ -2,6 +2,7 @@
 
 #include "core/explain/explain.h"
 #include "widgets/common/palette.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
@@ -34,8 +35,10 @@ KvPanel::KvPanel(const PlanDocument *document, QWidget *parent)
     layout->addLayout(m_grid);
     layout->addStretch(1);
     connect(document, &PlanDocument::planChanged, this, &KvPanel::refresh);
-    if (document->hasPlan())
-        refresh();
+    retranslateWith(this, [this] { // the first plan, and each language: every text comes from refresh()
+        if (m_document->hasPlan())
+            refresh();
+    });
 }
 
 void KvPanel::setRow(int row, const QString &key, const QString &name, const QString &value, const QString &tip)

@@ -2,6 +2,7 @@
 
 #include "core/text/units.h"
 #include "widgets/common/palette.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/grid/gridgeometry.h"
@@ -40,7 +41,6 @@ MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_axisY->setLabelFormat(QStringLiteral("%.0f"));
-    m_axisY->setTitleText(tr("GiB"));
     m_axisX->setTickType(QValueAxis::TicksDynamic);
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setGridLineVisible(false);
@@ -52,10 +52,16 @@ MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    connect(document, &PlanDocument::planChanged, this, [this] {
+    const auto outdated = [this] {
         m_dirty = true;
         if (isVisible())
             rebuild();
+    };
+    connect(document, &PlanDocument::planChanged, this, outdated);
+    // The bars' names, the title and the tooltips are in the language of the last rebuild.
+    retranslateWith(this, [this, outdated] {
+        m_axisY->setTitleText(tr("GiB"));
+        outdated();
     });
 }
 

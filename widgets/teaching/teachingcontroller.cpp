@@ -1,12 +1,12 @@
 #include "widgets/teaching/teachingcontroller.h"
 
 #include "io/reportwriter.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/presentationmode.h"
 #include "widgets/export/reportpdf.h"
-#include "widgets/grid/gridpanel.h"
 #include "widgets/grid/placementgrid.h"
 #include "widgets/teaching/clustermap.h"
 #include "widgets/teaching/comparepanel.h"
@@ -14,18 +14,15 @@
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
-#include "widgets/window/mainwindow.h"
+#include "widgets/window/featurehost.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
-#include <QStatusBar>
-#include <QTabWidget>
 
 using namespace shardscope;
 
@@ -35,9 +32,9 @@ namespace {
 class Controller : public QObject
 {
 public:
-    explicit Controller(MainWindow *window)
-        : QObject(window)
-        , m_window(window)
+    explicit Controller(FeatureHost &host)
+        : QObject(host.dialogParent())
+        , m_host(host)
         , m_timeline(new TimelinePanel)
         , m_work(new ShowWorkPanel)
         , m_compare(new ComparePanel)
@@ -46,18 +43,13 @@ public:
         installReportRenderer();
         addTabs();
         addMenus();
-        const PlanDocument *doc = window->document();
+        const PlanDocument *doc = host.document();
         connect(doc, &PlanDocument::planChanged, this, &Controller::onPlanChanged);
         connect(m_timeline, &TimelinePanel::currentEventChanged, this, [this] { updateOverlays(); });
         connect(m_compare, &ComparePanel::exportRequested, this, [this] { exportReport(true); });
         connect(m_clicks, &ShowWorkClicks::picked, this, [this](const QString &html) {
             m_work->showHtml(html);
-            m_window->bottomTabs()->setCurrentWidget(m_work);
-        });
-        connect(window, &MainWindow::uiRebuilt, this, [this] {
-            addMenus();
-            retitleTabs();
-            updateOverlays();
+            m_host.showTab(QStringLiteral("work"));
         });
         connect(teaching::presentation(), &PresentationMode::toggled, this, [this](bool on) {
             m_timeline->setPresentation(on);
@@ -73,82 +65,72 @@ public:
 private:
     void addTabs()
     {
-        QTabWidget *tabs = m_window->bottomTabs();
         m_timeline->setObjectName(QStringLiteral("TimelinePanel"));
-        tabs->addTab(m_timeline, QString());
-        tabs->addTab(m_work, QString());
-        tabs->addTab(m_compare, QString());
-        retitleTabs();
+        m_host.addBottomTab(
+            QStringLiteral("timeline"), [] { return Teaching::tr("Timeline"); }, m_timeline);
+        m_host.addBottomTab(
+            QStringLiteral("work"), [] { return Teaching::tr("Show your work"); }, m_work);
+        m_host.addBottomTab(
+            QStringLiteral("compare"), [] { return Teaching::tr("Compare"); }, m_compare);
     }
 
-    void retitleTabs()
-    {
-        QTabWidget *tabs = m_window->bottomTabs();
-        // windowTitle() carries the title across a rebuild of the tab widget.
-        const std::pair<QWidget *, QString> titles[] = { { m_timeline, Teaching::tr("Timeline") },
-            { m_work, Teaching::tr("Show your work") }, { m_compare, Teaching::tr("Compare") } };
-        for (const auto &[w, title] : titles) {
-            w->setWindowTitle(title);
-            tabs->setTabText(tabs->indexOf(w), title);
-        }
-    }
-
-    // The window's File menu is its first, View its third (windowmenus.cpp builds them in order).
+    // File → Export report; View → the three tabs, Show your work on click, Presentation mode; a
+    // Language menu. Their texts follow the language (retranslateWith on the Language menu).
     void addMenus()
     {
-        const QList<QAction *> bar = m_window->menuBar()->actions();
-        QMenu *file = bar.value(0) ? bar.value(0)->menu() : nullptr;
-        QMenu *view = bar.value(2) ? bar.value(2)->menu() : nullptr;
-        if (file) {
-            QAction *before = nullptr;
-            const QList<QAction *> items = file->actions();
-            for (int i = 0; i < items.size(); ++i)
-                if (items[i]->shortcut() == QKeySequence(QKeySequence::Quit))
-                    before = i > 0 && items[i - 1]->isSeparator() ? items[i - 1] : items[i];
-            auto *exportReportAction = new QAction(Teaching::tr("Export &report (PDF or Markdown)…"), file);
-            exportReportAction->setObjectName(QStringLiteral("exportReport"));
-            exportReportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-            connect(exportReportAction, &QAction::triggered, this, [this] { exportReport(false); });
-            file->insertAction(before, exportReportAction);
+        auto *exportReportAction = new QAction(this);
+        exportReportAction->setObjectName(QStringLiteral("exportReport"));
+        exportReportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+        connect(exportReportAction, &QAction::triggered, this, [this] { exportReport(false); });
+        m_host.addMenuAction(MenuId::FileExports, exportReportAction);
+
+        const QString tabs[] = { QStringLiteral("timeline"), QStringLiteral("work"), QStringLiteral("compare") };
+        const Qt::Key keys[] = { Qt::Key_8, Qt::Key_9, Qt::Key_0 };
+        QAction *tabActions[3];
+        for (int i = 0; i < 3; ++i) {
+            QAction *a = tabActions[i] = new QAction(this);
+            a->setShortcut(QKeySequence(Qt::ALT | keys[i]));
+            connect(a, &QAction::triggered, this, [this, id = tabs[i]] { m_host.showTab(id); });
+            m_host.addMenuAction(MenuId::ViewTabs, a);
         }
-        if (view) {
-            view->addSeparator();
-            const std::pair<QWidget *, QString> tabs[] = { { m_timeline, Teaching::tr("Timeline") },
-                { m_work, Teaching::tr("Show your work") }, { m_compare, Teaching::tr("Compare") } };
-            const Qt::Key keys[] = { Qt::Key_8, Qt::Key_9, Qt::Key_0 };
-            for (int i = 0; i < 3; ++i) {
-                QWidget *w = tabs[i].first;
-                QAction *a
-                    = view->addAction(tabs[i].second, this, [this, w] { m_window->bottomTabs()->setCurrentWidget(w); });
-                a->setShortcut(QKeySequence(Qt::ALT | keys[i]));
-            }
-            view->addSeparator();
-            QAction *clicks = view->addAction(Teaching::tr("Show your work on &click"));
-            clicks->setObjectName(QStringLiteral("showWorkOnClick"));
-            clicks->setCheckable(true);
-            clicks->setChecked(m_clicks->isEnabled());
-            clicks->setShortcut(QKeySequence(Qt::Key_F2));
-            clicks->setToolTip(Teaching::tr("Click any number to see its formula with this plan's values"));
-            connect(clicks, &QAction::toggled, this, &Controller::setClicks);
-            m_presentationAction = view->addAction(Teaching::tr("&Presentation mode"));
-            m_presentationAction->setObjectName(QStringLiteral("presentationMode"));
-            m_presentationAction->setCheckable(true);
-            m_presentationAction->setChecked(teaching::presentation()->isOn());
-            m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
-            connect(m_presentationAction, &QAction::toggled, teaching::presentation(), &PresentationMode::setOn);
-        }
-        // Each language names itself, so the menu stays usable whichever is current.
-        QMenu *lang = m_window->menuBar()->addMenu(Teaching::tr("&Language") + QStringLiteral(" / 语言"));
+        auto *clicks = new QAction(this);
+        clicks->setObjectName(QStringLiteral("showWorkOnClick"));
+        clicks->setCheckable(true);
+        clicks->setChecked(m_clicks->isEnabled());
+        clicks->setShortcut(QKeySequence(Qt::Key_F2));
+        connect(clicks, &QAction::toggled, this, &Controller::setClicks);
+        m_host.addMenuAction(MenuId::ViewToggles, clicks);
+        m_presentationAction = new QAction(this);
+        m_presentationAction->setObjectName(QStringLiteral("presentationMode"));
+        m_presentationAction->setCheckable(true);
+        m_presentationAction->setChecked(teaching::presentation()->isOn());
+        m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+        connect(m_presentationAction, &QAction::toggled, teaching::presentation(), &PresentationMode::setOn);
+        m_host.addMenuAction(MenuId::ViewToggles, m_presentationAction);
+
+        QMenu *lang = m_host.addMenu();
         lang->setObjectName(QStringLiteral("languageMenu"));
         auto *group = new QActionGroup(lang);
         for (const QString &code : Language::available()) {
+            // Each language names itself, so the menu stays usable whichever is current.
             QAction *a = lang->addAction(Language::displayName(code));
             a->setCheckable(true);
-            a->setChecked(code == teaching::language()->current());
             a->setData(code);
             group->addAction(a);
             connect(a, &QAction::triggered, this, [code] { teaching::language()->setLanguage(code); });
         }
+        retranslateWith(lang, [=, this] {
+            exportReportAction->setText(Teaching::tr("Export &report (PDF or Markdown)…"));
+            tabActions[0]->setText(Teaching::tr("Timeline"));
+            tabActions[1]->setText(Teaching::tr("Show your work"));
+            tabActions[2]->setText(Teaching::tr("Compare"));
+            clicks->setText(Teaching::tr("Show your work on &click"));
+            clicks->setToolTip(Teaching::tr("Click any number to see its formula with this plan's values"));
+            m_presentationAction->setText(Teaching::tr("&Presentation mode"));
+            lang->setTitle(Teaching::tr("&Language") + QStringLiteral(" / 语言"));
+            for (QAction *a : lang->actions())
+                a->setChecked(a->data().toString() == teaching::language()->current());
+        });
     }
 
     void setClicks(bool on)
@@ -158,13 +140,13 @@ private:
             qApp->installEventFilter(m_clicks);
         else
             qApp->removeEventFilter(m_clicks);
-        m_window->statusBar()->showMessage(
+        m_host.showStatus(
             on ? Teaching::tr("Show your work: click a number to see how it is computed.") : QString(), 8000);
     }
 
     void onPlanChanged()
     {
-        const PlanDocument *doc = m_window->document();
+        const PlanDocument *doc = m_host.document();
         m_timeline->setPlan(doc->evaluation(), doc->model(), doc->gpu());
         m_work->setPlan(doc->evaluation(), doc->model(), doc->gpu());
         m_compare->setPlan(doc->evaluation(), doc->model(), doc->gpu());
@@ -175,18 +157,17 @@ private:
     // its GPUs' slots in the Cluster grid, outlined in the colour of the link it uses.
     void updateOverlays()
     {
-        GridPanel *grids = m_window->gridPanel();
         const int index = m_timeline->view()->currentIndex();
         const Timeline &tl = m_timeline->view()->timeline();
-        if (index < 0 || index >= static_cast<int>(tl.events.size()) || !m_window->document()->hasPlan()) {
-            grids->grid(GridKind::Layers)->setOverlay({});
-            grids->grid(GridKind::Cluster)->setOverlay({});
+        if (index < 0 || index >= static_cast<int>(tl.events.size()) || !m_host.document()->hasPlan()) {
+            m_host.grid(GridKind::Layers)->setOverlay({});
+            m_host.grid(GridKind::Cluster)->setOverlay({});
             return;
         }
         const TimelineEvent ev = tl.events[static_cast<size_t>(index)];
-        const Evaluation &e = m_window->document()->evaluation();
+        const Evaluation &e = m_host.document()->evaluation();
         const std::vector<int> gpus = eventGpus(e, ev);
-        const int layers = m_window->document()->model().layers;
+        const int layers = m_host.document()->model().layers;
         const int perNode = std::max(1, e.gpusPerNode);
         const QColor color = ev.link == LinkKind::None ? QApplication::palette().color(QPalette::Highlight)
                                                        : ClusterMap::linkColor(ev.link);
@@ -210,7 +191,7 @@ private:
             p.setBrush(Qt::NoBrush);
             p.drawRect(r.adjusted(width / 2, width / 2, -width / 2, -width / 2));
         };
-        grids->grid(GridKind::Layers)
+        m_host.grid(GridKind::Layers)
             ->setOverlay([gpus, firstRow, rowCount, outline](QPainter &p, const GridGeometry &g) {
                 // Runs of consecutive GPUs as one box.
                 for (size_t i = 0; i < gpus.size();) {
@@ -221,7 +202,7 @@ private:
                     i = j + 1;
                 }
             });
-        grids->grid(GridKind::Cluster)->setOverlay([gpus, perNode, outline](QPainter &p, const GridGeometry &g) {
+        m_host.grid(GridKind::Cluster)->setOverlay([gpus, perNode, outline](QPainter &p, const GridGeometry &g) {
             for (int gpu : gpus)
                 outline(p, g.cellRect(gpu / perNode, gpu % perNode));
         });
@@ -229,13 +210,13 @@ private:
 
     void exportReport(bool comparison)
     {
-        const PlanDocument *doc = m_window->document();
+        const PlanDocument *doc = m_host.document();
         if (!doc->hasPlan() || (comparison && !m_compare->isPinned()))
             return;
         const QString suggested = QString::fromStdString(doc->model().id)
             + (comparison ? QStringLiteral("-comparison.pdf") : QStringLiteral(".pdf"));
         QString selected;
-        QString path = QFileDialog::getSaveFileName(m_window,
+        QString path = QFileDialog::getSaveFileName(m_host.dialogParent(),
             comparison ? Teaching::tr("Export comparison report") : Teaching::tr("Export report"), suggested,
             Teaching::tr("PDF document (*.pdf);;Markdown (*.md)"), &selected);
         if (path.isEmpty())
@@ -256,14 +237,14 @@ private:
                 path, ReportSide { &doc->evaluation(), &doc->model(), &doc->gpu() }, nullptr, &written, translate);
         }
         if (!error.isEmpty()) {
-            QMessageBox::warning(
-                m_window, Teaching::tr("Export report"), Teaching::tr("Cannot write %1: %2").arg(path, error));
+            QMessageBox::warning(m_host.dialogParent(), Teaching::tr("Export report"),
+                Teaching::tr("Cannot write %1: %2").arg(path, error));
             return;
         }
-        m_window->statusBar()->showMessage(Teaching::tr("Wrote %1").arg(written.join(QStringLiteral(", "))), 10000);
+        m_host.showStatus(Teaching::tr("Wrote %1").arg(written.join(QStringLiteral(", "))), 10000);
     }
 
-    MainWindow *m_window;
+    FeatureHost &m_host;
     TimelinePanel *m_timeline;
     ShowWorkPanel *m_work;
     ComparePanel *m_compare;
@@ -275,9 +256,14 @@ private:
 
 namespace teaching {
 
-void install(MainWindow *window)
+QStringList tabs()
 {
-    new Controller(window);
+    return { QStringLiteral("timeline"), QStringLiteral("work"), QStringLiteral("compare") };
+}
+
+void install(FeatureHost &host)
+{
+    new Controller(host);
 }
 
 Language *language()

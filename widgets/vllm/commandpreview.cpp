@@ -1,5 +1,6 @@
 #include "widgets/vllm/commandpreview.h"
 
+#include "widgets/common/retranslate.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/vllm/launchpreview.h"
 
@@ -19,14 +20,11 @@ CommandPreview::CommandPreview(const PlanDocument *document, QWidget *parent)
     m_text->setReadOnly(true);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_text->setToolTip(tr("The vLLM launch for this plan"));
     const int lines = 4;
     m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * lines + 12);
-    auto *copy = new QPushButton(tr("Copy"), this);
-    copy->setToolTip(tr("Copy the commands (every node's) to the clipboard"));
+    auto *copy = new QPushButton(this);
     connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_full); });
-    auto *more = new QPushButton(tr("Export…"), this);
-    more->setToolTip(tr("Multi-node, Ray or SGLang launches, and scripts per node"));
+    auto *more = new QPushButton(this);
     connect(more, &QPushButton::clicked, this, &CommandPreview::exportRequested);
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(copy);
@@ -37,8 +35,15 @@ CommandPreview::CommandPreview(const PlanDocument *document, QWidget *parent)
     layout->addWidget(m_text, 1);
     layout->addLayout(buttons);
     connect(document, &PlanDocument::planChanged, this, &CommandPreview::refresh);
-    if (document->hasPlan())
-        refresh();
+    retranslateWith(this, [this, copy, more] {
+        m_text->setToolTip(tr("The vLLM launch for this plan"));
+        copy->setText(tr("Copy"));
+        copy->setToolTip(tr("Copy the commands (every node's) to the clipboard"));
+        more->setText(tr("Export…"));
+        more->setToolTip(tr("Multi-node, Ray or SGLang launches, and scripts per node"));
+        if (m_document->hasPlan())
+            refresh();
+    });
 }
 
 QString CommandPreview::command() const

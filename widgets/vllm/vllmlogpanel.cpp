@@ -6,6 +6,7 @@
 #include "io/calibrationstore.h"
 #include "io/vllmlogfile.h"
 #include "widgets/common/palette.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -40,10 +41,9 @@ namespace {
 constexpr int kCompareDelayMs = 300; // after the last keystroke of a paste or an edit
 constexpr std::size_t kPreviewBytes = 2u << 20; // of an opened log, shown in the editor
 
-QTableWidget *makeTable(const QStringList &headers, QWidget *parent)
+QTableWidget *makeTable(int columns, QWidget *parent)
 {
-    auto *t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    t->setHorizontalHeaderLabels(headers);
+    auto *t = new QTableWidget(0, columns, parent);
     t->verticalHeader()->setVisible(false);
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -127,49 +127,32 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     : QWidget(parent)
     , m_editor(editor)
     , m_predicted(new QPlainTextEdit)
-    , m_terms(makeTable({ tr("Term"), tr("GiB"), tr("Basis"), tr("Assumption") }, this))
+    , m_terms(makeTable(4, this))
     , m_input(new QPlainTextEdit)
     , m_summary(new QLabel)
-    , m_comparison(makeTable({ tr("Quantity"), tr("Predicted"), tr("Observed"), tr("Difference"), tr("Basis") }, this))
+    , m_comparison(makeTable(5, this))
     , m_explanation(new QLabel)
-    , m_apply(new QPushButton(tr("Use the log's settings")))
-    , m_calibrate(new QPushButton(tr("Calibrate…")))
+    , m_apply(new QPushButton)
+    , m_calibrate(new QPushButton)
     , m_debounce(new QTimer(this))
 {
     setObjectName(QStringLiteral("VllmLogPanel"));
-    setWindowTitle(tr("vLLM log"));
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_predicted->setReadOnly(true);
     m_predicted->setFont(mono);
-    m_predicted->setToolTip(
-        tr("The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version "
-           "(reference vllm_memory.md). Ranks that print the same lines are shown once."));
-    m_terms->setToolTip(tr("The binding GPU's memory budget in the order vLLM subtracts it: formula terms are exact "
-                           "arithmetic from the config; estimated terms model measured overheads; calibrated ones come "
-                           "from a profile fitted to a real log."));
     m_input->setFont(mono);
     m_input->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_input->setPlaceholderText(
-        tr("Paste a vLLM startup log here (any version), or open a file. The lines that matter: "
-           "\"Model loading took …\", \"Available KV cache memory: …\", \"GPU KV cache size: …\", "
-           "\"Maximum concurrency …\", and the engine's non-default args."));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::RichText);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_apply->setToolTip(
-        tr("Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ..."));
-    m_calibrate->setToolTip(
-        tr("Fit the overhead terms to this log, save them as a calibration profile for this GPU and "
-           "vLLM version, and use it in the plan: its numbers then show as 'calibrated'"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kCompareDelayMs);
 
     // Left: the prediction.
-    auto *copy = new QPushButton(tr("Copy"));
-    copy->setToolTip(tr("Copy the predicted log to the clipboard"));
-    auto *predictedBox = new QGroupBox(tr("Predicted startup log"));
+    auto *copy = new QPushButton;
+    auto *predictedBox = new QGroupBox;
     auto *pl = new QVBoxLayout(predictedBox);
     pl->addWidget(m_predicted, 3);
     pl->addWidget(m_terms, 2);
@@ -179,15 +162,15 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     pl->addLayout(copyRow);
 
     // Right: the real log and the comparison.
-    auto *open = new QPushButton(tr("Open log…"));
-    auto *paste = new QPushButton(tr("Paste"));
-    auto *clear = new QPushButton(tr("Clear"));
+    auto *open = new QPushButton;
+    auto *paste = new QPushButton;
+    auto *clear = new QPushButton;
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(open);
     buttons->addWidget(paste);
     buttons->addWidget(clear);
     buttons->addStretch(1);
-    auto *realBox = new QGroupBox(tr("Reconcile with a real log"));
+    auto *realBox = new QGroupBox;
     auto *rl = new QVBoxLayout(realBox);
     rl->addLayout(buttons);
     auto *inputSplit = new QSplitter(Qt::Vertical);
@@ -238,12 +221,50 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     connect(m_debounce, &QTimer::timeout, this, &VllmLogPanel::compareNow);
     connect(m_apply, &QPushButton::clicked, this, &VllmLogPanel::applyLogSettings);
     connect(m_calibrate, &QPushButton::clicked, this, &VllmLogPanel::askAndCalibrate);
-    connect(editor->document(), &PlanDocument::planChanged, this, [this] {
+    const auto outdated = [this] {
         m_dirty = true;
         if (isVisible())
             refreshPrediction();
+    };
+    connect(editor->document(), &PlanDocument::planChanged, this, outdated);
+    retranslateWith(this, [=, this] {
+        setWindowTitle(tr("vLLM log"));
+        m_terms->setHorizontalHeaderLabels({ tr("Term"), tr("GiB"), tr("Basis"), tr("Assumption") });
+        m_comparison->setHorizontalHeaderLabels(
+            { tr("Quantity"), tr("Predicted"), tr("Observed"), tr("Difference"), tr("Basis") });
+        m_predicted->setToolTip(
+            tr("The lines vLLM prints at startup for this plan, in the wording of the chosen vLLM version "
+               "(reference vllm_memory.md). Ranks that print the same lines are shown once."));
+        m_terms->setToolTip(
+            tr("The binding GPU's memory budget in the order vLLM subtracts it: formula terms are exact "
+               "arithmetic from the config; estimated terms model measured overheads; calibrated ones come "
+               "from a profile fitted to a real log."));
+        m_input->setPlaceholderText(
+            tr("Paste a vLLM startup log here (any version), or open a file. The lines that matter: "
+               "\"Model loading took …\", \"Available KV cache memory: …\", \"GPU KV cache size: …\", "
+               "\"Maximum concurrency …\", and the engine's non-default args."));
+        m_apply->setText(tr("Use the log's settings"));
+        m_apply->setToolTip(
+            tr("Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ..."));
+        m_calibrate->setText(tr("Calibrate…"));
+        m_calibrate->setToolTip(
+            tr("Fit the overhead terms to this log, save them as a calibration profile for this GPU and "
+               "vLLM version, and use it in the plan: its numbers then show as 'calibrated'"));
+        copy->setText(tr("Copy"));
+        copy->setToolTip(tr("Copy the predicted log to the clipboard"));
+        predictedBox->setTitle(tr("Predicted startup log"));
+        open->setText(tr("Open log…"));
+        paste->setText(tr("Paste"));
+        clear->setText(tr("Clear"));
+        realBox->setTitle(tr("Reconcile with a real log"));
+        // The prediction, and the comparison of the log in the input (its errors and notes are made
+        // when it is compared).
+        outdated();
+        if (m_input->toPlainText().isEmpty())
+            showComparison();
+        else
+            compareNow();
     });
-    showComparison();
 }
 
 void VllmLogPanel::showEvent(QShowEvent *event)
@@ -304,18 +325,6 @@ void VllmLogPanel::refreshPrediction()
             = reconcileParsedLog(*m_editor->document(), std::move(m_reconciliation.log), m_reconciliation.matchedModel);
         showComparison();
     }
-}
-
-void VllmLogPanel::restoreLog(const QString &text, const QString &source)
-{
-    if (text.isEmpty())
-        return;
-    {
-        const QSignalBlocker block(m_input);
-        m_input->setPlainText(text);
-    }
-    m_logSource = source; // compareNow() names it "Pasted log" only when it has no name
-    compareNow();
 }
 
 void VllmLogPanel::openLog(const QString &path)

@@ -32,8 +32,6 @@ public:
 
     // Where the compared log came from: its file name, or "Pasted log".
     QString logSource() const { return m_logSource; }
-    // Puts a log back (after the window rebuilds itself for a new language) and compares it.
-    void restoreLog(const QString &text, const QString &source);
     // Loads a log file into the input (bounded read) and compares it.
     void openLog(const QString &path);
     // Compares the input now (it also happens shortly after each edit).

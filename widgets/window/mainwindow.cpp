@@ -1,6 +1,7 @@
 #include "widgets/window/mainwindow.h"
 
 #include "widgets/comm/commpanel.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/controls/enginepanel.h"
 #include "widgets/controls/linkspanel.h"
@@ -12,15 +13,15 @@
 #include "widgets/document/planeditor.h"
 #include "widgets/document/planfile.h"
 #include "widgets/document/session.h"
-#include "widgets/explore/exploretab.h"
 #include "widgets/grid/gridpanel.h"
+#include "widgets/grid/placementgrid.h"
 #include "widgets/memory/gputablemodel.h"
 #include "widgets/memory/memorypanel.h"
-#include "widgets/teaching/teachingcontroller.h"
 #include "widgets/vllm/commandpreview.h"
 #include "widgets/vllm/vllmlogpanel.h"
 #include "widgets/window/issuesbanner.h"
 
+#include <QAction>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -37,6 +38,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *parent)
     : QMainWindow(parent)
     , m_options(std::move(options))
@@ -46,11 +49,11 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
-    auto *dock = new QDockWidget(tr("Plan"), this);
-    dock->setObjectName(QStringLiteral("PlanDock"));
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    dock->setWidget(createControls());
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    m_dock = new QDockWidget(tr("Plan"), this);
+    m_dock->setObjectName(QStringLiteral("PlanDock"));
+    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    m_dock->setWidget(createControls());
+    addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     setCentralWidget(createViews());
     createMenus();
 
@@ -88,8 +91,12 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     if (!restored)
         m_editor->apply(FileController::defaultPlan(), QString());
     m_editor->undoStack()->clear();
-    teaching::install(this); // timeline, show your work, compare, report, presentation, language
-    installExplore(this); // the plan search, after the teaching tabs (tabNames() order)
+    // Teaching (timeline, show your work, compare, report, presentation, language), then the plan
+    // search: their tabs follow ours in this order.
+    for (const WindowFeature &feature : m_options.features)
+        feature.install(*this);
+    Q_ASSERT(std::equal(m_tabs.begin(), m_tabs.end(), tabNames(m_options.features).begin(),
+        tabNames(m_options.features).end(), [](const Tab &t, const QString &id) { return t.id == id; }));
     resize(1600, 1000);
     if (m_options.useSettings) {
         restoreGeometry(session::windowGeometry());
@@ -147,7 +154,9 @@ QWidget *MainWindow::createViews()
     m_memory = new MemoryPanel(m_document);
     m_comm = new CommPanel(m_document);
     m_table = new QTableView;
-    m_table->setModel(new GpuTableModel(m_document, m_table));
+    auto *gpus = new GpuTableModel(m_document, m_table);
+    m_table->setModel(gpus);
+    retranslateWith(m_table, [gpus] { gpus->reset(); });
     m_table->verticalHeader()->setVisible(false);
     // Columns fit their contents while the table is shown (sampling 16 rows: a plan's rows look alike);
     // a hidden table costs nothing when the plan changes.
@@ -163,12 +172,20 @@ QWidget *MainWindow::createViews()
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_bottomTabs = new QTabWidget;
     m_bottomTabs->setDocumentMode(true);
-    m_bottomTabs->addTab(m_memory, tr("Memory && KV"));
-    m_bottomTabs->addTab(m_comm, tr("Communication"));
-    m_bottomTabs->addTab(m_table, tr("GPUs"));
+    const std::pair<const char *, GridKind> grids[] = { { "layers", GridKind::Layers }, { "heads", GridKind::Heads },
+        { "experts", GridKind::Experts }, { "cluster", GridKind::Cluster } };
+    for (const auto &[id, kind] : grids)
+        m_tabs.push_back({ QLatin1String(id), kind, nullptr, {} });
+    addBottomTab(
+        QStringLiteral("memory"), [] { return tr("Memory && KV"); }, m_memory);
+    addBottomTab(
+        QStringLiteral("comm"), [] { return tr("Communication"); }, m_comm);
+    addBottomTab(
+        QStringLiteral("gpus"), [] { return tr("GPUs"); }, m_table);
     m_vllmLog = new VllmLogPanel(m_editor);
     connect(m_vllmLog, &VllmLogPanel::errorOccurred, this, &MainWindow::showError);
-    m_bottomTabs->addTab(m_vllmLog, tr("vLLM log"));
+    addBottomTab(
+        QStringLiteral("vllm"), [] { return tr("vLLM log"); }, m_vllmLog);
     connect(m_bottomTabs, &QTabWidget::currentChanged, m_table, [this] {
         if (m_bottomTabs->currentWidget() == m_table)
             m_table->resizeColumnsToContents();
@@ -190,76 +207,84 @@ QWidget *MainWindow::createViews()
     return central;
 }
 
-QStringList MainWindow::tabNames()
+QStringList MainWindow::tabNames(const std::vector<WindowFeature> &features)
 {
-    return { QStringLiteral("layers"), QStringLiteral("heads"), QStringLiteral("experts"), QStringLiteral("cluster"),
-        QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("vllm"),
-        QStringLiteral("timeline"), QStringLiteral("work"), QStringLiteral("compare"), QStringLiteral("explore") };
+    QStringList names
+        = { QStringLiteral("layers"), QStringLiteral("heads"), QStringLiteral("experts"), QStringLiteral("cluster"),
+              QStringLiteral("memory"), QStringLiteral("comm"), QStringLiteral("gpus"), QStringLiteral("vllm") };
+    for (const WindowFeature &f : features)
+        names += f.tabs;
+    return names;
 }
 
 bool MainWindow::showTab(const QString &name)
 {
-    const int i = tabNames().indexOf(name.toLower());
-    if (i < 0)
+    const QString id = name.toLower();
+    const auto tab = std::find_if(m_tabs.begin(), m_tabs.end(), [&id](const Tab &t) { return t.id == id; });
+    if (tab == m_tabs.end())
         return false;
-    if (i < 4)
-        m_grids->setCurrent(static_cast<GridKind>(i));
+    if (tab->grid)
+        m_grids->setCurrent(*tab->grid);
     else
-        m_bottomTabs->setCurrentIndex(i - 4);
+        m_bottomTabs->setCurrentWidget(tab->widget);
     return true;
+}
+
+PlacementGrid *MainWindow::grid(GridKind kind) const
+{
+    return m_grids->grid(kind);
+}
+
+void MainWindow::addBottomTab(const QString &id, Text title, QWidget *widget)
+{
+    widget->setWindowTitle(title());
+    m_bottomTabs->addTab(widget, widget->windowTitle());
+    m_tabs.push_back({ id, std::nullopt, widget, std::move(title) });
+}
+
+void MainWindow::addMenuAction(MenuId menu, QAction *action)
+{
+    switch (menu) {
+    case MenuId::FileExports:
+        m_fileMenu->insertAction(m_beforeQuit, action);
+        break;
+    case MenuId::ViewTabs:
+        m_viewMenu->insertAction(m_viewToggles, action);
+        break;
+    case MenuId::ViewToggles:
+        m_viewMenu->addAction(action);
+        break;
+    }
+}
+
+QMenu *MainWindow::addMenu()
+{
+    return menuBar()->addMenu(QString());
+}
+
+void MainWindow::showStatus(const QString &message, int timeoutMs)
+{
+    statusBar()->showMessage(message, timeoutMs);
 }
 
 void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange && m_bottomTabs)
-        rebuildUi();
+        retranslate();
     QMainWindow::changeEvent(event);
 }
 
-// The views set their texts once, when built: a new language rebuilds them from the document.
-void MainWindow::rebuildUi()
+// Each widget re-sets its own texts on the same event (widgets/common/retranslate.h); the window
+// names its dock and its tabs. The menus re-label themselves (createMenus).
+void MainWindow::retranslate()
 {
-    constexpr int kOwnTabs = 4; // Memory & KV, Communication, GPUs, vLLM log
-    const int current = m_bottomTabs->currentIndex();
-    const int grid = static_cast<int>(m_grids->currentKind());
-    QList<QWidget *> extra;
-    while (m_bottomTabs->count() > kOwnTabs) {
-        QWidget *w = m_bottomTabs->widget(kOwnTabs);
-        m_bottomTabs->removeTab(kOwnTabs);
-        w->setParent(nullptr);
-        extra << w;
-    }
-    const QByteArray state = saveState();
-    auto *planDock = findChild<QDockWidget *>(QStringLiteral("PlanDock"));
-    const int dockWidth = planDock ? planDock->width() : 0;
-    const QString pastedLog = m_vllmLog->logInput()->toPlainText(); // the user's log survives the rebuild
-    const QString logSource = m_vllmLog->logSource();
-    if (QDockWidget *dock = planDock) {
-        dock->setWindowTitle(tr("Plan"));
-        delete dock->widget();
-        dock->setWidget(createControls());
-    }
-    delete centralWidget();
-    setCentralWidget(createViews());
-    for (QWidget *w : std::as_const(extra))
-        m_bottomTabs->addTab(w, w->windowTitle());
-    m_bottomTabs->setCurrentIndex(current);
-    m_grids->setCurrent(static_cast<GridKind>(grid));
-    m_vllmLog->restoreLog(pastedLog, logSource);
-    for (QAction *a : menuBar()->actions())
-        if (a->menu())
-            a->menu()->deleteLater();
-    menuBar()->clear();
-    createMenus();
-    connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
-    restoreState(state);
-    // The new central widget claims its width only when the layout runs: keep the dock's width then
-    // (else it swallows the window's width on every language change).
-    if (planDock && dockWidth > 0)
-        QTimer::singleShot(
-            0, this, [this, planDock, dockWidth] { resizeDocks({ planDock }, { dockWidth }, Qt::Horizontal); });
+    m_dock->setWindowTitle(tr("Plan"));
+    for (const Tab &t : m_tabs)
+        if (t.widget) {
+            t.widget->setWindowTitle(t.title());
+            m_bottomTabs->setTabText(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle());
+        }
     updateTitle();
-    emit uiRebuilt();
 }
 
 void MainWindow::showError(const QString &message)

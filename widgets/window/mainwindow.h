@@ -1,10 +1,12 @@
 #pragma once
 #include "core/model/modelcatalog.h"
 #include "core/model/plan.h"
+#include "widgets/window/featurehost.h"
 
 #include <QMainWindow>
 
 #include <optional>
+#include <vector>
 
 class CommandPreview;
 class FileController;
@@ -23,25 +25,31 @@ class LinksPanel;
 class VllmLogPanel;
 class SetupPanel;
 class CommPanel;
+class QDockWidget;
+class QTimer;
+
+// The features every planner window has (teaching, explore), in the order their tabs follow the
+// window's own (widgets/window/standardfeatures.cpp).
+std::vector<WindowFeature> standardFeatures();
 
 struct WindowOptions
 {
     std::optional<shardscope::Plan> initialPlan; // else the last session (or the default plan)
     bool useSettings = true; // restore and save the session, remember recent files
+    std::vector<WindowFeature> features = standardFeatures(); // installed in this order
 };
 
-// Composition only: owns the document, lays out the controls and the read-only views, wires menus.
-class QTimer;
-
-class MainWindow : public QMainWindow
+// Composition only: owns the document, lays out the controls and the read-only views, wires menus,
+// and hosts the features (FeatureHost). A language change re-labels everything in place.
+class MainWindow : public QMainWindow, public FeatureHost
 {
     Q_OBJECT
 public:
     explicit MainWindow(ModelCatalog catalog, WindowOptions options = {}, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    PlanDocument *document() const { return m_document; }
-    PlanEditor *editor() const { return m_editor; }
+    PlanDocument *document() const override { return m_document; }
+    PlanEditor *editor() const override { return m_editor; }
     FileController *files() const { return m_files; }
     GridPanel *gridPanel() const { return m_grids; }
     MemoryPanel *memoryPanel() const { return m_memory; }
@@ -57,17 +65,22 @@ public:
     VllmLogPanel *vllmLogPanel() const { return m_vllmLog; }
     QTabWidget *bottomTabs() const { return m_bottomTabs; }
 
-    // Tab names for --tab: layers, heads, experts, cluster, memory, comm, gpus, timeline, work, compare, explore.
-    static QStringList tabNames();
-    bool showTab(const QString &name);
+    // Tab names for --tab: the window's own (layers, heads, experts, cluster, memory, comm, gpus,
+    // vllm), then those of `features` (timeline, work, compare, explore).
+    static QStringList tabNames(const std::vector<WindowFeature> &features = standardFeatures());
+    // By --tab name, from the tabs registered in this window.
+    bool showTab(const QString &name) override;
     void saveSession() const;
     // Delay between a change of the plan or its file and the session being written (ms).
     static constexpr int kAutosaveDelayMs = 1000;
 
-signals:
-    // After a language change rebuilt the controls, views and menus from the document (the plan and
-    // the undo history stay; bottom tabs added from outside are carried over).
-    void uiRebuilt();
+    // FeatureHost
+    QWidget *dialogParent() override { return this; }
+    PlacementGrid *grid(GridKind kind) const override;
+    void addBottomTab(const QString &id, Text title, QWidget *widget) override;
+    void addMenuAction(MenuId menu, QAction *action) override;
+    QMenu *addMenu() override;
+    void showStatus(const QString &message, int timeoutMs) override;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -79,7 +92,7 @@ private:
     QWidget *createControls();
     QWidget *createViews();
     void createMenus();
-    void rebuildUi();
+    void retranslate();
     void rebuildRecentMenu();
     void exportView(int which);
     void openExportDialog();
@@ -104,6 +117,21 @@ private:
     QTableView *m_table = nullptr;
     CommandPreview *m_command = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
+    QDockWidget *m_dock = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_beforeQuit = nullptr; // File: the separator before Quit (MenuId::FileExports)
+    QAction *m_viewToggles = nullptr; // View: the separator after the tabs (MenuId::ViewToggles)
+
+    // The registry of tabs, in order: --tab names, what each shows, and its title.
+    struct Tab
+    {
+        QString id;
+        std::optional<GridKind> grid; // a placement tab, else a bottom tab showing `widget`
+        QWidget *widget = nullptr;
+        Text title; // of a bottom tab
+    };
+    std::vector<Tab> m_tabs;
     QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash
 };

@@ -3,6 +3,7 @@
 
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commpanel.h"
+#include "widgets/common/retranslate.h"
 #include "widgets/document/filecontroller.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -26,45 +27,88 @@ namespace {
 enum ExportWhat { ExportGrid, ExportMemory, ExportComm };
 }
 
+// The texts are set by the retranslateWith() call at the end, now and on each language change.
 void MainWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New plan"), QKeySequence::New, m_files, &FileController::newPlan);
-    file->addAction(tr("&Open plan…"), QKeySequence::Open, m_files, &FileController::open);
-    m_recentMenu = file->addMenu(tr("Open &recent"));
-    file->addAction(tr("Open &config.json…"), m_files, &FileController::openConfig);
-    file->addAction(tr("&Import vLLM command…"), this, &MainWindow::openImportDialog);
+    QMenu *file = m_fileMenu = menuBar()->addMenu(QString());
+    QAction *newPlan = file->addAction(QString(), QKeySequence::New, m_files, &FileController::newPlan);
+    QAction *open = file->addAction(QString(), QKeySequence::Open, m_files, &FileController::open);
+    m_recentMenu = file->addMenu(QString());
+    QAction *openConfig = file->addAction(QString(), m_files, &FileController::openConfig);
+    QAction *import = file->addAction(QString(), this, &MainWindow::openImportDialog);
     file->addSeparator();
-    file->addAction(tr("&Save plan"), QKeySequence::Save, m_files, &FileController::save);
-    file->addAction(tr("Save plan &as…"), QKeySequence::SaveAs, m_files, &FileController::saveAs);
+    QAction *save = file->addAction(QString(), QKeySequence::Save, m_files, &FileController::save);
+    QAction *saveAs = file->addAction(QString(), QKeySequence::SaveAs, m_files, &FileController::saveAs);
     file->addSeparator();
-    file->addAction(tr("Export &launch commands…"), this, &MainWindow::openExportDialog);
-    QMenu *exports = file->addMenu(tr("&Export"));
-    exports->addAction(tr("Placement grid as PNG or SVG…"), this, [this] { exportView(ExportGrid); });
-    exports->addAction(tr("Memory chart as PNG or SVG…"), this, [this] { exportView(ExportMemory); });
-    exports->addAction(tr("Communication chart as PNG or SVG…"), this, [this] { exportView(ExportComm); });
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QAction *exportLaunch = file->addAction(QString(), this, &MainWindow::openExportDialog);
+    QMenu *exports = file->addMenu(QString());
+    QAction *exportGrid = exports->addAction(QString(), this, [this] { exportView(ExportGrid); });
+    QAction *exportMemory = exports->addAction(QString(), this, [this] { exportView(ExportMemory); });
+    QAction *exportComm = exports->addAction(QString(), this, [this] { exportView(ExportComm); });
+    m_beforeQuit = file->addSeparator();
+    QAction *quit = file->addAction(QString(), QKeySequence::Quit, this, &QWidget::close);
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_editor->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_editor->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
+    QMenu *edit = menuBar()->addMenu(QString());
+    // As QUndoStack::createUndoAction() makes them ("&Undo <step>"), but with a prefix that follows
+    // the language: QUndoStack keeps the prefix it was given.
+    QUndoStack *stack = m_editor->undoStack();
+    QAction *undo = edit->addAction(QString(), QKeySequence::Undo, stack, &QUndoStack::undo);
+    QAction *redo = edit->addAction(QString(), QKeySequence::Redo, stack, &QUndoStack::redo);
+    const auto label = [undo, redo, stack] {
+        const auto prefixed = [](const QString &prefix, const QString &step) {
+            return step.isEmpty() ? prefix : prefix + QLatin1Char(' ') + step;
+        };
+        undo->setText(prefixed(tr("&Undo"), stack->undoText()));
+        redo->setText(prefixed(tr("&Redo"), stack->redoText()));
+    };
+    undo->setEnabled(stack->canUndo());
+    redo->setEnabled(stack->canRedo());
+    connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, undo, label);
+    connect(stack, &QUndoStack::redoTextChanged, redo, label);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = { tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"), tr("Memory and KV"),
-        tr("Communication"), tr("GPU table"), tr("vLLM log") };
-    for (int i = 0; i < titles.size(); ++i) {
-        QAction *a = view->addAction(titles[i], this, [this, i] { showTab(tabNames().at(i)); });
+    QMenu *view = m_viewMenu = menuBar()->addMenu(QString());
+    // One action per tab registered so far: the window's own (features add theirs at MenuId::ViewTabs).
+    QList<QAction *> tabActions;
+    for (int i = 0; i < static_cast<int>(m_tabs.size()); ++i) {
+        const QString id = m_tabs[static_cast<size_t>(i)].id;
+        QAction *a = view->addAction(QString(), this, [this, id] { showTab(id); });
         // Alt+1 … Alt+7; Alt+8, 9, 0 belong to the teaching tabs (teachingcontroller.cpp), so the vLLM
         // log, added later, takes Ctrl+Shift+L.
         a->setShortcut(i < 7 ? QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i))
                              : QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+        tabActions << a;
     }
+    // Features' tab actions go between these separators (MenuId::ViewTabs), their switches after
+    // the second (MenuId::ViewToggles); a menu hides the separators of an empty section.
+    view->addSeparator();
+    m_viewToggles = view->addSeparator();
     rebuildRecentMenu();
+
+    retranslateWith(this, [=, this] {
+        file->setTitle(tr("&File"));
+        newPlan->setText(tr("&New plan"));
+        open->setText(tr("&Open plan…"));
+        m_recentMenu->setTitle(tr("Open &recent"));
+        openConfig->setText(tr("Open &config.json…"));
+        import->setText(tr("&Import vLLM command…"));
+        save->setText(tr("&Save plan"));
+        saveAs->setText(tr("Save plan &as…"));
+        exportLaunch->setText(tr("Export &launch commands…"));
+        exports->setTitle(tr("&Export"));
+        exportGrid->setText(tr("Placement grid as PNG or SVG…"));
+        exportMemory->setText(tr("Memory chart as PNG or SVG…"));
+        exportComm->setText(tr("Communication chart as PNG or SVG…"));
+        quit->setText(tr("&Quit"));
+        edit->setTitle(tr("&Edit"));
+        view->setTitle(tr("&View"));
+        const QStringList titles = { tr("Layers × GPUs"), tr("Heads"), tr("Experts"), tr("Cluster"),
+            tr("Memory and KV"), tr("Communication"), tr("GPU table"), tr("vLLM log") };
+        for (int i = 0; i < titles.size(); ++i)
+            tabActions[i]->setText(titles[i]);
+        label();
+    });
 }
 
 void MainWindow::openExportDialog()
