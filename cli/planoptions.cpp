@@ -1,5 +1,6 @@
 #include "cli/planoptions.h"
 
+#include "core/evaluate/planrules.h"
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
@@ -229,7 +230,7 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     if (isSet(p, "enable-expert-parallel")) {
         if (isSet(p, "ep"))
             throw InputError("--ep and --enable-expert-parallel are exclusive (the latter sets ep = tp x dp)");
-        plan.ep = plan.tp * plan.dp;
+        plan.ep = expertParallelSize(plan);
     }
     if (isSet(p, "gpus-per-node"))
         plan.gpusPerNode = static_cast<int>(intFlag(p, "gpus-per-node", 1, kMaxSize));
