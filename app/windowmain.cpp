@@ -3,14 +3,13 @@
 #include "cli/planoptions.h"
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
+#include "core/model/planio.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/window/mainwindow.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -78,9 +77,9 @@ int screenshot(MainWindow &window, const GuiOptions &o)
 Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, ModelCatalog &catalog)
 {
     Plan plan = in.plan;
-    nlohmann::json planFile;
+    PlanFile planFile;
     if (parser.isSet(QStringLiteral("plan")))
-        planFile = nlohmann::json::parse(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
+        planFile = planFileFromJsonText(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
     const CatalogModel *model = catalog.findModel(in.model.id);
     if (!model || !(model->spec == in.model)) {
         if (parser.isSet(QStringLiteral("model"))) {
@@ -90,8 +89,8 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
                 ? fi.absoluteDir().dirName().toStdString()
                 : in.model.id;
             plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
-        } else if (planFile.contains("model_config")) {
-            plan.modelId = catalog.addModelJson(planFile["model_config"].dump(), in.model.id);
+        } else if (!planFile.modelConfig.empty()) {
+            plan.modelId = catalog.addModelJson(planFile.modelConfig, in.model.id);
         } else {
             throw InputError("model \"" + in.model.id + "\" is not a preset");
         }
@@ -101,8 +100,8 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
         if (parser.isSet(QStringLiteral("gpu")))
             plan.gpuId
                 = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
-        else if (planFile.contains("gpu_spec"))
-            plan.gpuId = catalog.addGpuJson(planFile["gpu_spec"].dump(), in.gpu.id);
+        else if (!planFile.gpuSpec.empty())
+            plan.gpuId = catalog.addGpuJson(planFile.gpuSpec, in.gpu.id);
         else
             throw InputError("GPU \"" + in.gpu.id + "\" is not a preset");
     }

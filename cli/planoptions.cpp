@@ -1,12 +1,11 @@
 #include "cli/planoptions.h"
 
+#include "core/evaluate/planrules.h"
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
 #include "io/calibrationstore.h"
 #include "io/presetrepository.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QFileInfo>
 
@@ -190,22 +189,15 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     QString modelRef, gpuRef;
     if (isSet(p, "plan")) {
         const QString path = value(p, "plan");
-        nlohmann::json j;
-        try {
-            j = nlohmann::json::parse(PresetRepository::readJsonFile(path));
-        } catch (const nlohmann::json::exception &e) {
-            throw InputError(path.toStdString() + " is not valid JSON: " + e.what());
-        }
-        if (!j.is_object() || !j.contains("plan"))
-            throw InputError(path.toStdString() + " is not a ShardScope plan file (no \"plan\" object)");
-        plan = planFromJson(j["plan"]);
+        const PlanFile file = planFileFromJsonText(PresetRepository::readJsonFile(path), path.toStdString());
+        plan = file.plan;
         modelRef = QString::fromStdString(plan.modelId);
         gpuRef = QString::fromStdString(plan.gpuId);
         // A plan saved with a custom config embeds it, so the file stands on its own.
-        if (j.contains("model_config") && !isSet(p, "model"))
-            in.model = modelFromJson(j["model_config"], plan.modelId);
-        if (j.contains("gpu_spec") && !isSet(p, "gpu"))
-            in.gpu = gpuFromJson(j["gpu_spec"], plan.gpuId);
+        if (!file.modelConfig.empty() && !isSet(p, "model"))
+            in.model = modelFromJsonText(file.modelConfig, plan.modelId);
+        if (!file.gpuSpec.empty() && !isSet(p, "gpu"))
+            in.gpu = gpuFromJsonText(file.gpuSpec, plan.gpuId);
     }
     if (isSet(p, "model"))
         modelRef = value(p, "model");
@@ -238,7 +230,7 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     if (isSet(p, "enable-expert-parallel")) {
         if (isSet(p, "ep"))
             throw InputError("--ep and --enable-expert-parallel are exclusive (the latter sets ep = tp x dp)");
-        plan.ep = plan.tp * plan.dp;
+        plan.ep = expertParallelSize(plan);
     }
     if (isSet(p, "gpus-per-node"))
         plan.gpusPerNode = static_cast<int>(intFlag(p, "gpus-per-node", 1, kMaxSize));

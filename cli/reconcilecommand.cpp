@@ -5,8 +5,11 @@
 #include "core/evaluate/evaluation.h"
 #include "core/explain/memoryterms.h"
 #include "core/model/errors.h"
+#include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
+#include "core/model/vllmversion.h"
 #include "core/vllmlog/reconcile.h"
+#include "core/vllmlog/reconcilelog.h"
 #include "core/vllmlog/vllmlog.h"
 #include "io/calibrationstore.h"
 #include "io/presetrepository.h"
@@ -70,41 +73,42 @@ int runReconcileCommand(const QStringList &args)
                     + ": no vLLM startup lines found (model loading, available KV memory, KV cache size)");
         const PresetRepository repo = PresetRepository::load();
         PlanInputs in = planFromOptions(parser, repo, QString::fromStdString(modelIdForLog(log, repo.models())));
-        std::vector<std::string> applied;
-        in.plan = planFromLog(in.plan, log, givenPlanFields(parser), &applied);
+        // The flags resolved the model and GPU; the shared flow looks them up in a catalog of just those.
+        const ModelCatalog specs = ModelCatalog::fromPresets({ in.model }, { in.gpu });
+        LogPlan ran = planForLog(in.plan, log, givenPlanFields(parser), specs);
 
         nlohmann::json out;
         out["schema"] = "shardscope.reconcile/1";
         out["log"] = parsedLogToJson(log);
         out["log"]["file"] = QFileInfo(logPath).fileName().toStdString();
-        out["applied_from_log"] = applied;
+        out["applied_from_log"] = ran.applied;
 
         const bool calibrate
             = parser.isSet(QStringLiteral("calibrate")) || parser.isSet(QStringLiteral("save-calibration"));
         nlohmann::json calibration = nullptr;
         if (calibrate) {
-            Plan uncalibrated = in.plan;
-            uncalibrated.calibration = {};
-            const Evaluation e0 = evaluate(uncalibrated, in.model, in.gpu);
-            if (!e0.valid)
-                return failWith("reconcile", e0.firstError() ? e0.firstError()->message : "invalid plan");
             const QString name = parser.isSet(QStringLiteral("save-calibration"))
                 ? parser.value(QStringLiteral("save-calibration"))
-                : CalibrationStore::defaultName(QString::fromStdString(in.gpu.id), e0.plan.vllmVersion);
+                : CalibrationStore::defaultName(
+                    QString::fromStdString(in.gpu.id), resolvedVllmVersion(ran.plan.vllmVersion));
             std::string why;
-            const auto profile
-                = calibrateFromLog(e0, log, name.toStdString(), QFileInfo(logPath).fileName().toStdString(), &why);
+            Evaluation e0;
+            const auto profile = calibrateLog(ran.plan, log, specs, name.toStdString(),
+                QFileInfo(logPath).fileName().toStdString(), &why, nullptr, &e0);
+            if (!e0.valid)
+                return failWith("reconcile", e0.firstError() ? e0.firstError()->message : "invalid plan");
             if (!profile)
                 return failWith("reconcile", "cannot calibrate: " + why);
             const QString path = CalibrationStore::save(*profile);
-            in.plan.calibration = *profile;
+            ran.plan.calibration = *profile;
             calibration = calibrationToJson(*profile);
             calibration["path"] = path.toStdString();
         }
-        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
-        if (!e.valid)
+        const LogComparison c = reconcileLog(ran.plan, log, specs);
+        const Evaluation &e = c.evaluation;
+        if (c.outcome != LogComparison::Outcome::Compared)
             return failWith("reconcile", e.firstError() ? e.firstError()->message : "invalid plan");
-        const ReconcileResult r = reconcile(e, in.model, in.gpu, log);
+        const ReconcileResult &r = c.result;
         out["model"] = in.model.id;
         out["gpu"] = in.gpu.id;
         out["plan"] = planToJson(e.plan);

@@ -20,6 +20,34 @@ int globalRank(int dpRank, int ppStage, int tpRank, int tp, int pp)
     return (dpRank * pp + ppStage) * tp + tpRank;
 }
 
+NodeSlot nodeSlotOfRank(int rank, int gpusPerNode)
+{
+    if (gpusPerNode <= 0)
+        return { 0, rank };
+    return { rank / gpusPerNode, rank % gpusPerNode };
+}
+
+std::vector<int> ranksOfEpRank(int epRank, int ppStage, int tp, int pp, int dp, int ep)
+{
+    std::vector<int> ranks;
+    if (tp <= 0 || ep <= 0 || epRank < 0)
+        return ranks;
+    for (int g = epRank; g < tp * dp; g += ep)
+        ranks.push_back(globalRank(g / tp, ppStage, g % tp, tp, pp));
+    return ranks;
+}
+
+int stageOfLayer(const std::vector<int> &stageLayers, int layer)
+{
+    int first = 0;
+    for (size_t s = 0; s < stageLayers.size(); ++s) {
+        first += stageLayers[s];
+        if (layer < first)
+            return static_cast<int>(s);
+    }
+    return static_cast<int>(stageLayers.size()) - 1;
+}
+
 RankCoord rankCoord(int rank, int tp, int pp, int ep, int gpusPerNode)
 {
     RankCoord c;
@@ -27,7 +55,7 @@ RankCoord rankCoord(int rank, int tp, int pp, int ep, int gpusPerNode)
     c.tpRank = rank % tp;
     c.ppStage = (rank / tp) % pp;
     c.dpRank = rank / (tp * pp);
-    c.node = gpusPerNode > 0 ? rank / gpusPerNode : 0;
+    c.node = nodeSlotOfRank(rank, gpusPerNode).node;
     c.moeGroupRank = c.dpRank * tp + c.tpRank;
     c.epRank = ep > 0 ? c.moeGroupRank % ep : 0;
     return c;

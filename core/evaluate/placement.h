@@ -25,6 +25,24 @@ struct RankCoord
 RankCoord rankCoord(int rank, int tp, int pp, int ep, int gpusPerNode);
 int globalRank(int dpRank, int ppStage, int tpRank, int tp, int pp);
 
+// The cluster cell of a global rank: ranks fill nodes in order, so node = rank / gpusPerNode and the
+// slot inside the node = rank mod gpusPerNode. gpusPerNode <= 0: a single node.
+struct NodeSlot
+{
+    int node = 0;
+    int slot = 0;
+};
+NodeSlot nodeSlotOfRank(int rank, int gpusPerNode);
+
+// The global ranks of PP stage `ppStage` that hold EP rank `epRank`'s experts, ascending: the MoE group
+// ranks g = dp_rank * tp + tp_rank with g mod ep = epRank (as rankCoord numbers them); more than one when
+// ep < tp x dp and each expert is split over the rest.
+std::vector<int> ranksOfEpRank(int epRank, int ppStage, int tp, int pp, int dp, int ep);
+
+// The PP stage holding decoder layer `layer` when stage s holds stageLayers[s] consecutive layers;
+// a layer past the end is the last stage's (-1 when there are no stages).
+int stageOfLayer(const std::vector<int> &stageLayers, int layer);
+
 // Query / KV heads a TP rank holds. When tp > kv heads each KV head is replicated on tp / kv ranks.
 struct HeadSlice
 {

@@ -56,9 +56,14 @@ int nearestDivisor(int n, int wanted)
 
 } // namespace
 
+int expertParallelSize(const Plan &p)
+{
+    return p.tp * p.dp;
+}
+
 bool expertParallelOn(const Plan &p)
 {
-    return p.ep > 1 && p.ep == p.tp * p.dp;
+    return p.ep > 1 && p.ep == expertParallelSize(p);
 }
 
 Plan withParallelSize(Plan p, const ModelSpec &model, ParallelDim dim, int value)
@@ -66,7 +71,7 @@ Plan withParallelSize(Plan p, const ModelSpec &model, ParallelDim dim, int value
     const bool epOn = expertParallelOn(p);
     p = withRaw(std::move(p), dim, value);
     if ((dim == ParallelDim::Tp || dim == ParallelDim::Dp) && model.isMoe()) {
-        const int group = p.tp * p.dp;
+        const int group = expertParallelSize(p);
         if (epOn)
             p.ep = group;
         else if (p.ep < 1 || group % p.ep != 0)
@@ -150,7 +155,7 @@ Plan planForModel(Plan p, const ModelSpec &model)
         p.pp = snapToAllowed(allowedValues(p, model, ParallelDim::Pp), p.pp);
     if (model.isMoe()) {
         if (epOn)
-            p.ep = p.tp * p.dp;
+            p.ep = expertParallelSize(p);
         if (p.redundantExperts > 0 && p.ep == 1)
             p.redundantExperts = 0;
         if (!disallowedReason(p, model, ParallelDim::Ep, p.ep).empty())

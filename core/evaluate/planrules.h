@@ -38,4 +38,9 @@ int snapToAllowed(const std::vector<int> &allowed, int value);
 // partition) are dropped.
 shardscope::Plan planForModel(shardscope::Plan plan, const shardscope::ModelSpec &model);
 
+// vLLM's --enable-expert-parallel: the experts are split over the whole TP x DP group of a stage
+// (FusedMoEParallelConfig.make, vllm/model_executor/layers/fused_moe/config.py: ep_size = dp_size * tp_size).
+// The one place this rule lives: the window's switch, `--enable-expert-parallel` and the rules below.
+int expertParallelSize(const shardscope::Plan &plan);
+// EP is on as vLLM does it: ep = expertParallelSize() and more than one rank.
 bool expertParallelOn(const shardscope::Plan &plan);

@@ -171,4 +171,86 @@ Plan planFromJson(const json &j)
     return p;
 }
 
+namespace {
+
+// "p.json is not valid JSON" on the command line, "not valid JSON" inside the window's "Cannot open p.json: ...".
+[[noreturn]] void refuseFile(const std::string &fileName, const std::string &predicate)
+{
+    throw InputError(fileName.empty() ? predicate : fileName + " is " + predicate);
+}
+
+[[noreturn]] void refuseSchema(const std::string &fileName, const std::string &sentence)
+{
+    throw InputError(fileName.empty() ? sentence : fileName + ": " + sentence);
+}
+
+void checkSchema(const json &j, const std::string &fileName)
+{
+    const auto it = j.find("schema");
+    if (it == j.end())
+        return; // hand-written files for --plan may omit it
+    if (!it->is_string())
+        refuseSchema(fileName, std::string("\"schema\" must be a string such as \"") + kPlanFileSchema + "\"");
+    const std::string s = it->get<std::string>();
+    // `shardscope import` prints a plan object too, documented as a valid --plan FILE (README).
+    struct Known
+    {
+        const char *prefix;
+        int newest;
+        const char *newestSchema;
+    };
+    static constexpr Known kKnown[] = { { "shardscope.planfile/", kPlanFileSchemaVersion, kPlanFileSchema },
+        { "shardscope.import/", 1, "shardscope.import/1" } };
+    for (const Known &k : kKnown) {
+        const std::string prefix = k.prefix;
+        if (s.rfind(prefix, 0) != 0)
+            continue;
+        int version = 0;
+        try {
+            version = std::stoi(s.substr(prefix.size()));
+        } catch (const std::exception &) {
+            refuseSchema(fileName, "unreadable schema version \"" + s + "\"");
+        }
+        if (version < 1 || version > k.newest)
+            refuseSchema(fileName,
+                "plan file schema " + s + " is newer than this ShardScope understands (" + k.newestSchema + ")");
+        return;
+    }
+    refuseFile(fileName, "not a ShardScope plan file (schema \"" + s + "\")");
+}
+
+} // namespace
+
+PlanFile planFileFromJsonText(const std::string &text, const std::string &fileName)
+{
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception &e) {
+        refuseFile(fileName, std::string("not valid JSON: ") + e.what());
+    }
+    if (!j.is_object() || !j.contains("plan"))
+        refuseFile(fileName, "not a ShardScope plan file (no \"plan\" object)");
+    checkSchema(j, fileName);
+    PlanFile file;
+    file.plan = planFromJson(j["plan"]);
+    if (const auto it = j.find("model_config"); it != j.end())
+        file.modelConfig = it->dump();
+    if (const auto it = j.find("gpu_spec"); it != j.end())
+        file.gpuSpec = it->dump();
+    return file;
+}
+
+std::string planFileToJsonText(const PlanFile &file)
+{
+    json j;
+    j["schema"] = kPlanFileSchema;
+    j["plan"] = planToJson(file.plan);
+    if (!file.modelConfig.empty())
+        j["model_config"] = json::parse(file.modelConfig);
+    if (!file.gpuSpec.empty())
+        j["gpu_spec"] = json::parse(file.gpuSpec);
+    return j.dump(2) + "\n";
+}
+
 } // namespace shardscope

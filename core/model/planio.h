@@ -3,6 +3,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <string>
+
 namespace shardscope {
 
 // The "plan" object of a saved plan file (*.shardscope.json) and of `--plan FILE`.
@@ -10,5 +12,30 @@ namespace shardscope {
 nlohmann::json planToJson(const Plan &plan);
 // Unknown fields are ignored; present fields of the wrong type or out of range throw InputError.
 Plan planFromJson(const nlohmann::json &json);
+
+// A saved plan file (*.shardscope.json), what the window's File → Open and `--plan FILE` both read:
+//   {"schema": "shardscope.planfile/1",
+//    "plan": {planToJson fields},
+//    "model_config": {...}   only when the model is not a built-in preset (a user config.json)
+//    "gpu_spec": {...}}      only when the GPU is not a built-in preset
+// `shardscope import` output (schema "shardscope.import/1", a "plan" object too) reads as one as well.
+inline constexpr const char *kPlanFileSchema = "shardscope.planfile/1";
+inline constexpr int kPlanFileSchemaVersion = 1;
+
+struct PlanFile
+{
+    Plan plan;
+    // The embedded specs as JSON text ("" when absent), for modelFromJsonText / ModelCatalog::addModelJson.
+    // Read as text, not parsed: a caller that overrides the model (--model) never needs it.
+    std::string modelConfig;
+    std::string gpuSpec;
+};
+
+// Reads a plan file's text. Throws InputError with a one-line message: not valid JSON, no "plan" object,
+// a foreign or newer schema, a bad plan field (planFromJson). `fileName`, when given, starts the message
+// ("p.json is not valid JSON: ..."); the window names the file in its own sentence instead.
+PlanFile planFileFromJsonText(const std::string &text, const std::string &fileName = {});
+// The file's text: the schema, the plan, the embedded specs that are set; two-space indented.
+std::string planFileToJsonText(const PlanFile &file);
 
 } // namespace shardscope

@@ -5,6 +5,8 @@
 #include <QTemporaryFile>
 #include <QTest>
 
+#include <memory>
+
 class TestCliPlan : public QObject
 {
     Q_OBJECT
@@ -125,6 +127,34 @@ private slots:
             QStringLiteral("--gpu"), QStringLiteral("h100-sxm") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("not valid JSON"), r.err.constData());
+    }
+
+    void newerPlanFileIsRefused()
+    {
+        // The window's rule, the CLI's too (one reader): a file from a newer ShardScope is refused, not half-read.
+        const auto planFile = [](const char *schema) {
+            auto f = std::make_unique<QTemporaryFile>(QStringLiteral("XXXXXX.shardscope.json"));
+            if (f->open()) {
+                f->write("{\"schema\": \"" + QByteArray(schema)
+                    + "\", \"plan\": {\"model\": \"llama-3.1-8b\", \"gpu\": \"h100-sxm\", \"tp\": 2}}");
+                f->close();
+            }
+            return f;
+        };
+        const auto current = planFile("shardscope.planfile/1");
+        const CliResult ok = runShardscope({ QStringLiteral("plan"), QStringLiteral("--plan"), current->fileName(),
+            QStringLiteral("--format"), QStringLiteral("json") });
+        QCOMPARE(ok.exitCode, 0);
+        QVERIFY2(ok.out.contains("\"world_size\": 2"), ok.out.constData());
+
+        const auto newer = planFile("shardscope.planfile/2");
+        const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--plan"), newer->fileName() });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1); // one line
+        QVERIFY2(r.err.contains(newer->fileName().toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("schema shardscope.planfile/2 is newer than this ShardScope understands"),
+            r.err.constData());
     }
 
     void hfConfigLoads()

@@ -45,6 +45,55 @@ private slots:
         QCOMPARE(globalRank(1, 1, 1, 4, 2), 13);
     }
 
+    void nodeSlots()
+    {
+        // Ranks fill nodes in order: 8 per node, rank 13 is node 1, slot 5; rank 8 opens node 1.
+        QCOMPARE(nodeSlotOfRank(13, 8).node, 1);
+        QCOMPARE(nodeSlotOfRank(13, 8).slot, 5);
+        QCOMPARE(nodeSlotOfRank(8, 8).node, 1);
+        QCOMPARE(nodeSlotOfRank(8, 8).slot, 0);
+        QCOMPARE(nodeSlotOfRank(7, 8).node, 0);
+        QCOMPARE(nodeSlotOfRank(7, 8).slot, 7);
+        // No node size: one node, as rankCoord's node 0.
+        QCOMPARE(nodeSlotOfRank(13, 0).node, 0);
+        QCOMPARE(nodeSlotOfRank(13, 0).slot, 13);
+        QCOMPARE(rankCoord(13, 4, 2, 1, 8).node, nodeSlotOfRank(13, 8).node);
+    }
+
+    void ranksHoldingAnEpRank()
+    {
+        // tp 2, pp 2, dp 2, ep 2: MoE group ranks g = dp x 2 + tp in 0..3; EP rank 1 is g = 1 and 3.
+        // g 1 = (dp 0, tp 1) -> rank (0 x 2 + 1) x 2 + 1 = 3 in stage 1; g 3 = (dp 1, tp 1) -> (1 x 2 + 1) x 2 + 1 = 7.
+        QCOMPARE(ranksOfEpRank(1, 1, 2, 2, 2, 2), (std::vector<int> { 3, 7 }));
+        // Stage 0 of the same plan: (0 x 2 + 0) x 2 + 1 = 1 and (1 x 2 + 0) x 2 + 1 = 5.
+        QCOMPARE(ranksOfEpRank(1, 0, 2, 2, 2, 2), (std::vector<int> { 1, 5 }));
+        // ep = tp x dp = 4 (vLLM's --enable-expert-parallel): one rank each; EP rank 2 is g 2 = (dp 1, tp 0),
+        // rank (1 x 1 + 0) x 2 + 0 = 2 with pp 1.
+        QCOMPARE(ranksOfEpRank(2, 0, 2, 1, 2, 4), (std::vector<int> { 2 }));
+        // Consistent with rankCoord: every rank listed has that EP rank and stage.
+        for (int r : ranksOfEpRank(1, 1, 4, 2, 2, 2)) {
+            QCOMPARE(rankCoord(r, 4, 2, 2, 8).epRank, 1);
+            QCOMPARE(rankCoord(r, 4, 2, 2, 8).ppStage, 1);
+        }
+        QCOMPARE(ranksOfEpRank(1, 1, 4, 2, 2, 2).size(), size_t(4)); // 8 group ranks / ep 2
+    }
+
+    void stageOfALayer()
+    {
+        // vLLM's split of 61 layers on 4 stages: 15, 15, 16, 15 -> stages start at layers 0, 15, 30, 46.
+        const std::vector<int> stages = vllmPpPartition(61, 4);
+        QCOMPARE(stageOfLayer(stages, 0), 0);
+        QCOMPARE(stageOfLayer(stages, 14), 0);
+        QCOMPARE(stageOfLayer(stages, 15), 1);
+        QCOMPARE(stageOfLayer(stages, 29), 1);
+        QCOMPARE(stageOfLayer(stages, 30), 2);
+        QCOMPARE(stageOfLayer(stages, 45), 2);
+        QCOMPARE(stageOfLayer(stages, 46), 3);
+        QCOMPARE(stageOfLayer(stages, 60), 3);
+        QCOMPARE(stageOfLayer(stages, 61), 3); // past the end: the last stage
+        QCOMPARE(stageOfLayer({}, 0), -1);
+    }
+
     void evaluatedPlacement()
     {
         Plan plan;

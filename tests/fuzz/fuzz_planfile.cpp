@@ -1,31 +1,40 @@
-// libFuzzer target: a saved plan file (*.shardscope.json, `shardscope plan --plan FILE`): the "plan"
-// object, optionally with an embedded "model_config" and "gpu_spec", evaluated as the CLI does.
+// libFuzzer target: a saved plan file (*.shardscope.json, `shardscope plan --plan FILE`) through the
+// reader both the window and the CLI use (planFileFromJsonText), then its embedded "model_config" and
+// "gpu_spec" as the CLI takes them (modelFromJsonText) and as the window does (its catalog), evaluated.
 #include "fuzzing.h"
 
 #include "core/model/errors.h"
+#include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     const std::string text(reinterpret_cast<const char *>(data), size);
     try {
-        const nlohmann::json j = nlohmann::json::parse(text);
-        if (!j.is_object() || !j.contains("plan"))
-            return 0;
-        const shardscope::Plan plan = shardscope::planFromJson(j["plan"]);
-        // Round trip: what is saved reads back as the same plan.
-        if (shardscope::planFromJson(shardscope::planToJson(plan)) != plan)
-            fuzzing::fail("plan does not survive planToJson/planFromJson");
+        const shardscope::PlanFile file = shardscope::planFileFromJsonText(text, "fuzz.shardscope.json");
+        const shardscope::Plan &plan = file.plan;
+        // Round trip: what is saved reads back as the same file.
+        const shardscope::PlanFile again = shardscope::planFileFromJsonText(shardscope::planFileToJsonText(file));
+        if (again.plan != plan)
+            fuzzing::fail("plan does not survive planFileToJsonText/planFileFromJsonText");
+        if (again.modelConfig != file.modelConfig || again.gpuSpec != file.gpuSpec)
+            fuzzing::fail("embedded specs do not survive planFileToJsonText/planFileFromJsonText");
         const shardscope::GpuSpec gpu
-            = j.contains("gpu_spec") ? shardscope::gpuFromJson(j["gpu_spec"]) : fuzzing::gpu();
-        if (j.contains("model_config")) {
-            fuzzing::evaluateAndReport(plan, shardscope::modelFromJson(j["model_config"], plan.modelId), gpu);
+            = file.gpuSpec.empty() ? fuzzing::gpu() : shardscope::gpuFromJsonText(file.gpuSpec, plan.gpuId);
+        if (!file.modelConfig.empty()) {
+            const shardscope::ModelSpec model = shardscope::modelFromJsonText(file.modelConfig, plan.modelId);
+            // The window registers the same text in its catalog: it must accept what the CLI accepts.
+            ModelCatalog catalog = ModelCatalog::fromPresets(fuzzing::models(), { fuzzing::gpu() });
+            const std::string id = catalog.addModelJson(file.modelConfig, plan.modelId);
+            if (!catalog.findModel(id))
+                fuzzing::fail("an embedded model_config is not in the catalog after adding it");
+            fuzzing::evaluateAndReport(plan, model, gpu);
         } else {
             for (const shardscope::ModelSpec &m : fuzzing::models())
                 fuzzing::evaluateAndReport(plan, m, gpu);
         }
     } catch (const nlohmann::json::exception &) {
-        return 0; // not JSON: the CLI reports it as such
+        return 0; // a spec field of an odd JSON type: both callers report it as a one-line error
     } catch (const shardscope::InputError &) {
         return 0;
     }

@@ -107,6 +107,22 @@ private slots:
         QVERIFY2(out.contains("\"world_size\": 4"), out.constData()); // tp 4 x pp 1 x dp 1
     }
 
+    void importOutputOpens()
+    {
+        // `shardscope import` output is documented as a valid --plan FILE; the window reads plan files with
+        // the CLI's reader, so it opens too.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("imported.json"));
+        write(path,
+            R"({"schema": "shardscope.import/1", "model": "meta-llama/Llama-3.1-8B",
+                "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm", "tp": 2}})");
+        Fixture f;
+        f.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 4), {});
+        QVERIFY2(f.files.openPlan(path), qPrintable(f.files.lastError()));
+        QCOMPARE(f.doc.plan().modelId, std::string("llama-3.1-8b"));
+        QCOMPARE(f.doc.plan().tp, 2);
+    }
+
     void malformedFilesLeaveThePlanAlone_data()
     {
         QTest::addColumn<QByteArray>("content");
@@ -117,6 +133,12 @@ private slots:
         QTest::newRow("newer schema") << QByteArray(
             R"({"schema": "shardscope.planfile/9", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
                                       << QStringLiteral("newer");
+        QTest::newRow("newer import schema")
+            << QByteArray(R"({"schema": "shardscope.import/2", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
+            << QStringLiteral("newer");
+        QTest::newRow("foreign schema") << QByteArray(
+            R"({"schema": "shardscope.sweep/1", "plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm"}})")
+                                        << QStringLiteral("not a ShardScope plan file");
         QTest::newRow("bad field") << QByteArray(
             R"({"plan": {"model": "llama-3.1-8b", "gpu": "h100-sxm", "tp": "eight"}})")
                                    << QStringLiteral("\"tp\" must be a number");

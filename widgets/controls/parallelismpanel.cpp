@@ -49,7 +49,7 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
     layout->addWidget(m_world);
     connect(m_epSwitch, &QCheckBox::toggled, this, [this](bool on) {
         Plan p = m_editor->document()->plan();
-        p.ep = on ? p.tp * p.dp : 1;
+        p.ep = on ? expertParallelSize(p) : 1;
         if (!on)
             p.redundantExperts = 0;
         m_editor->apply(p, on ? tr("Enable expert parallelism") : tr("Disable expert parallelism"));
@@ -121,7 +121,7 @@ void ParallelismPanel::sync()
     if (m.isMoe()) {
         ep->setEnabled(true);
         ep->setHint(tr("divides tp × dp = %1: %2 · vLLM offers 1 or %1")
-                        .arg(p.tp * p.dp)
+                        .arg(expertParallelSize(p))
                         .arg(joinValues(allowedValues(p, m, ParallelDim::Ep))));
     } else {
         ep->setEnabled(false);
@@ -129,7 +129,7 @@ void ParallelismPanel::sync()
     }
     {
         const QSignalBlocker block(m_epSwitch);
-        m_epSwitch->setEnabled(m.isMoe() && p.tp * p.dp > 1);
+        m_epSwitch->setEnabled(m.isMoe() && expertParallelSize(p) > 1);
         m_epSwitch->setChecked(expertParallelOn(p));
     }
     if (e.valid && e.worldSize == 1)

@@ -1,83 +1,48 @@
 #include "widgets/document/planfile.h"
 
 #include "core/model/errors.h"
+#include "core/model/gpuspec.h"
+#include "core/model/modelspec.h"
 #include "core/model/planio.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/plandocument.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 
-using nlohmann::json;
 using namespace shardscope;
 
 namespace planfile {
 
 std::string toJsonText(const PlanDocument &doc)
 {
-    json j;
-    j["schema"] = kSchema;
-    j["plan"] = planToJson(doc.plan());
+    PlanFile file;
+    file.plan = doc.plan();
     const CatalogModel *m = doc.catalog().findModel(doc.plan().modelId);
     if (m && m->isCustom())
-        j["model_config"] = json::parse(m->sourceJson);
+        file.modelConfig = m->sourceJson;
     const CatalogGpu *g = doc.catalog().findGpu(doc.plan().gpuId);
     if (g && g->isCustom())
-        j["gpu_spec"] = json::parse(g->sourceJson);
-    return j.dump(2) + "\n";
+        file.gpuSpec = g->sourceJson;
+    return planFileToJsonText(file);
 }
-
-namespace {
-
-void checkSchema(const json &j)
-{
-    const auto it = j.find("schema");
-    if (it == j.end())
-        return; // hand-written files for --plan may omit it
-    if (!it->is_string())
-        throw InputError("\"schema\" must be a string such as \"shardscope.planfile/1\"");
-    const std::string s = it->get<std::string>();
-    const std::string prefix = "shardscope.planfile/";
-    if (s.rfind(prefix, 0) != 0)
-        throw InputError("not a ShardScope plan file (schema \"" + s + "\")");
-    int version = 0;
-    try {
-        version = std::stoi(s.substr(prefix.size()));
-    } catch (const std::exception &) {
-        throw InputError("unreadable schema version \"" + s + "\"");
-    }
-    if (version < 1 || version > kSchemaVersion)
-        throw InputError("plan file schema " + s + " is newer than this ShardScope understands (" + kSchema + ")");
-}
-
-} // namespace
 
 Plan fromJsonText(PlanDocument &doc, const std::string &text)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception &e) {
-        throw InputError(std::string("not valid JSON: ") + e.what());
-    }
-    if (!j.is_object() || !j.contains("plan"))
-        throw InputError("not a ShardScope plan file (no \"plan\" object)");
-    checkSchema(j);
-    Plan plan = planFromJson(j["plan"]);
+    PlanFile file = planFileFromJsonText(text);
+    Plan &plan = file.plan;
     // Parse the embedded specs before touching the catalog, so a bad file adds nothing.
-    if (j.contains("model_config"))
-        (void)modelFromJson(j["model_config"], plan.modelId);
-    if (j.contains("gpu_spec"))
-        (void)gpuFromJson(j["gpu_spec"], plan.gpuId);
-    if (j.contains("model_config"))
-        plan.modelId = doc.addModelJson(j["model_config"].dump(), plan.modelId);
-    if (j.contains("gpu_spec"))
-        plan.gpuId = doc.addGpuJson(j["gpu_spec"].dump(), plan.gpuId);
+    if (!file.modelConfig.empty())
+        (void)modelFromJsonText(file.modelConfig, plan.modelId);
+    if (!file.gpuSpec.empty())
+        (void)gpuFromJsonText(file.gpuSpec, plan.gpuId);
+    if (!file.modelConfig.empty())
+        plan.modelId = doc.addModelJson(file.modelConfig, plan.modelId);
+    if (!file.gpuSpec.empty())
+        plan.gpuId = doc.addGpuJson(file.gpuSpec, plan.gpuId);
     if (!doc.catalog().findModel(plan.modelId))
         throw InputError("unknown model \"" + plan.modelId + "\" (not a preset, and the file embeds no model_config)");
     if (!doc.catalog().findGpu(plan.gpuId))

@@ -8,15 +8,10 @@
 
 class PlanDocument;
 
-// A saved plan (*.shardscope.json), the same format `shardscope plan --plan FILE` reads:
-//   {"schema": "shardscope.planfile/1",
-//    "plan": {planToJson fields},
-//    "model_config": {...}   only when the model is not a built-in preset (a user config.json)
-//    "gpu_spec": {...}}      only when the GPU is not a built-in preset
+// A saved plan (*.shardscope.json), the same format `shardscope plan --plan FILE` reads: the envelope
+// is core's (planFileFromJsonText / planFileToJsonText in core/model/planio.h); this adds the document's
+// catalog, whose user models and GPUs a saved file embeds.
 namespace planfile {
-
-inline constexpr const char *kSchema = "shardscope.planfile/1";
-inline constexpr int kSchemaVersion = 1;
 
 // The file's JSON text for the document's current plan (embedding a user model or GPU).
 std::string toJsonText(const PlanDocument &doc);

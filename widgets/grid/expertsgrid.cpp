@@ -9,15 +9,11 @@ using namespace shardscope;
 
 namespace {
 
-// The GPUs of stage `stage` that hold EP rank `epRank`'s experts: MoE group ranks g = dp x tp + tp_rank
-// with g mod ep = epRank (more than one when each expert is split moe_tp ways).
+// The GPUs of stage `stage` that hold EP rank `epRank`'s experts (placement.h's rule).
 std::vector<int> gpusOfEpRank(const Evaluation &e, int stage, int epRank)
 {
-    std::vector<int> gpus;
     const Plan &p = e.plan;
-    for (int g = epRank; g < p.tp * p.dp; g += p.ep)
-        gpus.push_back(globalRank(g / p.tp, stage, g % p.tp, p.tp, p.pp));
-    return gpus;
+    return ranksOfEpRank(epRank, stage, p.tp, p.pp, p.dp, p.ep);
 }
 
 QString listGpus(const std::vector<int> &gpus)
@@ -32,13 +28,7 @@ QString listGpus(const std::vector<int> &gpus)
 
 int stageOfLayer(const Evaluation &e, int layer)
 {
-    int first = 0;
-    for (size_t s = 0; s < e.stageLayers.size(); ++s) {
-        first += e.stageLayers[s];
-        if (layer < first)
-            return static_cast<int>(s);
-    }
-    return static_cast<int>(e.stageLayers.size()) - 1;
+    return shardscope::stageOfLayer(e.stageLayers, layer);
 }
 
 // A redundant copy is drawn lighter (and hatched) so it reads as "the same owner, a spare".

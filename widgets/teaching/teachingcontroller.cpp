@@ -1,5 +1,6 @@
 #include "widgets/teaching/teachingcontroller.h"
 
+#include "core/evaluate/placement.h"
 #include "io/reportwriter.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
@@ -203,8 +204,10 @@ private:
                 }
             });
         m_host.grid(GridKind::Cluster)->setOverlay([gpus, perNode, outline](QPainter &p, const GridGeometry &g) {
-            for (int gpu : gpus)
-                outline(p, g.cellRect(gpu / perNode, gpu % perNode));
+            for (int gpu : gpus) {
+                const NodeSlot cell = nodeSlotOfRank(gpu, perNode);
+                outline(p, g.cellRect(cell.node, cell.slot));
+            }
         });
     }
 

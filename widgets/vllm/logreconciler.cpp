@@ -1,24 +1,12 @@
 #include "widgets/vllm/logreconciler.h"
 
+#include "core/vllmlog/reconcilelog.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
 #include <QCoreApplication>
 
 using namespace shardscope;
-
-namespace {
-
-std::vector<ModelSpec> catalogModels(const ModelCatalog &catalog)
-{
-    std::vector<ModelSpec> out;
-    out.reserve(catalog.models().size());
-    for (const CatalogModel &m : catalog.models())
-        out.push_back(m.spec);
-    return out;
-}
-
-} // namespace
 
 LogReconciliation reconcileLogText(const PlanDocument &document, const std::string &text)
 {
@@ -42,23 +30,19 @@ LogReconciliation reconcileParsedLog(
                 "\"Available KV cache memory\", \"GPU KV cache size\" or \"# GPU blocks\".");
             return r;
         }
-        Plan base = document.plan();
-        if (!r.matchedModel)
-            r.matchedModel = modelIdForLog(r.log, catalogModels(document.catalog()));
-        if (!r.matchedModel->empty() && document.catalog().findModel(*r.matchedModel)) {
-            base.modelId = *r.matchedModel;
-            r.modelFromLog = true;
-        }
         // Only the model and the GPU are the user's: every setting the log printed replaces the plan's.
-        r.plan = planFromLog(base, r.log, { "model", "gpu" }, &r.applied);
-        const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
-        const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
-        if (!model || !gpu) {
+        const LogPlan ran = planForLog(document.plan(), r.log, { "model", "gpu" }, document.catalog(), r.matchedModel);
+        r.matchedModel = ran.logModel;
+        r.modelFromLog = ran.modelFromLog;
+        r.plan = ran.plan;
+        r.applied = ran.applied;
+        LogComparison c = reconcileLog(r.plan, r.log, document.catalog());
+        r.evaluation = std::move(c.evaluation);
+        if (c.outcome == LogComparison::Outcome::UnknownSpec) {
             r.error = QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.");
             return r;
         }
-        r.evaluation = evaluate(r.plan, model->spec, gpu->spec);
-        if (!r.evaluation.valid) {
+        if (c.outcome == LogComparison::Outcome::InvalidPlan) {
             const PlanIssue *issue = r.evaluation.firstError();
             r.error = QCoreApplication::translate("LogReconciler", "The plan the log ran cannot be evaluated: %1")
                           .arg(issue ? textformat::issue(*issue)
@@ -70,7 +54,7 @@ LogReconciliation reconcileParsedLog(
                 "LogReconciler", "Reconciling needs vLLM accounting (Memory and workload → Accounting).");
             return r;
         }
-        r.result = reconcile(r.evaluation, model->spec, gpu->spec, r.log);
+        r.result = std::move(c.result);
         r.compared = true;
     } catch (const std::exception &e) {
         r.error
@@ -82,20 +66,14 @@ LogReconciliation reconcileParsedLog(
 std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocument &document,
     const LogReconciliation &r, const QString &name, const QString &source, QString *error)
 {
-    const CatalogModel *model = document.catalog().findModel(r.plan.modelId);
-    const CatalogGpu *gpu = document.catalog().findGpu(r.plan.gpuId);
-    if (!r.ok() || !model || !gpu) {
+    if (!r.ok()) {
         if (error)
-            *error = r.ok()
-                ? QCoreApplication::translate("LogReconciler", "The plan's model or GPU is not in the catalog.")
-                : r.error;
+            *error = r.error;
         return std::nullopt;
     }
-    Plan uncalibrated = r.plan;
-    uncalibrated.calibration = {};
-    const Evaluation e0 = evaluate(uncalibrated, model->spec, gpu->spec);
     Sentence why;
-    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), nullptr, &why);
+    auto profile
+        = calibrateLog(r.plan, r.log, document.catalog(), name.toStdString(), source.toStdString(), nullptr, &why);
     if (!profile && error)
         *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(textformat::sentence(why));
     return profile;
