@@ -87,15 +87,15 @@ int runReconcileCommand(const QStringList &args)
             uncalibrated.calibration = {};
             const Evaluation e0 = evaluate(uncalibrated, in.model, in.gpu);
             if (!e0.valid)
-                return failWith("reconcile", e0.firstError() ? e0.firstError()->message : "invalid plan");
+                return failWith("reconcile", e0.firstError() ? e0.firstError()->message() : "invalid plan");
             const QString name = parser.isSet(QStringLiteral("save-calibration"))
                 ? parser.value(QStringLiteral("save-calibration"))
                 : CalibrationStore::defaultName(QString::fromStdString(in.gpu.id), e0.plan.vllmVersion);
-            std::string why;
+            Sentence why;
             const auto profile
                 = calibrateFromLog(e0, log, name.toStdString(), QFileInfo(logPath).fileName().toStdString(), &why);
             if (!profile)
-                return failWith("reconcile", "cannot calibrate: " + why);
+                return failWith("reconcile", "cannot calibrate: " + why.text());
             const QString path = CalibrationStore::save(*profile);
             in.plan.calibration = *profile;
             calibration = calibrationToJson(*profile);
@@ -103,7 +103,7 @@ int runReconcileCommand(const QStringList &args)
         }
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);
         if (!e.valid)
-            return failWith("reconcile", e.firstError() ? e.firstError()->message : "invalid plan");
+            return failWith("reconcile", e.firstError() ? e.firstError()->message() : "invalid plan");
         const ReconcileResult r = reconcile(e, in.model, in.gpu, log);
         out["model"] = in.model.id;
         out["gpu"] = in.gpu.id;
@@ -113,7 +113,7 @@ int runReconcileCommand(const QStringList &args)
         nlohmann::json terms = nlohmann::json::array();
         for (const MemoryTerm &t : memoryTerms(e, in.model, in.gpu, e.kv.bindingRank))
             terms.push_back(
-                { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption } });
+                { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption() } });
         out["memory_terms"] = std::move(terms);
         nlohmann::json predicted = nlohmann::json::array();
         for (const PredictedLogLine &l : predictedVllmLog(e, in.model, in.gpu))

@@ -95,7 +95,7 @@ std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocume
     uncalibrated.calibration = {};
     const Evaluation e0 = evaluate(uncalibrated, model->spec, gpu->spec);
     Sentence why;
-    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), nullptr, &why);
+    auto profile = calibrateFromLog(e0, r.log, name.toStdString(), source.toStdString(), &why);
     if (!profile && error)
         *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(textformat::sentence(why));
     return profile;
