@@ -183,7 +183,7 @@ int runGui(QApplication &app)
             if (!o.screenshot.isEmpty()) {
                 const Evaluation e = evaluate(in.plan, in.model, in.gpu);
                 if (!e.valid)
-                    throw InputError(e.firstError() ? e.firstError()->message : "invalid plan");
+                    throw InputError(e.firstError() ? e.firstError()->message() : "invalid plan");
             }
         } catch (const std::exception &e) {
             return fail(e.what());

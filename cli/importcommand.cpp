@@ -73,8 +73,8 @@ int runImportCommand(const QStringList &args)
         if (preset >= 0)
             c.plan.modelId = repo.models()[static_cast<size_t>(preset)].id;
         else
-            c.warnings.push_back("no model preset matches \"" + c.model
-                + "\": pass shardscope plan --model a preset id or the model's config.json");
+            c.warningTexts.push_back(value("no model preset matches \"" + c.model
+                + "\": pass shardscope plan --model a preset id or the model's config.json"));
         if (parser.isSet(QStringLiteral("gpu"))) {
             const QString gpu = parser.value(QStringLiteral("gpu")).trimmed();
             c.plan.gpuId = repo.resolveGpu(gpu).id;

@@ -36,7 +36,7 @@ int runPlanCommand(const QStringList &args)
         // An impossible plan (tp not dividing the heads, ep not dividing tp x dp, ...) is bad input:
         // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
         if (!e.valid)
-            return failWith("plan", e.firstError() ? e.firstError()->message : "invalid plan");
+            return failWith("plan", e.firstError() ? e.firstError()->message() : "invalid plan");
         if (format == QLatin1String("vllm-log")) {
             if (e.plan.accounting != Accounting::Vllm)
                 return failWith("plan", "--format vllm-log needs --accounting vllm");

@@ -91,14 +91,14 @@ int runReconcileCommand(const QStringList &args)
                 ? parser.value(QStringLiteral("save-calibration"))
                 : CalibrationStore::defaultName(
                     QString::fromStdString(in.gpu.id), resolvedVllmVersion(ran.plan.vllmVersion));
-            std::string why;
+            Sentence why;
             Evaluation e0;
-            const auto profile = calibrateLog(ran.plan, log, specs, name.toStdString(),
-                QFileInfo(logPath).fileName().toStdString(), &why, nullptr, &e0);
+            const auto profile = calibrateLog(
+                ran.plan, log, specs, name.toStdString(), QFileInfo(logPath).fileName().toStdString(), &why, &e0);
             if (!e0.valid)
-                return failWith("reconcile", e0.firstError() ? e0.firstError()->message : "invalid plan");
+                return failWith("reconcile", e0.firstError() ? e0.firstError()->message() : "invalid plan");
             if (!profile)
-                return failWith("reconcile", "cannot calibrate: " + why);
+                return failWith("reconcile", "cannot calibrate: " + why.text());
             const QString path = CalibrationStore::save(*profile);
             ran.plan.calibration = *profile;
             calibration = calibrationToJson(*profile);
@@ -107,7 +107,7 @@ int runReconcileCommand(const QStringList &args)
         const LogComparison c = reconcileLog(ran.plan, log, specs);
         const Evaluation &e = c.evaluation;
         if (c.outcome != LogComparison::Outcome::Compared)
-            return failWith("reconcile", e.firstError() ? e.firstError()->message : "invalid plan");
+            return failWith("reconcile", e.firstError() ? e.firstError()->message() : "invalid plan");
         const ReconcileResult &r = c.result;
         out["model"] = in.model.id;
         out["gpu"] = in.gpu.id;
@@ -117,7 +117,7 @@ int runReconcileCommand(const QStringList &args)
         nlohmann::json terms = nlohmann::json::array();
         for (const MemoryTerm &t : memoryTerms(e, in.model, in.gpu, e.kv.bindingRank))
             terms.push_back(
-                { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption } });
+                { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption() } });
         out["memory_terms"] = std::move(terms);
         nlohmann::json predicted = nlohmann::json::array();
         for (const PredictedLogLine &l : predictedVllmLog(e, in.model, in.gpu))

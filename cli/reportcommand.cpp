@@ -57,7 +57,7 @@ Side evaluateSide(const QStringList &args, const PresetRepository &repo, const c
     // An impossible plan is bad input, as for `shardscope plan`; one that does not fit is a result.
     if (!s.evaluation.valid)
         throw InputError(
-            std::string(which) + (s.evaluation.firstError() ? s.evaluation.firstError()->message : "invalid plan"));
+            std::string(which) + (s.evaluation.firstError() ? s.evaluation.firstError()->message() : "invalid plan"));
     return s;
 }
 

@@ -24,8 +24,8 @@ struct PlanIssue
 {
     Severity severity = Severity::Error;
     std::string code;
-    std::string message;
-    Sentence text; // the message as a translatable sentence: message == text.text()
+    Sentence text; // the message, translatable (context "Validation", "Sweep", ...)
+    std::string message() const { return text.text(); } // in English
     bool operator==(const PlanIssue &) const = default;
 };
 

@@ -82,11 +82,6 @@ Plan withParallelSize(Plan p, const ModelSpec &model, ParallelDim dim, int value
     return p;
 }
 
-std::string disallowedReason(const Plan &plan, const ModelSpec &model, ParallelDim dim, int value)
-{
-    return disallowedSentence(plan, model, dim, value).text();
-}
-
 Sentence disallowedSentence(const Plan &plan, const ModelSpec &model, ParallelDim dim, int value)
 {
     if (value < 1)
@@ -123,7 +118,7 @@ std::vector<int> allowedValues(const Plan &plan, const ModelSpec &model, Paralle
     }
     std::vector<int> allowed;
     for (int v : candidates)
-        if (v == 1 || disallowedReason(plan, model, dim, v).empty())
+        if (v == 1 || disallowedSentence(plan, model, dim, v).text().empty())
             allowed.push_back(v);
     return allowed;
 }
@@ -158,7 +153,7 @@ Plan planForModel(Plan p, const ModelSpec &model)
             p.ep = expertParallelSize(p);
         if (p.redundantExperts > 0 && p.ep == 1)
             p.redundantExperts = 0;
-        if (!disallowedReason(p, model, ParallelDim::Ep, p.ep).empty())
+        if (!disallowedSentence(p, model, ParallelDim::Ep, p.ep).text().empty())
             p.ep = snapToAllowed(allowedValues(p, model, ParallelDim::Ep), p.ep);
     }
     return p;

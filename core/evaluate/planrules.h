@@ -23,10 +23,8 @@ shardscope::Plan withParallelSize(
 // The values `dim` may take with the rest of the plan as it is, ascending.
 std::vector<int> allowedValues(const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim);
 
-// Why `value` is refused for `dim` (validation's message), or empty when it is allowed.
-std::string disallowedReason(
-    const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
-// The same as a translatable sentence (an empty template when allowed): disallowedReason() == its text().
+// Why `value` is refused for `dim` (validation's message, a translatable sentence whose text() is
+// the English), or an empty sentence when it is allowed.
 shardscope::Sentence disallowedSentence(
     const shardscope::Plan &plan, const shardscope::ModelSpec &model, ParallelDim dim, int value);
 

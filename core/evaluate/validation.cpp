@@ -33,8 +33,7 @@ Sentence ints(const std::vector<int> &v)
 
 void add(std::vector<PlanIssue> &issues, Severity s, std::string code, Sentence text)
 {
-    std::string message = text.text();
-    issues.push_back({ s, std::move(code), std::move(message), std::move(text) });
+    issues.push_back({ s, std::move(code), std::move(text) });
 }
 
 } // namespace

@@ -15,19 +15,9 @@ namespace explaintext {
 
 Explanation finished(const Draft &d)
 {
-    Explanation x;
-    x.title = d.title.text();
-    x.formula = d.formula.text();
-    x.substituted = d.substituted.text();
-    x.result = d.result.text();
+    Explanation x { d.title, d.formula, d.substituted, d.result, {}, d.note };
     for (const Input &in : d.inputs)
-        x.inputs.push_back({ in.name.text(), in.value.text(), in.source.text(), in.name, in.value, in.source });
-    x.note = d.note.text();
-    x.titleText = d.title;
-    x.formulaText = d.formula;
-    x.substitutedText = d.substituted;
-    x.resultText = d.result;
-    x.noteText = d.note;
+        x.inputs.push_back({ in.name, in.value, in.source });
     return x;
 }
 
@@ -379,11 +369,11 @@ Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const G
 
 std::string explanationText(const Explanation &x)
 {
-    std::string s = x.title + ": " + x.substituted;
-    if (!x.formula.empty())
-        s += "  [" + x.formula + "]";
-    if (!x.note.empty())
-        s += " — " + x.note;
+    std::string s = x.title() + ": " + x.substituted();
+    if (const std::string formula = x.formula(); !formula.empty())
+        s += "  [" + formula + "]";
+    if (const std::string note = x.note(); !note.empty())
+        s += " — " + note;
     return s;
 }
 

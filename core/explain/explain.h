@@ -10,33 +10,31 @@ namespace shardscope {
 // "Show your work": a number the window or a report displays, with its formula, the formula with the
 // plan's actual values substituted, and where each input came from (preset, config field, plan,
 // assumption). Teachers put these on screen; every tooltip uses them.
+// The texts are translatable sentences (context "Explain"), for a UI in another language; the
+// accessors give the English. Formulas made only of symbols and numbers are plain values.
 struct ExplainedInput
 {
-    std::string name; // "n_kv"
-    std::string value; // "8"
-    std::string source; // "config.json num_key_value_heads"
-    // The same three as translatable sentences (context "Explain"): name == nameText.text(), …
-    Sentence nameText;
-    Sentence valueText;
-    Sentence sourceText;
+    Sentence nameText; // "n_kv"
+    Sentence valueText; // "8"
+    Sentence sourceText; // "config.json num_key_value_heads"
+    std::string name() const { return nameText.text(); }
+    std::string value() const { return valueText.text(); }
+    std::string source() const { return sourceText.text(); }
 };
 
 struct Explanation
 {
-    std::string title; // "KV bytes per token per GPU"
-    std::string formula; // "2 × L × max(1, n_kv / tp) × d × s"
-    std::string substituted; // "2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"
-    std::string result; // "40,960 B"
+    Sentence titleText; // "KV bytes per token per GPU"
+    Sentence formulaText; // "2 × L × max(1, n_kv / tp) × d × s"
+    Sentence substitutedText; // "2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"
+    Sentence resultText; // "40,960 B"
     std::vector<ExplainedInput> inputs;
-    std::string note; // e.g. "8 KV heads are replicated: tp 16 > 8"
-    // The same texts as translatable sentences (context "Explain"), for a UI in another language:
-    // title == titleText.text(), formula == formulaText.text(), and so on. Formulas made only of
-    // symbols and numbers are plain values.
-    Sentence titleText;
-    Sentence formulaText;
-    Sentence substitutedText;
-    Sentence resultText;
-    Sentence noteText;
+    Sentence noteText; // e.g. "8 KV heads are replicated: tp 16 > 8"
+    std::string title() const { return titleText.text(); }
+    std::string formula() const { return formulaText.text(); }
+    std::string substituted() const { return substitutedText.text(); }
+    std::string result() const { return resultText.text(); }
+    std::string note() const { return noteText.text(); }
 };
 
 enum class Quantity {

@@ -6,8 +6,7 @@
 #include <vector>
 
 // The explanations as they are written (core/explain/explain.cpp, core/explain/explaincomm.cpp): every text a
-// Sentence of the "Explain" translation context, turned into an Explanation (English strings and
-// the sentences side by side) by finished().
+// Sentence of the "Explain" translation context, turned into an Explanation by finished().
 namespace shardscope::explaintext {
 
 struct Input

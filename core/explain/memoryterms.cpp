@@ -47,8 +47,7 @@ std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, con
 
     const auto add
         = [&](const char *key, Sentence label, double bytes, bool subtracted, const char *basis, Sentence assumption) {
-              terms.push_back({ key, label.text(), bytes, subtracted, basis, assumption.text(), std::move(label),
-                  std::move(assumption) });
+              terms.push_back({ key, bytes, subtracted, basis, std::move(label), std::move(assumption) });
           };
 
     add("requested", say(QT_TRANSLATE_NOOP("MemoryTerms", "usable (total x utilization)")), mem.requested, false,

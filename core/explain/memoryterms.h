@@ -13,14 +13,14 @@ namespace shardscope {
 struct MemoryTerm
 {
     std::string key; // stable: requested, weights, activation, non_torch, cuda_graph, kv_budget
-    std::string label;
     double bytes = 0;
     bool subtracted = true; // taken out of `requested` to give the KV budget
     std::string basis;
-    std::string assumption;
-    // label and assumption as translatable sentences (context "MemoryTerms"): label == labelText.text().
+    // The label and the assumption, translatable (context "MemoryTerms").
     Sentence labelText;
     Sentence assumptionText;
+    std::string label() const { return labelText.text(); } // in English
+    std::string assumption() const { return assumptionText.text(); }
 };
 
 // The terms of `rank` (index into e.ranks) in vLLM accounting, in the order vLLM subtracts them.

@@ -72,8 +72,12 @@ std::string steps(const NodeLaunch &n, bool execLast)
 
 void ExportResult::addNote(Sentence note)
 {
-    notes.push_back(note.text());
     noteTexts.push_back(std::move(note));
+}
+
+std::vector<std::string> ExportResult::notes() const
+{
+    return texts(noteTexts);
 }
 
 Sentence ExportResult::messageText() const
@@ -110,8 +114,8 @@ std::string ExportResult::text() const
         return "# " + message() + "\n";
     std::string out = "# " + summary + "\n# Flags checked against " + flagSource + ".\n";
     out += placeholderComment(placeholders);
-    for (const std::string &note : notes)
-        out += "# Note: " + note + "\n";
+    for (const Sentence &note : noteTexts)
+        out += "# Note: " + note.text() + "\n";
     for (const NodeLaunch &n : nodeLaunches)
         out += "\n" + nodeText(n.node);
     return out;
@@ -126,8 +130,8 @@ std::string ExportResult::script(int node) const
     if (nodes > 1)
         out += nodeTitle(*this, *n);
     out += "# Flags checked against " + flagSource + ".\n";
-    for (const std::string &note : notes)
-        out += "# Note: " + note + "\n";
+    for (const Sentence &note : noteTexts)
+        out += "# Note: " + note.text() + "\n";
     out += "set -euo pipefail\n";
     out += guardLine(placeholders);
     return out + steps(*n, true);
@@ -149,7 +153,7 @@ nlohmann::json exportToJson(const ExportResult &r)
     using nlohmann::json;
     if (!r.ok)
         return json { { "schema", "shardscope.export/1" }, { "ok", false }, { "refusal_code", r.refusalCode },
-            { "refusal", r.refusal }, { "nearest", r.nearest },
+            { "refusal", r.refusal() }, { "nearest", r.nearest() },
             { "nearest_plan", r.nearestPlan ? planToJson(*r.nearestPlan) : json(nullptr) } };
     json placeholders = json::array();
     for (const Placeholder &p : r.placeholders)
@@ -166,7 +170,7 @@ nlohmann::json exportToJson(const ExportResult &r)
     return json { { "schema", "shardscope.export/1" }, { "ok", true }, { "target", exportTargetName(r.target) },
         { "launcher", launcherName(r.launcher) }, { "nodes", r.nodes }, { "gpus_per_node", r.gpusPerNode },
         { "model", r.model }, { "summary", r.summary }, { "flag_source", r.flagSource }, { "vllm_commit", kVllmCommit },
-        { "placeholders", placeholders }, { "node_launches", nodes }, { "notes", r.notes }, { "text", r.text() } };
+        { "placeholders", placeholders }, { "node_launches", nodes }, { "notes", r.notes() }, { "text", r.text() } };
 }
 
 } // namespace shardscope

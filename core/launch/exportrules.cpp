@@ -30,8 +30,7 @@ Sentence checkpointMethod(WeightFormat f)
 
 Problem problem(std::string code, Sentence text)
 {
-    std::string message = text.text();
-    return Problem { std::move(code), std::move(message), std::move(text) };
+    return Problem { std::move(code), std::move(text) };
 }
 
 // vLLM loads a quantized checkpoint with the method its quantization_config names and refuses a
@@ -128,7 +127,7 @@ std::optional<Problem> firstProblem(const Plan &p, const ModelSpec &m, ExportTar
     validateStructure(p, m, issues);
     for (const PlanIssue &i : issues)
         if (i.severity == Severity::Error)
-            return Problem { i.code, i.message, issueText(i) };
+            return Problem { i.code, i.text };
     if (m.maxPositionEmbeddings > 0 && p.maxModelLen > m.maxPositionEmbeddings)
         return problem("max_model_len_exceeds",
             say(QT_TRANSLATE_NOOP("Export", "max_model_len %1 exceeds the model's %2 positions"),

@@ -10,8 +10,7 @@ namespace shardscope::exportrules {
 struct Problem
 {
     std::string code; // the evaluation's issue code, or one of the target rules below
-    std::string message; // one line
-    Sentence text; // message == text.text()
+    Sentence text; // one line
 };
 
 // An export sentence in the "Export" translation context. Call sites wrap the template in
@@ -25,12 +24,6 @@ inline Sentence say(const char *templ, std::vector<Sentence> args = {})
 inline Sentence integer(long long v)
 {
     return value(std::to_string(v));
-}
-
-// A plan issue's sentence (its plain message when it carries none).
-inline Sentence issueText(const PlanIssue &i)
-{
-    return i.text.templ.empty() ? value(i.message) : i.text;
 }
 
 // The first reason the target cannot run `plan` on `model`, looking only at the plan and the model

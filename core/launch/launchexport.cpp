@@ -58,9 +58,7 @@ void Context::refuse(std::string code, Sentence reason, Sentence nearest)
 {
     result.ok = false;
     result.refusalCode = std::move(code);
-    result.refusal = reason.text();
     result.refusalText = std::move(reason);
-    result.nearest = nearest.text();
     result.nearestText = std::move(nearest);
 }
 
@@ -135,7 +133,7 @@ bool checkPlan(Context &c)
     const PlanIssue *evalError = e.firstError();
     if (problem || (evalError && !isMemoryError(evalError->code))) {
         const std::string code = problem ? problem->code : evalError->code;
-        Sentence reason = problem ? problem->text : exportrules::issueText(*evalError);
+        Sentence reason = problem ? problem->text : evalError->text;
         const auto nearest = exportrules::nearestPlan(e.plan, c.model, t, code);
         c.refuse(code, std::move(reason), nearest ? exportrules::describeChange(e.plan, *nearest, t) : Sentence {});
         c.result.nearestPlan = nearest;
@@ -144,7 +142,7 @@ bool checkPlan(Context &c)
     if (evalError && !o.force) {
         c.refuse("does_not_fit",
             say(QT_TRANSLATE_NOOP("Export", "the plan does not fit, so %1 would stop at startup: %2"),
-                { value(engine), exportrules::issueText(*evalError) }));
+                { value(engine), evalError->text }));
         return false;
     }
     return true;
@@ -245,7 +243,7 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
             { integer(e.plan.speculativeLayers) }));
     for (const PlanIssue &i : e.issues)
         if (i.severity == Severity::Warning)
-            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), { exportrules::issueText(i) }));
+            r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), { i.text }));
     return r;
 }
 

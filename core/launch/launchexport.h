@@ -60,10 +60,8 @@ struct ExportResult
 {
     bool ok = false;
     std::string refusalCode; // the evaluation's issue code or an export rule (vllm_ep, nodes, ...)
-    std::string refusal;
-    Sentence refusalText; // the refusal, translatable (context "Export"): refusal == refusalText.text()
-    std::string nearest; // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
-    Sentence nearestText; // nearest == nearestText.text()
+    Sentence refusalText; // the refusal, translatable (context "Export")
+    Sentence nearestText; // in words: "tp=4", "ep=16 (--enable-expert-parallel)"
     std::optional<Plan> nearestPlan; // structurally valid for the target
 
     ExportTarget target = ExportTarget::Vllm;
@@ -75,10 +73,11 @@ struct ExportResult
     std::string flagSource; // which flag table the commands were checked against
     std::vector<Placeholder> placeholders;
     std::vector<NodeLaunch> nodeLaunches;
-    std::vector<std::string> notes;
-    std::vector<Sentence> noteTexts; // the notes, translatable: notes[i] == noteTexts[i].text()
+    std::vector<Sentence> noteTexts; // the notes, translatable
 
-    // Adds a note in English (notes) and as a sentence (noteTexts).
+    std::string refusal() const { return refusalText.text(); } // in English
+    std::string nearest() const { return nearestText.text(); }
+    std::vector<std::string> notes() const; // in English
     void addNote(Sentence note);
     // "<refusal>; nearest that <target> can run: <nearest>" (one line).
     std::string message() const;

@@ -602,12 +602,7 @@ private:
             p.gpusPerNode = static_cast<int>(world / l.nodes);
     }
 
-    // The English warning (JSON, CLI) is the sentence's text.
-    void warn(Sentence text)
-    {
-        m_r.warnings.push_back(text.text());
-        m_r.warningTexts.push_back(std::move(text));
-    }
+    void warn(Sentence text) { m_r.warningTexts.push_back(std::move(text)); }
 
     static Sentence say(const char *templ, std::vector<Sentence> args = {})
     {
@@ -623,6 +618,11 @@ private:
 };
 
 } // namespace
+
+std::vector<std::string> ImportedCommand::warnings() const
+{
+    return texts(warningTexts);
+}
 
 ImportedCommand importLaunchCommand(std::string_view text)
 {
@@ -680,7 +680,7 @@ json importToJson(const ImportedCommand &c)
         { "all2all_backend", l.all2allBackend.empty() ? json(nullptr) : json(l.all2allBackend) } };
     return json { { "schema", "shardscope.import/1" }, { "model", c.model }, { "entry", c.entry },
         { "plan", planToJson(c.plan) }, { "unknown_flags", c.unknownFlags }, { "ignored_flags", c.ignoredFlags },
-        { "env", env }, { "launch", launch }, { "warnings", c.warnings } };
+        { "env", env }, { "launch", launch }, { "warnings", c.warnings() } };
 }
 
 } // namespace shardscope

@@ -37,8 +37,8 @@ struct ImportedCommand
     std::vector<std::string> ignoredFlags; // vLLM options without a plan field, as written
     std::vector<std::pair<std::string, std::string>> env; // variables the text sets (NAME=value, export, docker -e)
     ImportedLaunch launch;
-    std::vector<std::string> warnings;
-    std::vector<Sentence> warningTexts; // the warnings as translatable sentences (context "VllmImport")
+    std::vector<Sentence> warningTexts; // the warnings, translatable (context "VllmImport")
+    std::vector<std::string> warnings() const; // in English
 };
 
 // Reads a pasted launch: `vllm serve ...`, `python -m vllm.entrypoints.openai.api_server ...` or

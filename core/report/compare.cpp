@@ -47,14 +47,14 @@ const DeltaRow *Comparison::row(const std::string &key) const
     return nullptr;
 }
 
-std::string formatDeltaValue(DeltaUnit unit, double v)
+std::vector<std::string> Comparison::changes() const
 {
-    return deltaValueSentence(unit, v).text();
+    return texts(changeSentences);
 }
 
-std::string formatDeltaChange(const DeltaRow &r)
+std::vector<std::string> Comparison::explanations() const
 {
-    return deltaChangeSentence(r).text();
+    return texts(sentences);
 }
 
 Sentence deltaValueSentence(DeltaUnit unit, double v)
@@ -580,7 +580,7 @@ Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec 
     std::vector<Sentence> &x = c.sentences;
     if (!a.valid || !b.valid) {
         const auto why = [](const Evaluation &e) {
-            return value(e.firstError() ? e.firstError()->message : std::string("invalid"));
+            return value(e.firstError() ? e.firstError()->message() : std::string("invalid"));
         };
         if (!a.valid)
             x.push_back(say(QT_TRANSLATE_NOOP("Compare", "Plan A is not a valid plan: %1"), { why(a) }));
@@ -589,7 +589,7 @@ Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec 
     } else {
         if (a.fits != b.fits) {
             const Evaluation &bad = a.fits ? b : a;
-            const Sentence reason = value(bad.firstError() ? bad.firstError()->message : std::string());
+            const Sentence reason = value(bad.firstError() ? bad.firstError()->message() : std::string());
             if (a.fits)
                 x.push_back(bad.firstError() ? say(QT_TRANSLATE_NOOP("Compare", "Plan B does not fit: %1"), { reason })
                                              : say(QT_TRANSLATE_NOOP("Compare", "Plan B does not fit")));
@@ -611,10 +611,6 @@ Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec 
         explainComm(s, x);
         explainTime(s, x);
     }
-    for (const Sentence &t : c.changeSentences)
-        c.changes.push_back(t.text());
-    for (const Sentence &t : x)
-        c.explanations.push_back(t.text());
     return c;
 }
 

@@ -32,12 +32,13 @@ struct DeltaRow
 
 struct Comparison
 {
-    std::vector<std::string> changes; // the inputs that differ: "TP 8 → 16", "GPU H100 SXM5 80GB → H200"
-    std::vector<DeltaRow> rows; // always the same rows, in the same order
-    std::vector<std::string> explanations; // one sentence per cause, most important first
-    // The same two lists as translatable sentences (changes[i] == changeSentences[i].text()).
+    // Translatable sentences (context "Compare"): the inputs that differ ("TP 8 → 16",
+    // "GPU H100 SXM5 80GB → H200"), and one sentence per cause, most important first.
     std::vector<Sentence> changeSentences;
+    std::vector<DeltaRow> rows; // always the same rows, in the same order
     std::vector<Sentence> sentences;
+    std::vector<std::string> changes() const; // in English
+    std::vector<std::string> explanations() const; // in English
     const DeltaRow *row(const std::string &key) const;
 };
 
@@ -45,12 +46,10 @@ struct Comparison
 Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b,
     const ModelSpec &mb, const GpuSpec &gb);
 
+// Translatable sentences (context "Compare"); text() is the English.
 // "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"
-std::string formatDeltaValue(DeltaUnit unit, double v);
-// "×1.18", "+0.3 %" (within 1 %), "+50.0 points" (fractions), "unchanged"
-std::string formatDeltaChange(const DeltaRow &row);
-// The same two as translatable sentences (context "Compare"): formatDeltaValue() == deltaValueSentence().text().
 Sentence deltaValueSentence(DeltaUnit unit, double v);
+// "×1.18", "+0.3 %" (within 1 %), "+50.0 points" (fractions), "unchanged"
 Sentence deltaChangeSentence(const DeltaRow &row);
 
 } // namespace shardscope

@@ -73,8 +73,8 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
             { "kv_budget_bytes", b.kvBudget } };
         json terms = json::array();
         for (const MemoryTerm &t : memoryTerms(e, m, gpu, e.kv.bindingRank))
-            terms.push_back({ { "key", t.key }, { "label", t.label }, { "bytes", t.bytes },
-                { "subtracted", t.subtracted }, { "basis", t.basis }, { "assumption", t.assumption } });
+            terms.push_back({ { "key", t.key }, { "label", t.label() }, { "bytes", t.bytes },
+                { "subtracted", t.subtracted }, { "basis", t.basis }, { "assumption", t.assumption() } });
         memory["terms"] = std::move(terms);
     }
     // Every overhead number is either "estimated" (modelled) or "calibrated" (fitted to a real log).
@@ -94,7 +94,7 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
     out["fits"] = e.fits;
     json issues = json::array();
     for (const PlanIssue &i : e.issues)
-        issues.push_back({ { "severity", severityName(i.severity) }, { "code", i.code }, { "message", i.message } });
+        issues.push_back({ { "severity", severityName(i.severity) }, { "code", i.code }, { "message", i.message() } });
     out["issues"] = std::move(issues);
     return out;
 }
@@ -116,7 +116,7 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
     s << ", utilization " << p.gpuMemoryUtilization << ", max_model_len " << formatThousands(p.maxModelLen) << "\n";
     if (!e.valid) {
         for (const PlanIssue &i : e.issues)
-            s << severityName(i.severity) << ": " << i.message << "\n";
+            s << severityName(i.severity) << ": " << i.message() << "\n";
         return s.str();
     }
     s << "layers per stage:";
@@ -149,7 +149,7 @@ std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuS
     s << commToText(e) << "\n";
     s << (e.fits ? "fits" : "DOES NOT FIT") << "\n";
     for (const PlanIssue &i : e.issues)
-        s << severityName(i.severity) << ": " << i.message << "\n";
+        s << severityName(i.severity) << ": " << i.message() << "\n";
     return s.str();
 }
 

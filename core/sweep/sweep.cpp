@@ -152,8 +152,7 @@ void applyConstraints(SweepPlan &p, const SweepOptions &o, std::int64_t maxNumSe
         return;
     const auto miss = [&](const char *code, Sentence text) {
         p.meetsConstraints = false;
-        std::string message = text.text();
-        p.reasons.push_back({ Severity::Error, code, std::move(message), std::move(text) });
+        p.reasons.push_back({ Severity::Error, code, std::move(text) });
     };
     const auto say
         = [](const char *templ, std::vector<Sentence> args) { return phrase("Sweep", templ, std::move(args)); };
@@ -201,7 +200,7 @@ void countSkipped(std::vector<SkippedCombos> &skipped, const PlanIssue &why)
             ++s.count;
             return;
         }
-    skipped.push_back({ why.code, why.message, 1 });
+    skipped.push_back({ why.code, why.message(), 1 });
 }
 
 // Larger is better for every objective.
@@ -336,9 +335,9 @@ struct SweepJob
         Outcome out;
         if (!e.valid) {
             const PlanIssue *why = e.firstError();
-            out.why = why ? *why
-                          : PlanIssue { Severity::Error, "invalid", "invalid plan",
-                                phrase("Sweep", QT_TRANSLATE_NOOP("Sweep", "invalid plan")) };
+            out.why = why
+                ? *why
+                : PlanIssue { Severity::Error, "invalid", phrase("Sweep", QT_TRANSLATE_NOOP("Sweep", "invalid plan")) };
         } else {
             const std::int64_t batch = options.batch > 0 ? options.batch : largestBatch(e);
             if (batch != e.plan.batch)

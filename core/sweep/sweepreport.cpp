@@ -97,7 +97,7 @@ std::string joinReasons(const SweepPlan &p, bool codes)
 {
     std::string s;
     for (const PlanIssue &i : p.reasons)
-        s += (s.empty() ? "" : "; ") + (codes ? i.code : i.message);
+        s += (s.empty() ? "" : "; ") + (codes ? i.code : i.message());
     return s;
 }
 
@@ -161,7 +161,7 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
             setPath(j, c.name, c.value(p));
         json reasons = json::array();
         for (const PlanIssue &i : p.reasons)
-            reasons.push_back({ { "code", i.code }, { "message", i.message } });
+            reasons.push_back({ { "code", i.code }, { "message", i.message() } });
         j["reasons"] = std::move(reasons);
         plans.push_back(std::move(j));
     }

@@ -43,6 +43,15 @@ Sentence value(int v)
     return value(std::to_string(v));
 }
 
+std::vector<std::string> texts(const std::vector<Sentence> &sentences)
+{
+    std::vector<std::string> out;
+    out.reserve(sentences.size());
+    for (const Sentence &s : sentences)
+        out.push_back(s.text());
+    return out;
+}
+
 Sentence joinComma(const std::vector<Sentence> &parts)
 {
     if (parts.empty())

@@ -30,6 +30,8 @@ Sentence phrase(const char *context, const char *templ, std::vector<Sentence> ar
 Sentence value(std::string v);
 Sentence value(double v, int decimals = 0); // "1,222,046", "0.50"
 Sentence value(int v);
+// The English of each sentence, in order.
+std::vector<std::string> texts(const std::vector<Sentence> &sentences);
 // "a, b, c": the parts joined as nested "%1, %2" (kept untranslated; the parts are translated).
 Sentence joinComma(const std::vector<Sentence> &parts);
 

@@ -57,17 +57,20 @@ Sentence differs(Sentence term, double effect)
 // The English strings of the JSON and the CLI are the sentences' text: they cannot drift apart.
 void explain(ReconcileResult &r, Sentence text)
 {
-    r.explanation = text.text();
     r.explanationText = std::move(text);
 }
 
 void note(ReconcileResult &r, Sentence text)
 {
-    r.notes.push_back(text.text());
     r.noteTexts.push_back(std::move(text));
 }
 
 } // namespace
+
+std::vector<std::string> ReconcileResult::notes() const
+{
+    return texts(noteTexts);
+}
 
 std::optional<double> ReconcileRow::difference() const
 {
@@ -171,8 +174,7 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
 
     const auto row = [&](const char *key, Sentence label, const char *unit, std::optional<double> predicted,
                          std::optional<double> observed, const std::string &rowBasis) {
-        std::string text = label.text();
-        r.rows.push_back({ key, std::move(text), unit, predicted, observed, rowBasis, std::move(label) });
+        r.rows.push_back({ key, unit, predicted, observed, rowBasis, std::move(label) });
     };
     row("weights", say(QT_TRANSLATE_NOOP("Reconcile", "weights per GPU (largest)")), "bytes", e.maxWeightsBytesPerGpu,
         positive(log.maxWeightsBytes()), "formula");
@@ -295,14 +297,12 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
     return r;
 }
 
-std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log,
-    const std::string &name, const std::string &source, std::string *error, Sentence *errorText)
+std::optional<CalibrationProfile> calibrateFromLog(
+    const Evaluation &e, const ParsedVllmLog &log, const std::string &name, const std::string &source, Sentence *error)
 {
     const auto fail = [&](const Sentence &why) -> std::optional<CalibrationProfile> {
         if (error)
-            *error = why.text();
-        if (errorText)
-            *errorText = why;
+            *error = why;
         return std::nullopt;
     };
     if (!e.valid || e.ranks.empty() || e.plan.accounting != Accounting::Vllm)
@@ -380,7 +380,7 @@ json reconcileToJson(const ReconcileResult &r)
     for (const ReconcileRow &row : r.rows) {
         const auto d = row.difference();
         const auto pct = row.differencePercent();
-        rows.push_back({ { "key", row.key }, { "label", row.label }, { "unit", row.unit },
+        rows.push_back({ { "key", row.key }, { "label", row.label() }, { "unit", row.unit },
             { "predicted", row.predicted ? json(*row.predicted) : json(nullptr) },
             { "observed", row.observed ? json(*row.observed) : json(nullptr) },
             { "difference", d ? json(*d) : json(nullptr) },
@@ -390,8 +390,8 @@ json reconcileToJson(const ReconcileResult &r)
     return json { { "rows", std::move(rows) },
         { "explanation",
             { { "term", r.explainingTerm.empty() ? json(nullptr) : json(r.explainingTerm) },
-                { "text", r.explanation } } },
-        { "notes", r.notes } };
+                { "text", r.explanation() } } },
+        { "notes", r.notes() } };
 }
 
 } // namespace shardscope

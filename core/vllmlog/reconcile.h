@@ -29,12 +29,12 @@ std::string modelIdForLog(const ParsedVllmLog &log, const std::vector<ModelSpec>
 struct ReconcileRow
 {
     std::string key;
-    std::string label;
     std::string unit;
     std::optional<double> predicted;
     std::optional<double> observed;
     std::string basis; // of the prediction: formula / estimated / calibrated
-    Sentence labelText; // label as a translatable sentence (context "Reconcile"): label == labelText.text()
+    Sentence labelText; // the label, translatable (context "Reconcile")
+    std::string label() const { return labelText.text(); } // in English
     std::optional<double> difference() const; // observed - predicted
     std::optional<double> differencePercent() const; // relative to observed
 };
@@ -43,12 +43,11 @@ struct ReconcileResult
 {
     std::vector<ReconcileRow> rows;
     std::string explainingTerm; // key of the term that explains most of the KV difference; "" when none
-    std::string explanation; // one sentence for the user
-    std::vector<std::string> notes;
-    // explanation and notes as translatable sentences (context "Reconcile"), for a UI in another
-    // language: explanation == explanationText.text(), notes[i] == noteTexts[i].text().
+    // The explanation (one sentence for the user) and the notes, translatable (context "Reconcile").
     Sentence explanationText;
     std::vector<Sentence> noteTexts;
+    std::string explanation() const { return explanationText.text(); } // in English
+    std::vector<std::string> notes() const;
 };
 
 // Predicted (the evaluation of planFromLog's plan) against observed, term by term, and which term
@@ -59,10 +58,10 @@ ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec
 // Fits the overhead terms so that the plan reproduces the log's available KV memory: measured terms
 // (activation, non-torch, CUDA graph) are taken as printed; when the log prints only the available KV,
 // the rest of the budget is assigned to peak activation (as a factor on the model). `e` must be
-// evaluated without a calibration. Returns nothing, with `error` set (and `errorText`, the same as a
-// translatable sentence), when the log lacks the numbers.
-std::optional<CalibrationProfile> calibrateFromLog(const Evaluation &e, const ParsedVllmLog &log,
-    const std::string &name, const std::string &source, std::string *error, Sentence *errorText = nullptr);
+// evaluated without a calibration. Returns nothing, with `error` set (when given), when the log
+// lacks the numbers.
+std::optional<CalibrationProfile> calibrateFromLog(
+    const Evaluation &e, const ParsedVllmLog &log, const std::string &name, const std::string &source, Sentence *error);
 
 // `shardscope reconcile` JSON (schema "shardscope.reconcile/1").
 nlohmann::json parsedLogToJson(const ParsedVllmLog &log);

@@ -44,8 +44,7 @@ LogComparison reconcileLog(const Plan &plan, const ParsedVllmLog &log, const Mod
 }
 
 std::optional<CalibrationProfile> calibrateLog(const Plan &plan, const ParsedVllmLog &log, const ModelCatalog &catalog,
-    const std::string &name, const std::string &source, std::string *error, Sentence *errorText,
-    Evaluation *uncalibrated)
+    const std::string &name, const std::string &source, Sentence *error, Evaluation *uncalibrated)
 {
     Plan bare = plan;
     bare.calibration = {};
@@ -54,7 +53,7 @@ std::optional<CalibrationProfile> calibrateLog(const Plan &plan, const ParsedVll
     const CatalogGpu *gpu = catalog.findGpu(bare.gpuId);
     if (model && gpu)
         e0 = evaluate(bare, model->spec, gpu->spec);
-    auto profile = calibrateFromLog(e0, log, name, source, error, errorText);
+    auto profile = calibrateFromLog(e0, log, name, source, error);
     if (uncalibrated)
         *uncalibrated = std::move(e0);
     return profile;

@@ -49,10 +49,9 @@ LogComparison reconcileLog(const Plan &plan, const ParsedVllmLog &log, const Mod
 // The overheads that make `plan` reproduce the log (calibrateFromLog), named `name`. The plan is
 // evaluated without its calibration, as calibrateFromLog requires: a fit on top of an earlier fit
 // would count the earlier one twice. `uncalibrated` receives that evaluation. Returns nothing, with
-// `error` (and `errorText`) set, when the log lacks the numbers or the plan cannot be evaluated in
+// `error` set (when given), when the log lacks the numbers or the plan cannot be evaluated in
 // vLLM accounting (also when its model or GPU is not in the catalog).
 std::optional<CalibrationProfile> calibrateLog(const Plan &plan, const ParsedVllmLog &log, const ModelCatalog &catalog,
-    const std::string &name, const std::string &source, std::string *error, Sentence *errorText = nullptr,
-    Evaluation *uncalibrated = nullptr);
+    const std::string &name, const std::string &source, Sentence *error, Evaluation *uncalibrated = nullptr);
 
 } // namespace shardscope

@@ -55,7 +55,7 @@ private slots:
         {
             c = comparePlans(a, m, g, b, m, g);
         }
-        QVERIFY(!c.explanations.empty());
+        QVERIFY(!c.sentences.empty());
     }
 
     void markdown()

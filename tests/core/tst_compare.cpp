@@ -33,14 +33,14 @@ Comparison compareLlama(const Plan &a, const Plan &b, const char *gpu = "h100-sx
 std::string all(const Comparison &c)
 {
     std::string s;
-    for (const std::string &x : c.explanations)
+    for (const std::string &x : c.explanations())
         s += "\n  " + x;
     return s;
 }
 
 bool has(const Comparison &c, const std::string &sentence)
 {
-    for (const std::string &x : c.explanations)
+    for (const std::string &x : c.explanations())
         if (x == sentence)
             return true;
     return false;
@@ -48,7 +48,7 @@ bool has(const Comparison &c, const std::string &sentence)
 
 bool hasPrefix(const Comparison &c, const std::string &prefix)
 {
-    for (const std::string &x : c.explanations)
+    for (const std::string &x : c.explanations())
         if (x.rfind(prefix, 0) == 0)
             return true;
     return false;
@@ -68,7 +68,7 @@ private slots:
     void tp4to8()
     {
         const Comparison c = compareLlama(textbook(4, 1), textbook(8, 1));
-        QCOMPARE(c.changes, std::vector<std::string> { "TP 4 → 8" });
+        QCOMPARE(c.changes(), std::vector<std::string> { "TP 4 → 8" });
         QCOMPARE(c.row("capacity_tokens")->a, 395569.0);
         QCOMPARE(c.row("capacity_tokens")->b, 1222046.0);
         // 2 × 80 × 2 × 128 × 2 B = 81,920 → 2 × 80 × 1 × 128 × 2 B = 40,960
@@ -86,7 +86,7 @@ private slots:
         VERIFY_HAS(c,
             "KV capacity 395,569 → 1,222,046 tokens (×3.09) = budget ÷ KV per token: KV budget per GPU 30.2 GiB → "
             "46.6 GiB (×1.54), KV per token per GPU 81,920 → 40,960 B (×0.50)");
-        QCOMPARE(formatDeltaChange(*c.row("capacity_tokens")), std::string("×3.09"));
+        QCOMPARE(deltaChangeSentence(*c.row("capacity_tokens")).text(), std::string("×3.09"));
     }
 
     // The issue's example and the seed's point: TP 16 gains only ~18 % over TP 8 (1,437,500 vs
@@ -98,7 +98,7 @@ private slots:
         QCOMPARE(c.row("kv_bytes_per_token_per_gpu")->a, 40960.0);
         QVERIFY(!c.row("kv_bytes_per_token_per_gpu")->changed());
         QCOMPARE(c.row("capacity_tokens")->b, 1437500.0);
-        QCOMPARE(formatDeltaChange(*c.row("capacity_tokens")), std::string("×1.18"));
+        QCOMPARE(deltaChangeSentence(*c.row("capacity_tokens")).text(), std::string("×1.18"));
         // 16 GPUs span two 8-GPU nodes: the TP group now goes over the NIC: α 5 µs, 400 Gb/s × 0.94 = 47 GB/s.
         VERIFY_HAS(c, "The TP group crosses nodes: every AllReduce now goes over the NIC (5.00 µs per step, 47 GB/s)");
         VERIFY_HAS(c,
@@ -119,7 +119,7 @@ private slots:
         QCOMPARE(c.row("bubble_fraction")->a, 0.0);
         QCOMPARE(c.row("bubble_fraction")->b, 0.5);
         VERIFY_HAS(c, "Pipeline bubble (p − 1)/(m + p − 1): 0 → 1/2 (0.0 % → 50.0 %)");
-        QCOMPARE(formatDeltaChange(*c.row("bubble_fraction")), std::string("+50.0 points"));
+        QCOMPARE(deltaChangeSentence(*c.row("bubble_fraction")).text(), std::string("+50.0 points"));
     }
 
     // Seed rows 4×2 and 8×1: both 8 GPUs holding 1/8 of the weights and KV: same 1,222,046 tokens.
@@ -200,9 +200,9 @@ private slots:
     void sentencesAreTemplates()
     {
         const Comparison c = compareLlama(textbook(8, 1), textbook(16, 1));
-        QCOMPARE(c.sentences.size(), c.explanations.size());
+        QCOMPARE(c.sentences.size(), c.explanations().size());
         for (size_t i = 0; i < c.sentences.size(); ++i)
-            QCOMPARE(c.sentences[i].text(), c.explanations[i]);
+            QCOMPARE(c.sentences[i].text(), c.explanations()[i]);
         const Sentence *replicated = nullptr;
         for (const Sentence &x : c.sentences)
             if (x.templ == "TP %1 → %2: KV per GPU unchanged because %3 KV heads are now replicated")
@@ -227,12 +227,12 @@ private slots:
         r.better = Better::Lower;
         r.a = 1000;
         r.b = 1003; // +0.3 %
-        QCOMPARE(formatDeltaChange(r), std::string("+0.3 %"));
+        QCOMPARE(deltaChangeSentence(r).text(), std::string("+0.3 %"));
         QVERIFY(r.changed() && !r.significant() && !r.worsened());
         r.b = 1008; // +0.8 %: worse (more bytes)
         QVERIFY(r.worsened() && !r.improved());
         r.b = 500;
-        QCOMPARE(formatDeltaChange(r), std::string("×0.50"));
+        QCOMPARE(deltaChangeSentence(r).text(), std::string("×0.50"));
         QVERIFY(r.improved());
     }
 

@@ -13,8 +13,9 @@ namespace {
 
 bool hasLaunchWarning(const ExportResult &r)
 {
+    const std::vector<std::string> notes = r.notes();
     return std::any_of(
-        r.notes.begin(), r.notes.end(), [](const std::string &n) { return n.rfind("launch warning:", 0) == 0; });
+        notes.begin(), notes.end(), [](const std::string &n) { return n.rfind("launch warning:", 0) == 0; });
 }
 
 ExportResult exportPlan(int tp, int pp)

@@ -318,9 +318,9 @@ private slots:
         const auto terms = memoryTerms(now, m, h100, 0);
         QCOMPARE(terms.size(), size_t(6));
         for (const MemoryTerm &t : terms)
-            QVERIFY2(!t.assumption.empty() && !t.basis.empty(), t.key.c_str());
+            QVERIFY2(!t.assumption().empty() && !t.basis.empty(), t.key.c_str());
         QCOMPARE(terms[2].key, std::string("activation"));
-        QVERIFY(terms[2].assumption.find("max_num_seqs=1,024") != std::string::npos);
+        QVERIFY(terms[2].assumption().find("max_num_seqs=1,024") != std::string::npos);
     }
 
     // Reconcile and calibrate on real logs.
@@ -337,7 +337,7 @@ private slots:
         const Evaluation e = evaluate(p, oss, h100);
         const ReconcileResult r = reconcile(e, oss, h100, log);
         QCOMPARE(r.explainingTerm, std::string("weights"));
-        QVERIFY(r.explanation.find("less available KV memory than predicted") != std::string::npos);
+        QVERIFY(r.explanation().find("less available KV memory than predicted") != std::string::npos);
         const auto row
             = std::find_if(r.rows.begin(), r.rows.end(), [](const ReconcileRow &x) { return x.key == "available_kv"; });
         QVERIFY(std::fabs(*row->observed / GiB + 2.14) < 1e-9);
@@ -359,9 +359,9 @@ private slots:
         const Plan fromLog = planFromLog(p, log, {});
         QCOMPARE(fromLog.vllmVersion, (VllmVersion { 0, 11, 0 }));
         const Evaluation e0 = evaluate(fromLog, m, h100);
-        std::string why;
+        Sentence why;
         const auto profile = calibrateFromLog(e0, log, "h100-sxm-vllm-0.11", "calibration.md", &why);
-        QVERIFY2(profile.has_value(), why.c_str());
+        QVERIFY2(profile.has_value(), why.text().c_str());
         QVERIFY(profile->activationScale > 0.9 && profile->activationScale < 1.1);
         // Round trip through JSON.
         QCOMPARE(calibrationFromJson(calibrationToJson(*profile)), *profile);
@@ -376,7 +376,7 @@ private slots:
         // A log without an available-KV line cannot be calibrated: a message, not a crash.
         const ParsedVllmLog weightsOnly = parseVllmLog(vllmLogExcerpt("v1-qwen3-30b-a3b-tp4-v085.log"));
         QVERIFY(!calibrateFromLog(e0, weightsOnly, "x", "y", &why));
-        QVERIFY(!why.empty());
+        QVERIFY(!why.text().empty());
     }
 };
 

@@ -48,7 +48,7 @@ private slots:
         plan.kvCacheDtype = fp8 ? KvDtype::Fp8 : KvDtype::Auto;
         plan.maxModelLen = 4096;
         const Evaluation e = evaluate(plan, presetModel(model.toLatin1().constData()), presetGpu("h200"));
-        QVERIFY2(e.valid, e.issues.empty() ? "" : e.issues.front().message.c_str());
+        QVERIFY2(e.valid, e.issues.empty() ? "" : e.issues.front().message().c_str());
         QCOMPARE(e.kv.bytesPerTokenPerGpu, bytes);
     }
 

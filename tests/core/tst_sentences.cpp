@@ -152,8 +152,6 @@ private slots:
         for (const std::vector<PlanIssue> &issues : found) {
             for (const PlanIssue &i : issues) {
                 seen.insert(i.code);
-                if (i.text.text() != i.message)
-                    problems << QString::fromStdString(i.code + ": \"" + i.text.text() + "\" != \"" + i.message + "\"");
                 if (i.text.templ.empty() || !i.text.translatable)
                     problems << QString::fromStdString(i.code + ": no translatable template");
                 checkTree(i.text, "Validation", problems);
@@ -178,7 +176,7 @@ private slots:
         QVERIFY(!heads->text.args[0].translatable);
         // pp 33 on Llama-3.1-8B's 32 layers.
         const Evaluation pp33 = run({ "llama-3.1-8b", "h100-sxm", [](Plan &p) { p.pp = 33; } });
-        QCOMPARE(issue(pp33, "pp_layers")->message,
+        QCOMPARE(issue(pp33, "pp_layers")->message(),
             std::string("pp=33 is more than the model's 32 layers: some stages would be empty"));
         QCOMPARE(issue(pp33, "pp_layers")->text.templ,
             std::string("pp=%1 is more than the model's %2 layers: some stages would be empty"));
@@ -191,7 +189,7 @@ private slots:
         const PlanIssue *outside = issue(pcie, "tp_outside_domain");
         QVERIFY(outside);
         QVERIFY(hasTemplate(outside->text, "no fast link"));
-        QCOMPARE(outside->message,
+        QCOMPARE(outside->message(),
             std::string(
                 "a TP group of 2 GPUs leaves the scale-up domain of 1 (no fast link): its AllReduces run over PCIe "
                 "or the host"));
@@ -218,22 +216,14 @@ private slots:
                 for (int rank : { -1, 0, static_cast<int>(e.ranks.size()) - 1 }) {
                     const Explanation x
                         = explain(static_cast<Quantity>(q), e, presetModel(c.model), presetGpu(c.gpu), rank);
-                    const std::pair<const std::string *, const Sentence *> fields[] = { { &x.title, &x.titleText },
-                        { &x.formula, &x.formulaText }, { &x.substituted, &x.substitutedText },
-                        { &x.result, &x.resultText }, { &x.note, &x.noteText } };
-                    for (const auto &[str, sentence] : fields) {
+                    const Sentence *fields[]
+                        = { &x.titleText, &x.formulaText, &x.substitutedText, &x.resultText, &x.noteText };
+                    for (const Sentence *sentence : fields) {
                         ++compared;
-                        if (*str != sentence->text())
-                            problems << QString::fromStdString(
-                                x.title + ": \"" + *str + "\" != \"" + sentence->text() + "\"");
                         checkTree(*sentence, "Explain", problems);
                     }
                     for (const ExplainedInput &in : x.inputs) {
                         compared += 3;
-                        if (in.name != in.nameText.text() || in.value != in.valueText.text()
-                            || in.source != in.sourceText.text())
-                            problems << QString::fromStdString(
-                                x.title + ", input " + in.name + ": " + in.source + " != " + in.sourceText.text());
                         checkTree(in.sourceText, "Explain", problems);
                     }
                 }
@@ -248,18 +238,18 @@ private slots:
         const Case c { "llama-3.1-70b", "h200", [](Plan &p) { p.tp = 16; } };
         const Evaluation e = run(c);
         const Explanation x = explain(Quantity::KvBytesPerToken, e, presetModel(c.model), presetGpu(c.gpu));
-        QCOMPARE(x.substituted, std::string("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"));
+        QCOMPARE(x.substituted(), std::string("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"));
         QCOMPARE(x.substitutedText.templ, std::string("2 × %1 layers × %2 × %3 × %4 B = %5 B"));
         QCOMPARE(x.substitutedText.context, std::string("Explain"));
         QCOMPARE(x.substitutedText.args[1].templ, std::string("%1 KV head"));
         QCOMPARE(x.substitutedText.args[1].args[0].text(), std::string("1"));
         QCOMPARE(x.titleText.templ, std::string("KV bytes per token per GPU"));
         // A formula of symbols only is a value: nothing to translate.
-        QCOMPARE(x.formula, std::string("2 × L × max(1, n_kv / tp) × head_dim × s"));
+        QCOMPARE(x.formula(), std::string("2 × L × max(1, n_kv / tp) × head_dim × s"));
         QVERIFY(!x.formulaText.translatable);
         // "Weights on GPU 3": the rank is an argument of the title's template.
         const Explanation w = explain(Quantity::WeightsPerGpu, e, presetModel(c.model), presetGpu(c.gpu), 3);
-        QCOMPARE(w.title, std::string("Weights on GPU 3"));
+        QCOMPARE(w.title(), std::string("Weights on GPU 3"));
         QCOMPARE(w.titleText.templ, std::string("Weights on GPU %1"));
     }
 
@@ -270,8 +260,6 @@ private slots:
         QStringList problems;
         for (int rank : { 0, static_cast<int>(e.ranks.size()) - 1 })
             for (const MemoryTerm &t : memoryTerms(e, presetModel(c.model), presetGpu(c.gpu), rank)) {
-                if (t.label != t.labelText.text() || t.assumption != t.assumptionText.text())
-                    problems << QString::fromStdString(t.key + ": " + t.assumption + " != " + t.assumptionText.text());
                 checkTree(t.labelText, "MemoryTerms", problems);
                 checkTree(t.assumptionText, "MemoryTerms", problems);
             }

@@ -58,14 +58,14 @@ private slots:
         QVERIFY(!e.valid);
         QVERIFY(!e.fits);
         QVERIFY(e.ranks.empty());
-        QVERIFY2(hasIssue(e, code.toStdString()), e.issues.empty() ? "no issue" : e.issues.front().message.c_str());
-        QVERIFY(!e.firstError()->message.empty());
+        QVERIFY2(hasIssue(e, code.toStdString()), e.issues.empty() ? "no issue" : e.issues.front().message().c_str());
+        QVERIFY(!e.firstError()->message().empty());
     }
 
     void tpErrorListsChoices()
     {
         const Evaluation e = run("llama-3.1-70b", 3);
-        QCOMPARE(e.firstError()->message,
+        QCOMPARE(e.firstError()->message(),
             std::string("64 attention heads cannot be split over tp=3: tp must divide the head count "
                         "(1, 2, 4, 8, 16, 32, 64)"));
     }

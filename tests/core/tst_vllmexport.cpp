@@ -231,7 +231,7 @@ private slots:
                                      "--data-parallel-address 192.168.1.100 --data-parallel-rpc-port 13345") }));
         QCOMPARE(x.result.nodeLaunches[1].detail, std::string("DP ranks 8-15"));
         bool deepEpNote = false;
-        for (const std::string &n : x.result.notes)
+        for (const std::string &n : x.result.notes())
             deepEpNote = deepEpNote || n.find("DeepEP") != std::string::npos;
         QVERIFY(deepEpNote);
     }
@@ -335,7 +335,7 @@ private slots:
         sglang.target = ExportTarget::Sglang;
         const Exported refused = exportPlan("deepseek-v3", "h200", p, sglang);
         QCOMPARE(refused.result.refusalCode, std::string("sglang_dcp"));
-        QCOMPARE(refused.result.nearest, std::string("dcp=1"));
+        QCOMPARE(refused.result.nearest(), std::string("dcp=1"));
     }
 
     // A plan for an older vLLM keeps its own default utilization (0.9 before 0.21) and says which
@@ -588,8 +588,8 @@ private slots:
         const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", plan(1));
         QVERIFY(!x.result.ok);
         QCOMPARE(x.result.refusalCode, std::string("does_not_fit"));
-        QVERIFY(
-            x.result.refusal.rfind("the plan does not fit, so vLLM would stop at startup: weights do not fit", 0) == 0);
+        QVERIFY(x.result.refusal().rfind("the plan does not fit, so vLLM would stop at startup: weights do not fit", 0)
+            == 0);
         ExportOptions force;
         force.force = true;
         QVERIFY(exportPlan("llama-3.1-70b", "h100-sxm", plan(1), force).result.ok);

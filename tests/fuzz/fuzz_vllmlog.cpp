@@ -24,7 +24,7 @@ void reconcileWith(
     (void)shardscope::reconcileToJson(r).dump();
     (void)shardscope::memoryTerms(e0, model, gpu, e0.kv.bindingRank);
     (void)shardscope::predictedVllmLogText(e0, model, gpu);
-    std::string why;
+    shardscope::Sentence why;
     if (const auto profile = shardscope::calibrateFromLog(e0, log, "fuzz", "fuzz.log", &why)) {
         // What is saved reads back, and the calibrated plan evaluates.
         if (shardscope::calibrationFromJson(shardscope::calibrationToJson(*profile)) != *profile)

@@ -167,18 +167,16 @@ private slots:
     {
         const ImportedCommand c = importLaunchCommand("vllm serve --max-model-len auto --kv-cache-dtype int4 "
                                                       "--quantization bitsandbytes --all2all-backend carrier-pigeon");
-        QCOMPARE(c.warningTexts.size(), c.warnings.size());
-        QCOMPARE(c.warnings.size(), size_t(5)); // the four flags and "the command names no model"
-        for (size_t i = 0; i < c.warnings.size(); ++i)
-            QCOMPARE(c.warningTexts[i].text(), c.warnings[i]);
-        QCOMPARE(c.warnings[1], std::string("--kv-cache-dtype int4 is not modelled; the plan uses auto"));
+        const std::vector<std::string> warnings = c.warnings();
+        QCOMPARE(warnings.size(), size_t(5)); // the four flags and "the command names no model"
+        QCOMPARE(warnings[1], std::string("--kv-cache-dtype int4 is not modelled; the plan uses auto"));
         Language language;
         switchTo(language, "zh_CN");
         QCOMPARE(
             textformat::sentence(c.warningTexts[1]), QStringLiteral("--kv-cache-dtype int4 未建模；方案使用 auto"));
         QCOMPARE(textformat::sentence(c.warningTexts[4]), QStringLiteral("命令中没有指定模型"));
         switchTo(language, "en");
-        QCOMPARE(textformat::sentence(c.warningTexts[1]), QString::fromStdString(c.warnings[1]));
+        QCOMPARE(textformat::sentence(c.warningTexts[1]), QString::fromStdString(warnings[1]));
     }
 
     // The Export dialog: a refusal with its nearest plan, and the notes, in Chinese; the commands and
@@ -325,7 +323,7 @@ private slots:
                 for (const Sentence &n : r.noteTexts)
                     collect(n, templates);
                 Sentence refusal;
-                if (!calibrateFromLog(e, log, "t", "t", nullptr, &refusal))
+                if (!calibrateFromLog(e, log, "t", "t", &refusal))
                     collect(refusal, templates);
             }
         }
@@ -388,7 +386,7 @@ private slots:
                                 o.all2allBackend = backend;
                                 const ExportResult r = exportLaunch(e, m, o);
                                 QCOMPARE(r.messageText().text(), r.message());
-                                QCOMPARE(r.noteTexts.size(), r.notes.size());
+                                QCOMPARE(r.noteTexts.size(), r.notes().size());
                                 collect(r.messageText(), templates);
                                 for (const Sentence &n : r.noteTexts)
                                     collect(n, templates);

@@ -62,16 +62,16 @@ private slots:
     void reasons()
     {
         Plan p;
-        const std::string tp3 = disallowedReason(p, model("llama-3.1-70b"), ParallelDim::Tp, 3);
+        const std::string tp3 = disallowedSentence(p, model("llama-3.1-70b"), ParallelDim::Tp, 3).text();
         QVERIFY2(tp3.find("tp must divide the head count") != std::string::npos, tp3.c_str());
-        const std::string tp7 = disallowedReason(p, model("qwen2.5-7b"), ParallelDim::Tp, 7);
+        const std::string tp7 = disallowedSentence(p, model("qwen2.5-7b"), ParallelDim::Tp, 7).text();
         QVERIFY2(tp7.find("KV heads") != std::string::npos, tp7.c_str());
-        const std::string epDense = disallowedReason(p, model("llama-3.1-70b"), ParallelDim::Ep, 2);
+        const std::string epDense = disallowedSentence(p, model("llama-3.1-70b"), ParallelDim::Ep, 2).text();
         QVERIFY2(epDense.find("dense") != std::string::npos, epDense.c_str());
         p.tp = 8;
-        const std::string ep3 = disallowedReason(p, model("deepseek-v3"), ParallelDim::Ep, 3);
+        const std::string ep3 = disallowedSentence(p, model("deepseek-v3"), ParallelDim::Ep, 3).text();
         QVERIFY2(ep3.find("must divide tp x dp = 8") != std::string::npos, ep3.c_str());
-        QVERIFY(disallowedReason(p, model("deepseek-v3"), ParallelDim::Ep, 8).empty());
+        QVERIFY(disallowedSentence(p, model("deepseek-v3"), ParallelDim::Ep, 8).text().empty());
     }
 
     void epFollowsWhenOn()

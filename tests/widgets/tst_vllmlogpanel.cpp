@@ -204,13 +204,14 @@ private slots:
         const ReconcileResult &result = w.vllmLogPanel()->reconciliation().result;
         // The core's English, as the CLI's JSON has it, is what the English window shows.
         const QString english = w.vllmLogPanel()->explanation()->text();
-        QCOMPARE(english, QStringLiteral("<b>Why:</b> ") + QString::fromStdString(result.explanation).toHtmlEscaped());
+        QCOMPARE(
+            english, QStringLiteral("<b>Why:</b> ") + QString::fromStdString(result.explanation()).toHtmlEscaped());
         // kLlamaLog: the log's 51.38 GiB against a prediction a few hundredths of a GiB off, so the
         // sentence names the gap in GiB and %, then the term that explains most of it.
         static const QRegularExpression gap(QStringLiteral("^the log has (\\d+\\.\\d\\d GiB) \\((\\d+\\.\\d%)\\) "
                                                            "(more|less) available KV memory than predicted; mostly "));
-        const QRegularExpressionMatch m = gap.match(QString::fromStdString(result.explanation));
-        QVERIFY2(m.hasMatch(), result.explanation.c_str());
+        const QRegularExpressionMatch m = gap.match(QString::fromStdString(result.explanation()));
+        QVERIFY2(m.hasMatch(), result.explanation().c_str());
         QVERIFY(rowOf(w.vllmLogPanel()->comparisonTable(), QStringLiteral("Available KV memory")) >= 0);
 
         auto *dock = w.findChild<QDockWidget *>(QStringLiteral("PlanDock"));

@@ -56,7 +56,7 @@ QString sentence(const Sentence &s)
 
 QString issue(const PlanIssue &i)
 {
-    return i.text.templ.empty() ? qs(i.message) : sentence(i.text);
+    return sentence(i.text);
 }
 
 QString bytes(double b, int decimals)
@@ -82,9 +82,9 @@ QString range(int first, int last)
 QString explanationHtml(const Explanation &x)
 {
     QString html = QStringLiteral("<b>%1</b>").arg(sentence(x.titleText).toHtmlEscaped());
-    if (!x.formula.empty())
+    if (!x.formula().empty())
         html += QStringLiteral("<br><i>%1</i>").arg(sentence(x.formulaText).toHtmlEscaped());
-    if (!x.substituted.empty())
+    if (!x.substituted().empty())
         html += QStringLiteral("<br>= %1").arg(sentence(x.substitutedText).toHtmlEscaped());
     if (!x.inputs.empty()) {
         html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
@@ -94,7 +94,7 @@ QString explanationHtml(const Explanation &x)
                             sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
-    if (!x.note.empty())
+    if (!x.note().empty())
         html += QStringLiteral("<br><small>%1</small>").arg(sentence(x.noteText).toHtmlEscaped());
     return html;
 }

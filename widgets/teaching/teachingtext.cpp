@@ -134,14 +134,14 @@ QString eventHtml(const TimelineEvent &ev)
 
 QString explanationHtml(const Explanation &x, bool large)
 {
-    if (x.title.empty())
+    if (x.title().empty())
         return Teaching::tr("Nothing to explain for this plan.");
     const QString big = large ? QStringLiteral("font-size:large;") : QString();
     QString html = QStringLiteral("<h3>%1</h3>").arg(sentence(x.titleText).toHtmlEscaped());
-    if (!x.formula.empty())
+    if (!x.formula().empty())
         html += QStringLiteral("<p>%1<br><i>%2</i></p>")
                     .arg(Teaching::tr("Formula:"), sentence(x.formulaText).toHtmlEscaped());
-    if (!x.substituted.empty())
+    if (!x.substituted().empty())
         html += QStringLiteral("<p>%1<br><span style='%2'><b>%3</b></span></p>")
                     .arg(Teaching::tr("With this plan's values:"), big, sentence(x.substitutedText).toHtmlEscaped());
     if (!x.inputs.empty()) {
@@ -155,7 +155,7 @@ QString explanationHtml(const Explanation &x, bool large)
                             sentence(in.sourceText).toHtmlEscaped());
         html += QStringLiteral("</table>");
     }
-    if (!x.note.empty())
+    if (!x.note().empty())
         html += QStringLiteral("<p><i>%1</i></p>").arg(sentence(x.noteText).toHtmlEscaped());
     return html;
 }

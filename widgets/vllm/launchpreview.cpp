@@ -13,7 +13,7 @@ LaunchPreview vllmServePreview(const PlanState &state)
     if (!e.valid) {
         const PlanIssue *error = e.firstError();
         const QString text
-            = QStringLiteral("# ") + QString::fromStdString(error ? error->message : std::string("invalid plan"));
+            = QStringLiteral("# ") + QString::fromStdString(error ? error->message() : std::string("invalid plan"));
         return { text, text };
     }
     const ExportResult r = exportLaunch(e, state.model, ExportOptions {});

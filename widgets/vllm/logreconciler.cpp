@@ -72,8 +72,7 @@ std::optional<CalibrationProfile> calibrationFromReconciliation(const PlanDocume
         return std::nullopt;
     }
     Sentence why;
-    auto profile
-        = calibrateLog(r.plan, r.log, document.catalog(), name.toStdString(), source.toStdString(), nullptr, &why);
+    auto profile = calibrateLog(r.plan, r.log, document.catalog(), name.toStdString(), source.toStdString(), &why);
     if (!profile && error)
         *error = QCoreApplication::translate("LogReconciler", "Cannot calibrate: %1").arg(textformat::sentence(why));
     return profile;
