@@ -32,7 +32,8 @@ int runPlanCommand(const QStringList &args)
     try {
         const PresetRepository repo = PresetRepository::load();
         const PlanInputs in = planFromOptions(parser, repo);
-        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+        const EvaluatedPlan evaluated = evaluatePlan(in.plan, in.model, in.gpu);
+        const Evaluation &e = evaluated.evaluation;
         // An impossible plan (tp not dividing the heads, ep not dividing tp x dp, ...) is bad input:
         // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
         if (!e.valid)
@@ -40,11 +41,11 @@ int runPlanCommand(const QStringList &args)
         if (format == QLatin1String("vllm-log")) {
             if (e.plan.accounting != Accounting::Vllm)
                 return failWith("plan", "--format vllm-log needs --accounting vllm");
-            std::cout << predictedVllmLogText(e, in.model, in.gpu);
+            std::cout << predictedVllmLogText(evaluated);
         } else if (format == QLatin1String("json"))
-            std::cout << evaluationToJson(e, in.model, in.gpu).dump(2) << std::endl;
+            std::cout << evaluationToJson(evaluated).dump(2) << std::endl;
         else
-            std::cout << evaluationToText(e, in.model, in.gpu);
+            std::cout << evaluationToText(evaluated);
         return 0;
     } catch (const std::exception &ex) {
         return failWith("plan", ex.what());

@@ -120,7 +120,7 @@ int runReconcileCommand(const QStringList &args)
                 { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption() } });
         out["memory_terms"] = std::move(terms);
         nlohmann::json predicted = nlohmann::json::array();
-        for (const PredictedLogLine &l : predictedVllmLog(e, in.model, in.gpu))
+        for (const PredictedLogLine &l : predictedVllmLog({ e, in.model, in.gpu }))
             predicted.push_back((l.failure ? "ERROR " : "INFO ") + l.text);
         out["predicted_log"] = std::move(predicted);
         out["calibration"] = std::move(calibration);

@@ -21,12 +21,6 @@ const QString kOutput = QStringLiteral("output");
 const QString kComparePlan = QStringLiteral("compare-plan");
 const QString kComparePrefix = QStringLiteral("compare-");
 
-struct Side
-{
-    PlanInputs inputs;
-    Evaluation evaluation;
-};
-
 // The plan flags as given, re-spelled as arguments: plan A's, or plan B's from --compare-<flag>.
 QStringList planArguments(const QCommandLineParser &parser, const QString &prefix)
 {
@@ -45,15 +39,14 @@ QStringList planArguments(const QCommandLineParser &parser, const QString &prefi
     return out;
 }
 
-Side evaluateSide(const QStringList &args, const PresetRepository &repo, const char *which)
+EvaluatedPlan evaluateSide(const QStringList &args, const PresetRepository &repo, const char *which)
 {
     QCommandLineParser p;
     addPlanOptions(p);
     if (!p.parse(args))
         throw InputError(p.errorText().toStdString());
-    Side s;
-    s.inputs = planFromOptions(p, repo);
-    s.evaluation = evaluate(s.inputs.plan, s.inputs.model, s.inputs.gpu);
+    const PlanInputs in = planFromOptions(p, repo);
+    EvaluatedPlan s = evaluatePlan(in.plan, in.model, in.gpu);
     // An impossible plan is bad input, as for `shardscope plan`; one that does not fit is a result.
     if (!s.evaluation.valid)
         throw InputError(
@@ -101,8 +94,9 @@ int runReportCommand(const QStringList &args)
     try {
         const PresetRepository repo = PresetRepository::load();
         const QString program = args.isEmpty() ? QStringLiteral("shardscope") : args.first();
-        const Side a = evaluateSide(QStringList { program } + planArguments(parser, QString()), repo, "plan A: ");
-        std::optional<Side> b;
+        const EvaluatedPlan a
+            = evaluateSide(QStringList { program } + planArguments(parser, QString()), repo, "plan A: ");
+        std::optional<EvaluatedPlan> b;
         const QStringList bFlags = planArguments(parser, kComparePrefix);
         if (parser.isSet(kComparePlan))
             b = evaluateSide(QStringList { program, QStringLiteral("--plan"), parser.value(kComparePlan) } + bFlags,
@@ -110,16 +104,12 @@ int runReportCommand(const QStringList &args)
         else if (!bFlags.isEmpty())
             b = evaluateSide(QStringList { program } + planArguments(parser, QString()) + bFlags, repo, "plan B: ");
 
-        const ReportSide sa { &a.evaluation, &a.inputs.model, &a.inputs.gpu };
-        std::optional<ReportSide> sb;
-        if (b)
-            sb = ReportSide { &b->evaluation, &b->inputs.model, &b->inputs.gpu };
         if (toStdout) {
-            std::cout << reportMarkdown(sa, sb ? &*sb : nullptr);
+            std::cout << reportMarkdown(a, b ? &*b : nullptr);
             return 0;
         }
         QStringList written;
-        if (const QString error = writeReport(output, sa, sb ? &*sb : nullptr, &written); !error.isEmpty())
+        if (const QString error = writeReport(output, a, b ? &*b : nullptr, &written); !error.isEmpty())
             return failWith("report", "cannot write " + output.toStdString() + ": " + error.toStdString());
         std::cout << "wrote " << written.join(QStringLiteral(", ")).toStdString() << std::endl;
         return 0;

@@ -10,9 +10,7 @@
 struct ReportPlacement
 {
     std::string name;
-    const shardscope::Evaluation *evaluation = nullptr;
-    const shardscope::ModelSpec *model = nullptr;
-    const shardscope::GpuSpec *gpu = nullptr;
+    const shardscope::EvaluatedPlan *plan = nullptr;
 };
 
 // What needs Qt GUI (painting, PDF): io/ is Qt Core only, so the executable installs the

@@ -29,19 +29,19 @@ QString writeText(const QString &path, const std::string &text)
     return {};
 }
 
-ReportOptions optionsFor(const ReportSide &s, const ReportTranslator &translate = {})
+ReportOptions optionsFor(const EvaluatedPlan &s, const ReportTranslator &translate = {})
 {
     ReportOptions o;
     o.translate = translate;
     o.generator = "ShardScope " SHARDSCOPE_VERSION;
-    addLaunchCommand(o, *s.evaluation, *s.model);
+    addLaunchCommand(o, s.evaluation, s.model);
     return o;
 }
 
-std::string markdownFor(const ReportSide &a, const ReportOptions &oa, const ReportSide *b, const ReportOptions &ob)
+std::string markdownFor(
+    const EvaluatedPlan &a, const ReportOptions &oa, const EvaluatedPlan *b, const ReportOptions &ob)
 {
-    return b ? markdownComparisonReport(*a.evaluation, *a.model, *a.gpu, oa, *b->evaluation, *b->model, *b->gpu, ob)
-             : markdownReport(*a.evaluation, *a.model, *a.gpu, oa);
+    return b ? markdownComparisonReport(a, oa, *b, ob) : markdownReport(a, oa);
 }
 
 } // namespace
@@ -66,12 +66,12 @@ ReportFormat reportFormatFor(const QString &path)
     return ReportFormat::Unknown;
 }
 
-std::string reportMarkdown(const ReportSide &a, const ReportSide *b)
+std::string reportMarkdown(const EvaluatedPlan &a, const EvaluatedPlan *b)
 {
     return markdownFor(a, optionsFor(a), b, b ? optionsFor(*b) : ReportOptions {});
 }
 
-QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written,
+QString writeReport(const QString &path, const EvaluatedPlan &a, const EvaluatedPlan *b, QStringList *written,
     const ReportTranslator &translate)
 {
     const ReportFormat format = reportFormatFor(path);
@@ -86,14 +86,14 @@ QString writeReport(const QString &path, const ReportSide &a, const ReportSide *
     // Pictures: embedded in a PDF under a resource name, written beside a Markdown file.
     const QFileInfo out(path);
     std::vector<ReportPlacement> images;
-    auto addImage = [&](ReportOptions &o, const ReportSide &s, const QString &tag) {
+    auto addImage = [&](ReportOptions &o, const EvaluatedPlan &s, const QString &tag) {
         if (format == ReportFormat::Markdown && !render.writeImage)
             return;
         const QString name = format == ReportFormat::Pdf
             ? QStringLiteral("placement%1.png").arg(tag)
             : out.completeBaseName() + QStringLiteral(".placement%1.png").arg(tag);
         o.placementImage = name.toStdString();
-        images.push_back({ o.placementImage, s.evaluation, s.model, s.gpu });
+        images.push_back({ o.placementImage, &s });
     };
     addImage(oa, a, b ? QStringLiteral("-a") : QString());
     if (b)

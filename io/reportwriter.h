@@ -11,23 +11,17 @@
 // Writes a plan report (or A against B) where `shardscope report` and File → Export report both
 // write it. The format follows the extension: .md / .markdown (the placement picture beside it as
 // <name>.placement.png), .pdf (picture embedded). Pictures and PDF need the renderer the GUI library
-// installs (io/reportrender.h).
-struct ReportSide
-{
-    const shardscope::Evaluation *evaluation = nullptr;
-    const shardscope::ModelSpec *model = nullptr;
-    const shardscope::GpuSpec *gpu = nullptr;
-};
+// installs (io/reportrender.h). `b`, when given, is plan B of an A/B comparison.
 
 enum class ReportFormat { Markdown, Pdf, Unknown };
 ReportFormat reportFormatFor(const QString &path);
 
 // The Markdown alone (for stdout): no pictures.
-std::string reportMarkdown(const ReportSide &a, const ReportSide *b);
+std::string reportMarkdown(const shardscope::EvaluatedPlan &a, const shardscope::EvaluatedPlan *b);
 
 // Renders the report's generated sentences in a language (ReportOptions::translate); empty: English.
 using ReportTranslator = std::function<std::string(const shardscope::Sentence &)>;
 
 // Empty on success, else the reason; `written` receives the files written.
-QString writeReport(const QString &path, const ReportSide &a, const ReportSide *b, QStringList *written = nullptr,
-    const ReportTranslator &translate = {});
+QString writeReport(const QString &path, const shardscope::EvaluatedPlan &a, const shardscope::EvaluatedPlan *b,
+    QStringList *written = nullptr, const ReportTranslator &translate = {});

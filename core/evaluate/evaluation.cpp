@@ -294,4 +294,10 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
     return e;
 }
 
+EvaluatedPlan evaluatePlan(const Plan &plan, ModelSpec model, GpuSpec gpu)
+{
+    Evaluation e = evaluate(plan, model, gpu);
+    return EvaluatedPlan { std::move(e), std::move(model), std::move(gpu) };
+}
+
 } // namespace shardscope

@@ -106,10 +106,22 @@ struct Evaluation
     const PlanIssue *firstError() const;
 };
 
+// A plan evaluated for a model and a GPU: what a report, a comparison or a predicted log reads.
+// evaluation.plan is the plan with defaults resolved; a caller that needs the plan as entered keeps
+// it beside this value.
+struct EvaluatedPlan
+{
+    Evaluation evaluation;
+    ModelSpec model;
+    GpuSpec gpu;
+};
+
 // Largest world size evaluate() accepts; beyond it the plan is rejected with a message.
 inline constexpr int kMaxWorldSize = 1 << 16;
 
 // One pure call: no I/O, no globals. Never throws for a bad plan: problems become issues.
 Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu);
+// evaluate() with the model and the GPU kept beside the result.
+EvaluatedPlan evaluatePlan(const Plan &plan, ModelSpec model, GpuSpec gpu);
 
 } // namespace shardscope

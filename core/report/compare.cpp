@@ -570,9 +570,10 @@ void explainGpu(const Sides &s, std::vector<Sentence> &out)
 
 } // namespace
 
-Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b,
-    const ModelSpec &mb, const GpuSpec &gb)
+Comparison comparePlans(const EvaluatedPlan &planA, const EvaluatedPlan &planB)
 {
+    const auto &[a, ma, ga] = planA;
+    const auto &[b, mb, gb] = planB;
     const Sides s { a, ma, ga, b, mb, gb };
     Comparison c;
     c.changeSentences = inputChanges(s);

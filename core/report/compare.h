@@ -43,8 +43,7 @@ struct Comparison
 };
 
 // Both evaluations are compared as they are; an invalid side gives rows of zeros and says so.
-Comparison comparePlans(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga, const Evaluation &b,
-    const ModelSpec &mb, const GpuSpec &gb);
+Comparison comparePlans(const EvaluatedPlan &a, const EvaluatedPlan &b);
 
 // Translatable sentences (context "Compare"); text() is the English.
 // "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"

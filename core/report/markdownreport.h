@@ -26,19 +26,18 @@ struct ReportOptions
 // One plan. Section headings (stable, tests and readers rely on them): "Placement",
 // "Memory and KV cache", "Communication per step", "Time estimates", "vLLM command", "Issues",
 // "Sources".
-std::string markdownReport(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const ReportOptions &options);
+std::string markdownReport(const EvaluatedPlan &plan, const ReportOptions &options);
 
 // A against B: "What changed", "Side by side", "Why", then each plan's own sections one level
 // deeper under "Plan A" and "Plan B".
-std::string markdownComparisonReport(const Evaluation &a, const ModelSpec &ma, const GpuSpec &ga,
-    const ReportOptions &optionsA, const Evaluation &b, const ModelSpec &mb, const GpuSpec &gb,
-    const ReportOptions &optionsB);
+std::string markdownComparisonReport(
+    const EvaluatedPlan &a, const ReportOptions &optionsA, const EvaluatedPlan &b, const ReportOptions &optionsB);
 
 // Fills launchCommand with the plan's vLLM launch (core/vllmexport: one vllm serve, or one block per
 // node), or launchNote with the reason vLLM cannot run the plan and the nearest plan it can.
 void addLaunchCommand(ReportOptions &options, const Evaluation &e, const ModelSpec &m);
 
 // "Llama 3.1 70B · TP 4 × PP 2 · 8 × H100 SXM5 80GB" (a title line)
-std::string planTitle(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
+std::string planTitle(const EvaluatedPlan &plan);
 
 } // namespace shardscope

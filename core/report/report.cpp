@@ -48,8 +48,9 @@ json rankJson(const RankPlacement &r)
 
 } // namespace
 
-json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+json evaluationToJson(const EvaluatedPlan &plan)
 {
+    const auto &[e, m, gpu] = plan;
     json out;
     out["schema"] = "shardscope.plan/1";
     out["model"] = { { "id", m.id }, { "name", m.name }, { "hf_repo", m.hfRepo }, { "category", m.category() },
@@ -99,8 +100,9 @@ json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gp
     return out;
 }
 
-std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+std::string evaluationToText(const EvaluatedPlan &plan)
 {
+    const auto &[e, m, gpu] = plan;
     std::ostringstream s;
     const Plan &p = e.plan;
     s << m.name << " on " << gpu.name << "\n";

@@ -8,9 +8,9 @@
 namespace shardscope {
 
 // `shardscope plan --format json`: the documented public interface (README "plan JSON").
-nlohmann::json evaluationToJson(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
+nlohmann::json evaluationToJson(const EvaluatedPlan &plan);
 
 // `shardscope plan --format text`: a readable summary of the same numbers.
-std::string evaluationToText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
+std::string evaluationToText(const EvaluatedPlan &plan);
 
 } // namespace shardscope

@@ -49,7 +49,7 @@ LogComparison reconcileLog(const Plan &plan, const ParsedVllmLog &log, const Mod
 // The overheads that make `plan` reproduce the log (calibrateFromLog), named `name`. The plan is
 // evaluated without its calibration, as calibrateFromLog requires: a fit on top of an earlier fit
 // would count the earlier one twice. `uncalibrated` receives that evaluation. Returns nothing, with
-// `error` set, when the log lacks the numbers or the plan cannot be evaluated in
+// `error` set (when given), when the log lacks the numbers or the plan cannot be evaluated in
 // vLLM accounting (also when its model or GPU is not in the catalog).
 std::optional<CalibrationProfile> calibrateLog(const Plan &plan, const ParsedVllmLog &log, const ModelCatalog &catalog,
     const std::string &name, const std::string &source, Sentence *error, Evaluation *uncalibrated = nullptr);

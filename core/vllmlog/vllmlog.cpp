@@ -114,9 +114,10 @@ std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, doubl
     return lo;
 }
 
-std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+std::vector<PredictedLogLine> predictedVllmLog(const EvaluatedPlan &plan)
 {
-    (void)gpu;
+    const Evaluation &e = plan.evaluation;
+    const ModelSpec &m = plan.model;
     std::vector<PredictedLogLine> out;
     if (!e.valid || e.ranks.empty() || e.plan.accounting != Accounting::Vllm)
         return out;
@@ -201,8 +202,9 @@ std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelS
     return out;
 }
 
-std::string predictedVllmLogText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+std::string predictedVllmLogText(const EvaluatedPlan &plan)
 {
+    const auto &[e, m, gpu] = plan;
     const Plan &p = e.plan;
     std::string s = "# predicted vLLM " + vllmVersionName(p.vllmVersion) + " ("
         + (vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "V0" : "V1") + " engine) startup log: " + m.name + " on "
@@ -211,7 +213,7 @@ std::string predictedVllmLogText(const Evaluation &e, const ModelSpec &m, const 
     s += std::string("# overheads ")
         + (p.calibration.active() ? "calibrated (profile \"" + p.calibration.name + "\")" : "estimated")
         + "; weights and KV bytes per token from the config\n";
-    for (const PredictedLogLine &l : predictedVllmLog(e, m, gpu))
+    for (const PredictedLogLine &l : predictedVllmLog(plan))
         s += "(" + l.who + ") " + (l.failure ? "ERROR " : "INFO ") + l.text + "\n";
     return s;
 }

@@ -21,10 +21,10 @@ struct PredictedLogLine
 // N tokens" (V0: "# GPU blocks: N, # CPU blocks: M"), "Maximum concurrency for L tokens per request: C x",
 // and the failure vLLM would raise: no memory for the cache, one max-length request that does not fit,
 // free memory below the requested utilization. Ranks whose lines are identical are printed once.
-std::vector<PredictedLogLine> predictedVllmLog(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
+std::vector<PredictedLogLine> predictedVllmLog(const EvaluatedPlan &plan);
 
 // The same as text (`shardscope plan --format vllm-log`), with a "#" header saying it is a prediction.
-std::string predictedVllmLogText(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu);
+std::string predictedVllmLogText(const EvaluatedPlan &plan);
 
 // vLLM's estimate_max_model_len: the longest request whose KV fits `availableBytes` on the binding rank.
 std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, double availableBytes);

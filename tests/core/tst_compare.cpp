@@ -27,7 +27,7 @@ Comparison compareLlama(const Plan &a, const Plan &b, const char *gpu = "h100-sx
 {
     const ModelSpec m = presetModel("llama-3.1-70b");
     const GpuSpec g = presetGpu(gpu);
-    return comparePlans(evaluate(a, m, g), m, g, evaluate(b, m, g), m, g);
+    return comparePlans(evaluatePlan(a, m, g), evaluatePlan(b, m, g));
 }
 
 std::string all(const Comparison &c)
@@ -164,7 +164,7 @@ private slots:
         b.tp = 16;
         const ModelSpec m = presetModel("deepseek-v3");
         const GpuSpec g = presetGpu("h200");
-        const Comparison c = comparePlans(evaluate(a, m, g), m, g, evaluate(b, m, g), m, g);
+        const Comparison c = comparePlans(evaluatePlan(a, m, g), evaluatePlan(b, m, g));
         // 61 × (512 + 64) × 2 B = 70,272 B on every GPU in both plans
         QCOMPARE(c.row("kv_bytes_per_token_per_gpu")->a, 70272.0);
         QCOMPARE(c.row("kv_bytes_per_token_per_gpu")->b, 70272.0);
@@ -185,7 +185,7 @@ private slots:
         b.ep = 16;
         const ModelSpec m = presetModel("deepseek-v3");
         const GpuSpec g = presetGpu("h200");
-        const Comparison c = comparePlans(evaluate(a, m, g), m, g, evaluate(b, m, g), m, g);
+        const Comparison c = comparePlans(evaluatePlan(a, m, g), evaluatePlan(b, m, g));
         VERIFY_HAS(c,
             "MoE tokens allgather_reducescatter → all_to_all: dispatch and combine all-to-all over 16 GPUs per MoE "
             "layer, 229,376 B per token, 1/16 staying local");

@@ -59,7 +59,7 @@ Evaluation eval(const ModelSpec &m, const GpuSpec &gpu, Plan p)
 
 std::string logText(const Evaluation &e, const ModelSpec &m, const GpuSpec &g)
 {
-    return predictedVllmLogText(e, m, g);
+    return predictedVllmLogText({ e, m, g });
 }
 } // namespace
 

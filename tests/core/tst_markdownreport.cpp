@@ -37,7 +37,7 @@ private slots:
         o.generator = "ShardScope test";
         o.placementImage = "placement.png";
         o.launchCommand = "vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4";
-        const std::string md = markdownReport(evaluate(tp4pp2(), m, gpu), m, gpu, o);
+        const std::string md = markdownReport(evaluatePlan(tp4pp2(), m, gpu), o);
         QCOMPARE(md.substr(0, 2), std::string("# "));
         for (const char *h : { "\n## Placement\n", "\n## Memory and KV cache\n", "\n## Communication per step\n",
                  "\n## Time estimates\n", "\n## vLLM command\n", "\n## Issues\n", "\n## Sources\n" })
@@ -54,7 +54,7 @@ private slots:
     {
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const std::string md = markdownReport(evaluate(tp4pp2(), m, gpu), m, gpu, {});
+        const std::string md = markdownReport(evaluatePlan(tp4pp2(), m, gpu), {});
         // Stage 0: GPUs 0–3, layers 0–39 (80 // 2 = 40); 64 / 4 = 16 query heads and 8 / 4 = 2 KV heads per GPU.
         VERIFY_CONTAINS(md, "| 0 | 0–3 | 0 | 0–39 (40) | 16 | 2 | — | embedding |");
         VERIFY_CONTAINS(md, "| 1 | 4–7 | 0 | 40–79 (40) | 16 | 2 | — | LM head |");
@@ -80,7 +80,7 @@ private slots:
         const Evaluation e = evaluate(tp4pp2(), m, gpu);
         ReportOptions o;
         addLaunchCommand(o, e, m);
-        const std::string md = markdownReport(e, m, gpu, o);
+        const std::string md = markdownReport({ e, m, gpu }, o);
         VERIFY_CONTAINS(md, "## vLLM command\n\n```sh\n");
         VERIFY_CONTAINS(md, "vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 4 --pipeline-parallel-size 2");
         VERIFY_CONTAINS(md, "--max-model-len 32768");
@@ -91,7 +91,7 @@ private slots:
         ReportOptions ob;
         addLaunchCommand(ob, bad, m);
         QVERIFY(ob.launchCommand.empty());
-        const std::string mdBad = markdownReport(bad, m, gpu, ob);
+        const std::string mdBad = markdownReport({ bad, m, gpu }, ob);
         VERIFY_CONTAINS(mdBad, "## vLLM command\n\nvLLM cannot run this plan as it stands: ");
         VERIFY_CONTAINS(mdBad, "weights do not fit");
     }
@@ -102,7 +102,7 @@ private slots:
         p.tp = 3;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        const std::string md = markdownReport(evaluatePlan(p, m, gpu), {});
         VERIFY_CONTAINS(md, "invalid plan");
         VERIFY_CONTAINS(md, "**error**");
         QVERIFY(!contains(md, "## Placement"));
@@ -116,7 +116,7 @@ private slots:
         p.maxModelLen = 8192;
         const ModelSpec m = presetModel("llama-3.1-8b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        const std::string md = markdownReport(evaluatePlan(p, m, gpu), {});
         VERIFY_CONTAINS(md, "| 0 | 0–127 | 0–15 | 0–31 (32) |");
         VERIFY_CONTAINS(md, "Per-GPU rows omitted for 128 GPUs");
     }
@@ -134,8 +134,7 @@ private slots:
         b.tp = 16;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const std::string md
-            = markdownComparisonReport(evaluate(a, m, gpu), m, gpu, {}, evaluate(b, m, gpu), m, gpu, {});
+        const std::string md = markdownComparisonReport(evaluatePlan(a, m, gpu), {}, evaluatePlan(b, m, gpu), {});
         for (const char *h : { "\n## What changed\n", "\n## Side by side\n", "\n## Why\n",
                  "\n## Plan A: ", "\n## Plan B: ", "\n### Placement\n", "\n### Sources\n" })
             VERIFY_CONTAINS(md, h);
@@ -152,7 +151,7 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         Plan p;
         p.maxModelLen = 8192;
-        const std::string md = markdownReport(evaluate(p, m, gpu), m, gpu, {});
+        const std::string md = markdownReport(evaluatePlan(p, m, gpu), {});
         VERIFY_CONTAINS(md, "| a\\|b (");
     }
 };

@@ -276,15 +276,15 @@ private slots:
         ReportOptions english;
         english.generator = "ShardScope test";
         addLaunchCommand(english, e, m);
-        const std::string plain = markdownReport(e, m, gpu, english);
+        const std::string plain = markdownReport({ e, m, gpu }, english);
         // A translator that renders the English is the English, byte for byte.
         ReportOptions identity = english;
         identity.translate = [](const Sentence &s) { return s.text(); };
-        QCOMPARE(markdownReport(e, m, gpu, identity), plain);
+        QCOMPARE(markdownReport({ e, m, gpu }, identity), plain);
         // A marking translator: every top-level sentence comes through it.
         ReportOptions marked = english;
         marked.translate = [](const Sentence &s) { return "[" + s.text() + "]"; };
-        const std::string out = markdownReport(e, m, gpu, marked);
+        const std::string out = markdownReport({ e, m, gpu }, marked);
         QVERIFY(plain.find("\n## Placement\n") != std::string::npos);
         QVERIFY(out.find("\n## [Placement]\n") != std::string::npos);
         QVERIFY(out.find("\n## [Memory and KV cache]\n") != std::string::npos);

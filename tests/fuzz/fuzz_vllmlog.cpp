@@ -23,7 +23,7 @@ void reconcileWith(
     const shardscope::ReconcileResult r = shardscope::reconcile(e0, model, gpu, log);
     (void)shardscope::reconcileToJson(r).dump();
     (void)shardscope::memoryTerms(e0, model, gpu, e0.kv.bindingRank);
-    (void)shardscope::predictedVllmLogText(e0, model, gpu);
+    (void)shardscope::predictedVllmLogText({ e0, model, gpu });
     shardscope::Sentence why;
     if (const auto profile = shardscope::calibrateFromLog(e0, log, "fuzz", "fuzz.log", &why)) {
         // What is saved reads back, and the calibrated plan evaluates.

@@ -53,7 +53,8 @@ inline void evaluateAndReport(
 {
     if (1LL * plan.tp * plan.pp * plan.dp > kMaxFuzzWorld)
         return;
-    const shardscope::Evaluation e = shardscope::evaluate(plan, model, gpu);
+    const shardscope::EvaluatedPlan evaluated = shardscope::evaluatePlan(plan, model, gpu);
+    const shardscope::Evaluation &e = evaluated.evaluation;
     if (e.valid && static_cast<long long>(e.ranks.size()) != 1LL * e.plan.tp * e.plan.pp * e.plan.dp)
         fail("rank count != tp x pp x dp");
     if (!e.valid && e.issues.empty())
@@ -66,8 +67,8 @@ inline void evaluateAndReport(
         if (r.memory.blocks < 0)
             fail("negative block count");
     }
-    const std::string json = shardscope::evaluationToJson(e, model, gpu).dump();
-    const std::string text = shardscope::evaluationToText(e, model, gpu);
+    const std::string json = shardscope::evaluationToJson(evaluated).dump();
+    const std::string text = shardscope::evaluationToText(evaluated);
     if (json.empty() || text.empty())
         fail("empty report");
 }

@@ -132,7 +132,7 @@ private slots:
         const ModelSpec m = builtinPresets().resolveModel(QStringLiteral("llama-3.1-405b"));
         const GpuSpec gpu = builtinPresets().resolveGpu(QStringLiteral("h100-sxm"));
         const Evaluation e = evaluate(crossingPlan(), m, gpu);
-        const ReportSide side { &e, &m, &gpu };
+        const EvaluatedPlan side { e, m, gpu };
         QTemporaryDir dir;
         const QString enPath = dir.filePath(QStringLiteral("en.md"));
         const QString zhPath = dir.filePath(QStringLiteral("zh.md"));
@@ -299,7 +299,7 @@ private slots:
                         collect(*s, templates);
             }
             QTemporaryDir dir;
-            const ReportSide side { &e, &m, &gpu };
+            const EvaluatedPlan side { e, m, gpu };
             QVERIFY(writeReport(dir.filePath(QStringLiteral("r.md")), side, nullptr, nullptr, record).isEmpty());
         }
         // The vLLM log tab: every real startup log in tests/data/vllm-logs against a plan that fits it

@@ -43,11 +43,11 @@ private slots:
     {
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Evaluation e = tp4pp2(m, gpu);
+        const EvaluatedPlan evaluated { tp4pp2(m, gpu), m, gpu };
         ReportOptions o;
         o.placementImage = "placement.png";
         QTextDocument doc;
-        buildReportDocument(doc, markdownReport(e, m, gpu, o), { { "placement.png", &e, &m, &gpu } });
+        buildReportDocument(doc, markdownReport(evaluated, o), { { "placement.png", &evaluated } });
         const QString text = doc.toPlainText();
         for (const char *h : { "Placement", "Memory and KV cache", "Communication per step", "Time estimates",
                  "vLLM command", "Issues", "Sources" })
@@ -71,7 +71,7 @@ private slots:
         const Evaluation e = tp4pp2(m, gpu);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("r.pdf"));
-        QCOMPARE(writeReportPdf(path, markdownReport(e, m, gpu, {}), {}), QString());
+        QCOMPARE(writeReportPdf(path, markdownReport({ e, m, gpu }, {}), {}), QString());
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
@@ -85,8 +85,8 @@ private slots:
     {
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Evaluation e = tp4pp2(m, gpu);
-        const QImage img = renderPlacementImage({ "p.png", &e, &m, &gpu }, 1000).convertToFormat(QImage::Format_ARGB32);
+        const EvaluatedPlan evaluated { tp4pp2(m, gpu), m, gpu };
+        const QImage img = renderPlacementImage({ "p.png", &evaluated }, 1000).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(img.width(), 1000);
         const int s0 = countColor(img, stageColor(0).rgb()), s1 = countColor(img, stageColor(1).rgb());
         QVERIFY(s0 > 10000);

@@ -110,8 +110,7 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         CompareModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setComparison(
-            comparePlans(evaluate(textbook(8), m, gpu), m, gpu, evaluate(textbook(16), m, gpu), m, gpu));
+        model.setComparison(comparePlans(evaluatePlan(textbook(8), m, gpu), evaluatePlan(textbook(16), m, gpu)));
         QCOMPARE(model.rowCount(), 14);
         QCOMPARE(model.columnCount(), 4);
         int capacity = -1;

@@ -7,13 +7,11 @@
 #include <memory>
 
 // One evaluated plan: the inputs and what evaluate() made of them. Immutable once published, so
-// views and tooltips may keep a shared pointer to the state they were built from.
-struct PlanState
+// views and tooltips may keep a shared pointer to the state they were built from. `plan` is the plan
+// as entered; evaluation.plan has vLLM's defaults resolved.
+struct PlanState : shardscope::EvaluatedPlan
 {
     shardscope::Plan plan;
-    shardscope::ModelSpec model;
-    shardscope::GpuSpec gpu;
-    shardscope::Evaluation evaluation;
 };
 
 // The one state object (STYLE.md): owns the plan and its evaluation. setPlan() is the only mutator
@@ -35,6 +33,7 @@ public:
     const shardscope::ModelSpec &model() const { return m_state->model; }
     const shardscope::GpuSpec &gpu() const { return m_state->gpu; }
     const shardscope::Evaluation &evaluation() const { return m_state->evaluation; }
+    const shardscope::EvaluatedPlan &evaluated() const { return *m_state; }
     std::shared_ptr<const PlanState> state() const { return m_state; }
 
     const ModelCatalog &catalog() const { return m_catalog; }

@@ -92,8 +92,7 @@ void wrapCodeBlocks(QTextDocument &doc)
 QImage renderPlacementImage(const ReportPlacement &image, int width)
 {
     // The window's Layers × GPUs grid, painted fitted into a picture.
-    auto state = std::make_shared<PlanState>(
-        PlanState { image.evaluation->plan, *image.model, *image.gpu, *image.evaluation });
+    auto state = std::make_shared<PlanState>(PlanState { *image.plan, image.plan->evaluation.plan });
     const GridData data = buildLayersGrid(state);
     const int height = std::clamp(data.rows * 9 + 260, 420, width);
     QImage img(width, height, QImage::Format_ARGB32_Premultiplied);
@@ -117,7 +116,7 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
     doc.setMarkdown(QString::fromStdString(markdown), QTextDocument::MarkdownDialectGitHub);
     // After setMarkdown, which clears the document's resources.
     for (const ReportPlacement &img : images)
-        if (img.evaluation && img.model && img.gpu)
+        if (img.plan)
             doc.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(img.name)),
                 renderPlacementImage(img, kImagePixels));
     styleTables(doc.rootFrame());
@@ -147,7 +146,7 @@ QString writeReportPdf(const QString &path, const std::string &markdown, const s
 
 QString writePlacementPng(const QString &path, const ReportPlacement &image)
 {
-    if (!image.evaluation || !image.model || !image.gpu)
+    if (!image.plan)
         return QStringLiteral("no plan to draw");
     const QImage img = renderPlacementImage(image, kImagePixels);
     QSaveFile file(path);

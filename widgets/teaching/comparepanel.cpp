@@ -53,7 +53,7 @@ ComparePanel::ComparePanel(QWidget *parent)
 
 void ComparePanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
-    m_b = Side { e, m, gpu };
+    m_b = EvaluatedPlan { e, m, gpu };
     refresh();
 }
 
@@ -72,7 +72,7 @@ void ComparePanel::unpin()
 void ComparePanel::refresh()
 {
     if (m_a)
-        m_comparison = comparePlans(m_a->evaluation, m_a->model, m_a->gpu, m_b.evaluation, m_b.model, m_b.gpu);
+        m_comparison = comparePlans(*m_a, m_b);
     else
         m_comparison = {};
     if (m_a)

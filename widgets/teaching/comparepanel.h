@@ -29,14 +29,8 @@ public:
     CompareModel *model() const { return m_model; }
     QString explanationText() const; // the "why" list as shown
 
-    struct Side
-    {
-        shardscope::Evaluation evaluation;
-        shardscope::ModelSpec model;
-        shardscope::GpuSpec gpu;
-    };
-    const std::optional<Side> &pinned() const { return m_a; }
-    const Side &current() const { return m_b; }
+    const std::optional<shardscope::EvaluatedPlan> &pinned() const { return m_a; }
+    const shardscope::EvaluatedPlan &current() const { return m_b; }
 
 signals:
     void exportRequested(); // "Export comparison report…"
@@ -48,8 +42,8 @@ private:
     void refresh();
     void retranslate();
 
-    std::optional<Side> m_a;
-    Side m_b;
+    std::optional<shardscope::EvaluatedPlan> m_a;
+    shardscope::EvaluatedPlan m_b;
     shardscope::Comparison m_comparison;
     CompareModel *m_model;
     QPushButton *m_pin;

@@ -231,13 +231,9 @@ private:
         // The report in the window's language (`shardscope report` writes English).
         const ReportTranslator translate = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
         if (comparison) {
-            const ComparePanel::Side &a = *m_compare->pinned();
-            const ComparePanel::Side &b = m_compare->current();
-            const ReportSide sa { &a.evaluation, &a.model, &a.gpu }, sb { &b.evaluation, &b.model, &b.gpu };
-            error = writeReport(path, sa, &sb, &written, translate);
+            error = writeReport(path, *m_compare->pinned(), &m_compare->current(), &written, translate);
         } else {
-            error = writeReport(
-                path, ReportSide { &doc->evaluation(), &doc->model(), &doc->gpu() }, nullptr, &written, translate);
+            error = writeReport(path, doc->evaluated(), nullptr, &written, translate);
         }
         if (!error.isEmpty()) {
             QMessageBox::warning(m_host.dialogParent(), Teaching::tr("Export report"),

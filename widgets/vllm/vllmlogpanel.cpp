@@ -289,7 +289,7 @@ void VllmLogPanel::refreshPrediction()
                 ? tr("# no prediction: the plan is invalid (see the issues above)")
                 : tr("# no prediction: the startup log needs vLLM accounting (Memory and workload → Accounting)"));
     } else {
-        QString text = textformat::qs(predictedVllmLogText(e, s.model, s.gpu));
+        QString text = textformat::qs(predictedVllmLogText(s));
         m_predicted->setPlainText(text);
         // Failures in the error colour, comments dimmed: a second pass over the blocks.
         QTextCursor c(m_predicted->document());
