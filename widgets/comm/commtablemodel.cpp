@@ -1,6 +1,6 @@
 #include "widgets/comm/commtablemodel.h"
 
-#include "core/report/commreport.h"
+#include "core/text/textformat.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
@@ -100,7 +100,7 @@ QVariant CommTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::DisplayRole) {
         const auto bytes = [total](double b) { return total && b == 0 ? QString() : textformat::bytes(b, 1); };
-        const auto secs = [](double s) { return textformat::qs(formatSeconds(s)); };
+        const auto secs = [](double s) { return textformat::qs(formatDuration(s, DurationStyle::Ledger)); };
         switch (index.column()) {
         case What:
             return r.what;
