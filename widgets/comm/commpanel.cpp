@@ -1,6 +1,5 @@
 #include "widgets/comm/commpanel.h"
 
-#include "core/text/textformat.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commtablemodel.h"
 #include "widgets/common/textformat.h"
@@ -18,7 +17,7 @@ using namespace shardscope;
 namespace {
 QString secs(double s)
 {
-    return s == 0 ? CommPanel::tr("none") : textformat::qs(formatDuration(s, DurationStyle::Ledger));
+    return s == 0 ? CommPanel::tr("none") : textformat::duration(s);
 }
 } // namespace
 
