@@ -62,7 +62,7 @@ QString save(const CalibrationProfile &profile)
         throw InputError("calibration name \"" + profile.name + "\" may only use letters, digits, '.', '_' and '-'");
     if (!QDir().mkpath(folder()))
         throw InputError("cannot create " + folder().toStdString());
-    const QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
+    QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
     QSaveFile file(path);
     const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
     QString error;

@@ -13,7 +13,7 @@ using namespace shardscope;
 
 namespace {
 
-constexpr qint64 kMaxJsonBytes = 16 * 1024 * 1024;
+constexpr qint64 kMaxJsonBytes = qint64 { 16 } * 1024 * 1024;
 
 template <typename Spec> void upsert(std::vector<Spec> &list, Spec spec)
 {

@@ -100,19 +100,19 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
         addImage(ob, *b, QStringLiteral("-b"));
     const std::string markdown = markdownFor(a, oa, b, ob);
     if (format == ReportFormat::Pdf) {
-        const QString error = render.writePdf(path, markdown, images);
+        QString error = render.writePdf(path, markdown, images);
         if (error.isEmpty() && written)
             *written << path;
         return error;
     }
-    if (const QString error = writeText(path, markdown); !error.isEmpty())
+    if (QString error = writeText(path, markdown); !error.isEmpty())
         return error;
     if (written)
         *written << path;
     for (const ReportPlacement &img : images) {
         const QString name = QString::fromStdString(img.name);
         const QString file = out.path() == QLatin1String(".") ? name : out.dir().filePath(name);
-        if (const QString error = render.writeImage(file, img); !error.isEmpty())
+        if (QString error = render.writeImage(file, img); !error.isEmpty())
             return error;
         if (written)
             *written << file;

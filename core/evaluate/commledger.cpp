@@ -211,7 +211,7 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         }
         if (s + 1 < pp) {
             // α + (S/t)/B on the boundary's link, then the receivers' AllGather of S on their TP link.
-            const LinkParams &nextTp = c.params[c.stages[static_cast<size_t>(s + 1)].tpLink];
+            const LinkParams &nextTp = c.params[c.stages[static_cast<size_t>(s) + 1].tpLink];
             st.ppSendSec = p2pSec(c.pp.bytesPerSend / tp, c.params[st.ppLink]);
             st.ppGatherSec = ringAllGatherSec(tp, c.pp.bytesPerSend, nextTp);
             st.ppBytesSentPerGpu = c.pp.bytesSentPerGpuPerStep;
@@ -234,7 +234,7 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
         addToLink(c.links, st.epLink, 0, st.epSec);
         addToLink(c.links, st.ppLink, 0, st.ppSendSec);
         if (s + 1 < pp)
-            addToLink(c.links, c.stages[static_cast<size_t>(s + 1)].tpLink, 0, st.ppGatherSec);
+            addToLink(c.links, c.stages[static_cast<size_t>(s) + 1].tpLink, 0, st.ppGatherSec);
     }
     // Bytes per link: what the busiest GPU of each entry sends.
     addToLink(c.links, c.tp.link,

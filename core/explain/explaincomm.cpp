@@ -245,7 +245,7 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &
             return x;
         }
         x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 AllReduces × 2 × %2 × %3 B = %4"),
-            { integer(2 * layers), fraction(p.tp - 1, p.tp), num(c.tp.bytesPerAllreduce),
+            { integer(2LL * layers), fraction(p.tp - 1, p.tp), num(c.tp.bytesPerAllreduce),
                 bytesText(c.tp.bytesSentPerGpuPerStep) });
         x.inputs = { { say(QT_TRANSLATE_NOOP("Explain", "layers")), integer(layers),
                          p.pp > 1 ? say(QT_TRANSLATE_NOOP("Explain", "the largest PP stage"))

@@ -359,6 +359,7 @@ std::vector<std::vector<int>> eventGroups(const Evaluation &e, const TimelineEve
     case EventKind::PpGather:
         for (int d = 0; d < p.dp; ++d) {
             std::vector<int> g;
+            g.reserve(static_cast<size_t>(p.tp));
             for (int t = 0; t < p.tp; ++t)
                 g.push_back(globalRank(d, s, t, p.tp, p.pp));
             groups.push_back(g);
@@ -376,6 +377,7 @@ std::vector<std::vector<int>> eventGroups(const Evaluation &e, const TimelineEve
             // AllGather / ReduceScatter across the DP ranks of each TP rank.
             for (int t = 0; t < p.tp; ++t) {
                 std::vector<int> g;
+                g.reserve(static_cast<size_t>(p.dp));
                 for (int d = 0; d < p.dp; ++d)
                     g.push_back(globalRank(d, s, t, p.tp, p.pp));
                 groups.push_back(g);

@@ -140,7 +140,7 @@ void multiNodeDp(Context &c, int dpLocal)
 
 // Reference vllm_cli.md 3b and docs/serving/data_parallel_deployment.md: `ray start` on every node,
 // then one vllm serve on node 0 that places all ranks through Ray.
-void rayCluster(Context &c, LaunchCommand serve, const std::string &label)
+void rayCluster(Context &c, const LaunchCommand &serve, const std::string &label)
 {
     const LaunchWord addr = c.headAddress();
     const LaunchWord port = c.headPort(kRayPort);
@@ -204,16 +204,16 @@ void buildVllm(Context &c)
         LaunchCommand serve = serveCommand(c);
         if (p.dp == 1) {
             serve.option("--distributed-executor-backend", "ray");
-            rayCluster(c, std::move(serve), "--distributed-executor-backend ray");
+            rayCluster(c, serve, "--distributed-executor-backend ray");
         } else if (c.local % replica == 0) {
             serve.option("--data-parallel-size-local", std::to_string(c.local / replica));
             serve.option("--data-parallel-backend", "ray");
-            rayCluster(c, std::move(serve), "--data-parallel-backend ray");
+            rayCluster(c, serve, "--data-parallel-backend ray");
         } else {
             // One replica spans nodes: Ray's "span" packing places it (data_parallel_deployment.md).
             serve.env.emplace_back("VLLM_RAY_DP_PACK_STRATEGY", LaunchWord::literal("span"));
             serve.option("--data-parallel-backend", "ray");
-            rayCluster(c, std::move(serve), "--data-parallel-backend ray, span packing");
+            rayCluster(c, serve, "--data-parallel-backend ray, span packing");
         }
         return;
     }

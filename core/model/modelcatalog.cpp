@@ -56,7 +56,7 @@ std::string uniqueId(const List &list, const Spec &spec, const std::string &id, 
 {
     exists = false;
     for (int n = 1;; ++n) {
-        const std::string candidate = n == 1 ? id : id + "-" + std::to_string(n);
+        std::string candidate = n == 1 ? id : id + "-" + std::to_string(n);
         const auto it = std::find_if(list.begin(), list.end(), [&](const auto &e) { return e.spec.id == candidate; });
         if (it == list.end())
             return candidate;

@@ -21,7 +21,8 @@ struct VllmVersion
 
     bool isUnset() const { return major == 0 && minor == 0 && patch == 0; }
     bool operator==(const VllmVersion &) const = default;
-    auto operator<=>(const VllmVersion &) const = default;
+    // clang-tidy 14 reads the literal 0 that a defaulted <=> compares against as a null pointer.
+    auto operator<=>(const VllmVersion &) const = default; // NOLINT(modernize-use-nullptr)
 };
 
 inline constexpr VllmVersion kLatestVllm { 0, 21, 0 };

@@ -1,5 +1,6 @@
 #include "core/report/commreport.h"
 
+#include "core/text/textformat.h"
 #include "core/text/units.h"
 
 #include <nlohmann/json.hpp>
@@ -12,22 +13,12 @@ namespace shardscope {
 
 using nlohmann::json;
 
-std::string formatSeconds(double s)
-{
-    char buf[64];
-    const double a = std::fabs(s);
-    if (a == 0)
-        return "0";
-    if (a < 1e-3)
-        std::snprintf(buf, sizeof buf, "%.1f us", s * 1e6);
-    else if (a < 1)
-        std::snprintf(buf, sizeof buf, "%.2f ms", s * 1e3);
-    else
-        std::snprintf(buf, sizeof buf, "%.2f s", s);
-    return buf;
-}
-
 namespace {
+
+std::string ledgerTime(double seconds)
+{
+    return formatDuration(seconds, DurationStyle::Ledger);
+}
 
 json linkJson(const LinkParams &l, const std::string &name)
 {
@@ -127,7 +118,7 @@ std::string commToText(const Evaluation &e)
     s << line;
     auto row = [&](const char *kind, long long ops, double bytes, double sent, LinkKind link, double sec) {
         std::snprintf(line, sizeof line, "  %-9s %9lld %12s %14s %-8s %10s\n", kind, ops, formatBytes(bytes, 2).c_str(),
-            formatBytes(sent, 2).c_str(), linkKindName(link), formatSeconds(sec).c_str());
+            formatBytes(sent, 2).c_str(), linkKindName(link), ledgerTime(sec).c_str());
         s << line;
     };
     row("TP", c.tp.allreducePerStep, c.tp.bytesPerAllreduce, c.tp.bytesSentPerGpuPerStep, c.tp.link, c.tp.timeSec);
@@ -154,17 +145,17 @@ std::string commToText(const Evaluation &e)
         s << "\n";
     }
     s << "  DP        none" << (c.dp.lockstep ? " (MoE: DP ranks step together)" : "") << "\n";
-    s << "  total     " << formatSeconds(c.totalTimeSec) << " of communication per step\n\n";
+    s << "  total     " << ledgerTime(c.totalTimeSec) << " of communication per step\n\n";
 
     s << "time (roofline estimate)\n";
     const char *bound = "memory";
     for (const StageTime &st : t.decode.stages)
         if (st.computeBound)
             bound = "compute";
-    s << "  decode step    " << formatSeconds(t.decodeStepSec) << " (slowest stage, " << bound << "-bound)\n";
-    s << "  TPOT           " << formatSeconds(t.tpotSec) << " at batch " << formatThousands(e.plan.batch) << ", "
+    s << "  decode step    " << ledgerTime(t.decodeStepSec) << " (slowest stage, " << bound << "-bound)\n";
+    s << "  TPOT           " << ledgerTime(t.tpotSec) << " at batch " << formatThousands(e.plan.batch) << ", "
       << formatThousands(t.contextTokens) << " tokens of context\n";
-    s << "  TTFT           " << formatSeconds(t.ttftSec) << " for a " << formatThousands(e.plan.promptLen)
+    s << "  TTFT           " << ledgerTime(t.ttftSec) << " for a " << formatThousands(e.plan.promptLen)
       << "-token prompt\n";
     std::snprintf(line, sizeof line, "  tokens/s/GPU   %.1f (pp bubble %.1f%% with %d micro-batches)\n",
         t.tokensPerSecPerGpu, t.bubbleFraction * 100, t.microbatches);

@@ -14,7 +14,4 @@ nlohmann::json timeToJson(const TimeEstimate &t, const Plan &plan);
 // The text format's ledger table and time summary.
 std::string commToText(const Evaluation &e);
 
-// "0.56 ms", "14 us", "1.25 s"
-std::string formatSeconds(double seconds);
-
 } // namespace shardscope

@@ -21,7 +21,7 @@ namespace {
 // Per-GPU rows beyond this are summarised per stage only (the JSON output has every GPU).
 constexpr int kMaxGpuRows = 64;
 
-std::string cell(std::string s)
+std::string cell(const std::string &s)
 {
     std::string out;
     for (char c : s) {
@@ -107,13 +107,11 @@ public:
     void table(const std::vector<Sentence> &head, const std::vector<std::vector<std::string>> &rows)
     {
         std::vector<std::string> h;
+        h.reserve(head.size());
         for (const Sentence &s : head)
             h.push_back((*this)(s));
         row(h);
-        std::vector<std::string> rule;
-        for (size_t i = 0; i < head.size(); ++i)
-            rule.push_back("---");
-        row(rule);
+        row(std::vector<std::string>(head.size(), "---"));
         for (const auto &r : rows)
             row(r);
         m_s << "\n";

@@ -22,10 +22,21 @@ std::string formatNumberAuto(double v, int decimals)
     return formatNumber(v, std::floor(v) == v ? 0 : decimals);
 }
 
-std::string formatDuration(double s)
+std::string formatDuration(double s, DurationStyle style)
 {
     char buf[64];
     const double a = std::fabs(s);
+    if (style == DurationStyle::Ledger) {
+        if (a == 0)
+            return "0";
+        if (a < 1e-3)
+            std::snprintf(buf, sizeof buf, "%.1f us", s * 1e6);
+        else if (a < 1)
+            std::snprintf(buf, sizeof buf, "%.2f ms", s * 1e3);
+        else
+            std::snprintf(buf, sizeof buf, "%.2f s", s);
+        return buf;
+    }
     if (a == 0)
         return "0 µs";
     if (a < 1e-4)

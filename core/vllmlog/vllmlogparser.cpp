@@ -566,7 +566,8 @@ ParsedVllmLog parseVllmLog(std::string_view text, std::size_t maxBytes)
     if (text.size() > maxBytes) {
         text = text.substr(0, maxBytes);
         p.log.truncated = true;
-        p.log.notes.push_back("log cut at " + std::to_string(maxBytes / (1024 * 1024)) + " MiB: the rest was not read");
+        p.log.notes.push_back(
+            "log cut at " + std::to_string(maxBytes / (std::size_t { 1024 } * 1024)) + " MiB: the rest was not read");
     }
     std::size_t longLines = 0;
     std::size_t start = 0;

@@ -59,8 +59,8 @@ struct ParsedVllmLog
     const ObservedWorker *bindingWorker() const; // the one with the least available KV (else the first)
 };
 
-inline constexpr std::size_t kMaxVllmLogBytes = 32u * 1024 * 1024;
-inline constexpr std::size_t kMaxVllmLogLineBytes = 64u * 1024;
+inline constexpr std::size_t kMaxVllmLogBytes = std::size_t { 32 } * 1024 * 1024;
+inline constexpr std::size_t kMaxVllmLogLineBytes = std::size_t { 64 } * 1024;
 
 ParsedVllmLog parseVllmLog(std::string_view text, std::size_t maxBytes = kMaxVllmLogBytes);
 

@@ -54,22 +54,6 @@
 <context>
     <name>CommRows</name>
     <message>
-        <source>scale-up link</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>network</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none (stays on the GPU)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>TP AllReduce, 2 per layer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4624,22 +4608,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>scale-up link (NVLink, xGMI)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>network (NIC)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no link</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4721,38 +4689,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing to explain for this plan.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Formula:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With this plan&apos;s values:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where each input comes from:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 B</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5564,6 +5500,50 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> — binds the replica (fewest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale-up link (NVLink, xGMI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network (NIC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (stays on the GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to explain for this plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With this plan&apos;s values:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where each input comes from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

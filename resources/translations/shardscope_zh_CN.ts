@@ -54,22 +54,6 @@
 <context>
     <name>CommRows</name>
     <message>
-        <source>scale-up link</source>
-        <translation>高速互连</translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation>PCIe</translation>
-    </message>
-    <message>
-        <source>network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>none (stays on the GPU)</source>
-        <translation>无（留在本卡）</translation>
-    </message>
-    <message>
         <source>TP AllReduce, 2 per layer</source>
         <translation>TP AllReduce，每层 2 次</translation>
     </message>
@@ -4602,22 +4586,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>第 %1–%2 层</translation>
     </message>
     <message>
-        <source>scale-up link (NVLink, xGMI)</source>
-        <translation>高速互连（NVLink、xGMI）</translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation>PCIe</translation>
-    </message>
-    <message>
-        <source>network (NIC)</source>
-        <translation>网络（网卡）</translation>
-    </message>
-    <message>
-        <source>no link</source>
-        <translation>无链路</translation>
-    </message>
-    <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
@@ -4700,38 +4668,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal.</source>
         <translation>流水线气泡：各段耗时相同时，占总时间的 (p − 1)/(m + p − 1)。</translation>
-    </message>
-    <message>
-        <source>Nothing to explain for this plan.</source>
-        <translation>这个方案没有可解释的数值。</translation>
-    </message>
-    <message>
-        <source>Formula:</source>
-        <translation>公式：</translation>
-    </message>
-    <message>
-        <source>With this plan&apos;s values:</source>
-        <translation>代入本方案的数值：</translation>
-    </message>
-    <message>
-        <source>Where each input comes from:</source>
-        <translation>每个输入的来源：</translation>
-    </message>
-    <message>
-        <source>Input</source>
-        <translation>输入</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <source>%1 B</source>
-        <translation>%1 B</translation>
     </message>
     <message>
         <source>%1 tokens</source>
@@ -5561,6 +5497,50 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source> — binds the replica (fewest)</source>
         <translation> — 约束整个副本（最少）</translation>
+    </message>
+    <message>
+        <source>scale-up link (NVLink, xGMI)</source>
+        <translation>高速互连（NVLink、xGMI）</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>network (NIC)</source>
+        <translation>网络（网卡）</translation>
+    </message>
+    <message>
+        <source>none (stays on the GPU)</source>
+        <translation>无（留在本卡）</translation>
+    </message>
+    <message>
+        <source>Nothing to explain for this plan.</source>
+        <translation>这个方案没有可解释的数值。</translation>
+    </message>
+    <message>
+        <source>Formula:</source>
+        <translation>公式：</translation>
+    </message>
+    <message>
+        <source>With this plan&apos;s values:</source>
+        <translation>代入本方案的数值：</translation>
+    </message>
+    <message>
+        <source>Where each input comes from:</source>
+        <translation>每个输入的来源：</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
 </context>
 </TS>

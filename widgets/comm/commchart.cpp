@@ -1,6 +1,5 @@
 #include "widgets/comm/commchart.h"
 
-#include "core/report/commreport.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
@@ -121,7 +120,7 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
                 tr("<b>%1</b> · %2<br>%3 per step · %4 messages of %5 · %6 sent by the busiest "
                    "GPU<br><small>%7</small>")
                     .arg(r.what.toHtmlEscaped(), decode ? tr("decode") : tr("prefill"),
-                        textformat::qs(formatSeconds(decode ? r.decodeSec : r.prefillSec)))
+                        textformat::duration(decode ? r.decodeSec : r.prefillSec))
                     .arg(r.perStep)
                     .arg(textformat::bytes(decode ? r.decodeMessage : r.prefillMessage, 2),
                         textformat::bytes(decode ? r.decodeSent : r.prefillSent, 2), r.formula.toHtmlEscaped()),

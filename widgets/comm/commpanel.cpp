@@ -1,6 +1,5 @@
 #include "widgets/comm/commpanel.h"
 
-#include "core/report/commreport.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commtablemodel.h"
 #include "widgets/common/retranslate.h"
@@ -19,7 +18,7 @@ using namespace shardscope;
 namespace {
 QString secs(double s)
 {
-    return s == 0 ? CommPanel::tr("none") : textformat::qs(formatSeconds(s));
+    return s == 0 ? CommPanel::tr("none") : textformat::duration(s);
 }
 } // namespace
 

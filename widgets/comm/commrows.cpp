@@ -28,23 +28,6 @@ CommPhases commPhases(const PlanState &state)
     return c;
 }
 
-QString linkName(LinkKind link, const PlanState &state)
-{
-    switch (link) {
-    case LinkKind::ScaleUp:
-        // "NVLink 4 (18 links) via NVSwitch" -> "NVLink 4"
-        return state.gpu.scaleupLink.empty() ? Tr::tr("scale-up link")
-                                             : textformat::qs(state.gpu.scaleupLink).section(QLatin1Char(' '), 0, 1);
-    case LinkKind::Pcie:
-        return Tr::tr("PCIe");
-    case LinkKind::Nic:
-        return Tr::tr("network");
-    case LinkKind::None:
-        return Tr::tr("none (stays on the GPU)");
-    }
-    return {};
-}
-
 std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
 {
     std::vector<CommRow> rows;
@@ -88,8 +71,9 @@ std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
             .arg(d.ep.size)
             .arg(d.ep.skewFactor, 0, 'g', 3) });
     for (const LinkTotal &lt : d.links) {
-        CommRow r { CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(lt.link, state)), {}, lt.link, 0, 0,
-            lt.bytesPerGpu, lt.timeSec, 0, 0, 0, Tr::tr("sum of the rows above that use this link") };
+        CommRow r { CommRow::LinkTotal, Tr::tr("Total on %1").arg(textformat::linkName(lt.link, state.gpu.scaleupLink)),
+            {}, lt.link, 0, 0, lt.bytesPerGpu, lt.timeSec, 0, 0, 0,
+            Tr::tr("sum of the rows above that use this link") };
         for (const LinkTotal &pf : f.links)
             if (pf.link == lt.link) {
                 r.prefillSent = pf.bytesPerGpu;
@@ -99,7 +83,8 @@ std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
     }
     for (const LinkTotal &pf : f.links) // a link only prefill uses
         if (std::none_of(d.links.begin(), d.links.end(), [&](const LinkTotal &x) { return x.link == pf.link; }))
-            add({ CommRow::LinkTotal, Tr::tr("Total on %1").arg(linkName(pf.link, state)), {}, pf.link, 0, 0, 0, 0, 0,
-                pf.bytesPerGpu, pf.timeSec, Tr::tr("sum of the rows above that use this link") });
+            add({ CommRow::LinkTotal, Tr::tr("Total on %1").arg(textformat::linkName(pf.link, state.gpu.scaleupLink)),
+                {}, pf.link, 0, 0, 0, 0, 0, pf.bytesPerGpu, pf.timeSec,
+                Tr::tr("sum of the rows above that use this link") });
     return rows;
 }

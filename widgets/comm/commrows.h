@@ -36,5 +36,3 @@ struct CommRow
 
 // Kinds that carry nothing in either phase are left out; link totals come last.
 std::vector<CommRow> commRows(const PlanState &state, const CommPhases &phases);
-
-QString linkName(shardscope::LinkKind link, const PlanState &state);

@@ -1,6 +1,5 @@
 #include "widgets/comm/commtablemodel.h"
 
-#include "core/report/commreport.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
@@ -100,12 +99,12 @@ QVariant CommTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::DisplayRole) {
         const auto bytes = [total](double b) { return total && b == 0 ? QString() : textformat::bytes(b, 1); };
-        const auto secs = [](double s) { return textformat::qs(formatSeconds(s)); };
+        const auto secs = [](double s) { return textformat::duration(s); };
         switch (index.column()) {
         case What:
             return r.what;
         case Link:
-            return m_state ? linkName(r.link, *m_state) : QString();
+            return m_state ? textformat::linkName(r.link, m_state->gpu.scaleupLink) : QString();
         case PerStep:
             return total ? QString() : QString::number(r.perStep);
         case DecodeMessage:

@@ -1,5 +1,6 @@
 #include "widgets/common/textformat.h"
 
+#include "core/text/textformat.h"
 #include "core/text/units.h"
 #include "widgets/document/plandocument.h"
 
@@ -74,28 +75,72 @@ QString count(std::int64_t v)
     return qs(formatThousands(v));
 }
 
+QString duration(double seconds)
+{
+    return qs(formatDuration(seconds, DurationStyle::Prose));
+}
+
+QString linkName(LinkKind link, const std::string &scaleupLink)
+{
+    switch (link) {
+    case LinkKind::ScaleUp:
+        return scaleupLink.empty() ? Tr::tr("scale-up link (NVLink, xGMI)")
+                                   : qs(scaleupLink).section(QLatin1Char(' '), 0, 1);
+    case LinkKind::Pcie:
+        return Tr::tr("PCIe");
+    case LinkKind::Nic:
+        return Tr::tr("network (NIC)");
+    case LinkKind::None:
+        break;
+    }
+    return Tr::tr("none (stays on the GPU)");
+}
+
 QString range(int first, int last)
 {
     return first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last);
 }
 
-QString explanationHtml(const Explanation &x)
+QString explanationHtml(const Explanation &x, ExplanationStyle style)
 {
-    QString html = QStringLiteral("<b>%1</b>").arg(sentence(x.titleText).toHtmlEscaped());
+    if (x.title().empty())
+        return Tr::tr("Nothing to explain for this plan.");
+    const auto esc = [](const Sentence &s) { return sentence(s).toHtmlEscaped(); };
+    if (style == ExplanationStyle::Tooltip) {
+        QString html = QStringLiteral("<b>%1</b>").arg(esc(x.titleText));
+        if (!x.formula().empty())
+            html += QStringLiteral("<br><i>%1</i>").arg(esc(x.formulaText));
+        if (!x.substituted().empty())
+            html += QStringLiteral("<br>= %1").arg(esc(x.substitutedText));
+        if (!x.inputs.empty()) {
+            html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
+            for (const ExplainedInput &in : x.inputs)
+                html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td><small>%3</small></td></tr>")
+                            .arg(esc(in.nameText), esc(in.valueText), esc(in.sourceText));
+            html += QStringLiteral("</table>");
+        }
+        if (!x.note().empty())
+            html += QStringLiteral("<br><small>%1</small>").arg(esc(x.noteText));
+        return html;
+    }
+    QString html = QStringLiteral("<h3>%1</h3>").arg(esc(x.titleText));
     if (!x.formula().empty())
-        html += QStringLiteral("<br><i>%1</i>").arg(sentence(x.formulaText).toHtmlEscaped());
+        html += QStringLiteral("<p>%1<br><i>%2</i></p>").arg(Tr::tr("Formula:"), esc(x.formulaText));
     if (!x.substituted().empty())
-        html += QStringLiteral("<br>= %1").arg(sentence(x.substitutedText).toHtmlEscaped());
+        html += QStringLiteral("<p>%1<br><span style='font-size:large;'><b>%2</b></span></p>")
+                    .arg(Tr::tr("With this plan's values:"), esc(x.substitutedText));
     if (!x.inputs.empty()) {
-        html += QStringLiteral("<table cellspacing=0 cellpadding=1>");
+        html += QStringLiteral("<p>%1</p><table cellspacing='0' cellpadding='3' border='1'>")
+                    .arg(Tr::tr("Where each input comes from:"));
+        html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>")
+                    .arg(Tr::tr("Input"), Tr::tr("Value"), Tr::tr("Source"));
         for (const ExplainedInput &in : x.inputs)
-            html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2&nbsp;</td><td><small>%3</small></td></tr>")
-                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(),
-                            sentence(in.sourceText).toHtmlEscaped());
+            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
+                        .arg(esc(in.nameText), esc(in.valueText), esc(in.sourceText));
         html += QStringLiteral("</table>");
     }
     if (!x.note().empty())
-        html += QStringLiteral("<br><small>%1</small>").arg(sentence(x.noteText).toHtmlEscaped());
+        html += QStringLiteral("<p><i>%1</i></p>").arg(esc(x.noteText));
     return html;
 }
 

@@ -38,7 +38,7 @@ QString Language::displayName(const QString &code)
 
 QString Language::preferred()
 {
-    const QString saved = QSettings().value(settingKey()).toString();
+    QString saved = QSettings().value(settingKey()).toString();
     if (available().contains(saved))
         return saved;
     for (const QString &name : QLocale::system().uiLanguages())

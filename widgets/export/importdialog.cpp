@@ -113,7 +113,7 @@ void ImportDialog::showResult(const QString &error)
     }
     const ImportedCommand &c = *m_imported;
     const Plan &p = c.plan;
-    const auto orDefault = [this](std::int64_t v) { return v > 0 ? QString::number(v) : tr("vLLM's default"); };
+    const auto orDefault = [](std::int64_t v) { return v > 0 ? QString::number(v) : tr("vLLM's default"); };
     QString model = QString::fromStdString(c.model);
     model += m_presetId.isEmpty() ? tr(" (no preset matches)") : tr(" (preset %1)").arg(m_presetId);
     QStringList lines;

@@ -48,7 +48,7 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
             x = rect.left() + kPad;
             y += line;
         }
-        f.legendItems.push_back(QRectF(x, y, w, line));
+        f.legendItems.emplace_back(x, y, w, line);
         x += w;
     }
     const double legendBottom = data.legend.empty() ? rect.top() : y + line + kPad / 2;
@@ -57,7 +57,7 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
     double left = rect.left();
     for (const auto &band : data.rowBands) {
         const double w = bandWidth(band, fm);
-        f.rowBands.push_back(QRectF(left, 0, w, 0));
+        f.rowBands.emplace_back(left, 0, w, 0);
         left += w;
     }
     const double labelsWidth = data.rowLabels.isEmpty() ? 0 : std::min(maxWidth(data.rowLabels, fm) + 2 * kPad, 90.0);
@@ -66,7 +66,7 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
 
     double top = legendBottom;
     for (size_t i = 0; i < data.columnBands.size(); ++i) {
-        f.columnBands.push_back(QRectF(left, top, 0, line));
+        f.columnBands.emplace_back(left, top, 0, line);
         top += line;
     }
     f.columnLabels = QRectF(left, top, 0, data.columnLabels.isEmpty() ? 0 : line);

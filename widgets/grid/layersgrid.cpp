@@ -63,6 +63,7 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
     d.columnBands.push_back(std::move(nodes));
     if (p.dp > 1) {
         std::vector<GridSpan> replicas;
+        replicas.reserve(static_cast<size_t>(p.dp));
         for (int r = 0; r < p.dp; ++r)
             replicas.push_back(
                 { r * p.tp * p.pp, p.tp * p.pp, GridText::tr("DP replica %1").arg(r), GridText::tr("DP %1").arg(r) });

@@ -187,6 +187,7 @@ std::vector<std::vector<double>> MemoryChart::seriesValues() const
         if (auto *bars = qobject_cast<QStackedBarSeries *>(s))
             for (QBarSet *set : bars->barSets()) {
                 std::vector<double> v;
+                v.reserve(static_cast<size_t>(set->count()));
                 for (int i = 0; i < set->count(); ++i)
                     v.push_back(set->at(i));
                 out.push_back(std::move(v));

@@ -89,15 +89,16 @@ QRectF ClusterMap::gpuRect(int gpu) const
     if (compact()) {
         const int node = gpu / m_perNode;
         const double c = cellSize();
-        return QRectF(kMargin + (node % columns()) * c, kMargin + (node / columns()) * c, c - 2, c - 2);
+        const int row = node / columns(), column = node % columns(); // whole cells of the grid
+        return QRectF(kMargin + column * c, kMargin + row * c, c - 2, c - 2);
     }
     const int cols = std::max(1, columns());
     const int rowsPerNode = (m_perNode + cols - 1) / cols;
     const double c = cellSize();
     const double nodeH = kNodeHeader + rowsPerNode * c + 6;
     const int node = gpu / m_perNode, i = gpu % m_perNode;
-    return QRectF(
-        kMargin + 4 + (i % cols) * c, kMargin + node * (nodeH + 4) + kNodeHeader + (i / cols) * c, c - 3, c - 3);
+    const int row = i / cols, column = i % cols; // whole cells inside the node's box
+    return QRectF(kMargin + 4 + column * c, kMargin + node * (nodeH + 4) + kNodeHeader + row * c, c - 3, c - 3);
 }
 
 QSize ClusterMap::sizeHint() const

@@ -1,5 +1,6 @@
 #include "widgets/teaching/showworkpanel.h"
 
+#include "widgets/common/textformat.h"
 #include "widgets/teaching/teachingtext.h"
 
 #include <QAbstractItemView>
@@ -156,7 +157,8 @@ void ShowWorkPanel::refresh()
     const auto q = static_cast<Quantity>(item->data(Qt::UserRole).toInt());
     m_rank->setEnabled(perRank(q));
     m_text->setHtml(
-        teaching::explanationHtml(explain(q, m_evaluation, m_model, m_gpu, perRank(q) ? m_rank->value() : -1), true));
+        textformat::explanationHtml(explain(q, m_evaluation, m_model, m_gpu, perRank(q) ? m_rank->value() : -1),
+            textformat::ExplanationStyle::Panel));
 }
 
 void ShowWorkPanel::retranslate()

@@ -29,30 +29,9 @@ QString layers(const TimelineEvent &ev)
 
 namespace teaching {
 
-QString duration(double seconds)
-{
-    return qs(formatDuration(seconds));
-}
-
-QString bytes(double b)
-{
-    return qs(formatBytes(b, b >= MiB ? 2 : 1));
-}
-
-QString linkName(LinkKind link)
-{
-    switch (link) {
-    case LinkKind::ScaleUp:
-        return Teaching::tr("scale-up link (NVLink, xGMI)");
-    case LinkKind::Pcie:
-        return Teaching::tr("PCIe");
-    case LinkKind::Nic:
-        return Teaching::tr("network (NIC)");
-    case LinkKind::None:
-        break;
-    }
-    return Teaching::tr("no link");
-}
+using textformat::bytes;
+using textformat::duration;
+using textformat::linkName;
 
 QString eventTitle(const TimelineEvent &ev)
 {
@@ -113,12 +92,12 @@ QString eventHtml(const TimelineEvent &ev)
         html += QStringLiteral("<br>")
             + Teaching::tr("%1 × %2; each GPU sends %3 over the %4")
                   .arg(ev.count)
-                  .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu), linkName(ev.link));
+                  .arg(bytes(ev.bytesPerOp, 2), bytes(ev.bytesSentPerGpu, 2), linkName(ev.link));
         break;
     case EventKind::PpSend:
         html += QStringLiteral("<br>")
             + Teaching::tr("hidden_states and residual, %1; each GPU sends %2 to its peer in stage %3 over the %4")
-                  .arg(bytes(ev.bytesPerOp), bytes(ev.bytesSentPerGpu))
+                  .arg(bytes(ev.bytesPerOp, 2), bytes(ev.bytesSentPerGpu, 2))
                   .arg(ev.peerStage)
                   .arg(linkName(ev.link));
         break;
@@ -129,34 +108,6 @@ QString eventHtml(const TimelineEvent &ev)
                     : Teaching::tr("The pipeline bubble: (p − 1)/(m + p − 1) of the time when stages are equal."));
         break;
     }
-    return html;
-}
-
-QString explanationHtml(const Explanation &x, bool large)
-{
-    if (x.title().empty())
-        return Teaching::tr("Nothing to explain for this plan.");
-    const QString big = large ? QStringLiteral("font-size:large;") : QString();
-    QString html = QStringLiteral("<h3>%1</h3>").arg(sentence(x.titleText).toHtmlEscaped());
-    if (!x.formula().empty())
-        html += QStringLiteral("<p>%1<br><i>%2</i></p>")
-                    .arg(Teaching::tr("Formula:"), sentence(x.formulaText).toHtmlEscaped());
-    if (!x.substituted().empty())
-        html += QStringLiteral("<p>%1<br><span style='%2'><b>%3</b></span></p>")
-                    .arg(Teaching::tr("With this plan's values:"), big, sentence(x.substitutedText).toHtmlEscaped());
-    if (!x.inputs.empty()) {
-        html += QStringLiteral("<p>%1</p><table cellspacing='0' cellpadding='3' border='1'>")
-                    .arg(Teaching::tr("Where each input comes from:"));
-        html += QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>")
-                    .arg(Teaching::tr("Input"), Teaching::tr("Value"), Teaching::tr("Source"));
-        for (const ExplainedInput &in : x.inputs)
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td></tr>")
-                        .arg(sentence(in.nameText).toHtmlEscaped(), sentence(in.valueText).toHtmlEscaped(),
-                            sentence(in.sourceText).toHtmlEscaped());
-        html += QStringLiteral("</table>");
-    }
-    if (!x.note().empty())
-        html += QStringLiteral("<p><i>%1</i></p>").arg(sentence(x.noteText).toHtmlEscaped());
     return html;
 }
 
@@ -176,8 +127,7 @@ QString deltaValue(DeltaUnit unit, double v)
     case DeltaUnit::Count:
         return qs(formatNumber(v));
     case DeltaUnit::Bytes:
-        return std::fabs(v) < KiB ? Teaching::tr("%1 B").arg(qs(formatNumber(v)))
-                                  : qs(formatBytes(v, std::fabs(v) >= GiB ? 1 : 2));
+        return bytes(v, std::fabs(v) >= GiB ? 1 : 2);
     case DeltaUnit::Tokens:
         return Teaching::tr("%1 tokens").arg(qs(formatNumber(v)));
     case DeltaUnit::Requests:

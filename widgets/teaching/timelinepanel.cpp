@@ -1,5 +1,6 @@
 #include "widgets/teaching/timelinepanel.h"
 
+#include "widgets/common/textformat.h"
 #include "widgets/teaching/clustermap.h"
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelineview.h"
@@ -197,7 +198,7 @@ void TimelinePanel::retranslate()
         ? Teaching::tr("of %n decoding sequence(s) each", nullptr, static_cast<int>(tl.tokens))
         : Teaching::tr("of a %1-token prompt each").arg(tl.tokens);
     QString s = Teaching::tr("%1 %2 through %n stage(s) take %3.", nullptr, tl.stages)
-                    .arg(batches, each, teaching::duration(tl.makespanSec));
+                    .arg(batches, each, textformat::duration(tl.makespanSec));
     if (tl.stages > 1)
         s += QLatin1Char(' ')
             + Teaching::tr("Bubble %1 % (formula (p − 1)/(m + p − 1) = %2 %)")
