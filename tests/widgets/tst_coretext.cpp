@@ -100,13 +100,11 @@ private slots:
     void showYourWork()
     {
         // Llama-3.1-70B at tp 16: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B.
-        const ModelSpec m = builtinPresets().resolveModel(QStringLiteral("llama-3.1-70b"));
-        const GpuSpec gpu = builtinPresets().resolveGpu(QStringLiteral("h200"));
         Plan plan = makePlan("llama-3.1-70b", "h200", 16);
         plan.maxModelLen = 8192;
-        const Evaluation e = evaluate(plan, m, gpu);
-        ShowWorkPanel panel;
-        panel.setPlan(e, m, gpu);
+        PlanDocument document(builtinCatalog());
+        ShowWorkPanel panel(&document);
+        QVERIFY(document.setPlan(plan));
         panel.showQuantity(Quantity::KvBytesPerToken);
         const QString english = panel.currentHtml();
         QVERIFY2(

@@ -1,6 +1,7 @@
 // The Explore view offscreen: the maps show the sweep, clicks choose plans with the window's settings.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the view looks like.
 #include "tests/common/testutils.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/explore/exploreview.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
@@ -57,17 +58,20 @@ class TestExplore : public QObject
 {
     Q_OBJECT
 private:
+    std::unique_ptr<PlanDocument> m_document;
     std::unique_ptr<ExploreView> m_view;
 
     void showSeed(int gpus)
     {
-        m_view = std::make_unique<ExploreView>();
+        m_view.reset();
+        m_document = std::make_unique<PlanDocument>(builtinCatalog());
+        m_view = std::make_unique<ExploreView>(m_document.get());
         m_view->resize(1200, 640);
         m_view->show();
         QSignalSpy done(m_view.get(), &ExploreView::resultChanged);
         Plan plan = seedPlan(gpus == 6 ? 2 : 8, 1);
         plan.dp = gpus == 6 ? 3 : 1;
-        m_view->setContext(plan, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"));
+        QVERIFY(m_document->setPlan(plan));
         QVERIFY(done.wait(10000));
     }
 
@@ -193,14 +197,14 @@ private slots:
         showSeed(8);
         QSignalSpy done(m_view.get(), &ExploreView::resultChanged);
         const auto before = m_view->result();
-        m_view->setContext(seedPlan(4, 2), presetModel("llama-3.1-70b"), presetGpu("h100-sxm"));
+        QVERIFY(m_document->setPlan(seedPlan(4, 2)));
         QVERIFY(!m_view->isBusy());
         QVERIFY(!done.wait(200));
         QCOMPARE(m_view->result(), before);
         // Another context length is another sweep.
         Plan longer = seedPlan(4, 2);
         longer.maxModelLen = 65536;
-        m_view->setContext(longer, presetModel("llama-3.1-70b"), presetGpu("h100-sxm"));
+        QVERIFY(m_document->setPlan(longer));
         QVERIFY(done.wait(10000));
         QCOMPARE(m_view->result()->resolved.maxModelLen, qint64(65536));
     }
@@ -225,7 +229,8 @@ private slots:
     // MoE: the DP x EP map appears.
     void moeShowsDpEp()
     {
-        ExploreView view;
+        PlanDocument document(builtinCatalog());
+        ExploreView view(&document);
         view.resize(1200, 640);
         view.show();
         QSignalSpy done(&view, &ExploreView::resultChanged);
@@ -234,7 +239,9 @@ private slots:
         plan.dp = 2;
         plan.ep = 16;
         plan.maxModelLen = 32768;
-        view.setContext(plan, presetModel("deepseek-v3"), presetGpu("h200"));
+        plan.modelId = "deepseek-v3";
+        plan.gpuId = "h200";
+        QVERIFY(document.setPlan(plan));
         QVERIFY(done.wait(10000));
         QVERIFY(view.dpEpMap()->isVisible());
         QCOMPARE(view.options().gpus, 16);

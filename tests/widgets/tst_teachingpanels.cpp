@@ -1,9 +1,11 @@
 // Show your work, Compare and presentation mode, offscreen.
 #include "tests/common/testutils.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/document/presentationmode.h"
 #include "widgets/teaching/comparemodel.h"
 #include "widgets/teaching/comparepanel.h"
 #include "widgets/teaching/showworkpanel.h"
+#include "widgets/teaching/teachingstate.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -23,6 +25,8 @@ namespace {
 Plan textbook(int tp)
 {
     Plan p;
+    p.modelId = "llama-3.1-70b";
+    p.gpuId = "h100-sxm";
     p.tp = tp;
     p.accounting = Accounting::Textbook;
     p.gpuMemoryBytes = 80e9;
@@ -47,10 +51,9 @@ class TestTeachingPanels : public QObject
 private slots:
     void showWorkQuantity()
     {
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        ShowWorkPanel panel;
-        panel.setPlan(evaluate(textbook(16), m, gpu), m, gpu);
+        PlanDocument document(builtinCatalog());
+        ShowWorkPanel panel(&document);
+        QVERIFY(document.setPlan(textbook(16)));
         panel.showQuantity(Quantity::KvBytesPerToken);
         // The example: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B, with the sources.
         const QString text = plain(panel.currentHtml());
@@ -130,12 +133,12 @@ private slots:
 
     void comparePinAndMove()
     {
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        ComparePanel panel;
+        PlanDocument document(builtinCatalog());
+        TeachingState state;
+        ComparePanel panel(&document, &state);
         auto *exportButton = panel.findChild<QPushButton *>(QStringLiteral("exportComparison"));
         QVERIFY(exportButton);
-        panel.setPlan(evaluate(textbook(8), m, gpu), m, gpu);
+        QVERIFY(document.setPlan(textbook(8)));
         QVERIFY(!panel.isPinned());
         QVERIFY(!exportButton->isEnabled());
         QCOMPARE(panel.model()->rowCount(), 0);
@@ -143,7 +146,7 @@ private slots:
         QVERIFY(exportButton->isEnabled());
         QVERIFY(panel.explanationText().contains(QStringLiteral("Nothing yet")));
         // The slider moves: B = TP 16.
-        panel.setPlan(evaluate(textbook(16), m, gpu), m, gpu);
+        QVERIFY(document.setPlan(textbook(16)));
         QCOMPARE(panel.model()->rowCount(), 14);
         QVERIFY(panel.explanationText().contains(QStringLiteral("TP 8 → 16")));
         QVERIFY(panel.explanationText().contains(

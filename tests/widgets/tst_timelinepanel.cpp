@@ -1,7 +1,9 @@
 // The step-through panel: stepping, play/pause, the caption, the highlighted GPUs and link, and the
 // timeline geometry as pure arithmetic (Llama-3.1-70B, TP 4 × PP 2, 4 micro-batches).
 #include "tests/common/testutils.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/teaching/clustermap.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
 
@@ -17,15 +19,28 @@ struct Fixture
     ModelSpec model = presetModel("llama-3.1-70b");
     GpuSpec gpu = presetGpu("h100-sxm");
     Evaluation e;
+    Plan plan;
+    // What a panel observes: the document (its plan set by each test) and the teaching state.
+    PlanDocument document { builtinCatalog() };
+    TeachingState state;
     Fixture()
     {
-        Plan p;
+        Plan &p = plan;
+        p.modelId = "llama-3.1-70b";
+        p.gpuId = "h100-sxm";
         p.tp = 4;
         p.pp = 2;
         p.microbatches = 4;
         p.maxModelLen = 32768;
         e = evaluate(p, model, gpu);
     }
+};
+
+// A document and teaching state for a panel, for plans other than the fixture's.
+struct Observed
+{
+    PlanDocument document { builtinCatalog() };
+    TeachingState state;
 };
 
 void saveShot(QWidget &w, const char *name)
@@ -88,10 +103,10 @@ private slots:
     void stepping()
     {
         Fixture f;
-        TimelinePanel panel;
+        TimelinePanel panel(&f.document, &f.state);
         panel.resize(1200, 500);
         QSignalSpy spy(&panel, &TimelinePanel::currentEventChanged);
-        panel.setPlan(f.e, f.model, f.gpu);
+        QVERIFY(f.document.setPlan(f.plan));
         QCOMPARE(panel.view()->currentIndex(), -1);
         panel.stepForward();
         QCOMPARE(panel.view()->currentIndex(), 0);
@@ -122,8 +137,8 @@ private slots:
     void playAndPause()
     {
         Fixture f;
-        TimelinePanel panel;
-        panel.setPlan(f.e, f.model, f.gpu);
+        TimelinePanel panel(&f.document, &f.state);
+        QVERIFY(f.document.setPlan(f.plan));
         panel.play();
         QVERIFY(panel.isPlaying());
         QTRY_VERIFY_WITH_TIMEOUT(panel.view()->currentIndex() >= 1, 5000);
@@ -133,7 +148,9 @@ private slots:
         QCOMPARE(panel.view()->currentIndex(), at);
         // A new plan stops playback and starts over.
         panel.play();
-        panel.setPlan(f.e, f.model, f.gpu);
+        Plan other = f.plan;
+        other.maxModelLen = 16384; // another plan, the same timeline
+        QVERIFY(f.document.setPlan(other));
         QVERIFY(!panel.isPlaying());
         QCOMPARE(panel.view()->currentIndex(), -1);
     }
@@ -141,9 +158,9 @@ private slots:
     void prefillAndPresentation()
     {
         Fixture f;
-        TimelinePanel panel;
+        TimelinePanel panel(&f.document, &f.state);
         panel.resize(1200, 500);
-        panel.setPlan(f.e, f.model, f.gpu);
+        QVERIFY(f.document.setPlan(f.plan));
         const double decode = panel.view()->timeline().makespanSec;
         panel.setPhase(Phase::Prefill);
         QCOMPARE(panel.view()->timeline().phase, Phase::Prefill);
@@ -161,11 +178,12 @@ private slots:
         p.pp = 2;
         p.dp = 256;
         p.maxModelLen = 8192;
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        TimelinePanel panel;
+        p.modelId = "llama-3.1-70b";
+        p.gpuId = "h100-sxm";
+        Observed o;
+        TimelinePanel panel(&o.document, &o.state);
         panel.resize(1200, 500);
-        panel.setPlan(evaluate(p, m, gpu), m, gpu);
+        QVERIFY(o.document.setPlan(p));
         QVERIFY(panel.map()->compact());
         QCOMPARE(panel.view()->lanes().size(), size_t(2));
         panel.stepForward();
@@ -180,10 +198,11 @@ private slots:
     {
         Plan p;
         p.tp = 3;
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        TimelinePanel panel;
-        panel.setPlan(evaluate(p, m, gpu), m, gpu);
+        p.modelId = "llama-3.1-70b";
+        p.gpuId = "h100-sxm";
+        Observed o;
+        TimelinePanel panel(&o.document, &o.state);
+        QVERIFY(o.document.setPlan(p));
         QCOMPARE(panel.view()->eventCount(), 0);
         panel.stepForward();
         panel.play();

@@ -3,8 +3,10 @@
 // retranslates the teaching views without touching the plan.
 #include "tests/common/testutils.h"
 #include "widgets/document/language.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/teaching/comparepanel.h"
 #include "widgets/teaching/showworkpanel.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelinepanel.h"
 
@@ -132,14 +134,12 @@ private slots:
 
     void switchAtRunTime()
     {
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        Plan plan;
-        plan.tp = 8;
+        Plan plan = makePlan("llama-3.1-70b", "h100-sxm", 8);
         plan.maxModelLen = 32768;
-        const Evaluation e = evaluate(plan, m, gpu);
-        ComparePanel compare;
-        compare.setPlan(e, m, gpu);
+        PlanDocument document(builtinCatalog());
+        TeachingState state;
+        ComparePanel compare(&document, &state);
+        QVERIFY(document.setPlan(plan));
         auto *pin = compare.findChild<QPushButton *>(QStringLiteral("pin"));
         QCOMPARE(pin->text(), QStringLiteral("Pin as A"));
 
@@ -176,27 +176,27 @@ private slots:
     {
         Language language;
         QVERIFY(language.setLanguage(QStringLiteral("zh_CN"), false));
-        const ModelSpec m = presetModel("llama-3.1-70b");
-        const GpuSpec gpu = presetGpu("h100-sxm");
-        Plan a;
-        a.tp = 4;
+        Plan a = makePlan("llama-3.1-70b", "h100-sxm", 4);
         a.pp = 2;
         a.microbatches = 4;
         a.maxModelLen = 32768;
-        TimelinePanel timeline;
+        PlanDocument document(builtinCatalog());
+        TeachingState state;
+        TimelinePanel timeline(&document, &state);
         timeline.resize(1200, 420);
-        timeline.setPlan(evaluate(a, m, gpu), m, gpu);
+        QVERIFY(document.setPlan(a));
         for (int i = 0; i < 11; ++i)
             timeline.stepForward();
         QVERIFY(timeline.caption().contains(QStringLiteral("PP 发送")));
-        ComparePanel compare;
+        PlanDocument compared(builtinCatalog());
+        ComparePanel compare(&compared, &state);
         compare.resize(1200, 520);
         Plan b = a;
         b.tp = 8;
         b.pp = 1;
-        compare.setPlan(evaluate(a, m, gpu), m, gpu);
+        QVERIFY(compared.setPlan(a));
         compare.pin();
-        compare.setPlan(evaluate(b, m, gpu), m, gpu);
+        QVERIFY(compared.setPlan(b));
         QVERIFY(compare.explanationText().contains(QStringLiteral("每卡")));
         const QByteArray dir = qgetenv("SHARDSCOPE_SCREENSHOT_DIR");
         if (!dir.isEmpty()) {

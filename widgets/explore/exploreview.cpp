@@ -1,5 +1,6 @@
 #include "widgets/explore/exploreview.h"
 
+#include "widgets/document/plandocument.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
 #include "widgets/explore/sweepstyle.h"
@@ -38,8 +39,9 @@ Plan templateOf(const Plan &plan)
 
 } // namespace
 
-ExploreView::ExploreView(QWidget *parent)
+ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     : QWidget(parent)
+    , m_document(document)
 {
     m_gpus = new QSpinBox(this);
     m_gpus->setRange(1, kMaxGpus);
@@ -113,8 +115,10 @@ ExploreView::ExploreView(QWidget *parent)
     connect(m_tpPp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &ExploreView::sweepFinished);
+    connect(document, &PlanDocument::planChanged, this, &ExploreView::follow);
     m_dpEp->hide();
     retranslate();
+    follow();
 }
 
 void ExploreView::retranslate()
@@ -189,8 +193,13 @@ void ExploreView::setOptions(const SweepOptions &o)
     optionsEdited();
 }
 
-void ExploreView::setContext(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu)
+void ExploreView::follow()
 {
+    if (!m_document->hasPlan())
+        return;
+    const Plan &plan = m_document->plan();
+    const ModelSpec &model = m_document->model();
+    const GpuSpec &gpu = m_document->gpu();
     m_plan = plan;
     if (m_gpusFromPlan) {
         const QSignalBlocker block(m_gpus);

@@ -6,6 +6,7 @@
 
 #include <memory>
 
+class PlanDocument;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -15,19 +16,16 @@ class SweepScatter;
 
 // The Explore tab: every plan for a GPU count at once (shardscope sweep): a scatter of estimated
 // TPOT against tokens/s per GPU with the Pareto front, and feasibility maps over TP x PP and, for
-// MoE, DP x EP. The window's plan is the template (every setting but the four
+// MoE, DP x EP. The document's plan is the template (every setting but the four
 // sizes) and is outlined; clicking a plan emits planChosen with the template's settings and that
 // plan's sizes. Sweeps run off the GUI thread and only while the view is visible.
 class ExploreView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ExploreView(QWidget *parent = nullptr);
+    explicit ExploreView(const PlanDocument *document, QWidget *parent = nullptr);
     ~ExploreView() override;
 
-    // The plan the window shows, with its model and GPU. Sweeps again only when something other
-    // than tp, pp, dp, ep changed; the GPU count starts at the plan's world size.
-    void setContext(const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
     // Shows a finished sweep as it is (tests, or a result computed elsewhere).
     void setResult(shardscope::SweepResult result);
 
@@ -50,6 +48,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Takes the document's plan, with its model and GPU. Sweeps again only when something other
+    // than tp, pp, dp, ep changed; the GPU count starts at the plan's world size.
+    void follow();
     void retranslate();
     void optionsEdited();
     void runIfNeeded();
@@ -67,6 +68,7 @@ private:
         bool operator==(const Context &) const = default;
     };
 
+    const PlanDocument *m_document;
     QSpinBox *m_gpus = nullptr;
     QCheckBox *m_upTo = nullptr;
     QComboBox *m_epSizes = nullptr;

@@ -1,6 +1,8 @@
 #include "widgets/teaching/comparepanel.h"
 
+#include "widgets/document/plandocument.h"
 #include "widgets/teaching/comparemodel.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
 
 #include <QEvent>
@@ -15,8 +17,10 @@
 
 using namespace shardscope;
 
-ComparePanel::ComparePanel(QWidget *parent)
+ComparePanel::ComparePanel(const PlanDocument *document, TeachingState *state, QWidget *parent)
     : QWidget(parent)
+    , m_document(document)
+    , m_state(state)
     , m_model(new CompareModel(this))
     , m_pin(new QPushButton)
     , m_export(new QPushButton)
@@ -48,34 +52,81 @@ ComparePanel::ComparePanel(QWidget *parent)
     layout->addWidget(split, 1);
     connect(m_pin, &QPushButton::clicked, this, [this] { isPinned() ? unpin() : pin(); });
     connect(m_export, &QPushButton::clicked, this, &ComparePanel::exportRequested);
+    connect(document, &PlanDocument::planChanged, this, &ComparePanel::onChanged);
+    connect(state, &TeachingState::pinnedChanged, this, &ComparePanel::onChanged);
     retranslate();
+    if (document->hasPlan() || isPinned())
+        onChanged();
 }
 
-void ComparePanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+void ComparePanel::onChanged()
 {
-    m_b = EvaluatedPlan { e, m, gpu };
+    m_dirty = true;
+    if (isVisible())
+        sync();
+    else
+        updateButtons(); // cheap: the buttons follow at once, the comparison when shown
+}
+
+void ComparePanel::sync()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
     refresh();
+}
+
+void ComparePanel::showEvent(QShowEvent *event)
+{
+    sync();
+    QWidget::showEvent(event);
+}
+
+bool ComparePanel::isPinned() const
+{
+    return m_state->pinned() != nullptr;
+}
+
+const std::shared_ptr<const PlanState> &ComparePanel::pinned() const
+{
+    return m_state->pinned();
+}
+
+const EvaluatedPlan &ComparePanel::current() const
+{
+    return teaching::evaluatedOrEmpty(*m_document);
+}
+
+const Comparison &ComparePanel::comparison() const
+{
+    const_cast<ComparePanel *>(this)->sync();
+    return m_comparison;
+}
+
+CompareModel *ComparePanel::model() const
+{
+    const_cast<ComparePanel *>(this)->sync();
+    return m_model;
 }
 
 void ComparePanel::pin()
 {
-    m_a = m_b;
-    refresh();
+    m_state->setPinned(m_document->state());
 }
 
 void ComparePanel::unpin()
 {
-    m_a.reset();
-    refresh();
+    m_state->setPinned(nullptr);
 }
 
 void ComparePanel::refresh()
 {
-    if (m_a)
-        m_comparison = comparePlans(*m_a, m_b);
+    const std::shared_ptr<const PlanState> &a = m_state->pinned();
+    if (a)
+        m_comparison = comparePlans(*a, current());
     else
         m_comparison = {};
-    if (m_a)
+    if (a)
         m_model->setComparison(m_comparison);
     else
         m_model->clear();
@@ -84,16 +135,23 @@ void ComparePanel::refresh()
 
 QString ComparePanel::explanationText() const
 {
+    const_cast<ComparePanel *>(this)->sync();
     return m_why->toPlainText();
 }
 
-void ComparePanel::retranslate()
+void ComparePanel::updateButtons()
 {
     m_pin->setText(isPinned() ? Teaching::tr("Unpin A") : Teaching::tr("Pin as A"));
     m_pin->setToolTip(Teaching::tr("Keep the current plan as A; change the sliders to get B."));
     m_export->setText(Teaching::tr("Export comparison report…"));
     m_export->setEnabled(isPinned());
-    if (!isPinned()) {
+}
+
+void ComparePanel::retranslate()
+{
+    updateButtons();
+    const std::shared_ptr<const PlanState> &a = m_state->pinned();
+    if (!a) {
         m_status->setText(
             Teaching::tr("Pin the current plan as A, then change the sliders: B follows the current plan."));
         m_why->setHtml(QString());
@@ -109,12 +167,13 @@ void ComparePanel::retranslate()
         html += QStringLiteral("<li>%1</li>").arg(teaching::sentence(s).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     m_why->setHtml(html);
+    const EvaluatedPlan &b = current();
     m_status->setText(
         Teaching::tr("A: %1 · B: %2")
-            .arg(QString::fromStdString(m_a->model.name + " TP " + std::to_string(m_a->evaluation.plan.tp) + " × PP "
-                     + std::to_string(m_a->evaluation.plan.pp) + " × DP " + std::to_string(m_a->evaluation.plan.dp)),
-                QString::fromStdString(m_b.model.name + " TP " + std::to_string(m_b.evaluation.plan.tp) + " × PP "
-                    + std::to_string(m_b.evaluation.plan.pp) + " × DP " + std::to_string(m_b.evaluation.plan.dp))));
+            .arg(QString::fromStdString(a->model.name + " TP " + std::to_string(a->evaluation.plan.tp) + " × PP "
+                     + std::to_string(a->evaluation.plan.pp) + " × DP " + std::to_string(a->evaluation.plan.dp)),
+                QString::fromStdString(b.model.name + " TP " + std::to_string(b.evaluation.plan.tp) + " × PP "
+                    + std::to_string(b.evaluation.plan.pp) + " × DP " + std::to_string(b.evaluation.plan.dp))));
 }
 
 void ComparePanel::changeEvent(QEvent *event)

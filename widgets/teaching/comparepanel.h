@@ -3,47 +3,54 @@
 
 #include <QWidget>
 
-#include <optional>
+#include <memory>
 
 class CompareModel;
+class PlanDocument;
+struct PlanState;
+class TeachingState;
 class QLabel;
 class QPushButton;
 class QTableView;
 class QTextBrowser;
 
 // Compare: pin the current plan as A, move the sliders to get B (the current plan), and read the two
-// side by side with their deltas and the generated causes.
+// side by side with their deltas and the generated causes. B is the document's plan, A the
+// TeachingState's pinned one; the comparison is redone lazily while hidden.
 class ComparePanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ComparePanel(QWidget *parent = nullptr);
+    ComparePanel(const PlanDocument *document, TeachingState *state, QWidget *parent = nullptr);
 
-    // The current plan: B once A is pinned.
-    void setPlan(const shardscope::Evaluation &e, const shardscope::ModelSpec &m, const shardscope::GpuSpec &gpu);
     void pin(); // the current plan becomes A
     void unpin();
-    bool isPinned() const { return m_a.has_value(); }
+    bool isPinned() const;
 
-    const shardscope::Comparison &comparison() const { return m_comparison; }
-    CompareModel *model() const { return m_model; }
+    const shardscope::Comparison &comparison() const;
+    CompareModel *model() const;
     QString explanationText() const; // the "why" list as shown
 
-    const std::optional<shardscope::EvaluatedPlan> &pinned() const { return m_a; }
-    const shardscope::EvaluatedPlan &current() const { return m_b; }
+    const std::shared_ptr<const PlanState> &pinned() const;
+    const shardscope::EvaluatedPlan &current() const; // B: the document's plan
 
 signals:
     void exportRequested(); // "Export comparison report…"
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void onChanged(); // the document's plan or the pinned one
+    void sync(); // compares again if either changed since the last refresh
     void refresh();
+    void updateButtons(); // Pin / Unpin and Export, which follow the pinned plan at once
     void retranslate();
 
-    std::optional<shardscope::EvaluatedPlan> m_a;
-    shardscope::EvaluatedPlan m_b;
+    const PlanDocument *m_document;
+    TeachingState *m_state;
+    bool m_dirty = false;
     shardscope::Comparison m_comparison;
     CompareModel *m_model;
     QPushButton *m_pin;

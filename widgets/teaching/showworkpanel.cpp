@@ -1,6 +1,8 @@
 #include "widgets/teaching/showworkpanel.h"
 
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
 
 #include <QAbstractItemView>
@@ -24,8 +26,9 @@ bool perRank(Quantity q)
 }
 } // namespace
 
-ShowWorkPanel::ShowWorkPanel(QWidget *parent)
+ShowWorkPanel::ShowWorkPanel(const PlanDocument *document, QWidget *parent)
     : QWidget(parent)
+    , m_document(document)
     , m_list(new QListWidget)
     , m_gpuLabel(new QLabel)
     , m_rank(new QSpinBox)
@@ -57,6 +60,8 @@ ShowWorkPanel::ShowWorkPanel(QWidget *parent)
     });
     m_list->setCurrentRow(0);
     retranslate();
+    connect(document, &PlanDocument::planChanged, this, &ShowWorkPanel::onPlanChanged);
+    m_dirty = document->hasPlan();
 }
 
 QList<Quantity> ShowWorkPanel::quantities()
@@ -115,19 +120,33 @@ QString ShowWorkPanel::quantityName(Quantity q)
     return {};
 }
 
-void ShowWorkPanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+void ShowWorkPanel::onPlanChanged()
 {
-    m_evaluation = e;
-    m_model = m;
-    m_gpu = gpu;
+    m_dirty = true;
+    if (isVisible())
+        sync();
+}
+
+void ShowWorkPanel::sync()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
     const QSignalBlocker block(m_rank);
-    m_rank->setRange(-1, std::max(0, static_cast<int>(e.ranks.size()) - 1));
+    m_rank->setRange(-1, std::max(0, static_cast<int>(m_document->evaluation().ranks.size()) - 1));
     if (m_haveQuantity)
         refresh();
 }
 
+void ShowWorkPanel::showEvent(QShowEvent *event)
+{
+    sync();
+    QWidget::showEvent(event);
+}
+
 void ShowWorkPanel::showQuantity(Quantity q, int rank)
 {
+    sync();
     const int row = static_cast<int>(quantities().indexOf(q));
     {
         const QSignalBlocker b1(m_list), b2(m_rank);
@@ -146,6 +165,7 @@ void ShowWorkPanel::showHtml(const QString &html)
 
 QString ShowWorkPanel::currentHtml() const
 {
+    const_cast<ShowWorkPanel *>(this)->sync();
     return m_text->toHtml();
 }
 
@@ -156,8 +176,9 @@ void ShowWorkPanel::refresh()
         return;
     const auto q = static_cast<Quantity>(item->data(Qt::UserRole).toInt());
     m_rank->setEnabled(perRank(q));
+    const EvaluatedPlan &p = teaching::evaluatedOrEmpty(*m_document);
     m_text->setHtml(
-        textformat::explanationHtml(explain(q, m_evaluation, m_model, m_gpu, perRank(q) ? m_rank->value() : -1),
+        textformat::explanationHtml(explain(q, p.evaluation, p.model, p.gpu, perRank(q) ? m_rank->value() : -1),
             textformat::ExplanationStyle::Panel));
 }
 

@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QWidget>
 
+class PlanDocument;
 class QListWidget;
 class QSpinBox;
 class QTextBrowser;
@@ -11,14 +12,14 @@ class QLabel;
 
 // "Show your work": any number of the plan with its formula, the formula with this plan's values,
 // and where every input comes from (core/explain/explain.h), in large type. Pick a quantity from the list,
-// or click a number elsewhere while ShowWorkClicks is on.
+// or click a number elsewhere while ShowWorkClicks is on. It follows the document's plan, updated
+// lazily while hidden.
 class ShowWorkPanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ShowWorkPanel(QWidget *parent = nullptr);
+    explicit ShowWorkPanel(const PlanDocument *document, QWidget *parent = nullptr);
 
-    void setPlan(const shardscope::Evaluation &e, const shardscope::ModelSpec &m, const shardscope::GpuSpec &gpu);
     // `rank` -1: the binding GPU (or the slowest stage).
     void showQuantity(shardscope::Quantity q, int rank = -1);
     // A formula some other view built (its rich-text tooltip).
@@ -30,14 +31,16 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void onPlanChanged();
+    void sync(); // takes the document's plan if it changed since the last refresh
     void refresh();
     void retranslate();
 
-    shardscope::Evaluation m_evaluation;
-    shardscope::ModelSpec m_model;
-    shardscope::GpuSpec m_gpu;
+    const PlanDocument *m_document;
+    bool m_dirty = false;
     bool m_haveQuantity = true;
     QListWidget *m_list;
     QLabel *m_gpuLabel;

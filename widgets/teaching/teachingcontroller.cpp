@@ -12,6 +12,7 @@
 #include "widgets/teaching/clustermap.h"
 #include "widgets/teaching/comparepanel.h"
 #include "widgets/teaching/showworkpanel.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelinepanel.h"
 #include "widgets/teaching/timelineview.h"
@@ -29,24 +30,24 @@ using namespace shardscope;
 
 namespace {
 
-// Owns the teaching panels of one window and keeps them in step with its document.
+// Wires the teaching panels of one window into it: tabs, menus, actions, the current event over
+// the grids. The panels follow the document and the shared TeachingState themselves.
 class Controller : public QObject
 {
 public:
     explicit Controller(FeatureHost &host)
         : QObject(host.dialogParent())
         , m_host(host)
-        , m_timeline(new TimelinePanel)
-        , m_work(new ShowWorkPanel)
-        , m_compare(new ComparePanel)
+        , m_state(new TeachingState(this))
+        , m_timeline(new TimelinePanel(host.document(), m_state))
+        , m_work(new ShowWorkPanel(host.document()))
+        , m_compare(new ComparePanel(host.document(), m_state))
         , m_clicks(new ShowWorkClicks(this))
     {
         installReportRenderer();
         addTabs();
         addMenus();
-        const PlanDocument *doc = host.document();
-        connect(doc, &PlanDocument::planChanged, this, &Controller::onPlanChanged);
-        connect(m_timeline, &TimelinePanel::currentEventChanged, this, [this] { updateOverlays(); });
+        connect(m_state, &TeachingState::currentEventChanged, this, [this] { updateOverlays(); });
         connect(m_compare, &ComparePanel::exportRequested, this, [this] { exportReport(true); });
         connect(m_clicks, &ShowWorkClicks::picked, this, [this](const QString &html) {
             m_work->showHtml(html);
@@ -59,8 +60,6 @@ public:
             updateOverlays();
         });
         m_timeline->setPresentation(teaching::presentation()->isOn());
-        if (doc->hasPlan())
-            onPlanChanged();
     }
 
 private:
@@ -145,29 +144,18 @@ private:
             on ? Teaching::tr("Show your work: click a number to see how it is computed.") : QString(), 8000);
     }
 
-    void onPlanChanged()
-    {
-        const PlanDocument *doc = m_host.document();
-        m_timeline->setPlan(doc->evaluation(), doc->model(), doc->gpu());
-        m_work->setPlan(doc->evaluation(), doc->model(), doc->gpu());
-        m_compare->setPlan(doc->evaluation(), doc->model(), doc->gpu());
-        updateOverlays();
-    }
-
     // The current event over the grids: its GPUs' columns (and its layers' rows) in the Layers grid,
     // its GPUs' slots in the Cluster grid, outlined in the colour of the link it uses.
     void updateOverlays()
     {
-        const int index = m_timeline->view()->currentIndex();
-        const Timeline &tl = m_timeline->view()->timeline();
-        if (index < 0 || index >= static_cast<int>(tl.events.size()) || !m_host.document()->hasPlan()) {
+        if (!m_state->currentEvent() || !m_host.document()->hasPlan()) {
             m_host.grid(GridKind::Layers)->setOverlay({});
             m_host.grid(GridKind::Cluster)->setOverlay({});
             return;
         }
-        const TimelineEvent ev = tl.events[static_cast<size_t>(index)];
+        const TimelineEvent ev = *m_state->currentEvent();
         const Evaluation &e = m_host.document()->evaluation();
-        const std::vector<int> gpus = eventGpus(e, ev);
+        const std::vector<int> gpus = m_state->currentEventGpus();
         const int layers = m_host.document()->model().layers;
         const int perNode = std::max(1, e.gpusPerNode);
         const QColor color = ev.link == LinkKind::None ? QApplication::palette().color(QPalette::Highlight)
@@ -214,7 +202,7 @@ private:
     void exportReport(bool comparison)
     {
         const PlanDocument *doc = m_host.document();
-        if (!doc->hasPlan() || (comparison && !m_compare->isPinned()))
+        if (!doc->hasPlan() || (comparison && !m_state->pinned()))
             return;
         const QString suggested = QString::fromStdString(doc->model().id)
             + (comparison ? QStringLiteral("-comparison.pdf") : QStringLiteral(".pdf"));
@@ -231,7 +219,7 @@ private:
         // The report in the window's language (`shardscope report` writes English).
         const ReportTranslator translate = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
         if (comparison) {
-            error = writeReport(path, *m_compare->pinned(), &m_compare->current(), &written, translate);
+            error = writeReport(path, *m_state->pinned(), &doc->evaluated(), &written, translate);
         } else {
             error = writeReport(path, doc->evaluated(), nullptr, &written, translate);
         }
@@ -244,6 +232,7 @@ private:
     }
 
     FeatureHost &m_host;
+    TeachingState *m_state;
     TimelinePanel *m_timeline;
     ShowWorkPanel *m_work;
     ComparePanel *m_compare;

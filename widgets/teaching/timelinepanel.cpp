@@ -1,7 +1,9 @@
 #include "widgets/teaching/timelinepanel.h"
 
 #include "widgets/common/textformat.h"
+#include "widgets/document/plandocument.h"
 #include "widgets/teaching/clustermap.h"
+#include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
 #include "widgets/teaching/timelineview.h"
 
@@ -22,8 +24,10 @@ namespace {
 constexpr int kStepMs = 900; // one event per beat while playing: slow enough to talk over
 }
 
-TimelinePanel::TimelinePanel(QWidget *parent)
+TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state, QWidget *parent)
     : QWidget(parent)
+    , m_document(document)
+    , m_state(state)
     , m_view(new TimelineView)
     , m_map(new ClusterMap)
     , m_phaseBox(new QComboBox)
@@ -82,16 +86,49 @@ TimelinePanel::TimelinePanel(QWidget *parent)
             stepForward();
     });
     connect(m_view, &TimelineView::currentIndexChanged, this, &TimelinePanel::onCurrentChanged);
+    connect(document, &PlanDocument::planChanged, this, &TimelinePanel::onPlanChanged);
     retranslate();
 }
 
-void TimelinePanel::setPlan(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
+void TimelinePanel::onPlanChanged()
 {
-    m_evaluation = e;
-    m_model = m;
-    m_gpu = gpu;
-    m_map->setPlan(e);
+    m_dirty = true;
+    if (isVisible()) {
+        sync();
+        return;
+    }
+    // Hidden: the new timeline is built when shown or asked for; the old event ends now.
+    pause();
+    m_view->setCurrentIndex(-1);
+    onCurrentChanged(-1);
+}
+
+void TimelinePanel::sync()
+{
+    if (!m_dirty || !m_document->hasPlan())
+        return;
+    m_dirty = false;
+    m_built = m_document->state();
+    m_map->setPlan(m_built->evaluation);
     rebuild();
+}
+
+void TimelinePanel::showEvent(QShowEvent *event)
+{
+    sync();
+    QWidget::showEvent(event);
+}
+
+TimelineView *TimelinePanel::view() const
+{
+    const_cast<TimelinePanel *>(this)->sync();
+    return m_view;
+}
+
+ClusterMap *TimelinePanel::map() const
+{
+    const_cast<TimelinePanel *>(this)->sync();
+    return m_map;
 }
 
 void TimelinePanel::setPhase(Phase phase)
@@ -100,7 +137,10 @@ void TimelinePanel::setPhase(Phase phase)
         return;
     m_phase = phase;
     m_phaseBox->setCurrentIndex(phase == Phase::Prefill ? 1 : 0);
-    rebuild();
+    if (m_dirty)
+        sync();
+    else
+        rebuild();
 }
 
 void TimelinePanel::setPresentation(bool on)
@@ -111,9 +151,12 @@ void TimelinePanel::setPresentation(bool on)
 
 void TimelinePanel::rebuild()
 {
+    if (!m_built)
+        return; // no plan yet
     pause();
     m_view->setCurrentIndex(-1);
-    m_view->setTimeline(m_evaluation, buildTimeline(m_evaluation, m_model, m_gpu, m_phase));
+    const EvaluatedPlan &p = *m_built;
+    m_view->setTimeline(p.evaluation, buildTimeline(p.evaluation, p.model, p.gpu, m_phase));
     retranslate();
     onCurrentChanged(-1);
 }
@@ -125,16 +168,19 @@ bool TimelinePanel::isPlaying() const
 
 void TimelinePanel::stepForward()
 {
+    sync();
     m_view->setCurrentIndex(std::min(m_view->currentIndex() + 1, m_view->eventCount() - 1));
 }
 
 void TimelinePanel::stepBack()
 {
+    sync();
     m_view->setCurrentIndex(std::max(0, m_view->currentIndex() - 1));
 }
 
 void TimelinePanel::play()
 {
+    sync();
     if (m_view->eventCount() == 0)
         return;
     if (m_view->currentIndex() + 1 >= m_view->eventCount())
@@ -156,6 +202,7 @@ void TimelinePanel::togglePlay()
 
 QString TimelinePanel::caption() const
 {
+    const_cast<TimelinePanel *>(this)->sync();
     return m_caption->text();
 }
 
@@ -167,14 +214,17 @@ void TimelinePanel::onCurrentChanged(int index)
                 ? Teaching::tr("No valid plan to step through.")
                 : Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));
         m_map->setHighlight({}, {}, LinkKind::None);
+        m_state->setCurrentEvent(std::nullopt, {});
         emit currentEventChanged({}, LinkKind::None);
         return;
     }
     const TimelineEvent &ev = tl.events[static_cast<size_t>(index)];
     m_caption->setText(
         Teaching::tr("<b>Event %1 of %2</b> — %3").arg(index + 1).arg(tl.events.size()).arg(teaching::eventHtml(ev)));
-    std::vector<int> gpus = eventGpus(m_evaluation, ev);
-    m_map->setHighlight(gpus, eventGroups(m_evaluation, ev), ev.link);
+    const Evaluation &e = m_built->evaluation;
+    std::vector<int> gpus = eventGpus(e, ev);
+    m_map->setHighlight(gpus, eventGroups(e, ev), ev.link);
+    m_state->setCurrentEvent(ev, gpus);
     emit currentEventChanged(gpus, ev.link);
 }
 

@@ -3,7 +3,12 @@
 
 #include <QWidget>
 
+#include <memory>
+
 class ClusterMap;
+class PlanDocument;
+struct PlanState;
+class TeachingState;
 class QComboBox;
 class QLabel;
 class QTimer;
@@ -11,22 +16,21 @@ class QToolButton;
 class TimelineView;
 
 // Step through one decode or prefill step: the timeline, play / pause / step forward / step back,
-// a caption naming the current event, and a map of the GPUs and the link it uses. The plan comes in
-// through setPlan(); currentEventChanged() carries the event's GPUs and link to other views (the
-// placement grid).
+// a caption naming the current event, and a map of the GPUs and the link it uses. It follows the
+// document's plan (rebuilt lazily while hidden, as the grids are) and publishes the current event
+// in the TeachingState (the grids draw it); currentEventChanged() carries its GPUs and link too.
 class TimelinePanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit TimelinePanel(QWidget *parent = nullptr);
+    TimelinePanel(const PlanDocument *document, TeachingState *state, QWidget *parent = nullptr);
 
-    void setPlan(const shardscope::Evaluation &e, const shardscope::ModelSpec &m, const shardscope::GpuSpec &gpu);
     void setPhase(shardscope::Phase phase);
     shardscope::Phase phase() const { return m_phase; }
     void setPresentation(bool on);
 
-    TimelineView *view() const { return m_view; }
-    ClusterMap *map() const { return m_map; }
+    TimelineView *view() const;
+    ClusterMap *map() const;
     QString caption() const;
     bool isPlaying() const;
 
@@ -43,15 +47,19 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void onPlanChanged();
+    void sync(); // takes the document's plan if it changed since the last build
     void rebuild();
     void onCurrentChanged(int index);
     void retranslate();
 
-    shardscope::Evaluation m_evaluation;
-    shardscope::ModelSpec m_model;
-    shardscope::GpuSpec m_gpu;
+    const PlanDocument *m_document;
+    TeachingState *m_state;
+    std::shared_ptr<const PlanState> m_built; // the plan the timeline shows
+    bool m_dirty = true;
     shardscope::Phase m_phase = shardscope::Phase::Decode;
     TimelineView *m_view;
     ClusterMap *m_map;
