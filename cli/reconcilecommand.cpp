@@ -115,7 +115,7 @@ int runReconcileCommand(const QStringList &args)
         out["basis"] = overheadBasis(e.plan);
         out["comparison"] = reconcileToJson(r);
         nlohmann::json terms = nlohmann::json::array();
-        for (const MemoryTerm &t : memoryTerms(e, in.model, in.gpu, e.kv.bindingRank))
+        for (const MemoryTerm &t : memoryTerms({ e, in.model, in.gpu }, e.kv.bindingRank))
             terms.push_back(
                 { { "key", t.key }, { "bytes", t.bytes }, { "basis", t.basis }, { "assumption", t.assumption() } });
         out["memory_terms"] = std::move(terms);

@@ -349,8 +349,10 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlace
 
 } // namespace
 
-Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank)
+Explanation explain(Quantity q, const EvaluatedPlan &p, int rank)
 {
+    const Evaluation &e = p.evaluation;
+    const ModelSpec &m = p.model;
     switch (q) {
     case Quantity::KvBytesPerToken:
     case Quantity::WeightsPerGpu:
@@ -363,7 +365,7 @@ Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const G
     case Quantity::ParamsTotal:
         return finished(draft(q, e, m, pickRank(e, rank)));
     default:
-        return explainCommTime(q, e, m, gpu, rank);
+        return explainCommTime(q, p, rank);
     }
 }
 

@@ -63,10 +63,10 @@ enum class Quantity {
 };
 
 // `rank` picks the GPU for per-rank quantities; -1 means the binding rank.
-Explanation explain(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank = -1);
+Explanation explain(Quantity q, const EvaluatedPlan &p, int rank = -1);
 
 // The communication and time quantities (core/explain/explaincomm.cpp); explain() forwards to it.
-Explanation explainCommTime(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank = -1);
+Explanation explainCommTime(Quantity q, const EvaluatedPlan &p, int rank = -1);
 
 // One line: "substituted  [formula]". For tooltips and plain-text reports.
 std::string explanationText(const Explanation &x);

@@ -410,9 +410,9 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &
 
 } // namespace
 
-Explanation explainCommTime(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank)
+Explanation explainCommTime(Quantity q, const EvaluatedPlan &p, int rank)
 {
-    return finished(draft(q, e, m, gpu, rank));
+    return finished(draft(q, p.evaluation, p.model, p.gpu, rank));
 }
 
 } // namespace shardscope

@@ -33,8 +33,11 @@ const char *overheadBasis(const Plan &p)
     return p.calibration.active() ? "calibrated" : "estimated";
 }
 
-std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank)
+std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
 {
+    const Evaluation &e = evaluated.evaluation;
+    const ModelSpec &m = evaluated.model;
+    const GpuSpec &gpu = evaluated.gpu;
     std::vector<MemoryTerm> terms;
     if (e.plan.accounting != Accounting::Vllm || rank < 0 || rank >= static_cast<int>(e.ranks.size()))
         return terms;

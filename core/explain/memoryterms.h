@@ -25,7 +25,7 @@ struct MemoryTerm
 
 // The terms of `rank` (index into e.ranks) in vLLM accounting, in the order vLLM subtracts them.
 // Empty for textbook accounting or an invalid plan.
-std::vector<MemoryTerm> memoryTerms(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, int rank);
+std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &p, int rank);
 
 // "calibrated" when the plan carries an active calibration profile, else "estimated".
 const char *overheadBasis(const Plan &p);

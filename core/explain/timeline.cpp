@@ -242,9 +242,11 @@ std::vector<int> stageGpus(const Evaluation &e, int stage)
 
 } // namespace
 
-Timeline buildTimeline(
-    const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase, const TimelineOptions &opt)
+Timeline buildTimeline(const EvaluatedPlan &evaluated, Phase phase, const TimelineOptions &opt)
 {
+    const Evaluation &e = evaluated.evaluation;
+    const ModelSpec &m = evaluated.model;
+    const GpuSpec &gpu = evaluated.gpu;
     Timeline tl;
     const Plan &p = e.plan;
     tl.phase = phase;

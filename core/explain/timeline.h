@@ -85,8 +85,7 @@ struct Timeline
 
 // The step for `phase` (decode: n = --batch; prefill: n = --prompt-len) with the plan's
 // --microbatches. An invalid plan gives an empty timeline.
-Timeline buildTimeline(
-    const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, Phase phase, const TimelineOptions &options = {});
+Timeline buildTimeline(const EvaluatedPlan &p, Phase phase, const TimelineOptions &options = {});
 
 // A flow shop of identical micro-batches: stage s starts micro-batch j when it has finished j - 1
 // and stage s - 1 has finished j. starts[s][j]; makespan = sum(stageSec) + (m - 1) x max(stageSec).

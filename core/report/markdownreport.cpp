@@ -133,7 +133,7 @@ private:
 
 std::string how(const Writer &w, Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
-    const Explanation x = explain(q, e, m, gpu);
+    const Explanation x = explain(q, { e, m, gpu });
     return w(x.substituted().empty() ? x.formulaText : x.substitutedText);
 }
 
@@ -269,7 +269,7 @@ void memory(Writer &w, const Evaluation &e, const ModelSpec &m, const GpuSpec &g
             { v(e.kv.bindingRank) }));
     std::vector<std::vector<std::string>> rows;
     if (p.accounting == Accounting::Vllm) {
-        for (const MemoryTerm &t : memoryTerms(e, m, gpu, e.kv.bindingRank))
+        for (const MemoryTerm &t : memoryTerms({ e, m, gpu }, e.kv.bindingRank))
             rows.push_back({ w(t.labelText), bytes(t.bytes),
                 w(t.assumption().empty()
                         ? basisWord(t.basis)
@@ -304,7 +304,7 @@ void memory(Writer &w, const Evaluation &e, const ModelSpec &m, const GpuSpec &g
             { w(R(QT_TRANSLATE_NOOP("Report", "Concurrent requests (cluster)"))),
                 count(static_cast<double>(e.kv.clusterMaxConcurrency)),
                 how(w, Quantity::ClusterConcurrency, e, m, gpu) } });
-    const Explanation kv = explain(Quantity::KvBytesPerToken, e, m, gpu);
+    const Explanation kv = explain(Quantity::KvBytesPerToken, { e, m, gpu });
     if (!kv.note().empty())
         w.para(R(QT_TRANSLATE_NOOP("Report", "Note: %1."), { kv.noteText }));
 }
@@ -356,7 +356,7 @@ void communication(Writer &w, const Evaluation &e, const ModelSpec &m, const Gpu
             continue;
         if (q == Quantity::EpBytesPerToken && !m.isMoe())
             continue;
-        const Explanation x = explain(q, e, m, gpu);
+        const Explanation x = explain(q, { e, m, gpu });
         w.bullet("**" + w(x.titleText) + "**: " + w(x.substitutedText) + " — `" + w(x.formulaText) + "`");
     }
     w.line("");
@@ -409,7 +409,7 @@ void timing(Writer &w, const Evaluation &e, const ModelSpec &m, const GpuSpec &g
                 R(QT_TRANSLATE_NOOP("Report", "Step")), R(QT_TRANSLATE_NOOP("Report", "Bound")) },
         rows);
     if (p.pp > 1) {
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
         const Sentence stall = tl.stallFraction > 0
             ? R(QT_TRANSLATE_NOOP("Report", " and %1 % waiting for slower stages"),
                 { v(formatNumber(100 * tl.stallFraction, 1)) })

@@ -73,7 +73,7 @@ json evaluationToJson(const EvaluatedPlan &plan)
             { "non_torch_bytes", b.nonTorch }, { "cuda_graph_bytes", b.cudaGraph }, { "reserved_bytes", b.reserved },
             { "kv_budget_bytes", b.kvBudget } };
         json terms = json::array();
-        for (const MemoryTerm &t : memoryTerms(e, m, gpu, e.kv.bindingRank))
+        for (const MemoryTerm &t : memoryTerms(plan, e.kv.bindingRank))
             terms.push_back({ { "key", t.key }, { "label", t.label() }, { "bytes", t.bytes },
                 { "subtracted", t.subtracted }, { "basis", t.basis }, { "assumption", t.assumption() } });
         memory["terms"] = std::move(terms);

@@ -152,8 +152,11 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     return p;
 }
 
-ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const ParsedVllmLog &log)
+ReconcileResult reconcile(const EvaluatedPlan &p, const ParsedVllmLog &log)
 {
+    const Evaluation &e = p.evaluation;
+    const ModelSpec &m = p.model;
+    const GpuSpec &gpu = p.gpu;
     ReconcileResult r;
     if (!e.valid || e.ranks.empty()) {
         explain(

@@ -53,7 +53,7 @@ struct ReconcileResult
 // Predicted (the evaluation of planFromLog's plan) against observed, term by term, and which term
 // explains the difference in available KV memory (reference vllm_memory.md section 1's formula:
 // each term's error moves the KV budget by the same bytes, opposite sign).
-ReconcileResult reconcile(const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const ParsedVllmLog &log);
+ReconcileResult reconcile(const EvaluatedPlan &p, const ParsedVllmLog &log);
 
 // Fits the overhead terms so that the plan reproduces the log's available KV memory: measured terms
 // (activation, non-torch, CUDA graph) are taken as printed; when the log prints only the available KV,

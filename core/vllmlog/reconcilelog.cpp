@@ -38,7 +38,7 @@ LogComparison reconcileLog(const Plan &plan, const ParsedVllmLog &log, const Mod
         c.outcome = LogComparison::Outcome::InvalidPlan;
         return c;
     }
-    c.result = reconcile(c.evaluation, model->spec, gpu->spec, log);
+    c.result = reconcile({ c.evaluation, model->spec, gpu->spec }, log);
     c.outcome = LogComparison::Outcome::Compared;
     return c;
 }

@@ -37,7 +37,7 @@ private slots:
         Timeline tl;
         QBENCHMARK
         {
-            tl = buildTimeline(e, m, g, Phase::Decode);
+            tl = buildTimeline({ e, m, g }, Phase::Decode);
         }
         QCOMPARE(tl.microbatches, 64);
     }

@@ -17,7 +17,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const Evaluation e = evaluate(plan, m, presetGpu("h200"));
-        const Explanation x = explain(Quantity::KvBytesPerToken, e, m, presetGpu("h200"));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h200") });
         // The issue's own example: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B
         QCOMPARE(x.substituted(), std::string("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"));
         QVERIFY(x.note().find("replicated") != std::string::npos);
@@ -30,7 +30,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("deepseek-v3");
         const Evaluation e = evaluate(plan, m, presetGpu("h200"));
-        const Explanation x = explain(Quantity::KvBytesPerToken, e, m, presetGpu("h200"));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h200") });
         // 61 × (512 + 64) × 2 B = 70,272 B
         QCOMPARE(x.substituted(), std::string("61 layers × (512 + 64) × 2 B = 70,272 B"));
     }
@@ -46,7 +46,7 @@ private slots:
             plan.maxModelLen = 16000;
             plan.vllmVersion = v;
             const Evaluation e = evaluate(plan, m, h100);
-            const Explanation x = explain(Quantity::KvBudget, e, m, h100, 0);
+            const Explanation x = explain(Quantity::KvBudget, { e, m, h100 }, 0);
             // "a − b − c − d [− g] = r" in GiB with two decimals: the terms must give the result within rounding.
             std::string lhs = x.substituted().substr(0, x.substituted().find(" = "));
             const double result = std::stod(x.substituted().substr(x.substituted().find(" = ") + 3));
@@ -67,7 +67,7 @@ private slots:
         plan.calibration.name = "my-h100";
         plan.calibration.activationScale = 1.25;
         const Evaluation e = evaluate(plan, m, h100);
-        const Explanation x = explain(Quantity::KvBudget, e, m, h100, 0);
+        const Explanation x = explain(Quantity::KvBudget, { e, m, h100 }, 0);
         bool named = false;
         for (const ExplainedInput &in : x.inputs)
             named = named
@@ -88,9 +88,9 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const Evaluation e = evaluate(plan, m, presetGpu("h100-sxm"));
         // seed 000: 2,875,001 tokens // 32,768 = 87
-        QCOMPARE(explain(Quantity::MaxConcurrency, e, m, presetGpu("h100-sxm")).substituted(),
+        QCOMPARE(explain(Quantity::MaxConcurrency, { e, m, presetGpu("h100-sxm") }).substituted(),
             std::string("floor(2,875,001 / 32,768) = 87"));
-        QCOMPARE(explain(Quantity::KvBytesPerToken, e, m, presetGpu("h100-sxm")).substituted(),
+        QCOMPARE(explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h100-sxm") }).substituted(),
             std::string("2 × 40 layers × 1 KV head × 128 × 2 B = 20,480 B"));
     }
 
@@ -102,7 +102,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("deepseek-v3");
         const Evaluation e = evaluate(plan, m, presetGpu("h200"));
-        QCOMPARE(explain(Quantity::LayersPerStage, e, m, presetGpu("h200")).substituted(),
+        QCOMPARE(explain(Quantity::LayersPerStage, { e, m, presetGpu("h200") }).substituted(),
             std::string("61 // 4 = 15, remainder 1 → 15, 15, 16, 15"));
     }
 
@@ -119,13 +119,13 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(plan, m, gpu);
         // S = 64 × 8192 × 2 B = 1 MiB
-        QCOMPARE(explain(Quantity::TpAllReduceBytes, e, m, gpu).substituted(),
+        QCOMPARE(explain(Quantity::TpAllReduceBytes, { e, m, gpu }).substituted(),
             std::string("64 × 8,192 × 2 B = 1,048,576 B (1 MiB)"));
         // 2 × 80 = 160 AllReduces, each sends 2 × 3/4 × 1 MiB = 1.5 MiB: 240 MiB
-        QCOMPARE(explain(Quantity::TpBytesPerGpu, e, m, gpu).substituted(),
+        QCOMPARE(explain(Quantity::TpBytesPerGpu, { e, m, gpu }).substituted(),
             std::string("160 AllReduces × 2 × 3/4 × 1,048,576 B = 251,658,240 B (240 MiB)"));
         // 1.5 × 1,048,576 B / 450e9 B/s = 3.495 µs each; × 160 = 0.559 ms (the seed's ≈0.56 ms)
-        const Explanation t = explain(Quantity::TpTime, e, m, gpu);
+        const Explanation t = explain(Quantity::TpTime, { e, m, gpu });
         QCOMPARE(t.substituted(),
             std::string("160 × (2 × 3 × 0 µs + 2 × 3/4 × 1,048,576 B / 450 GB/s) = 160 × 3.50 µs = 0.559 ms"));
         QCOMPARE(t.inputs.back().source(), std::string("--scaleup-bandwidth"));
@@ -141,7 +141,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Explanation t = explain(Quantity::TpTime, evaluate(plan, m, gpu), m, gpu);
+        const Explanation t = explain(Quantity::TpTime, { evaluate(plan, m, gpu), m, gpu });
         QCOMPARE(t.result(), std::string("1.642 ms"));
         QVERIFY2(t.note().rfind("latency share 58 %: 0.960 ms of α, 0.682 ms of bytes", 0) == 0, t.note().c_str());
         QCOMPARE(t.inputs[3].value(), std::string("369 GB/s"));
@@ -157,7 +157,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Explanation x = explain(Quantity::PpSendBytes, evaluate(plan, m, gpu), m, gpu);
+        const Explanation x = explain(Quantity::PpSendBytes, { evaluate(plan, m, gpu), m, gpu });
         QCOMPARE(x.substituted(), std::string("2 × 64 × 8,192 × 2 B = 2,097,152 B (2 MiB)"));
         QVERIFY(x.note().rfind("3 sends per step", 0) == 0);
     }
@@ -173,11 +173,11 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("deepseek-v3");
         const GpuSpec gpu = presetGpu("h200");
-        const Explanation bf16 = explain(Quantity::EpBytesPerToken, evaluate(plan, m, gpu), m, gpu);
+        const Explanation bf16 = explain(Quantity::EpBytesPerToken, { evaluate(plan, m, gpu), m, gpu });
         QCOMPARE(bf16.substituted(), std::string("8 × 7,168 × (2 + 2) B = 229,376 B"));
         QVERIFY(bf16.note().find("6.2 % stays on the sending GPU") != std::string::npos); // 1/16
         plan.fp8Dispatch = true;
-        QCOMPARE(explain(Quantity::EpBytesPerToken, evaluate(plan, m, gpu), m, gpu).substituted(),
+        QCOMPARE(explain(Quantity::EpBytesPerToken, { evaluate(plan, m, gpu), m, gpu }).substituted(),
             std::string("8 × (7,392 + 14,336) B = 173,824 B"));
     }
 
@@ -191,7 +191,7 @@ private slots:
         plan.maxModelLen = 8192;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Explanation x = explain(Quantity::Bubble, evaluate(plan, m, gpu), m, gpu);
+        const Explanation x = explain(Quantity::Bubble, { evaluate(plan, m, gpu), m, gpu });
         QCOMPARE(x.substituted(), std::string("(2 − 1) / (4 + 2 − 1) = 1/5 = 0.200 (20.0 %)"));
         QCOMPARE(x.result(), std::string("20.0 %"));
     }
@@ -209,15 +209,15 @@ private slots:
         gpu.memoryBytes = gpu.cudaTotalBytes = 1e13;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const Evaluation e = evaluate(plan, m, gpu);
-        const Explanation step = explain(Quantity::StageStepTime, e, m, gpu);
+        const Explanation step = explain(Quantity::StageStepTime, { e, m, gpu });
         QVERIFY2(step.substituted().rfind("max(139,006,410,752 B / (3.35 TB/s × 1.00), ", 0) == 0,
             step.substituted().c_str());
         QVERIFY2(step.substituted().find(" + 0 µs = max(41.494 ms, ") != std::string::npos, step.substituted().c_str());
         QCOMPARE(step.result(), std::string("41.494 ms"));
         QCOMPARE(step.note().substr(0, 12), std::string("memory-bound"));
-        QCOMPARE(explain(Quantity::Tpot, e, m, gpu).substituted(), std::string("41.494 ms = 41.494 ms"));
+        QCOMPARE(explain(Quantity::Tpot, { e, m, gpu }).substituted(), std::string("41.494 ms = 41.494 ms"));
         // One sequence on one GPU: 1 / 41.494 ms = 24.1 tokens/s.
-        QCOMPARE(explain(Quantity::TokensPerSecPerGpu, e, m, gpu).result(), std::string("24.1 tokens/s"));
+        QCOMPARE(explain(Quantity::TokensPerSecPerGpu, { e, m, gpu }).result(), std::string("24.1 tokens/s"));
     }
 };
 

@@ -315,7 +315,7 @@ private slots:
         const Evaluation eager = eval(m, h100, p);
         QCOMPARE(eager.ranks[0].memory.cudaGraph, 0.0);
         // Every term is listed with its basis and assumption.
-        const auto terms = memoryTerms(now, m, h100, 0);
+        const auto terms = memoryTerms({ now, m, h100 }, 0);
         QCOMPARE(terms.size(), size_t(6));
         for (const MemoryTerm &t : terms)
             QVERIFY2(!t.assumption().empty() && !t.basis.empty(), t.key.c_str());
@@ -335,7 +335,7 @@ private slots:
         const Plan p = planFromLog(Plan {}, log, {}, &applied);
         QCOMPARE(p.vllmVersion, (VllmVersion { 0, 10, 0 })); // not printed: inferred V1 before 0.21
         const Evaluation e = evaluate(p, oss, h100);
-        const ReconcileResult r = reconcile(e, oss, h100, log);
+        const ReconcileResult r = reconcile({ e, oss, h100 }, log);
         QCOMPARE(r.explainingTerm, std::string("weights"));
         QVERIFY(r.explanation().find("less available KV memory than predicted") != std::string::npos);
         const auto row
@@ -370,7 +370,7 @@ private slots:
         const Evaluation e1 = evaluate(calibrated, m, h100);
         // Fitted: 51.38 GiB plus the weights the model predicts below the log (14.99 - 14.96 GiB).
         QVERIFY(std::fabs(e1.kvBudgetBytesPerGpu / GiB - 51.38) < 0.05);
-        const auto terms = memoryTerms(e1, m, h100, 0);
+        const auto terms = memoryTerms({ e1, m, h100 }, 0);
         QCOMPARE(terms[2].basis, std::string("calibrated"));
         QCOMPARE(terms[1].basis, std::string("formula"));
         // A log without an available-KV line cannot be calibrated: a message, not a crash.

@@ -215,7 +215,7 @@ private slots:
             for (int q = 0; q <= static_cast<int>(Quantity::TokensPerSecPerGpu); ++q)
                 for (int rank : { -1, 0, static_cast<int>(e.ranks.size()) - 1 }) {
                     const Explanation x
-                        = explain(static_cast<Quantity>(q), e, presetModel(c.model), presetGpu(c.gpu), rank);
+                        = explain(static_cast<Quantity>(q), { e, presetModel(c.model), presetGpu(c.gpu) }, rank);
                     const Sentence *fields[]
                         = { &x.titleText, &x.formulaText, &x.substitutedText, &x.resultText, &x.noteText };
                     for (const Sentence *sentence : fields) {
@@ -237,7 +237,7 @@ private slots:
         // The example: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B, tp 16 > 8 KV heads.
         const Case c { "llama-3.1-70b", "h200", [](Plan &p) { p.tp = 16; } };
         const Evaluation e = run(c);
-        const Explanation x = explain(Quantity::KvBytesPerToken, e, presetModel(c.model), presetGpu(c.gpu));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, presetModel(c.model), presetGpu(c.gpu) });
         QCOMPARE(x.substituted(), std::string("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B"));
         QCOMPARE(x.substitutedText.templ, std::string("2 × %1 layers × %2 × %3 × %4 B = %5 B"));
         QCOMPARE(x.substitutedText.context, std::string("Explain"));
@@ -248,7 +248,7 @@ private slots:
         QCOMPARE(x.formula(), std::string("2 × L × max(1, n_kv / tp) × head_dim × s"));
         QVERIFY(!x.formulaText.translatable);
         // "Weights on GPU 3": the rank is an argument of the title's template.
-        const Explanation w = explain(Quantity::WeightsPerGpu, e, presetModel(c.model), presetGpu(c.gpu), 3);
+        const Explanation w = explain(Quantity::WeightsPerGpu, { e, presetModel(c.model), presetGpu(c.gpu) }, 3);
         QCOMPARE(w.title(), std::string("Weights on GPU 3"));
         QCOMPARE(w.titleText.templ, std::string("Weights on GPU %1"));
     }
@@ -259,7 +259,7 @@ private slots:
         const Evaluation e = run(c);
         QStringList problems;
         for (int rank : { 0, static_cast<int>(e.ranks.size()) - 1 })
-            for (const MemoryTerm &t : memoryTerms(e, presetModel(c.model), presetGpu(c.gpu), rank)) {
+            for (const MemoryTerm &t : memoryTerms({ e, presetModel(c.model), presetGpu(c.gpu) }, rank)) {
                 checkTree(t.labelText, "MemoryTerms", problems);
                 checkTree(t.assumptionText, "MemoryTerms", problems);
             }

@@ -67,7 +67,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(llama70bTp4Pp2(), m, gpu);
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
         QCOMPARE(tl.stages, 2);
         QCOMPARE(tl.worldSize, 8);
         // 80 layers on 2 stages: 40 each, 4 groups of 10 layers per stage.
@@ -110,7 +110,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(llama70bTp4Pp2(), m, gpu);
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
         // Seed 003: (p − 1) / (m + p − 1) = (2 − 1) / (4 + 2 − 1) = 1/5.
         QCOMPARE(tl.formulaBubbleFraction, 0.2);
         // With equal stages t each, every lane idles (p − 1) t of (m + p − 1) t: exactly 1/5. Here
@@ -139,7 +139,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(llama70bTp4Pp2(), m, gpu);
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Prefill);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Prefill);
         for (int s = 0; s < tl.stages; ++s) {
             double t = 0;
             for (const TimelineEvent *ev : tl.stageEvents(s)) {
@@ -156,7 +156,7 @@ private slots:
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(llama70bTp4Pp2(), m, gpu);
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
         const TimelineEvent *send = nullptr, *allreduce1 = nullptr;
         for (const TimelineEvent &ev : tl.events) {
             if (ev.kind == EventKind::PpSend && !send)
@@ -188,7 +188,7 @@ private slots:
         const GpuSpec gpu = presetGpu("h200");
         const Evaluation e = evaluate(p, m, gpu);
         QVERIFY(e.valid);
-        const Timeline tl = buildTimeline(e, m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
         // 61 layers in 4 groups: 16, 15, 15, 15; the first 3 are dense, so the MoE layers per group
         // are 13, 15, 15, 15 (58 in all).
         std::vector<int> dispatchCounts;
@@ -219,7 +219,7 @@ private slots:
         p.microbatches = 100000;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Timeline tl = buildTimeline(evaluate(p, m, gpu), m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ evaluate(p, m, gpu), m, gpu }, Phase::Decode);
         QCOMPARE(tl.planMicrobatches, 100000);
         QCOMPARE(tl.microbatches, 64);
         // 64 × 10 work events per stage + one idle each: 2 × 641
@@ -233,7 +233,7 @@ private slots:
         p.tp = 3; // 64 heads are not divisible by 3
         const ModelSpec m = presetModel("llama-3.1-70b");
         const GpuSpec gpu = presetGpu("h100-sxm");
-        const Timeline tl = buildTimeline(evaluate(p, m, gpu), m, gpu, Phase::Decode);
+        const Timeline tl = buildTimeline({ evaluate(p, m, gpu), m, gpu }, Phase::Decode);
         QVERIFY(tl.events.empty());
         QCOMPARE(tl.makespanSec, 0.0);
     }

@@ -20,9 +20,9 @@ void reconcileWith(
     const shardscope::Evaluation e0 = shardscope::evaluate(plan, model, gpu);
     if (!e0.valid)
         return;
-    const shardscope::ReconcileResult r = shardscope::reconcile(e0, model, gpu, log);
+    const shardscope::ReconcileResult r = shardscope::reconcile({ e0, model, gpu }, log);
     (void)shardscope::reconcileToJson(r).dump();
-    (void)shardscope::memoryTerms(e0, model, gpu, e0.kv.bindingRank);
+    (void)shardscope::memoryTerms({ e0, model, gpu }, e0.kv.bindingRank);
     (void)shardscope::predictedVllmLogText({ e0, model, gpu });
     shardscope::Sentence why;
     if (const auto profile = shardscope::calibrateFromLog(e0, log, "fuzz", "fuzz.log", &why)) {
@@ -32,7 +32,7 @@ void reconcileWith(
         plan.calibration = *profile;
         const shardscope::Evaluation e1 = shardscope::evaluate(plan, model, gpu);
         if (e1.valid)
-            (void)shardscope::reconcileToJson(shardscope::reconcile(e1, model, gpu, log)).dump();
+            (void)shardscope::reconcileToJson(shardscope::reconcile({ e1, model, gpu }, log)).dump();
     }
 }
 

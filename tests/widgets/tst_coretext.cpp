@@ -288,7 +288,7 @@ private slots:
             for (const PlanIssue &i : e.issues)
                 collect(i.text, templates);
             for (int q = 0; q <= static_cast<int>(Quantity::TokensPerSecPerGpu); ++q) {
-                const Explanation x = explain(static_cast<Quantity>(q), e, m, gpu);
+                const Explanation x = explain(static_cast<Quantity>(q), { e, m, gpu });
                 for (const Sentence *s :
                     { &x.titleText, &x.formulaText, &x.substitutedText, &x.resultText, &x.noteText })
                     collect(*s, templates);
@@ -314,7 +314,7 @@ private slots:
                 const ModelSpec m = builtinPresets().resolveModel(QString::fromStdString(plan.modelId));
                 const GpuSpec gpu = builtinPresets().resolveGpu(QString::fromStdString(plan.gpuId));
                 const Evaluation e = evaluate(plan, m, gpu);
-                const ReconcileResult r = reconcile(e, m, gpu, log);
+                const ReconcileResult r = reconcile({ e, m, gpu }, log);
                 for (const ReconcileRow &row : r.rows)
                     collect(row.labelText, templates);
                 collect(r.explanationText, templates);

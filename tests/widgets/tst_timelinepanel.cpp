@@ -61,7 +61,7 @@ private slots:
         Fixture f;
         TimelineView view;
         view.resize(1000, 300);
-        view.setTimeline(f.e, buildTimeline(f.e, f.model, f.gpu, Phase::Decode));
+        view.setTimeline(f.e, buildTimeline({ f.e, f.model, f.gpu }, Phase::Decode));
         // 8 GPUs: one lane each, GPUs 0-3 on stage 0 and 4-7 on stage 1.
         QCOMPARE(view.lanes().size(), size_t(8));
         QCOMPARE(view.lanes()[4].stage, 1);
@@ -94,7 +94,7 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(p, m, gpu);
         TimelineView view;
-        view.setTimeline(e, buildTimeline(e, m, gpu, Phase::Decode));
+        view.setTimeline(e, buildTimeline({ e, m, gpu }, Phase::Decode));
         QCOMPARE(view.lanes().size(), size_t(2));
         QCOMPARE(view.lanes()[1].gpus, 32);
         QCOMPARE(view.laneLabel(view.lanes()[1]), QStringLiteral("Stage 1 · 32 GPUs"));

@@ -207,13 +207,11 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Weights:
-            return textformat::explanationHtml(
-                explain(Quantity::WeightsPerGpu, e, m_state->model, m_state->gpu, r.rank));
+            return textformat::explanationHtml(explain(Quantity::WeightsPerGpu, *m_state, r.rank));
         case KvBudget:
-            return textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, r.rank));
+            return textformat::explanationHtml(explain(Quantity::KvBudget, *m_state, r.rank));
         case KvPerToken:
-            return textformat::explanationHtml(
-                explain(Quantity::KvBytesPerToken, e, m_state->model, m_state->gpu, r.rank));
+            return textformat::explanationHtml(explain(Quantity::KvBytesPerToken, *m_state, r.rank));
         default:
             return textformat::gpuSummaryHtml(*m_state, r.rank);
         }

@@ -87,7 +87,7 @@ void KvPanel::refresh()
     const PlanState &s = *m_document->state();
     const Evaluation &e = s.evaluation;
     const Plan &p = e.plan;
-    const auto x = [&](Quantity q, int rank = -1) { return explanationHtml(explain(q, e, s.model, s.gpu, rank)); };
+    const auto x = [&](Quantity q, int rank = -1) { return explanationHtml(explain(q, s, rank)); };
 
     QPalette pal = m_verdict->palette();
     if (e.fits) {

@@ -217,10 +217,10 @@ QString MemoryChart::barToolTip(int index, int setIndex) const
     html += QStringLiteral("<hr>");
     switch (setIndex) {
     case Weights:
-        html += textformat::explanationHtml(explain(Quantity::WeightsPerGpu, e, m_state->model, m_state->gpu, b.rank));
+        html += textformat::explanationHtml(explain(Quantity::WeightsPerGpu, *m_state, b.rank));
         break;
     case Kv:
-        html += textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, b.rank));
+        html += textformat::explanationHtml(explain(Quantity::KvBudget, *m_state, b.rank));
         break;
     case Headroom:
         html += tr("<b>Headroom</b><br><i>total × (1 − gpu_memory_utilization)</i><br>= %1 × (1 − %2) = %3 — left for "
@@ -230,7 +230,7 @@ QString MemoryChart::barToolTip(int index, int setIndex) const
                     .arg(textformat::gib(b.headroom, 2));
         break;
     default:
-        html += textformat::explanationHtml(explain(Quantity::KvBudget, e, m_state->model, m_state->gpu, b.rank));
+        html += textformat::explanationHtml(explain(Quantity::KvBudget, *m_state, b.rank));
         break;
     }
     return html;

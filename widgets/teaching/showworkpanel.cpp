@@ -177,9 +177,8 @@ void ShowWorkPanel::refresh()
     const auto q = static_cast<Quantity>(item->data(Qt::UserRole).toInt());
     m_rank->setEnabled(perRank(q));
     const EvaluatedPlan &p = teaching::evaluatedOrEmpty(*m_document);
-    m_text->setHtml(
-        textformat::explanationHtml(explain(q, p.evaluation, p.model, p.gpu, perRank(q) ? m_rank->value() : -1),
-            textformat::ExplanationStyle::Panel));
+    m_text->setHtml(textformat::explanationHtml(
+        explain(q, p, perRank(q) ? m_rank->value() : -1), textformat::ExplanationStyle::Panel));
 }
 
 void ShowWorkPanel::retranslate()

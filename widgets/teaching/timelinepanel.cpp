@@ -156,7 +156,7 @@ void TimelinePanel::rebuild()
     pause();
     m_view->setCurrentIndex(-1);
     const EvaluatedPlan &p = *m_built;
-    m_view->setTimeline(p.evaluation, buildTimeline(p.evaluation, p.model, p.gpu, m_phase));
+    m_view->setTimeline(p.evaluation, buildTimeline(p, m_phase));
     retranslate();
     onCurrentChanged(-1);
 }

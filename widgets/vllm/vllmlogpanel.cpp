@@ -305,7 +305,7 @@ void VllmLogPanel::refreshPrediction()
             c.setPosition(b.position() + b.length() - 1, QTextCursor::KeepAnchor);
             c.setCharFormat(f);
         }
-        const std::vector<MemoryTerm> terms = memoryTerms(e, s.model, s.gpu, e.kv.bindingRank);
+        const std::vector<MemoryTerm> terms = memoryTerms(s, e.kv.bindingRank);
         m_terms->setRowCount(static_cast<int>(terms.size()));
         for (int i = 0; i < static_cast<int>(terms.size()); ++i) {
             const MemoryTerm &t = terms[static_cast<size_t>(i)];
