@@ -1,6 +1,7 @@
 // shardscope: with a subcommand (plan, presets, ...) it runs headless on QCoreApplication and needs
 // no display; with none it opens the planner window.
 #include "cli/commands.h"
+#include "core/text/suggest.h"
 #ifdef SHARDSCOPE_WITH_GUI
 #include "app/windowmain.h"
 #include "widgets/export/reportpdf.h"
@@ -54,7 +55,9 @@ void printUsage()
 
 int unknownCommand(const char *name)
 {
-    std::cerr << "shardscope: error: unknown command \"" << name << "\" (try shardscope --help)" << std::endl;
+    const std::string hint = shardscope::didYouMean(shardscope::suggestNames(name, commandNames()));
+    std::cerr << "shardscope: error: unknown command \"" << name << "\"" << (hint.empty() ? "" : ": " + hint)
+              << " (try shardscope --help)" << std::endl;
     return 2;
 }
 

@@ -1,5 +1,6 @@
 #include "app/windowmain.h"
 
+#include "cli/commands.h"
 #include "cli/planoptions.h"
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
@@ -83,12 +84,10 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     const CatalogModel *model = catalog.findModel(in.model.id);
     if (!model || !(model->spec == in.model)) {
         if (parser.isSet(QStringLiteral("model"))) {
-            const QFileInfo fi(parser.value(QStringLiteral("model")));
-            // A config.json is named after its folder (the checkpoint), as File → Open config.json does.
-            const std::string id = fi.fileName() == QLatin1String("config.json")
-                ? fi.absoluteDir().dirName().toStdString()
-                : in.model.id;
-            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
+            // A model folder means its config.json, named after the folder (the checkpoint), as File →
+            // Open model folder… does; planFromOptions has read it already.
+            const QString config = PresetRepository::modelConfigPath(parser.value(QStringLiteral("model")));
+            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(config), in.model.id, in.model.hfRepo);
         } else if (!planFile.modelConfig.empty()) {
             plan.modelId = catalog.addModelJson(planFile.modelConfig, in.model.id);
         } else {
@@ -134,13 +133,13 @@ int runGui(QApplication &app)
     parser.addOption(QCommandLineOption(
         QStringLiteral("size"), QStringLiteral("Screenshot size (default 1600x1000)."), QStringLiteral("WxH")));
     parser.addOption(QCommandLineOption(QStringLiteral("lang"),
-        QStringLiteral("Window language: ") + Language::available().join(QStringLiteral(", "))
-            + QStringLiteral(" (default: the saved choice, else the system's)."),
+        QStringLiteral("Window language: en, or zh (also zh_CN, zh-CN) for Simplified Chinese "
+                       "(default: the saved choice, else the system's)."),
         QStringLiteral("code")));
     parser.addOption(
         QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
     if (!parser.parse(QCoreApplication::arguments()))
-        return fail(parser.errorText().toStdString());
+        return fail(parseErrorMessage(parser, nullptr));
     if (parser.isSet(QStringLiteral("help-window"))) {
         std::cout << parser.helpText().toStdString();
         return 0;
@@ -166,11 +165,18 @@ int runGui(QApplication &app)
     }
 
     // The language before the window builds its texts: --lang, else the saved choice, else the system's.
-    const QString lang
-        = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : Language::preferred();
-    if (!teaching::language()->setLanguage(lang, false))
-        return fail("--lang " + lang.toStdString() + ": expected one of "
-            + Language::available().join(QStringLiteral(", ")).toStdString());
+    const QString typedLang = parser.value(QStringLiteral("lang"));
+    const QString lang = parser.isSet(QStringLiteral("lang")) ? Language::codeFor(typedLang) : Language::preferred();
+    if (lang.isEmpty() || !teaching::language()->setLanguage(lang, false))
+        return fail("--lang " + typedLang.toStdString() + ": expected one of en, zh, zh_CN or zh-CN");
+
+    // Chinese without a font to draw it: say so where it can be read (the banner says it too).
+    const auto warnAboutFont = [] {
+        if (Language::chineseWithoutFont())
+            std::cerr << "shardscope: warning: " << Language::missingChineseFontWarning().toStdString() << std::endl;
+    };
+    warnAboutFont();
+    QObject::connect(teaching::language(), &Language::languageChanged, teaching::language(), warnAboutFont);
 
     const PresetRepository repo = PresetRepository::load();
     ModelCatalog catalog = catalogFromPresets(repo);

@@ -1,5 +1,7 @@
 #include "cli/commands.h"
 
+#include "core/text/suggest.h"
+
 #include <QCommandLineParser>
 
 #include <cstdio>
@@ -19,6 +21,15 @@ const std::vector<Command> &commands()
         { "sweep", "Evaluate every TP x PP x DP x EP for a GPU count and rank the plans.", runSweepCommand },
     };
     return list;
+}
+
+std::vector<std::string> commandNames()
+{
+    std::vector<std::string> names;
+    for (const Command &c : commands())
+        names.emplace_back(c.name);
+    names.emplace_back("help");
+    return names;
 }
 
 const Command *findCommand(const QString &name)
@@ -52,6 +63,54 @@ QString commandHelpText(const QCommandLineParser &parser, const char *command)
     return prefix + QStringLiteral("shardscope ") + QLatin1String(command) + text.mid(nameEnd);
 }
 
+std::vector<std::string> listedOptionNames(const QCommandLineParser &parser)
+{
+    // QCommandLineParser does not list its options; its help does, one per line as
+    // "  -h, --help   Show …" or "  --tp <n>   Tensor-parallel …" (the names end at two spaces).
+    std::vector<std::string> names;
+    const QString help = parser.helpText();
+    const qsizetype options = help.indexOf(QStringLiteral("\nOptions:\n"));
+    if (options < 0)
+        return names;
+    for (const QString &line : help.mid(options).split(QLatin1Char('\n'))) {
+        // Option lines start with two spaces; a wrapped description is indented further.
+        const QString trimmed = line.trimmed();
+        if (!line.startsWith(QStringLiteral("  -")))
+            continue;
+        const qsizetype end = trimmed.indexOf(QStringLiteral("  "));
+        for (QString word : trimmed.left(end < 0 ? trimmed.size() : end).split(QLatin1Char(' '))) {
+            if (word.endsWith(QLatin1Char(',')))
+                word.chop(1);
+            if (word.startsWith(QStringLiteral("--")) && word.size() > 2)
+                names.push_back(word.mid(2).toStdString());
+        }
+    }
+    return names;
+}
+
+std::string parseErrorMessage(const QCommandLineParser &parser, const char *command)
+{
+    // No command: the window's own flags.
+    const std::string help
+        = command && *command ? std::string("shardscope ") + command + " --help" : "shardscope --help-window";
+    const QStringList unknown = parser.unknownOptionNames();
+    if (!unknown.isEmpty()) {
+        // Qt says "Unknown option 'tpp'."; name it as typed and point at the nearest real one.
+        const QString &name = unknown.first();
+        const std::string typed = (name.size() == 1 ? "-" : "--") + name.toStdString();
+        const std::string hint
+            = shardscope::didYouMean(shardscope::suggestNames(name.toStdString(), listedOptionNames(parser)), "--");
+        return "unknown option " + typed + (hint.empty() ? "" : ": " + hint) + " (" + help + " lists the options)";
+    }
+    // Qt's other messages ("Missing value after '--tp'.") in this tool's style: lower case, no full stop.
+    std::string text = parser.errorText().trimmed().toStdString();
+    if (!text.empty() && text.back() == '.')
+        text.pop_back();
+    if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z')
+        text[0] = static_cast<char>(text[0] - 'A' + 'a');
+    return text + " (see " + help + ")";
+}
+
 void addStandardOptions(QCommandLineParser &parser)
 {
     // Not addHelpOption(): it adds --help-all for Qt's GUI options, which no subcommand takes.
@@ -78,7 +137,7 @@ bool parseOrFail(QCommandLineParser &parser, const QStringList &args, const char
 {
     addStandardOptions(parser);
     if (!parser.parse(args)) {
-        exitCode = failWith(command, parser.errorText().toStdString());
+        exitCode = failWith(command, parseErrorMessage(parser, command));
         return false;
     }
     if (answeredHelpOrVersion(parser, command)) {

@@ -1,6 +1,9 @@
 #pragma once
 #include <QStringList>
 
+#include <string>
+#include <vector>
+
 // One headless subcommand. `args` starts with the program name followed by the subcommand's own
 // arguments (the subcommand name removed), ready for QCommandLineParser::process-like parsing.
 struct Command
@@ -14,6 +17,8 @@ struct Command
 // Every subcommand, in the order --help lists them.
 const std::vector<Command> &commands();
 const Command *findCommand(const QString &name);
+// The command names (and "help"), for "did you mean plan?".
+std::vector<std::string> commandNames();
 
 int runPlanCommand(const QStringList &args);
 int runPresetsCommand(const QStringList &args);
@@ -32,6 +37,12 @@ int failWith(const char *command, const std::string &message);
 class QCommandLineParser;
 // The parser's help text with the usage line naming the command ("Usage: shardscope plan [options]").
 QString commandHelpText(const QCommandLineParser &parser, const char *command);
+// The long option names (without "--") the parser's help lists.
+std::vector<std::string> listedOptionNames(const QCommandLineParser &parser);
+// The parser's error after a failed parse() in the "shardscope CMD: error: …" style: an unknown
+// option with the closest known ones ("unknown option --tpp: did you mean --tp? (…)"). A null or
+// empty command is the window's parser (shardscope --help-window).
+std::string parseErrorMessage(const QCommandLineParser &parser, const char *command);
 // -h/--help and -V/--version, for commands that parse on their own (positional arguments).
 void addStandardOptions(QCommandLineParser &parser);
 // After parsing: prints the help or the version on stdout and returns true when one was asked for.

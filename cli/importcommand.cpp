@@ -51,7 +51,7 @@ int runImportCommand(const QStringList &args)
         QStringLiteral("command"), QStringLiteral("The launch command, after --."), QStringLiteral("-- command..."));
     addStandardOptions(parser);
     if (!parser.parse(args))
-        return failWith("import", parser.errorText().toStdString());
+        return failWith("import", parseErrorMessage(parser, "import"));
     if (answeredHelpOrVersion(parser, "import"))
         return 0;
     try {

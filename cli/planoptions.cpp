@@ -9,6 +9,7 @@
 
 #include <QFileInfo>
 
+#include <cstdio>
 #include <utility>
 
 using namespace shardscope;
@@ -25,7 +26,8 @@ struct Flag
 // Kept in one table so the README's CLI reference and --help cannot drift apart in wording.
 const Flag kFlags[] = {
     { "plan", "file", "Start from a saved plan (*.shardscope.json); flags given as well override it." },
-    { "model", "id|path", "Model preset id, or a Hugging Face config.json (nested text_config is fine)." },
+    { "model", "id|path",
+        "Model preset id, a Hugging Face config.json (nested text_config is fine), or a model folder holding one." },
     { "gpu", "id|path", "GPU preset id, or a GPU JSON file." },
     { "tp", "n", "Tensor-parallel size (default 1)." },
     { "pp", "n", "Pipeline-parallel size (default 1)." },
@@ -111,6 +113,14 @@ double sizeFlag(const QCommandLineParser &p, const char *name)
     return *parsed;
 }
 
+// 0 → "0", 1 → "1", 1e6 → "1000000", 1e16 → "1e+16": as short as the value allows.
+std::string plainNumber(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", v);
+    return text;
+}
+
 double numberFlag(const QCommandLineParser &p, const char *name, double lo, double hi)
 {
     const QString v = value(p, name);
@@ -118,7 +128,9 @@ double numberFlag(const QCommandLineParser &p, const char *name, double lo, doub
     const double d = v.toDouble(&ok);
     if (!ok || !(d >= lo && d <= hi))
         bad(name, v,
-            "expected a number from " + std::to_string(lo).substr(0, 6) + " to " + std::to_string(hi).substr(0, 8));
+            // A tiny lower bound stands for "more than 0" (a fraction of the memory, an efficiency).
+            lo > 0 && lo < 1e-4 ? "expected a number above 0, at most " + plainNumber(hi)
+                                : "expected a number from " + plainNumber(lo) + " to " + plainNumber(hi));
     return d;
 }
 
@@ -138,13 +150,19 @@ Enum enumFlag(
 
 } // namespace
 
-void addPlanOptions(QCommandLineParser &parser)
+void addPlanOptions(QCommandLineParser &parser, const QStringList &notForThisCommand)
 {
+    const auto add = [&](QCommandLineOption option) {
+        // Still parsed, so that the command can say why it refuses one, but not offered in --help.
+        if (notForThisCommand.contains(option.names().first()))
+            option.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(option);
+    };
     for (const Flag &f : kFlags)
-        parser.addOption(QCommandLineOption(
+        add(QCommandLineOption(
             QString::fromLatin1(f.name), QString::fromUtf8(f.help), QString::fromLatin1(f.valueName)));
     for (const auto &s : kSwitches)
-        parser.addOption(QCommandLineOption(QString::fromLatin1(s[0]), QString::fromUtf8(s[1])));
+        add(QCommandLineOption(QString::fromLatin1(s[0]), QString::fromUtf8(s[1])));
 }
 
 std::vector<std::pair<QString, bool>> planOptionNames()

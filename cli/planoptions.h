@@ -19,7 +19,9 @@ struct PlanInputs
 };
 
 // Adds the plan flags (vLLM's names where they overlap) to a parser. Documented in the README.
-void addPlanOptions(QCommandLineParser &parser);
+// `notForThisCommand`: flags the command refuses (sweep chooses tp, pp, ... itself); they are parsed
+// but hidden from --help.
+void addPlanOptions(QCommandLineParser &parser, const QStringList &notForThisCommand = {});
 
 // Reads the flags (and --plan FILE, whose values the flags override). Throws shardscope::InputError
 // with a one-line message on a bad value, a missing --model/--gpu, or an unknown preset.

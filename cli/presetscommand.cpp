@@ -60,7 +60,7 @@ int runPresetsCommand(const QStringList &args)
     for (const GpuSpec &g : repo.gpus()) {
         char line[256];
         std::snprintf(
-            line, sizeof line, "  %-16s %7.0f MiB  %s\n", g.id.c_str(), g.memoryBytes / 1048576.0, g.name.c_str());
+            line, sizeof line, "  %-16s %6.1f GiB  %s\n", g.id.c_str(), g.memoryBytes / 1073741824.0, g.name.c_str());
         std::cout << line;
     }
     std::cout << "User presets folder: " << PresetRepository::userFolder().toStdString() << "\n";

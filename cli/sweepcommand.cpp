@@ -95,7 +95,10 @@ int runSweepCommand(const QStringList &args)
         "Evaluate every tp x pp x dp (x ep for MoE) that uses the given GPUs, and rank the plans.\n"
         "Time figures decode pp micro-batches of the largest batch that fits, each sequence over max_model_len\n"
         "tokens; --microbatches, --batch and --prompt-len replace those defaults."));
-    addPlanOptions(parser);
+    // The sweep chooses the four sizes itself; a fixed one would silently be overwritten.
+    const QStringList fixedSizes = { QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("dp"),
+        QStringLiteral("ep"), QStringLiteral("enable-expert-parallel"), QStringLiteral("pp-layer-partition") };
+    addPlanOptions(parser, fixedSizes);
     parser.addOption(option("gpus", "GPUs in the cluster: every plan has tp x pp x dp = N.", "n"));
     parser.addOption(option("up-to", "Also sweep every smaller GPU count (1 to N)."));
     parser.addOption(option("objective",
@@ -116,11 +119,10 @@ int runSweepCommand(const QStringList &args)
         = parser.isSet(QStringLiteral("format")) ? parser.value(QStringLiteral("format")) : QStringLiteral("text");
     if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
         return failWith("sweep", "--format " + format.toStdString() + ": expected text, json or csv");
-    // The sweep chooses the four sizes itself; a fixed one would silently be overwritten.
-    for (const char *fixed : { "tp", "pp", "dp", "ep", "enable-expert-parallel", "pp-layer-partition" })
-        if (parser.isSet(QString::fromLatin1(fixed)))
+    for (const QString &fixed : fixedSizes)
+        if (parser.isSet(fixed))
             return failWith("sweep",
-                std::string("--") + fixed + " cannot be combined with sweep: it tries every tp, pp, dp and ep itself");
+                "--" + fixed.toStdString() + " cannot be combined with sweep: it tries every tp, pp, dp and ep itself");
     try {
         const SweepOptions options = sweepOptions(parser);
         const PresetRepository repo = PresetRepository::load();

@@ -1,6 +1,7 @@
 #include "io/presetrepository.h"
 
 #include "core/model/errors.h"
+#include "core/text/suggest.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,9 +25,14 @@ template <typename Spec> void upsert(std::vector<Spec> &list, Spec spec)
         list.push_back(std::move(spec));
 }
 
-QString closestIds(const QStringList &ids)
+// "unknown model "x": did you mean y? (...)": the closest ids, never the whole list.
+std::string unknownPreset(const char *what, const QString &typed, const std::vector<std::string> &ids, const char *or_)
 {
-    return ids.join(QStringLiteral(", "));
+    const std::string hint = didYouMean(suggestNames(typed.toStdString(), ids));
+    return std::string("unknown ") + what + " \"" + typed.toStdString() + "\""
+        + (hint.empty() ? " (shardscope presets lists the ids; "
+                        : ": " + hint + " (shardscope presets lists them all; ")
+        + "or give " + or_ + ")";
 }
 
 } // namespace
@@ -113,33 +119,66 @@ bool looksLikePath(const QString &s)
 
 } // namespace
 
+QString PresetRepository::modelConfigPath(const QString &fileOrFolder)
+{
+    const QFileInfo fi(fileOrFolder);
+    if (!fi.isDir())
+        return fileOrFolder;
+    const QString config = QDir(fileOrFolder).filePath(QStringLiteral("config.json"));
+    const QFileInfo configInfo(config);
+    if (!configInfo.exists())
+        throw InputError(fileOrFolder.toStdString() + " is a folder without a config.json");
+    if (!configInfo.isFile())
+        throw InputError(config.toStdString() + " is not a regular file");
+    return config;
+}
+
+std::string PresetRepository::modelIdForConfig(const QString &configPath)
+{
+    const QFileInfo fi(configPath);
+    if (fi.fileName() == QLatin1String("config.json") && !fi.absoluteDir().dirName().isEmpty())
+        return fi.absoluteDir().dirName().toStdString();
+    return fi.completeBaseName().toStdString();
+}
+
 ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
 {
     if (const ModelSpec *m = findModel(idOrPath))
         return *m;
+    std::vector<std::string> ids;
+    for (const ModelSpec &m : m_models)
+        ids.push_back(m.id);
     if (looksLikePath(idOrPath) || QFileInfo::exists(idOrPath)) {
-        QFileInfo fi(idOrPath);
-        ModelSpec m = modelFromJsonText(readJsonFile(idOrPath), fi.completeBaseName().toStdString());
+        // A Hugging Face name ("meta-llama/Llama-3.1-70B") looks like a path: point at the preset.
+        if (!QFileInfo::exists(idOrPath)) {
+            const std::string hint = didYouMean(suggestNames(QFileInfo(idOrPath).fileName().toStdString(), ids));
+            if (!hint.empty())
+                throw InputError("no such file or model preset: " + idOrPath.toStdString() + " (" + hint + ")");
+        }
+        const QString path = modelConfigPath(idOrPath);
+        const QFileInfo fi(path);
+        if (fi.exists() && !fi.isFile())
+            throw InputError(path.toStdString() + " is not a regular file");
+        ModelSpec m = modelFromJsonText(readJsonFile(path), modelIdForConfig(path));
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
         return m;
     }
-    QStringList ids;
-    for (const ModelSpec &m : m_models)
-        ids << QString::fromStdString(m.id);
-    throw InputError("unknown model \"" + idOrPath.toStdString() + "\" (presets: " + closestIds(ids).toStdString()
-        + "; or give a path to a config.json)");
+    throw InputError(unknownPreset("model", idOrPath, ids, "a config.json or a model folder"));
 }
 
 GpuSpec PresetRepository::resolveGpu(const QString &idOrPath) const
 {
     if (const GpuSpec *g = findGpu(idOrPath))
         return *g;
-    if (looksLikePath(idOrPath) || QFileInfo::exists(idOrPath))
-        return gpuFromJsonText(readJsonFile(idOrPath), QFileInfo(idOrPath).completeBaseName().toStdString());
-    QStringList ids;
+    if (looksLikePath(idOrPath) || QFileInfo::exists(idOrPath)) {
+        const QFileInfo fi(idOrPath);
+        if (fi.exists() && !fi.isFile())
+            throw InputError(idOrPath.toStdString() + " is not a regular file");
+        return gpuFromJsonText(readJsonFile(idOrPath), fi.completeBaseName().toStdString());
+    }
+    std::vector<std::string> ids;
     for (const GpuSpec &g : m_gpus)
-        ids << QString::fromStdString(g.id);
-    throw InputError("unknown GPU \"" + idOrPath.toStdString() + "\" (presets: " + closestIds(ids).toStdString()
-        + "; or give a path to a GPU JSON file)");
+        ids.push_back(g.id);
+    throw InputError(unknownPreset("GPU", idOrPath, ids, "a path to a GPU JSON file"));
 }

@@ -28,13 +28,21 @@ public:
     const shardscope::ModelSpec *findModel(const QString &id) const;
     const shardscope::GpuSpec *findGpu(const QString &id) const;
 
-    // A preset id, or a path to a JSON file (a Hugging Face config.json for models).
-    // Throws shardscope::InputError with a one-line message.
+    // A preset id, or a path to a JSON file (a Hugging Face config.json for models, or the model
+    // folder holding it). Throws shardscope::InputError with a one-line message, which for an
+    // unknown id suggests the closest preset ids ("did you mean deepseek-v3?").
     shardscope::ModelSpec resolveModel(const QString &idOrPath) const;
     shardscope::GpuSpec resolveGpu(const QString &idOrPath) const;
 
     // Reads a file of at most 16 MiB (larger files are refused, not read).
     static std::string readJsonFile(const QString &path);
+
+    // A model path as the user gave it: a folder means its config.json (a checkpoint folder, as vLLM
+    // takes it). Throws shardscope::InputError for a folder without one.
+    static QString modelConfigPath(const QString &fileOrFolder);
+    // The id a model config file is known by: its folder's name for a config.json ("Qwen3-32B"),
+    // else the file's base name.
+    static std::string modelIdForConfig(const QString &configPath);
 
 private:
     void addFolder(const QString &folder);

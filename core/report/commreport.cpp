@@ -105,20 +105,39 @@ json timeToJson(const TimeEstimate &t, const Plan &p)
         { "prefill_stages", std::move(prefill) } };
 }
 
+namespace {
+
+// "1 token", "2 tokens": English plurals for the text report.
+std::string counted(long long n, const char *one, const char *many)
+{
+    return formatThousands(n) + " " + (n == 1 ? one : many);
+}
+
+// The text report's times always carry a unit, zero included ("0 s").
+// The ledger's time with a unit even at zero ("0 s", not a bare "0").
+std::string secondsText(double s)
+{
+    return s == 0 ? std::string("0 s") : ledgerTime(s);
+}
+
+} // namespace
+
 std::string commToText(const Evaluation &e)
 {
     const CommLedger &c = e.comm;
     const TimeEstimate &t = e.time;
     std::ostringstream s;
     char line[256];
-    s << "communication per " << phaseName(c.phase) << " step (n = " << formatThousands(c.tokens)
-      << " tokens; alpha-beta estimate)\n";
+    s << "communication per " << phaseName(c.phase) << " step (n = " << counted(c.tokens, "token", "tokens")
+      << "; alpha-beta estimate)\n";
     std::snprintf(line, sizeof line, "  %-9s %9s %12s %14s %-8s %10s\n", "kind", "ops/step", "bytes/op",
         "sent/GPU/step", "link", "time");
     s << line;
     auto row = [&](const char *kind, long long ops, double bytes, double sent, LinkKind link, double sec) {
-        std::snprintf(line, sizeof line, "  %-9s %9lld %12s %14s %-8s %10s\n", kind, ops, formatBytes(bytes, 2).c_str(),
-            formatBytes(sent, 2).c_str(), linkKindName(link), ledgerTime(sec).c_str());
+        // No operation moves no bytes: a size per op would describe something that does not happen.
+        std::snprintf(line, sizeof line, "  %-9s %9lld %12s %14s %-8s %10s\n", kind, ops,
+            ops == 0 ? "-" : formatBytes(bytes, 2).c_str(), formatBytes(sent, 2).c_str(), linkKindName(link),
+            secondsText(sec).c_str());
         s << line;
     };
     row("TP", c.tp.allreducePerStep, c.tp.bytesPerAllreduce, c.tp.bytesSentPerGpuPerStep, c.tp.link, c.tp.timeSec);
@@ -145,7 +164,7 @@ std::string commToText(const Evaluation &e)
         s << "\n";
     }
     s << "  DP        none" << (c.dp.lockstep ? " (MoE: DP ranks step together)" : "") << "\n";
-    s << "  total     " << ledgerTime(c.totalTimeSec) << " of communication per step\n\n";
+    s << "  total     " << secondsText(c.totalTimeSec) << " of communication per step\n\n";
 
     s << "time (roofline estimate)\n";
     const char *bound = "memory";
@@ -157,8 +176,8 @@ std::string commToText(const Evaluation &e)
       << formatThousands(t.contextTokens) << " tokens of context\n";
     s << "  TTFT           " << ledgerTime(t.ttftSec) << " for a " << formatThousands(e.plan.promptLen)
       << "-token prompt\n";
-    std::snprintf(line, sizeof line, "  tokens/s/GPU   %.1f (pp bubble %.1f%% with %d micro-batches)\n",
-        t.tokensPerSecPerGpu, t.bubbleFraction * 100, t.microbatches);
+    std::snprintf(line, sizeof line, "  tokens/s/GPU   %.1f (pp bubble %.1f%% with %d %s)\n", t.tokensPerSecPerGpu,
+        t.bubbleFraction * 100, t.microbatches, t.microbatches == 1 ? "micro-batch" : "micro-batches");
     s << line;
     std::snprintf(line, sizeof line, "  assumed        HBM x%.2f, %s compute x%.2f\n", t.hbmEfficiency, t.peakFormat,
         t.computeEfficiency);

@@ -106,8 +106,9 @@ std::string evaluationToText(const EvaluatedPlan &plan)
     std::ostringstream s;
     const Plan &p = e.plan;
     s << m.name << " on " << gpu.name << "\n";
-    s << "plan: tp=" << p.tp << " pp=" << p.pp << " dp=" << p.dp << " ep=" << p.ep << "  (" << e.worldSize << " GPUs, "
-      << e.nodes << (e.nodes == 1 ? " node" : " nodes") << " of " << e.gpusPerNode << ")\n";
+    s << "plan: tp=" << p.tp << " pp=" << p.pp << " dp=" << p.dp << " ep=" << p.ep << "  (" << e.worldSize
+      << (e.worldSize == 1 ? " GPU, " : " GPUs, ") << e.nodes << (e.nodes == 1 ? " node" : " nodes") << " of "
+      << e.gpusPerNode << ")\n";
     char line[256];
     std::snprintf(line, sizeof line, "parameters: %.3fB total, %.3fB active, weights %s\n", e.params.total / 1e9,
         e.params.active / 1e9, weightFormatName(e.weightFormat));
@@ -142,12 +143,14 @@ std::string evaluationToText(const EvaluatedPlan &plan)
     s << "KV cache\n";
     s << "  bytes per token per GPU  " << formatThousands(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu))
       << " B\n";
-    s << "  capacity (one replica)   " << formatThousands(e.kv.capacityTokens) << " tokens\n";
-    std::snprintf(line, sizeof line, "  max concurrency          %lld requests of %s tokens (%.2fx)\n",
-        static_cast<long long>(e.kv.maxConcurrency), formatThousands(p.maxModelLen).c_str(), e.kv.maxConcurrencyExact);
+    s << "  capacity (one replica)   " << formatThousands(e.kv.capacityTokens)
+      << (e.kv.capacityTokens == 1 ? " token\n" : " tokens\n");
+    std::snprintf(line, sizeof line, "  max concurrency          %lld %s of %s tokens (%.2fx)\n",
+        static_cast<long long>(e.kv.maxConcurrency), e.kv.maxConcurrency == 1 ? "request" : "requests",
+        formatThousands(p.maxModelLen).c_str(), e.kv.maxConcurrencyExact);
     s << line;
-    s << "  cluster concurrency      " << formatThousands(e.kv.clusterMaxConcurrency) << " requests (dp=" << p.dp
-      << ")\n\n";
+    s << "  cluster concurrency      " << formatThousands(e.kv.clusterMaxConcurrency)
+      << (e.kv.clusterMaxConcurrency == 1 ? " request" : " requests") << " (dp=" << p.dp << ")\n\n";
     s << commToText(e) << "\n";
     s << (e.fits ? "fits" : "DOES NOT FIT") << "\n";
     for (const PlanIssue &i : e.issues)

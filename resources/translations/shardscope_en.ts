@@ -121,6 +121,18 @@
         <source>sum of the rows above that use this link</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AllGather + ReduceScatter</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommTableModel</name>
@@ -1923,6 +1935,10 @@
         <source>Model configs (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open a model folder (with its config.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GpuTableModel</name>
@@ -2693,6 +2709,13 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <source>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LinksPanel</name>
     <message>
         <source>Communication and time</source>
@@ -3040,6 +3063,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM log</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3238,10 +3265,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Type part of a model&apos;s name or id, then Enter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open config.json…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3267,6 +3290,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Your configs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type words of a model&apos;s name or id, in any order, then Enter</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4287,10 +4314,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 · %2 · scale-up domain %3 · %4 GPUs per node</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4312,6 +4335,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 nodes · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 visible)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -32,15 +32,15 @@
     </message>
     <message>
         <source>Decode</source>
-        <translation>Decode</translation>
+        <translation>解码</translation>
     </message>
     <message>
         <source>Prefill</source>
-        <translation>Prefill</translation>
+        <translation>预填充</translation>
     </message>
     <message>
         <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
-        <translation>&lt;b&gt;Decode&lt;/b&gt;（n = %1）：TPOT ≈ %2，通信 %3 · &lt;b&gt;Prefill&lt;/b&gt;（n = %4）：TTFT ≈ %5，通信 %6 · PP 气泡 %7% · 每卡 %8 tokens/s&lt;br&gt;&lt;small&gt;估算：α-β 链路模型和 Roofline（HBM × %9，%10 × %11）；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
+        <translation>&lt;b&gt;解码&lt;/b&gt;（n = %1）：TPOT ≈ %2，通信 %3 · &lt;b&gt;预填充&lt;/b&gt;（n = %4）：TTFT ≈ %5，通信 %6 · PP 气泡 %7% · 每卡 %8 tokens/s&lt;br&gt;&lt;small&gt;估算：α-β 链路模型和 Roofline（HBM × %9，%10 × %11）；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
@@ -67,23 +67,23 @@
     </message>
     <message>
         <source>Embedding AllReduce</source>
-        <translation>Embedding AllReduce</translation>
+        <translation>嵌入层 AllReduce</translation>
     </message>
     <message>
         <source>embedding</source>
-        <translation>Embedding</translation>
+        <translation>嵌入层</translation>
     </message>
     <message>
         <source>one AllReduce of n × h × b on the first stage (vocabulary-parallel embedding)</source>
-        <translation>第一段做一次 n × h × b 的 AllReduce（按词表切分的 Embedding）</translation>
+        <translation>第一段做一次 n × h × b 的 AllReduce（按词表切分的嵌入层）</translation>
     </message>
     <message>
         <source>LM-head logits gather</source>
-        <translation>LM Head logits 收集</translation>
+        <translation>输出层 logits 收集</translation>
     </message>
     <message>
         <source>LM head</source>
-        <translation>LM Head</translation>
+        <translation>输出层</translation>
     </message>
     <message>
         <source>one AllGather of rows × padded vocabulary × b on the last stage (%1 rows in decode, %2 in prefill)</source>
@@ -91,7 +91,7 @@
     </message>
     <message>
         <source>PP send, hidden + residual</source>
-        <translation>PP 发送，hidden + residual</translation>
+        <translation>PP 发送，隐藏状态 + 残差</translation>
     </message>
     <message>
         <source>PP</source>
@@ -103,7 +103,7 @@
     </message>
     <message>
         <source>EP dispatch + combine, %1</source>
-        <translation>EP dispatch + combine，%1</translation>
+        <translation>EP 分发 + 合并，%1</translation>
     </message>
     <message>
         <source>EP</source>
@@ -120,6 +120,18 @@
     <message>
         <source>sum of the rows above that use this link</source>
         <translation>上面使用这条链路的各行之和</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>all-to-all</source>
+        <translation>all-to-all 全交换</translation>
+    </message>
+    <message>
+        <source>AllGather + ReduceScatter</source>
+        <translation>AllGather + ReduceScatter</translation>
     </message>
 </context>
 <context>
@@ -138,7 +150,7 @@
     </message>
     <message>
         <source>Decode msg</source>
-        <translation>Decode 消息</translation>
+        <translation>解码消息数</translation>
     </message>
     <message>
         <source>sent/GPU</source>
@@ -150,7 +162,7 @@
     </message>
     <message>
         <source>Prefill msg</source>
-        <translation>Prefill 消息</translation>
+        <translation>预填充消息数</translation>
     </message>
     <message>
         <source>Messages per forward step, over all stages</source>
@@ -372,7 +384,7 @@
     </message>
     <message>
         <source>Decode tokens/s per GPU</source>
-        <translation>每卡 Decode 吞吐（tokens/s）</translation>
+        <translation>每卡解码吞吐（tokens/s）</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
@@ -691,7 +703,7 @@
     </message>
     <message>
         <source>Decode context parallel</source>
-        <translation>Decode 上下文并行</translation>
+        <translation>解码上下文并行</translation>
     </message>
     <message>
         <source>Draft layers</source>
@@ -723,7 +735,7 @@
     </message>
     <message>
         <source>Set decode context parallel</source>
-        <translation>设置 Decode 上下文并行</translation>
+        <translation>设置解码上下文并行</translation>
     </message>
     <message>
         <source>Set draft layers</source>
@@ -878,7 +890,7 @@
     </message>
     <message>
         <source>Decode step of stage %1</source>
-        <translation>第 %1 段的 Decode 一步</translation>
+        <translation>第 %1 段的解码一步</translation>
     </message>
     <message>
         <source>Time per output token (TPOT)</source>
@@ -894,7 +906,7 @@
     </message>
     <message>
         <source>Decode throughput per GPU</source>
-        <translation>每卡 Decode 吞吐</translation>
+        <translation>每卡解码吞吐</translation>
     </message>
     <message>
         <source>--kv-cache-dtype fp8: 1 B</source>
@@ -958,7 +970,7 @@
     </message>
     <message>
         <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head</source>
-        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + Embedding + LM Head</translation>
+        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层</translation>
     </message>
     <message>
         <source>layers</source>
@@ -990,15 +1002,15 @@
     </message>
     <message>
         <source>holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
-        <translation>持有 Embedding（第一段）；持有 LM Head（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+        <translation>持有嵌入层（第一段）；持有输出层（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
     </message>
     <message>
         <source>holds the embedding (first stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
-        <translation>持有 Embedding（第一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+        <translation>持有嵌入层（第一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
     </message>
     <message>
         <source>holds the LM head (last stage); vocabulary rows padded to 64 per GPU as vLLM does</source>
-        <translation>持有 LM Head（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
+        <translation>持有输出层（最后一段）；词表行数按 vLLM 的做法在每卡补齐到 64 的倍数</translation>
     </message>
     <message>
         <source>vocabulary rows padded to 64 per GPU as vLLM does</source>
@@ -1110,7 +1122,7 @@
     </message>
     <message>
         <source>the last stage also holds the final norm and LM head, the first the embedding</source>
-        <translation>最后一段还持有最终归一化和 LM Head，第一段持有 Embedding</translation>
+        <translation>最后一段还持有最终归一化和输出层，第一段持有嵌入层</translation>
     </message>
     <message>
         <source>dense model: no experts</source>
@@ -1134,7 +1146,7 @@
     </message>
     <message>
         <source>Σ layers (attention + norms + MLP or experts + router) + embedding + LM head + final norm</source>
-        <translation>Σ 各层（注意力 + 归一化 + MLP 或专家 + 路由器）+ Embedding + LM Head + 最终归一化</translation>
+        <translation>Σ 各层（注意力 + 归一化 + MLP 或专家 + 路由器）+ 嵌入层 + 输出层 + 最终归一化</translation>
     </message>
     <message>
         <source>%1B total, %2B active per token</source>
@@ -1174,7 +1186,7 @@
     </message>
     <message>
         <source>latency share %1 %: %2 of α, %3 of bytes; the embedding AllReduce and the LM-head gather are counted apart</source>
-        <translation>延迟占比 %1 %：α 部分 %2，字节部分 %3；Embedding AllReduce 和 LM Head 收集单独计算</translation>
+        <translation>延迟占比 %1 %：α 部分 %2，字节部分 %3；嵌入层 AllReduce 和输出层收集单独计算</translation>
     </message>
     <message>
         <source>max(bytes read / (HBM × efficiency), FLOPs / (peak × efficiency)) + communication</source>
@@ -1266,7 +1278,7 @@
     </message>
     <message>
         <source>the embedding AllReduce and the LM-head gather are counted apart</source>
-        <translation>Embedding AllReduce 和 LM Head 收集单独计算</translation>
+        <translation>嵌入层 AllReduce 和输出层收集单独计算</translation>
     </message>
     <message>
         <source>2 × n × h × b  (hidden_states and residual)</source>
@@ -1314,7 +1326,7 @@
     </message>
     <message>
         <source>Σ stages (TP + embedding + LM head + EP + PP send + PP gather)</source>
-        <translation>Σ 各段（TP + Embedding + LM Head + EP + PP 发送 + PP 收集）</translation>
+        <translation>Σ 各段（TP + 嵌入层 + 输出层 + EP + PP 发送 + PP 收集）</translation>
     </message>
     <message>
         <source>TP %1</source>
@@ -1322,11 +1334,11 @@
     </message>
     <message>
         <source>embedding %1</source>
-        <translation>Embedding %1</translation>
+        <translation>嵌入层 %1</translation>
     </message>
     <message>
         <source>LM head %1</source>
-        <translation>LM Head %1</translation>
+        <translation>输出层 %1</translation>
     </message>
     <message>
         <source>EP %1</source>
@@ -1920,6 +1932,10 @@
         <source>Model configs (*.json)</source>
         <translation>模型配置 (*.json)</translation>
     </message>
+    <message>
+        <source>Open a model folder (with its config.json)</source>
+        <translation>打开模型文件夹（含 config.json）</translation>
+    </message>
 </context>
 <context>
     <name>GpuTableModel</name>
@@ -2021,11 +2037,11 @@
     </message>
     <message>
         <source> +emb</source>
-        <translation> +emb</translation>
+        <translation> +嵌入层</translation>
     </message>
     <message>
         <source> +head</source>
-        <translation> +head</translation>
+        <translation> +输出层</translation>
     </message>
     <message>
         <source>latent</source>
@@ -2395,11 +2411,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>embed</source>
-        <translation>embed</translation>
+        <translation>嵌入层</translation>
     </message>
     <message>
         <source>LM head</source>
-        <translation>LM Head</translation>
+        <translation>输出层</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2431,7 +2447,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>embedding</source>
-        <translation>Embedding</translation>
+        <translation>嵌入层</translation>
     </message>
     <message>
         <source>layer %1</source>
@@ -2689,6 +2705,13 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>a log</source>
         <translation>一份日志</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language.</source>
+        <translation>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language / 语言.（未安装中文字体）</translation>
     </message>
 </context>
 <context>
@@ -3039,6 +3062,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM log</source>
         <translation>vLLM 日志</translation>
     </message>
+    <message>
+        <source>Open model &amp;folder…</source>
+        <translation>打开模型文件夹(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3131,11 +3158,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>, embedding</source>
-        <translation>，Embedding</translation>
+        <translation>，嵌入层</translation>
     </message>
     <message>
         <source>, LM head</source>
-        <translation>，LM Head</translation>
+        <translation>，输出层</translation>
     </message>
     <message>
         <source>, %1 draft layer(s) %2</source>
@@ -3237,10 +3264,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>搜索模型…</translation>
     </message>
     <message>
-        <source>Type part of a model&apos;s name or id, then Enter</source>
-        <translation>输入模型名称或 id 的一部分，然后按回车</translation>
-    </message>
-    <message>
         <source>Open config.json…</source>
         <translation>打开 config.json…</translation>
     </message>
@@ -3267,6 +3290,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Your configs</source>
         <translation>你的配置</translation>
+    </message>
+    <message>
+        <source>Type words of a model&apos;s name or id, in any order, then Enter</source>
+        <translation>输入模型名称或 id 中的词（顺序不限），然后按回车</translation>
     </message>
 </context>
 <context>
@@ -3589,11 +3616,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>embedding</source>
-        <translation>Embedding</translation>
+        <translation>嵌入层</translation>
     </message>
     <message>
         <source>LM head</source>
-        <translation>LM Head</translation>
+        <translation>输出层</translation>
     </message>
     <message>
         <source>1 latent (MLA, not split)</source>
@@ -3773,11 +3800,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Embedding AllReduce</source>
-        <translation>Embedding AllReduce</translation>
+        <translation>嵌入层 AllReduce</translation>
     </message>
     <message>
         <source>LM-head AllGather</source>
-        <translation>LM Head AllGather</translation>
+        <translation>输出层 AllGather</translation>
     </message>
     <message>
         <source>PP send</source>
@@ -3849,11 +3876,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode step (slowest stage)</source>
-        <translation>Decode 单步（最慢段）</translation>
+        <translation>解码单步（最慢段）</translation>
     </message>
     <message>
         <source>Decode tokens/s per GPU</source>
-        <translation>每卡 Decode 吞吐（tokens/s）</translation>
+        <translation>每卡解码吞吐（tokens/s）</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
@@ -3869,7 +3896,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode step per stage:</source>
-        <translation>各段的 Decode 单步：</translation>
+        <translation>各段的解码单步：</translation>
     </message>
     <message>
         <source>Bytes read</source>
@@ -3913,11 +3940,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode: %1 sequence per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
-        <translation>Decode：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；prefill 为一个 %3 Token 的提示词。</translation>
+        <translation>解码：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；预填充为一个 %3 Token 的提示词。</translation>
     </message>
     <message>
         <source>Decode: %1 sequences per micro-batch, each over %2 tokens of context; prefill of one %3-token prompt.</source>
-        <translation>Decode：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；prefill 为一个 %3 Token 的提示词。</translation>
+        <translation>解码：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；预填充为一个 %3 Token 的提示词。</translation>
     </message>
     <message>
         <source> (aiconfigurator&apos;s empirical factor)</source>
@@ -4068,11 +4095,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode: sequences decoding together, one token each</source>
-        <translation>Decode：同时解码的序列数，每条一个 Token</translation>
+        <translation>解码：同时解码的序列数，每条一个 Token</translation>
     </message>
     <message>
         <source>Prefill: prompt tokens processed in one step</source>
-        <translation>Prefill：一步处理的提示 Token 数</translation>
+        <translation>预填充：一步处理的提示 Token 数</translation>
     </message>
     <message>
         <source>vLLM (each GPU&apos;s tensors, KV blocks)</source>
@@ -4180,7 +4207,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode batch (sequences)</source>
-        <translation>Decode 批大小（序列数）</translation>
+        <translation>解码批大小（序列数）</translation>
     </message>
     <message>
         <source>Prompt length</source>
@@ -4220,7 +4247,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Set decode batch</source>
-        <translation>设置 Decode 批大小</translation>
+        <translation>设置解码批大小</translation>
     </message>
     <message>
         <source>Set prompt length</source>
@@ -4286,10 +4313,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>选择模型 %1</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · scale-up domain %3 · %4 GPUs per node</source>
         <translation>%1 · %2 · 高速互连域 %3 · 每节点 %4 张 GPU</translation>
     </message>
@@ -4312,6 +4335,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>1 node · 1 GPU</source>
         <translation>1 个节点 · 1 张 GPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2 visible)</source>
+        <translation>%1（可见 %2）</translation>
     </message>
 </context>
 <context>
@@ -4551,7 +4578,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode step of a stage</source>
-        <translation>某一段的 Decode 一步</translation>
+        <translation>某一段的解码一步</translation>
     </message>
     <message>
         <source>TPOT</source>
@@ -4599,11 +4626,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Embedding AllReduce</source>
-        <translation>Embedding AllReduce</translation>
+        <translation>嵌入层 AllReduce</translation>
     </message>
     <message>
         <source>LM-head logits AllGather</source>
-        <translation>LM Head logits AllGather</translation>
+        <translation>输出层 logits AllGather</translation>
     </message>
     <message>
         <source>EP dispatch ×%1</source>
@@ -4711,11 +4738,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Decode step</source>
-        <translation>Decode 一步</translation>
+        <translation>解码一步</translation>
     </message>
     <message>
         <source>Prefill step</source>
-        <translation>Prefill 一步</translation>
+        <translation>预填充一步</translation>
     </message>
     <message>
         <source>Step back (←)</source>
@@ -4919,11 +4946,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>decode context parallel is not supported with sliding-window or chunked attention</source>
-        <translation>Decode 上下文并行不支持滑动窗口或分块注意力</translation>
+        <translation>解码上下文并行不支持滑动窗口或分块注意力</translation>
     </message>
     <message>
         <source>decode context parallel on a GQA model needs tp &gt; kv heads (%1) and dcp &lt;= tp / kv heads: it only splits replicated KV heads</source>
-        <translation>GQA 模型上的 Decode 上下文并行要求 tp &gt; KV 头数（%1）且 dcp &lt;= tp / KV 头数：它只切分被复制的 KV 头</translation>
+        <translation>GQA 模型上的解码上下文并行要求 tp &gt; KV 头数（%1）且 dcp &lt;= tp / KV 头数：它只切分被复制的 KV 头</translation>
     </message>
     <message>
         <source>num_speculative_layers must be between 0 and 64</source>
@@ -5440,11 +5467,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> + embedding</source>
-        <translation> + Embedding</translation>
+        <translation> + 嵌入层</translation>
     </message>
     <message>
         <source> + LM head</source>
-        <translation> + LM Head</translation>
+        <translation> + 输出层</translation>
     </message>
     <message>
         <source>&lt;br&gt;query heads %1</source>

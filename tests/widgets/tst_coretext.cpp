@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QTextLayout>
 #include <QTranslator>
 
 #include <functional>
@@ -95,6 +96,42 @@ private slots:
         QVERIFY(!zh.contains(QStringLiteral("crosses the network")));
         switchTo(language, "en");
         QCOMPARE(banner.text(), english);
+    }
+
+    // Review item 17: Chinese without a CJK font warns in the banner, in words readable without one.
+    void missingChineseFont()
+    {
+        PlanDocument doc(builtinCatalog());
+        IssuesBanner banner(&doc);
+        QVERIFY(doc.setPlan(makePlan("llama-3.1-8b", "h100-sxm", 1)));
+        Language::setChineseFontForTests(false);
+        QVERIFY(!banner.text().contains(QStringLiteral("fonts-noto-cjk"))); // English needs no CJK font
+        Language language;
+        switchTo(language, "zh_CN");
+        QVERIFY2(banner.text().contains(QStringLiteral("No Chinese font is installed")), qPrintable(banner.text()));
+        QVERIFY(!banner.isHidden());
+        Language::setChineseFontForTests(true);
+        switchTo(language, "en");
+        switchTo(language, "zh_CN");
+        QVERIFY(!banner.text().contains(QStringLiteral("fonts-noto-cjk")));
+        Language::setChineseFontForTests(std::nullopt);
+        switchTo(language, "en");
+    }
+
+    // "估算" stays on one line: a word joiner between the characters and no-break spaces.
+    void unbreakableTag()
+    {
+        const QString tag = textformat::unbreakable(QStringLiteral(" · 估算"));
+        QCOMPARE(tag,
+            QString(QChar(0x00A0)) + QStringLiteral("·") + QChar(0x00A0) + QStringLiteral("估") + QChar(0x2060)
+                + QStringLiteral("算"));
+        QTextLayout layout(QStringLiteral("443,408") + tag);
+        layout.beginLayout();
+        QTextLine first = layout.createLine();
+        first.setLineWidth(1); // as narrow as it gets: only break opportunities split the text
+        while (layout.createLine().isValid()) { }
+        layout.endLayout();
+        QCOMPARE(layout.lineCount(), 1);
     }
 
     void showYourWork()
@@ -214,7 +251,9 @@ private slots:
                              "interfaces set NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME");
         QVERIFY2(englishNotes.contains(QStringLiteral("Note: ") + sameVersion), qPrintable(englishNotes));
         const QString commands = notes.shownText();
-        QVERIFY(commands.contains(QStringLiteral("# Note: ") + sameVersion));
+        // Shown once: below the commands; what Copy and Save write keeps the "# Note:" comment.
+        QVERIFY(!commands.contains(QStringLiteral("# Note: ")));
+        QVERIFY(notes.exportedText().contains(QStringLiteral("# Note: ") + sameVersion));
 
         Language language;
         switchTo(language, "zh_CN");

@@ -77,6 +77,23 @@ private slots:
         QVERIFY(!d.findChild<QPushButton *>(QStringLiteral("copy"))->isEnabled());
     }
 
+    // Review item 11: every "&" label names the widget it focuses (no literal ampersand), Close is
+    // Qt's standard button (translated by qtbase_*.qm), and the notes show once.
+    void labelsButtonsAndNotes()
+    {
+        ExportDialog d(evaluated("llama-3.1-405b", sizes(8, 2)), presetModel("llama-3.1-405b"));
+        for (const QLabel *label : d.findChildren<QLabel *>())
+            if (label->text().contains(QLatin1Char('&')))
+                QVERIFY2(label->buddy(), qPrintable(label->text()));
+        auto *buttons = d.findChild<QDialogButtonBox *>();
+        QVERIFY(buttons && buttons->button(QDialogButtonBox::Close));
+        QVERIFY(!d.shownNotes().isEmpty());
+        QVERIFY(!d.shownText().contains(QStringLiteral("# Note: ")));
+        QVERIFY(d.exportedText().contains(QStringLiteral("# Note: ")));
+        d.findChild<QPushButton *>(QStringLiteral("copy"))->click();
+        QCOMPARE(QApplication::clipboard()->text(), d.exportedText());
+    }
+
     void scriptsAndNodes()
     {
         ExportDialog d(evaluated("llama-3.1-405b", sizes(8, 2)), presetModel("llama-3.1-405b"));
@@ -84,7 +101,8 @@ private slots:
         auto *node = d.findChild<QComboBox *>(QStringLiteral("node"));
         QCOMPARE(node->count(), 3); // all nodes, node 0, node 1
         node->setCurrentIndex(2);
-        QCOMPARE(d.shownText(), QString::fromStdString(d.result().script(1)));
+        // What Save writes is the script; the dialog shows it without the notes it lists below.
+        QCOMPARE(d.exportedText(), QString::fromStdString(d.result().script(1)));
         QTemporaryDir dir;
         QVERIFY(d.saveScriptsTo(dir.filePath(QStringLiteral("scripts"))));
         QCOMPARE(QDir(dir.filePath(QStringLiteral("scripts"))).entryList(QDir::Files),
@@ -92,7 +110,7 @@ private slots:
         QVERIFY(d.saveTextTo(dir.filePath(QStringLiteral("node1.sh"))));
         QFile saved(dir.filePath(QStringLiteral("node1.sh")));
         QVERIFY(saved.open(QIODevice::ReadOnly));
-        QCOMPARE(QString::fromUtf8(saved.readAll()), d.shownText());
+        QCOMPARE(QString::fromUtf8(saved.readAll()), d.exportedText());
         QVERIFY(!d.saveTextTo(dir.filePath(QStringLiteral("missing/dir/x.sh"))));
     }
 
@@ -100,7 +118,7 @@ private slots:
     {
         ExportDialog d(evaluated("llama-3.1-70b", sizes(8)), presetModel("llama-3.1-70b"));
         d.findChild<QPushButton *>(QStringLiteral("copy"))->click();
-        QCOMPARE(QApplication::clipboard()->text(), d.shownText());
+        QCOMPARE(QApplication::clipboard()->text(), d.exportedText());
         QVERIFY(d.shownText().contains(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8")));
     }
 

@@ -189,6 +189,25 @@ private slots:
         QCOMPARE(w.document()->plan().tp, 4); // 16 heads, 4 KV heads: tp 4 stays
     }
 
+    // File → Open model folder… and a dropped folder: the folder's config.json, named after the folder.
+    void modelFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("Tiny-7B")));
+        QFile f(dir.filePath(QStringLiteral("Tiny-7B/config.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"model_type": "llama", "num_hidden_layers": 6, "hidden_size": 1024, "num_attention_heads": 16,
+                    "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 8192})");
+        f.close();
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        QVERIFY(w.files()->openAny(dir.filePath(QStringLiteral("Tiny-7B"))));
+        QCOMPARE(w.document()->plan().modelId, std::string("Tiny-7B"));
+        QCOMPARE(w.document()->model().layers, 6);
+        QVERIFY(!w.files()->openModelConfig(dir.path())); // no config.json there
+        QVERIFY2(w.files()->lastError().contains(QStringLiteral("without a config.json")),
+            qPrintable(w.files()->lastError()));
+    }
+
     void tabsByName()
     {
         MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));

@@ -62,6 +62,15 @@ private slots:
         QVERIFY(picker.chooseMatching(QStringLiteral("llama-3.1-8b")));
         QCOMPARE(chosen, QStringLiteral("llama-3.1-8b"));
         QVERIFY(!picker.chooseMatching(QStringLiteral("no such thing")));
+        // Words in any order, any case (review item 23).
+        QVERIFY(picker.chooseMatching(QStringLiteral("qwen3 235")));
+        QCOMPARE(chosen, QStringLiteral("qwen3-235b-a22b"));
+        QVERIFY(picker.chooseMatching(QStringLiteral("405B LLAMA")));
+        QCOMPARE(chosen, QStringLiteral("llama-3.1-405b"));
+        const QStringList suggested = picker.completionsFor(QStringLiteral("qwen3 235"));
+        QCOMPARE(suggested.size(), 1);
+        QVERIFY(suggested.first().endsWith(QStringLiteral("qwen3-235b-a22b")));
+        QVERIFY(picker.completionsFor(QStringLiteral("qwen3")).size() >= 3);
     }
 };
 

@@ -75,6 +75,28 @@ private slots:
         QCOMPARE(QImage(out).size(), QSize(1600, 1000));
     }
 
+    // --lang as people type it; --model as vLLM takes it, a checkpoint folder.
+    void languageCodesAndModelFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("tiny-llama")));
+        QFile config(dir.filePath(QStringLiteral("tiny-llama/config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 512, "num_attention_heads": 8,
+                         "num_key_value_heads": 2, "intermediate_size": 1024, "vocab_size": 32000,
+                         "max_position_embeddings": 4096})");
+        config.close();
+        for (const char *lang : { "zh", "zh_CN", "zh-CN", "en" }) {
+            const QString out = dir.filePath(QStringLiteral("lang.png"));
+            const Run r = run({ QStringLiteral("--model"), dir.filePath(QStringLiteral("tiny-llama")),
+                QStringLiteral("--gpu"), QStringLiteral("l40s"), QStringLiteral("--lang"), QLatin1String(lang),
+                QStringLiteral("--screenshot"), out });
+            QVERIFY2(r.exitCode == 0, (QByteArray(lang) + ": " + r.err).constData());
+            QVERIFY(QFile::exists(out));
+            QFile::remove(out);
+        }
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -93,6 +115,10 @@ private slots:
             QStringLiteral("--gpu"), QStringLiteral("h100-sxm"), QStringLiteral("--screenshot"),
             QStringLiteral("/tmp/x.png") }
                                        << QStringLiteral("unknown model");
+        QTest::newRow("unknown language") << (base + QStringList { QStringLiteral("--lang"), QStringLiteral("fr") })
+                                          << QStringLiteral("--lang fr: expected one of en, zh, zh_CN or zh-CN");
+        QTest::newRow("mistyped flag") << (base + QStringList { QStringLiteral("--tpp"), QStringLiteral("8") })
+                                       << QStringLiteral("unknown option --tpp: did you mean --tp?");
         QTest::newRow("bad size") << (base + QStringList { QStringLiteral("--size"), QStringLiteral("huge") })
                                   << QStringLiteral("--size huge");
     }

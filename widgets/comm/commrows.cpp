@@ -12,6 +12,20 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(CommRows)
 };
+
+// How EP traffic moves, in words (core's epModeName() is the JSON value "all_to_all").
+QString epModeLabel(EpMode mode)
+{
+    switch (mode) {
+    case EpMode::None:
+        return Tr::tr("none");
+    case EpMode::AllToAll:
+        return Tr::tr("all-to-all");
+    case EpMode::AllGatherReduceScatter:
+        return Tr::tr("AllGather + ReduceScatter");
+    }
+    return {};
+}
 } // namespace
 
 CommPhases commPhases(const PlanState &state)
@@ -59,10 +73,8 @@ std::vector<CommRow> commRows(const PlanState &state, const CommPhases &c)
     add({ CommRow::PpSend, Tr::tr("PP send, hidden + residual"), Tr::tr("PP"), d.pp.link, d.pp.sendsPerStep,
         d.pp.bytesPerSend, d.pp.bytesSentPerGpuPerStep, d.pp.timeSec, f.pp.bytesPerSend, f.pp.bytesSentPerGpuPerStep,
         f.pp.timeSec, Tr::tr("pp − 1 sends of 2 × n × h × b; each TP rank sends 1/t and the next stage all-gathers") });
-    add({ CommRow::Ep,
-        Tr::tr("EP dispatch + combine, %1")
-            .arg(QString::fromLatin1(epModeName(d.ep.mode)).replace(QLatin1Char('_'), QLatin1Char(' '))),
-        Tr::tr("EP"), d.ep.link, d.ep.mode == EpMode::None ? 0 : 2 * d.ep.moeLayers, d.ep.bytesPerMoeLayerBusiestGpu,
+    add({ CommRow::Ep, Tr::tr("EP dispatch + combine, %1").arg(epModeLabel(d.ep.mode)), Tr::tr("EP"), d.ep.link,
+        d.ep.mode == EpMode::None ? 0 : 2 * d.ep.moeLayers, d.ep.bytesPerMoeLayerBusiestGpu,
         d.ep.bytesPerStepBusiestGpu, d.ep.timeSec, f.ep.bytesPerMoeLayerBusiestGpu, f.ep.bytesPerStepBusiestGpu,
         f.ep.timeSec,
         Tr::tr(

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 using namespace shardscope;
 
 namespace textformat {
@@ -99,6 +101,28 @@ QString linkName(LinkKind link, const std::string &scaleupLink)
 QString range(int first, int last)
 {
     return first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last);
+}
+
+namespace {
+bool isCjk(QChar c)
+{
+    const char16_t u = c.unicode();
+    return (u >= 0x2E80 && u <= 0x9FFF) || (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFF00 && u <= 0xFFEF);
+}
+} // namespace
+
+QString unbreakable(const QString &text)
+{
+    if (std::none_of(text.begin(), text.end(), isCjk))
+        return text; // Latin words do not break inside; English keeps its ordinary spaces
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (i > 0 && c != QLatin1Char(' ') && text.at(i - 1) != QLatin1Char(' '))
+            out += QChar(0x2060);
+        out += c == QLatin1Char(' ') ? QChar(0x00A0) : c;
+    }
+    return out;
 }
 
 QString explanationHtml(const Explanation &x, ExplanationStyle style)

@@ -36,5 +36,10 @@ QString explanationHtml(const shardscope::Explanation &x, ExplanationStyle style
 QString gpuSummaryHtml(const PlanState &state, int rank);
 // "layers 0–60" style ranges.
 QString range(int first, int last);
+// `text` that a wrapping label never breaks, when it holds Chinese: spaces become no-break spaces
+// and a word joiner (U+2060) sits between the other characters, so "估算" stays one word (Qt may
+// otherwise break between any two Chinese characters). Other text is returned as it is. For short
+// tags such as " · estimated".
+QString unbreakable(const QString &text);
 
 } // namespace textformat

@@ -1,5 +1,6 @@
 #include "widgets/controls/modelpicker.h"
 
+#include "core/text/suggest.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
@@ -23,12 +24,28 @@ ModelPicker::ModelPicker(const PlanDocument *document, QWidget *parent)
     , m_combo(new QComboBox(this))
     , m_search(new QLineEdit(this))
     , m_items(new QStandardItemModel(this))
+    , m_matches(new QStringListModel(this))
+    , m_completer(new QCompleter(m_matches, this))
 {
     m_combo->setModel(m_items);
     m_combo->setMaxVisibleItems(30);
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_combo->setMinimumContentsLength(16);
     m_search->setClearButtonEnabled(true);
+    // The completer lists what completionsFor() matched (words in any order), not its own prefix or
+    // substring filter.
+    m_completer->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_search->setCompleter(m_completer);
+    connect(m_search, &QLineEdit::textEdited, this, [this](const QString &text) {
+        m_matches->setStringList(completionsFor(text));
+        if (!text.trimmed().isEmpty() && m_matches->rowCount() > 0)
+            m_completer->complete();
+    });
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, [this](const QString &text) {
+        if (chooseMatching(text.section(QStringLiteral(" — "), 1)))
+            m_search->clear();
+    });
     auto *open = new QToolButton(this);
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -50,7 +67,7 @@ ModelPicker::ModelPicker(const PlanDocument *document, QWidget *parent)
     connect(document, &PlanDocument::planChanged, this, &ModelPicker::sync);
     retranslateWith(this, [this, open] {
         m_search->setPlaceholderText(tr("Search models…"));
-        m_search->setToolTip(tr("Type part of a model's name or id, then Enter"));
+        m_search->setToolTip(tr("Type words of a model's name or id, in any order, then Enter"));
         open->setText(tr("Open config.json…"));
         open->setToolTip(tr("Use a Hugging Face config.json (you can also drop one on the window)"));
         rebuild(); // the group headers and the models' tooltips
@@ -63,7 +80,7 @@ void ModelPicker::rebuild()
     m_items->clear();
     const std::pair<const char *, QString> groups[] = { { "dense", tr("Dense") }, { "moe", tr("Mixture of experts") },
         { "mla", tr("MLA (DeepSeek-style attention)") } };
-    QStringList completions;
+    m_completions.clear();
     const auto addModel = [&](const CatalogModel &m) {
         auto *item = new QStandardItem(QStringLiteral("   ") + textformat::qs(m.spec.name));
         item->setData(textformat::qs(m.spec.id), kIdRole);
@@ -72,7 +89,7 @@ void ModelPicker::rebuild()
                              .arg(m.spec.layers)
                              .arg(textformat::qs(m.spec.hfRepo)));
         m_items->appendRow(item);
-        completions << textformat::qs(m.spec.name) + QStringLiteral(" — ") + textformat::qs(m.spec.id);
+        m_completions << textformat::qs(m.spec.name) + QStringLiteral(" — ") + textformat::qs(m.spec.id);
     };
     const auto addHeader = [&](const QString &title) {
         auto *header = new QStandardItem(title);
@@ -100,15 +117,7 @@ void ModelPicker::rebuild()
             anyCustom = true;
             addModel(m);
         }
-    auto *completer = new QCompleter(completions, m_search);
-    completer->setCaseSensitivity(Qt::CaseInsensitive);
-    completer->setFilterMode(Qt::MatchContains);
-    connect(completer, qOverload<const QString &>(&QCompleter::activated), this, [this](const QString &text) {
-        if (chooseMatching(text.section(QStringLiteral(" — "), 1)))
-            m_search->clear();
-    });
-    delete m_search->completer();
-    m_search->setCompleter(completer);
+    m_matches->setStringList(completionsFor(m_search->text()));
     sync();
 }
 
@@ -117,21 +126,30 @@ bool ModelPicker::chooseMatching(const QString &text)
     const QString needle = text.trimmed();
     if (needle.isEmpty())
         return false;
-    // An exact id first, then the first name or id containing the text, in list order.
+    // An exact id first, then the first name or id holding every word, in list order.
     for (int pass = 0; pass < 2; ++pass)
         for (int row = 0; row < m_items->rowCount(); ++row) {
             const QString id = m_items->item(row)->data(kIdRole).toString();
             if (id.isEmpty())
                 continue;
             const bool match = pass == 0 ? id.compare(needle, Qt::CaseInsensitive) == 0
-                                         : id.contains(needle, Qt::CaseInsensitive)
-                    || m_items->item(row)->text().contains(needle, Qt::CaseInsensitive);
+                                         : shardscope::matchesAllWords(needle.toStdString(),
+                                             (id + QLatin1Char(' ') + m_items->item(row)->text()).toStdString());
             if (match) {
                 emit modelChosen(id);
                 return true;
             }
         }
     return false;
+}
+
+QStringList ModelPicker::completionsFor(const QString &text) const
+{
+    QStringList out;
+    for (const QString &c : m_completions)
+        if (shardscope::matchesAllWords(text.toStdString(), c.toStdString()))
+            out << c;
+    return out;
 }
 
 void ModelPicker::sync()

@@ -72,7 +72,9 @@ void SetupPanel::rebuildGpus()
     const QSignalBlocker block(m_gpu);
     m_gpu->clear();
     for (const CatalogGpu &g : m_editor->document()->catalog().gpus()) {
-        m_gpu->addItem(tr("%1 (%2)").arg(textformat::qs(g.spec.name), textformat::gib(g.spec.memoryBytes, 0)),
+        // The memory the maths uses (what CUDA reports), not the marketing figure in the name.
+        m_gpu->addItem(
+            tr("%1 (%2 visible)").arg(textformat::qs(g.spec.name), textformat::gib(g.spec.visibleBytes(), 1)),
             textformat::qs(g.spec.id));
         m_gpu->setItemData(m_gpu->count() - 1,
             tr("%1 · %2 · scale-up domain %3 · %4 GPUs per node")

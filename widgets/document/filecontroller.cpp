@@ -100,6 +100,8 @@ bool FileController::openModelConfig(const QString &path)
 
 bool FileController::openAny(const QString &path)
 {
+    if (QFileInfo(path).isDir())
+        return openModelConfig(path); // a model folder: its config.json
     if (path.endsWith(QStringLiteral(".shardscope.json"), Qt::CaseInsensitive))
         return openPlan(path);
     // Anything else: a plan file if it has a "plan" object, else a model config.
@@ -146,6 +148,13 @@ void FileController::openConfig()
 {
     const QString path = QFileDialog::getOpenFileName(
         m_parent, tr("Open a Hugging Face config.json"), QString(), tr("Model configs (*.json)"));
+    if (!path.isEmpty())
+        openModelConfig(path);
+}
+
+void FileController::openModelFolder()
+{
+    const QString path = QFileDialog::getExistingDirectory(m_parent, tr("Open a model folder (with its config.json)"));
     if (!path.isEmpty())
         openModelConfig(path);
 }

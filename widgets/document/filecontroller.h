@@ -7,7 +7,7 @@
 class PlanEditor;
 class QWidget;
 
-// File → New / Open / Save / Save As / recent files, Open config.json…, dropped files. Errors never
+// File → New / Open / Save / Save As / recent files, Open config.json… / model folder…, dropped files. Errors never
 // touch the plan: they are reported through errorOccurred() for the window to show.
 class FileController : public QObject
 {
@@ -24,9 +24,10 @@ public:
     void newPlan();
     bool openPlan(const QString &path);
     bool savePlan(const QString &path);
+    // A model config.json, or a model folder (its config.json, the model named after the folder).
     bool openModelConfig(const QString &path);
     // A dropped or command-line file: a plan file (*.shardscope.json or with a "plan" object) or
-    // else a model config.
+    // else a model config; a folder is a model folder.
     bool openAny(const QString &path);
 
     // With dialogs.
@@ -34,6 +35,7 @@ public:
     void save();
     void saveAs();
     void openConfig();
+    void openModelFolder();
 
 signals:
     void errorOccurred(const QString &message);

@@ -36,6 +36,17 @@ QString Language::displayName(const QString &code)
     return QStringLiteral("English");
 }
 
+QString Language::codeFor(const QString &typed)
+{
+    const QString t = typed.trimmed().toLower().replace(QLatin1Char('-'), QLatin1Char('_'));
+    if (t == QLatin1String("zh") || t == QLatin1String("zh_cn") || t == QLatin1String("zh_hans")
+        || t == QLatin1String("zh_hans_cn"))
+        return QStringLiteral("zh_CN");
+    if (t == QLatin1String("en") || t.startsWith(QLatin1String("en_")))
+        return QStringLiteral("en");
+    return {};
+}
+
 QString Language::preferred()
 {
     QString saved = QSettings().value(settingKey()).toString();
@@ -57,6 +68,34 @@ QStringList Language::cjkFamilies()
         if (installed.contains(QLatin1String(f)))
             out << QLatin1String(f);
     return out;
+}
+
+namespace {
+std::optional<bool> g_chineseFontForTests;
+}
+
+bool Language::hasChineseFont()
+{
+    if (g_chineseFontForTests)
+        return *g_chineseFontForTests;
+    return !QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty();
+}
+
+void Language::setChineseFontForTests(std::optional<bool> has)
+{
+    g_chineseFontForTests = has;
+}
+
+bool Language::chineseWithoutFont()
+{
+    return QLocale().language() == QLocale::Chinese && !hasChineseFont();
+}
+
+QString Language::missingChineseFontWarning()
+{
+    // Its translation keeps the English: without the font, Chinese glyphs would show as boxes.
+    return tr("No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: "
+              "fonts-noto-cjk) or choose English under Language.");
 }
 
 void Language::applyFont(const QString &code)
@@ -104,13 +143,14 @@ bool Language::setLanguage(const QString &code, bool remember)
     }
     m_app = app;
     m_qt = qt;
+    // The locale first: widgets re-render on LanguageChange and may ask it (numbers, the font warning).
+    QLocale::setDefault(QLocale(code == QLatin1String("zh_CN") ? QLocale::Chinese : QLocale::English,
+        code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
     if (m_qt)
         QCoreApplication::installTranslator(m_qt);
     QCoreApplication::installTranslator(m_app); // sends LanguageChange to every widget
     m_current = code;
     applyFont(code);
-    QLocale::setDefault(QLocale(code == QLatin1String("zh_CN") ? QLocale::Chinese : QLocale::English,
-        code == QLatin1String("zh_CN") ? QLocale::China : QLocale::UnitedStates));
     if (remember)
         QSettings().setValue(settingKey(), code);
     emit languageChanged(code);

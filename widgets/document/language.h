@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 class QTranslator;
 
 // The window's language: English (the source text) or Simplified Chinese (zh_CN), chosen from the
@@ -18,6 +20,9 @@ public:
 
     static QStringList available(); // {"en", "zh_CN"}
     static QString displayName(const QString &code); // "English", "简体中文"
+    // A language as a user types it (--lang): "zh", "zh_CN", "zh-CN", "zh-Hans" (any case) → "zh_CN";
+    // "en", "en_US", "en-GB" → "en"; empty for anything else.
+    static QString codeFor(const QString &typed);
     // The saved setting if any, else the system locale's match ("zh_*" → zh_CN), else "en".
     static QString preferred();
     static QString settingKey() { return QStringLiteral("language"); }
@@ -29,6 +34,15 @@ public:
 
     // CJK families installed on this system, preferred order (Noto, Source Han, WenQuanYi, …).
     static QStringList cjkFamilies();
+    // Whether the system has any font that draws Simplified Chinese (without one, every Chinese
+    // string shows as boxes).
+    static bool hasChineseFont();
+    // Whether the current language is Chinese and no font draws it: the window then warns (issues
+    // banner, stderr) in a sentence readable without one.
+    static bool chineseWithoutFont();
+    static QString missingChineseFontWarning();
+    // Tests: pretend the system has (or lacks) a Chinese font; std::nullopt asks the font database.
+    static void setChineseFontForTests(std::optional<bool> has);
 
 signals:
     void languageChanged(const QString &code);

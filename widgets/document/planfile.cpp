@@ -78,12 +78,14 @@ std::optional<QString> load(PlanDocument &doc, const QString &path, Plan &out)
 std::optional<QString> loadModelConfig(PlanDocument &doc, const QString &path, std::string &modelId)
 {
     try {
-        const QFileInfo fi(path);
-        // A config.json is named after its folder (the checkpoint), like the CLI does for --model.
-        std::string fallback = fi.completeBaseName().toStdString();
-        if (fi.fileName() == QLatin1String("config.json") && !fi.absoluteDir().dirName().isEmpty())
-            fallback = fi.absoluteDir().dirName().toStdString();
-        modelId = doc.addModelJson(PresetRepository::readJsonFile(path), fallback, fi.absolutePath().toStdString());
+        // A model folder means its config.json, which is named after the folder (the checkpoint),
+        // like the CLI does for --model.
+        const QString config = PresetRepository::modelConfigPath(path);
+        const QFileInfo fi(config);
+        if (fi.exists() && !fi.isFile())
+            throw shardscope::InputError(config.toStdString() + " is not a regular file");
+        modelId = doc.addModelJson(PresetRepository::readJsonFile(config), PresetRepository::modelIdForConfig(config),
+            fi.absolutePath().toStdString());
         return std::nullopt;
     } catch (const std::exception &e) {
         return QCoreApplication::translate("planfile", "Cannot open %1: %2")

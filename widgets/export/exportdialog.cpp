@@ -56,7 +56,10 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     auto *topologyRow = new QHBoxLayout;
     topologyRow->addWidget(m_topology, 1);
     topologyRow->addWidget(m_nodes);
-    form->addRow(tr("T&opology:"), topologyRow);
+    // A row that is a layout gets no buddy from addRow(QString, …): without one the "&" would show.
+    m_topologyLabel = new QLabel(this);
+    m_topologyLabel->setBuddy(m_topology);
+    form->addRow(m_topologyLabel, topologyRow);
 
     m_launcher = new QComboBox(this);
     m_launcher->setObjectName(QStringLiteral("launcher"));
@@ -101,7 +104,9 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     auto *viewRow = new QHBoxLayout;
     viewRow->addWidget(m_view, 1);
     viewRow->addWidget(m_node, 1);
-    form->addRow(tr("&Show:"), viewRow);
+    m_viewLabel = new QLabel(this);
+    m_viewLabel->setBuddy(m_view);
+    form->addRow(m_viewLabel, viewRow);
 
     m_output = new QPlainTextEdit(this);
     m_output->setObjectName(QStringLiteral("output"));
@@ -123,6 +128,7 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     m_version = new QLabel(tr("vLLM flags checked against %1").arg(QString::fromLatin1(kVllmVersionLabel)), this);
     m_version->setObjectName(QStringLiteral("version"));
 
+    // A standard button: Qt's own translation (qtbase_*.qm) names it in the window's language.
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     m_save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
@@ -156,7 +162,14 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     connect(m_headAddress, &QLineEdit::textChanged, this, &ExportDialog::refresh);
     connect(m_modelPath, &QLineEdit::textChanged, this, &ExportDialog::refresh);
     connect(m_force, &QCheckBox::toggled, this, &ExportDialog::refresh);
+    retranslateLabels();
     refresh();
+}
+
+void ExportDialog::retranslateLabels()
+{
+    m_topologyLabel->setText(tr("T&opology:"));
+    m_viewLabel->setText(tr("&Show:"));
 }
 
 ExportOptions ExportDialog::options() const
@@ -203,6 +216,11 @@ QString ExportDialog::shownText() const
     return m_output->toPlainText();
 }
 
+QString ExportDialog::exportedText() const
+{
+    return m_text;
+}
+
 QString ExportDialog::shownNotes() const
 {
     return m_notes->text();
@@ -216,8 +234,10 @@ QString ExportDialog::shownStatus() const
 // Core's refusal and notes are rendered when shown: a language change re-renders them.
 void ExportDialog::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateLabels();
         refresh();
+    }
     QDialog::changeEvent(event);
 }
 
@@ -291,7 +311,13 @@ void ExportDialog::refresh()
         notes << tr("Note: %1").arg(textformat::sentence(n));
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!notes.isEmpty());
-    m_output->setPlainText(text);
+    // The notes show once, below, in the window's language; what Copy and Save write keeps them
+    // as "# Note:" comments.
+    m_text = text;
+    QStringList shown = text.split(QLatin1Char('\n'));
+    if (!notes.isEmpty())
+        shown.removeIf([](const QString &line) { return line.startsWith(QStringLiteral("# Note: ")); });
+    m_output->setPlainText(shown.join(QLatin1Char('\n')));
     m_copy->setEnabled(m_result.ok);
     m_save->setEnabled(m_result.ok);
     m_saveScripts->setEnabled(m_result.ok);
@@ -301,13 +327,13 @@ void ExportDialog::refresh()
 
 void ExportDialog::copy()
 {
-    QApplication::clipboard()->setText(m_output->toPlainText());
+    QApplication::clipboard()->setText(m_text);
 }
 
 bool ExportDialog::saveTextTo(const QString &path)
 {
     try {
-        saveExportText(path, m_output->toPlainText().toStdString());
+        saveExportText(path, m_text.toStdString());
         m_status->setText(tr("Saved %1").arg(path));
         return true;
     } catch (const std::exception &e) {

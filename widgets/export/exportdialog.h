@@ -25,7 +25,10 @@ public:
     shardscope::ExportOptions options() const;
     void setOptions(const shardscope::ExportOptions &options);
     const shardscope::ExportResult &result() const { return m_result; }
+    // The commands as shown: without the "# Note:" lines, which the notes label shows translated.
     QString shownText() const;
+    // What Copy and Save write: the commands with their "# Note:" comments.
+    QString exportedText() const;
 
     // What the buttons do after asking for a path (public for tests). Return false and show the
     // reason when writing fails.
@@ -46,6 +49,7 @@ protected:
 
 private:
     void refresh();
+    void retranslateLabels();
     void fitHeight();
     void copy();
     void save();
@@ -55,6 +59,7 @@ private:
     shardscope::ModelSpec m_model;
     shardscope::ExportResult m_result;
     bool m_updating = false;
+    QString m_text; // exportedText()
 
     QComboBox *m_target = nullptr;
     QComboBox *m_topology = nullptr;
@@ -66,6 +71,8 @@ private:
     QComboBox *m_all2all = nullptr;
     QCheckBox *m_force = nullptr;
     QComboBox *m_view = nullptr;
+    QLabel *m_topologyLabel = nullptr;
+    QLabel *m_viewLabel = nullptr;
     QComboBox *m_node = nullptr;
     QPlainTextEdit *m_output = nullptr;
     QLabel *m_notes = nullptr;

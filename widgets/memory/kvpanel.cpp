@@ -118,7 +118,10 @@ void KvPanel::refresh()
     // Numbers that rest on the overhead terms say whether those are estimated or calibrated to a real log.
     const bool vllm = p.accounting == Accounting::Vllm;
     const bool calibrated = vllm && p.calibration.active();
-    const QString basis = !vllm ? QString() : calibrated ? tr(" · calibrated") : tr(" · estimated");
+    // Never split across lines, nor from the value it qualifies (in Chinese "估算" would break).
+    const QString basis = textformat::unbreakable(!vllm ? QString()
+            : calibrated                                ? tr(" · calibrated")
+                                                        : tr(" · estimated"));
     const QString basisTip = !vllm ? QString()
         : calibrated
         ? tr("<br><i>Calibrated: the overheads come from profile \"%1\", fitted to %2.</i>")

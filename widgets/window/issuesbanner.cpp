@@ -2,6 +2,7 @@
 
 #include "widgets/common/palette.h"
 #include "widgets/common/textformat.h"
+#include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 
 #include <QEvent>
@@ -42,13 +43,17 @@ void IssuesBanner::changeEvent(QEvent *event)
 void IssuesBanner::refresh()
 {
     const std::vector<PlanIssue> &issues = m_document->evaluation().issues;
-    if (issues.empty()) {
+    const bool noFont = Language::chineseWithoutFont();
+    if (issues.empty() && !noFont) {
         m_label->clear();
         setVisible(false);
         return;
     }
-    Severity worst = Severity::Info;
+    Severity worst = noFont ? Severity::Warning : Severity::Info;
     QStringList lines;
+    if (noFont)
+        lines << QStringLiteral("<span style='color:%1'><b>⚠ Warning:</b></span> %2")
+                     .arg(palette::warning().darker(150).name(), Language::missingChineseFontWarning().toHtmlEscaped());
     for (const PlanIssue &i : issues) {
         worst = std::max(worst, i.severity);
         QString mark;

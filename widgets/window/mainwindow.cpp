@@ -323,7 +323,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 {
     for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+        if (url.isLocalFile()
+            && (url.toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)
+                || QFileInfo(url.toLocalFile()).isDir())) { // a model folder: its config.json
             event->acceptProposedAction();
             return;
         }

@@ -35,6 +35,7 @@ void MainWindow::createMenus()
     QAction *open = file->addAction(QString(), QKeySequence::Open, m_files, &FileController::open);
     m_recentMenu = file->addMenu(QString());
     QAction *openConfig = file->addAction(QString(), m_files, &FileController::openConfig);
+    QAction *openFolder = file->addAction(QString(), m_files, &FileController::openModelFolder);
     QAction *import = file->addAction(QString(), this, &MainWindow::openImportDialog);
     file->addSeparator();
     QAction *save = file->addAction(QString(), QKeySequence::Save, m_files, &FileController::save);
@@ -92,6 +93,7 @@ void MainWindow::createMenus()
         open->setText(tr("&Open plan…"));
         m_recentMenu->setTitle(tr("Open &recent"));
         openConfig->setText(tr("Open &config.json…"));
+        openFolder->setText(tr("Open model &folder…"));
         import->setText(tr("&Import vLLM command…"));
         save->setText(tr("&Save plan"));
         saveAs->setText(tr("Save plan &as…"));
