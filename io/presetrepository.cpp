@@ -122,6 +122,7 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
         ModelSpec m = modelFromJsonText(readJsonFile(idOrPath), fi.completeBaseName().toStdString());
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
+        requireOneLine("the model's folder name (its path, used as the model path)", m.hfRepo);
         return m;
     }
     QStringList ids;
