@@ -162,6 +162,7 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
         ModelSpec m = modelFromJsonText(readJsonFile(path), modelIdForConfig(path));
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
+        requireOneLine("the model's folder name (its path, used as the model path)", m.hfRepo);
         return m;
     }
     throw InputError(unknownPreset("model", idOrPath, ids, "a config.json or a model folder"));

@@ -3,6 +3,7 @@
 
 #include "core/launch/vllmflags.h"
 #include "core/model/planio.h"
+#include "core/text/sanitize.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,13 @@ namespace shardscope {
 namespace {
 
 constexpr size_t kWrapWidth = 100;
+
+// Every comment line goes through here: names in it come from model configs, presets and plan
+// files, and a line break in one would end the comment and run the rest (DESIGN.md section 8).
+std::string comment(const std::string &text)
+{
+    return "# " + sanitize::oneLine(text) + "\n";
+}
 
 // `: "${HEAD_IP:?set HEAD_IP to the address of node 0}" "${HEAD_PORT:=29501}"` stops with a clear
 // message when a placeholder is unset and fills in the default port.
@@ -32,9 +40,9 @@ std::string placeholderComment(const std::vector<Placeholder> &placeholders)
 {
     std::string line;
     for (const Placeholder &p : placeholders)
-        line += (line.empty() ? "# Set " : "; ") + p.name + " = " + p.meaning
+        line += (line.empty() ? "Set " : "; ") + p.name + " = " + p.meaning
             + (p.defaultValue.empty() ? std::string() : " (default " + p.defaultValue + ")");
-    return line.empty() ? line : line + " on every node.\n";
+    return line.empty() ? line : comment(line + " on every node.");
 }
 
 const NodeLaunch *findNode(const ExportResult &r, int node)
@@ -47,13 +55,13 @@ const NodeLaunch *findNode(const ExportResult &r, int node)
 
 std::string nodeTitle(const ExportResult &r, const NodeLaunch &n)
 {
-    std::string t = "# node " + std::to_string(n.node) + " of " + std::to_string(r.nodes);
+    std::string t = "node " + std::to_string(n.node) + " of " + std::to_string(r.nodes);
     if (!n.role.empty())
         t += " (" + n.role + ")";
     t += ": " + std::to_string(n.gpus) + (n.gpus == 1 ? " GPU" : " GPUs");
     if (!n.detail.empty())
         t += ", " + n.detail;
-    return t + "\n";
+    return comment(t);
 }
 
 std::string steps(const NodeLaunch &n, bool execLast)
@@ -62,7 +70,7 @@ std::string steps(const NodeLaunch &n, bool execLast)
     for (size_t i = 0; i < n.steps.size(); ++i) {
         const LaunchStep &s = n.steps[i];
         if (!s.comment.empty())
-            out += "# " + s.comment + "\n";
+            out += comment(s.comment);
         out += (execLast && i + 1 == n.steps.size() ? "exec " : "") + s.command.renderWrapped(kWrapWidth) + "\n";
     }
     return out;
@@ -111,11 +119,11 @@ std::string ExportResult::nodeText(int node) const
 std::string ExportResult::text() const
 {
     if (!ok)
-        return "# " + message() + "\n";
-    std::string out = "# " + summary + "\n# Flags checked against " + flagSource + ".\n";
+        return comment(message());
+    std::string out = comment(summary) + comment("Flags checked against " + flagSource + ".");
     out += placeholderComment(placeholders);
     for (const Sentence &note : noteTexts)
-        out += "# Note: " + note.text() + "\n";
+        out += comment("Note: " + note.text());
     for (const NodeLaunch &n : nodeLaunches)
         out += "\n" + nodeText(n.node);
     return out;
@@ -126,12 +134,12 @@ std::string ExportResult::script(int node) const
     const NodeLaunch *n = findNode(*this, node);
     if (!ok || !n)
         return {};
-    std::string out = "#!/usr/bin/env bash\n# " + summary + "\n";
+    std::string out = "#!/usr/bin/env bash\n" + comment(summary);
     if (nodes > 1)
         out += nodeTitle(*this, *n);
-    out += "# Flags checked against " + flagSource + ".\n";
+    out += comment("Flags checked against " + flagSource + ".");
     for (const Sentence &note : noteTexts)
-        out += "# Note: " + note.text() + "\n";
+        out += comment("Note: " + note.text());
     out += "set -euo pipefail\n";
     out += guardLine(placeholders);
     return out + steps(*n, true);

@@ -38,6 +38,17 @@ std::string LaunchWord::render() const
             text += p.text;
         return shellQuote(text);
     }
+    // Interactive bash history-expands '!' even inside double quotes, so a literal with one (an
+    // address pasted with the command) is single-quoted next to "$NAME" instead: "$HEAD_IP"'!x'.
+    bool bang = false;
+    for (const Part &p : parts)
+        bang = bang || (!p.placeholder && p.text.find('!') != std::string::npos);
+    if (bang) {
+        std::string out;
+        for (const Part &p : parts)
+            out += p.placeholder ? "\"${" + p.text + "}\"" : shellQuote(p.text);
+        return out;
+    }
     // A safe literal prefix stays bare (--address=), the rest goes in one double-quoted span where
     // only \ " $ and ` are special: "$HEAD_IP:$HEAD_PORT".
     std::string out;

@@ -3,6 +3,7 @@
 #include "core/launch/exportbuild.h"
 #include "core/launch/exportrules.h"
 #include "core/launch/vllmflags.h"
+#include "core/text/sanitize.h"
 
 #include <charconv>
 #include <numeric>
@@ -68,10 +69,7 @@ namespace {
 
 bool hasControlChars(const std::string &s)
 {
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f)
-            return true;
-    return false;
+    return sanitize::hasControlChars(s);
 }
 
 // The nearest node count that splits `world` GPUs evenly with at most `perNode` on each node.
@@ -103,10 +101,14 @@ bool checkPlan(Context &c)
         c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "port %1 is outside 1-65535"), { integer(o.port) }));
         return false;
     }
-    if (hasControlChars(o.headAddress) || hasControlChars(o.modelPath)) {
+    if (hasControlChars(o.headAddress) || hasControlChars(o.modelPath) || sanitize::looksLikeOption(o.headAddress)) {
         c.refuse("options",
             say(QT_TRANSLATE_NOOP(
                 "Export", "the head address and the model path cannot contain control characters (newlines, tabs)")));
+        if (sanitize::looksLikeOption(o.headAddress))
+            c.refuse("options",
+                say(QT_TRANSLATE_NOOP(
+                    "Export", "the head address cannot start with '-' (it would read as an option)")));
         return false;
     }
     if (!o.all2allBackend.empty() && !isVllmAll2allBackend(o.all2allBackend)) {
@@ -124,6 +126,18 @@ bool checkPlan(Context &c)
             say(QT_TRANSLATE_NOOP(
                     "Export", "the model %1 has no Hugging Face repo: give the model path the server should load"),
                 { value(c.model.id) }));
+        return false;
+    }
+    // The model is a word of the command (vllm serve MODEL, --model-path MODEL): a leading '-' would
+    // make it an option (--config=evil.yaml). Neither tool takes "--" there, and "./" would turn a
+    // Hugging Face repo into a local path, so such a name is refused. Control characters (a model
+    // preset's hf_repo) are refused as for --model-path.
+    if (sanitize::looksLikeOption(c.result.model) || hasControlChars(c.result.model)) {
+        c.refuse("model_path",
+            say(QT_TRANSLATE_NOOP("Export",
+                    "the model path %1 starts with '-' or holds control characters, so the server would read it as "
+                    "an option: give the model path the server should load"),
+                { value(sanitize::oneLine(c.result.model)) }));
         return false;
     }
     const char *engine = t == ExportTarget::Vllm ? "vLLM" : "SGLang";

@@ -58,6 +58,8 @@ CalibrationProfile calibrationFromJson(const json &j)
     if (c.name.empty())
         throw InputError("calibration profile has no \"name\"");
     c.gpuId = optionalString(j, "gpu");
+    requireOneLine("calibration field \"name\"", c.name);
+    requireOneLine("calibration field \"gpu\"", c.gpuId);
     const std::string version = optionalString(j, "vllm_version");
     if (!version.empty()) {
         const auto v = parseVllmVersion(version);

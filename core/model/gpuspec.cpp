@@ -76,6 +76,9 @@ GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
     g.fp8Flops = readNumber(j, "fp8_tflops", 0, 0, 1e7) * 1e12;
     g.fp4Flops = readNumber(j, "fp4_tflops", 0, 0, 1e7) * 1e12;
     g.scaleupLink = readString(j, "scaleup_link");
+    requireOneLine("GPU field \"id\" (or the file name)", g.id);
+    requireOneLine("GPU field \"name\"", g.name);
+    requireOneLine("GPU field \"scaleup_link\"", g.scaleupLink);
     g.scaleupBytesPerSec = readNumber(j, "scaleup_gbps_per_dir", 0, 1e-3, 1e6, true) * 1e9;
     g.perPeerBytesPerSec = readNumber(j, "per_peer_gbps_per_dir", g.scaleupBytesPerSec / 1e9, 1e-3, 1e6) * 1e9;
     g.scaleupDomain = static_cast<int>(readNumber(j, "scaleup_domain", 1, 1, 1e6));

@@ -206,6 +206,9 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.name = readString(outer, "_name_or_path", m.id);
     if (m.hfRepo.empty())
         m.hfRepo = readString(outer, "_name_or_path");
+    requireOneLine("model \"id\" (or the config's folder name)", m.id);
+    requireOneLine("model field \"name\" (or \"_name_or_path\")", m.name);
+    requireOneLine("model field \"hf_repo\" (or \"_name_or_path\")", m.hfRepo);
 
     m.modelType = readString(c, "model_type", readString(outer, "model_type"));
     m.layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);

@@ -112,6 +112,8 @@ Plan planFromJson(const json &j)
     Plan p;
     p.modelId = text(j, "model", "");
     p.gpuId = text(j, "gpu", "");
+    requireOneLine("plan field \"model\"", p.modelId);
+    requireOneLine("plan field \"gpu\"", p.gpuId);
     p.tp = static_cast<int>(integer(j, "tp", 1, 1, 1 << 20));
     p.pp = static_cast<int>(integer(j, "pp", 1, 1, 1 << 20));
     p.dp = static_cast<int>(integer(j, "dp", 1, 1, 1 << 20));

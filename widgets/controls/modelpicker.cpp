@@ -12,6 +12,7 @@
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QStringListModel>
+#include <QTextDocument>
 #include <QToolButton>
 
 namespace {
@@ -84,10 +85,11 @@ void ModelPicker::rebuild()
     const auto addModel = [&](const CatalogModel &m) {
         auto *item = new QStandardItem(QStringLiteral("   ") + textformat::qs(m.spec.name));
         item->setData(textformat::qs(m.spec.id), kIdRole);
-        item->setToolTip(tr("%1 · %2 layers · %3")
-                             .arg(textformat::qs(m.spec.id))
-                             .arg(m.spec.layers)
-                             .arg(textformat::qs(m.spec.hfRepo)));
+        // A tool tip is rich text when it looks like it: names go through convertFromPlainText.
+        item->setToolTip(Qt::convertFromPlainText(tr("%1 · %2 layers · %3")
+                                                      .arg(textformat::qs(m.spec.id))
+                                                      .arg(m.spec.layers)
+                                                      .arg(textformat::qs(m.spec.hfRepo))));
         m_items->appendRow(item);
         m_completions << textformat::qs(m.spec.name) + QStringLiteral(" — ") + textformat::qs(m.spec.id);
     };

@@ -54,6 +54,8 @@ ParallelControl::ParallelControl(const QString &name, const QString &toolTip, QW
     m_spin->setKeyboardTracking(false);
     m_spin->setAccelerated(true);
     m_hint->setWordWrap(true);
+    m_hint->setTextFormat(Qt::PlainText); // hints and reasons quote the model's name
+    m_reason->setTextFormat(Qt::PlainText);
     QFont small = m_hint->font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_hint->setFont(small);

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTextDocument>
 
 using namespace shardscope;
 
@@ -77,10 +78,10 @@ void SetupPanel::rebuildGpus()
             tr("%1 (%2 visible)").arg(textformat::qs(g.spec.name), textformat::gib(g.spec.visibleBytes(), 1)),
             textformat::qs(g.spec.id));
         m_gpu->setItemData(m_gpu->count() - 1,
-            tr("%1 · %2 · scale-up domain %3 · %4 GPUs per node")
-                .arg(textformat::qs(g.spec.id), textformat::qs(g.spec.scaleupLink))
-                .arg(g.spec.scaleupDomain)
-                .arg(g.spec.gpusPerNode),
+            Qt::convertFromPlainText(tr("%1 · %2 · scale-up domain %3 · %4 GPUs per node")
+                                         .arg(textformat::qs(g.spec.id), textformat::qs(g.spec.scaleupLink))
+                                         .arg(g.spec.scaleupDomain)
+                                         .arg(g.spec.gpusPerNode)),
             Qt::ToolTipRole);
     }
     sync();

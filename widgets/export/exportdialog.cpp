@@ -119,11 +119,13 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     m_notes = new QLabel(this);
     m_notes->setObjectName(QStringLiteral("notes"));
     m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText); // notes quote model names
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_version = new QLabel(tr("vLLM flags checked against %1").arg(QString::fromLatin1(kVllmVersionLabel)), this);
     m_version->setObjectName(QStringLiteral("version"));

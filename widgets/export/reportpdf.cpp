@@ -1,5 +1,6 @@
 #include "widgets/export/reportpdf.h"
 
+#include "widgets/common/safetextdocument.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/grid/gridbuilders.h"
 #include "widgets/grid/gridpainter.h"
@@ -126,7 +127,7 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
 
 QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
 {
-    QTextDocument doc;
+    SafeTextDocument doc; // no image or file but the placement pictures
     buildReportDocument(doc, markdown, images);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))

@@ -32,6 +32,7 @@ ComparePanel::ComparePanel(const PlanDocument *document, TeachingState *state, Q
     m_pin->setObjectName(QStringLiteral("pin"));
     m_export->setObjectName(QStringLiteral("exportComparison"));
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText); // model names
     m_table->setModel(m_model);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
