@@ -4,6 +4,7 @@
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
+#include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/language.h"
@@ -12,12 +13,12 @@
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <cstring>
 #include <iostream>
@@ -64,11 +65,12 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     window.resize(o.size); // after show: the layout settles at exactly this size
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
-    QSaveFile file(o.screenshot);
-    QString error;
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !commitComplete(file, &error))
-        return fail("cannot write " + o.screenshot.toStdString() + ": "
-            + (error.isEmpty() ? file.errorString() : error).toStdString());
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG"))
+        return fail("cannot write " + o.screenshot.toStdString() + ": cannot encode the picture");
+    if (const QString error = saveFileAtomically(o.screenshot, png); !error.isEmpty())
+        return fail("cannot write " + o.screenshot.toStdString() + ": " + error.toStdString());
     return 0;
 }
 
@@ -79,7 +81,7 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     Plan plan = in.plan;
     PlanFile planFile;
     if (parser.isSet(QStringLiteral("plan")))
-        planFile = planFileFromJsonText(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
+        planFile = planFileFromJsonText(readJsonFile(parser.value(QStringLiteral("plan"))));
     const CatalogModel *model = catalog.findModel(in.model.id);
     if (!model || !(model->spec == in.model)) {
         if (parser.isSet(QStringLiteral("model"))) {
@@ -88,7 +90,7 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
             const std::string id = fi.fileName() == QLatin1String("config.json")
                 ? fi.absoluteDir().dirName().toStdString()
                 : in.model.id;
-            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(fi.filePath()), id, in.model.hfRepo);
+            plan.modelId = catalog.addModelJson(readJsonFile(fi.filePath()), id, in.model.hfRepo);
         } else if (!planFile.modelConfig.empty()) {
             plan.modelId = catalog.addModelJson(planFile.modelConfig, in.model.id);
         } else {
@@ -98,8 +100,7 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     const CatalogGpu *gpu = catalog.findGpu(in.gpu.id);
     if (!gpu || !(gpu->spec == in.gpu)) {
         if (parser.isSet(QStringLiteral("gpu")))
-            plan.gpuId
-                = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+            plan.gpuId = catalog.addGpuJson(readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
         else if (!planFile.gpuSpec.empty())
             plan.gpuId = catalog.addGpuJson(planFile.gpuSpec, in.gpu.id);
         else
@@ -173,6 +174,9 @@ int runGui(QApplication &app)
             + Language::available().join(QStringLiteral(", ")).toStdString());
 
     const PresetRepository repo = PresetRepository::load();
+    // User-folder entries that are not regular files were skipped, not read (they could block).
+    for (const QString &entry : repo.skippedEntries())
+        std::cerr << "shardscope: warning: skipped " << entry.toStdString() << std::endl;
     ModelCatalog catalog = catalogFromPresets(repo);
     if (anyPlanOption(parser)) {
         try {

@@ -4,6 +4,7 @@
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
+#include "io/boundedread.h"
 #include "io/calibrationstore.h"
 #include "io/presetrepository.h"
 
@@ -189,7 +190,7 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     QString modelRef, gpuRef;
     if (isSet(p, "plan")) {
         const QString path = value(p, "plan");
-        const PlanFile file = planFileFromJsonText(PresetRepository::readJsonFile(path), path.toStdString());
+        const PlanFile file = planFileFromJsonText(readJsonFile(path), path.toStdString());
         plan = file.plan;
         modelRef = QString::fromStdString(plan.modelId);
         gpuRef = QString::fromStdString(plan.gpuId);
