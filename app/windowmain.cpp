@@ -5,6 +5,7 @@
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
+#include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/language.h"
@@ -13,12 +14,12 @@
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <cstring>
 #include <iostream>
@@ -65,11 +66,12 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     window.resize(o.size); // after show: the layout settles at exactly this size
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
-    QSaveFile file(o.screenshot);
-    QString error;
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !commitComplete(file, &error))
-        return fail("cannot write " + o.screenshot.toStdString() + ": "
-            + (error.isEmpty() ? file.errorString() : error).toStdString());
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG"))
+        return fail("cannot write " + o.screenshot.toStdString() + ": cannot encode the picture");
+    if (const QString error = saveFileAtomically(o.screenshot, png); !error.isEmpty())
+        return fail("cannot write " + o.screenshot.toStdString() + ": " + error.toStdString());
     return 0;
 }
 
@@ -80,14 +82,14 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     Plan plan = in.plan;
     PlanFile planFile;
     if (parser.isSet(QStringLiteral("plan")))
-        planFile = planFileFromJsonText(PresetRepository::readJsonFile(parser.value(QStringLiteral("plan"))));
+        planFile = planFileFromJsonText(readJsonFile(parser.value(QStringLiteral("plan"))));
     const CatalogModel *model = catalog.findModel(in.model.id);
     if (!model || !(model->spec == in.model)) {
         if (parser.isSet(QStringLiteral("model"))) {
             // A model folder means its config.json, named after the folder (the checkpoint), as File →
             // Open model folder… does; planFromOptions has read it already.
             const QString config = PresetRepository::modelConfigPath(parser.value(QStringLiteral("model")));
-            plan.modelId = catalog.addModelJson(PresetRepository::readJsonFile(config), in.model.id, in.model.hfRepo);
+            plan.modelId = catalog.addModelJson(readJsonFile(config), in.model.id, in.model.hfRepo);
         } else if (!planFile.modelConfig.empty()) {
             plan.modelId = catalog.addModelJson(planFile.modelConfig, in.model.id);
         } else {
@@ -97,8 +99,7 @@ Plan registerUserSpecs(const QCommandLineParser &parser, const PlanInputs &in, M
     const CatalogGpu *gpu = catalog.findGpu(in.gpu.id);
     if (!gpu || !(gpu->spec == in.gpu)) {
         if (parser.isSet(QStringLiteral("gpu")))
-            plan.gpuId
-                = catalog.addGpuJson(PresetRepository::readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
+            plan.gpuId = catalog.addGpuJson(readJsonFile(parser.value(QStringLiteral("gpu"))), in.gpu.id);
         else if (!planFile.gpuSpec.empty())
             plan.gpuId = catalog.addGpuJson(planFile.gpuSpec, in.gpu.id);
         else
@@ -179,6 +180,9 @@ int runGui(QApplication &app)
     QObject::connect(teaching::language(), &Language::languageChanged, teaching::language(), warnAboutFont);
 
     const PresetRepository repo = PresetRepository::load();
+    // User-folder entries that are not regular files were skipped, not read (they could block).
+    for (const QString &entry : repo.skippedEntries())
+        std::cerr << "shardscope: warning: skipped " << entry.toStdString() << std::endl;
     ModelCatalog catalog = catalogFromPresets(repo);
     if (anyPlanOption(parser)) {
         try {

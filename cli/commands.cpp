@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include "core/text/suggest.h"
+#include "io/presetrepository.h"
 
 #include <QCommandLineParser>
 
@@ -48,6 +49,14 @@ int failWith(const char *command, const std::string &message)
             c = ' ';
     std::cerr << "shardscope " << command << ": error: " << line << std::endl;
     return 2;
+}
+
+PresetRepository loadPresets(const char *command)
+{
+    PresetRepository repo = PresetRepository::load();
+    for (const QString &entry : repo.skippedEntries())
+        std::cerr << "shardscope " << command << ": warning: skipped " << entry.toStdString() << std::endl;
+    return repo;
 }
 
 QString commandHelpText(const QCommandLineParser &parser, const char *command)

@@ -31,6 +31,11 @@ int runSweepCommand(const QStringList &args);
 // Shared by the commands: print a one-line error as "shardscope <cmd>: error: <message>" on stderr
 // and return the exit code for bad input (2).
 int failWith(const char *command, const std::string &message);
+// PresetRepository::load() plus one "shardscope <cmd>: warning: skipped <entry>: <why>" line on stderr
+// for each user-folder entry that is not a regular file (a FIFO, a device, a folder): such entries
+// are never read, and saying so beats a preset that silently does not appear.
+class PresetRepository;
+PresetRepository loadPresets(const char *command);
 // Parses args with the parser, adding -h/--help and -V/--version. Returns false when the command
 // should stop: on a parse error (message printed, exitCode 2) or after printing help or version
 // on stdout (exitCode 0).

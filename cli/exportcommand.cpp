@@ -111,7 +111,7 @@ int runExportCommand(const QStringList &args)
         if (format != QLatin1String("text") && format != QLatin1String("json"))
             throw InputError("--format " + format.toStdString() + ": expected text or json");
         const ExportOptions o = exportOptions(parser);
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("export");
         const PlanInputs in = planFromOptions(parser, repo);
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);
         const ExportResult r = exportLaunch(e, in.model, o);

@@ -68,7 +68,7 @@ int runImportCommand(const QStringList &args)
             text = readStdin();
         }
         ImportedCommand c = importLaunchCommand(text);
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("import");
         const int preset = findModelPreset(repo.models(), c.model);
         if (preset >= 0)
             c.plan.modelId = repo.models()[static_cast<size_t>(preset)].id;

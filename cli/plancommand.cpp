@@ -30,7 +30,7 @@ int runPlanCommand(const QStringList &args)
     if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("vllm-log"))
         return failWith("plan", "--format " + format.toStdString() + ": expected text, json or vllm-log");
     try {
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("plan");
         const PlanInputs in = planFromOptions(parser, repo);
         const EvaluatedPlan evaluated = evaluatePlan(in.plan, in.model, in.gpu);
         const Evaluation &e = evaluated.evaluation;

@@ -4,11 +4,13 @@
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
+#include "io/boundedread.h"
 #include "io/calibrationstore.h"
 #include "io/presetrepository.h"
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -207,7 +209,7 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     QString modelRef, gpuRef;
     if (isSet(p, "plan")) {
         const QString path = value(p, "plan");
-        const PlanFile file = planFileFromJsonText(PresetRepository::readJsonFile(path), path.toStdString());
+        const PlanFile file = planFileFromJsonText(readJsonFile(path), path.toStdString());
         plan = file.plan;
         modelRef = QString::fromStdString(plan.modelId);
         gpuRef = QString::fromStdString(plan.gpuId);
@@ -245,6 +247,9 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
         plan.dp = static_cast<int>(intFlag(p, "dp", 1, kMaxSize));
     if (isSet(p, "ep"))
         plan.ep = static_cast<int>(intFlag(p, "ep", 1, kMaxSize));
+    // Before ep = tp x dp below multiplies them in int (65536 x 65536 wrapped to 0).
+    checkWorldSize(plan,
+        "--tp " + std::to_string(plan.tp) + " --pp " + std::to_string(plan.pp) + " --dp " + std::to_string(plan.dp));
     if (isSet(p, "enable-expert-parallel")) {
         if (isSet(p, "ep"))
             throw InputError("--ep and --enable-expert-parallel are exclusive (the latter sets ep = tp x dp)");
@@ -274,6 +279,8 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
         plan.gpuMemoryBytes = sizeFlag(p, "gpu-memory-bytes");
         if (plan.gpuMemoryBytes <= 0)
             bad("gpu-memory-bytes", value(p, "gpu-memory-bytes"), "must be positive");
+        if (plan.gpuMemoryBytes < MiB) // parseByteSize already refuses more than 1 PiB
+            bad("gpu-memory-bytes", value(p, "gpu-memory-bytes"), "expected a size from 1MiB to 1PiB");
     }
     if (isSet(p, "accounting"))
         plan.accounting = enumFlag<Accounting>(
@@ -298,7 +305,8 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
             plan.ppPartition.push_back(n);
         }
         if (!isSet(p, "pp"))
-            plan.pp = static_cast<int>(plan.ppPartition.size());
+            plan.pp = static_cast<int>(std::min<size_t>(plan.ppPartition.size(), kMaxSize));
+        checkWorldSize(plan, "--pp-layer-partition " + std::to_string(plan.ppPartition.size()) + " stages");
     }
     if (isSet(p, "enforce-eager"))
         plan.enforceEager = true;
@@ -339,6 +347,8 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
         *field = sizeFlag(p, name);
         if (*field <= 0)
             bad(name, value(p, name), "must be positive");
+        if (*field < kMinBandwidth || *field > kMaxBandwidth) // 1e-300 made every step time inf
+            bad(name, value(p, name), "expected a bandwidth from 1e6 to 1e15 bytes/s (1 MB/s to 1 PB/s)");
     }
     if (isSet(p, "hbm-efficiency"))
         plan.hbmEfficiency = numberFlag(p, "hbm-efficiency", 0.000001, 1.0);

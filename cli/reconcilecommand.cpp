@@ -71,7 +71,7 @@ int runReconcileCommand(const QStringList &args)
             return failWith("reconcile",
                 "--log " + logPath.toStdString()
                     + ": no vLLM startup lines found (model loading, available KV memory, KV cache size)");
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("reconcile");
         PlanInputs in = planFromOptions(parser, repo, QString::fromStdString(modelIdForLog(log, repo.models())));
         // The flags resolved the model and GPU; the shared flow looks them up in a catalog of just those.
         const ModelCatalog specs = ModelCatalog::fromPresets({ in.model }, { in.gpu });

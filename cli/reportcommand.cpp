@@ -88,11 +88,11 @@ int runReportCommand(const QStringList &args)
     const ReportFormat format = reportFormatFor(output);
     if (!toStdout && format == ReportFormat::Unknown)
         return failWith("report", "--output " + output.toStdString() + ": expected a .md or .pdf file name, or -");
-    if (format == ReportFormat::Pdf && !reportRenderer().writePdf)
+    if (format == ReportFormat::Pdf && !reportRenderer().renderPdf)
         return failWith("report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
 
     try {
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("report");
         const QString program = args.isEmpty() ? QStringLiteral("shardscope") : args.first();
         const EvaluatedPlan a
             = evaluateSide(QStringList { program } + planArguments(parser, QString()), repo, "plan A: ");

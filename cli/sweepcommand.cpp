@@ -125,7 +125,7 @@ int runSweepCommand(const QStringList &args)
                 "--" + fixed.toStdString() + " cannot be combined with sweep: it tries every tp, pp, dp and ep itself");
     try {
         const SweepOptions options = sweepOptions(parser);
-        const PresetRepository repo = PresetRepository::load();
+        const PresetRepository repo = loadPresets("sweep");
         const PlanInputs in = planFromOptions(parser, repo);
         const SweepResult r = sweep(in.plan, in.model, in.gpu, options);
         if (format == QLatin1String("json"))

@@ -1,6 +1,7 @@
 #include "io/calibrationstore.h"
 
 #include "core/model/errors.h"
+#include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 
@@ -9,7 +10,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 using namespace shardscope;
 
@@ -32,18 +32,19 @@ QStringList names()
 CalibrationProfile resolve(const QString &fileOrName)
 {
     QString path = fileOrName;
-    if (!QFileInfo(path).isFile()) {
+    // Anything that exists is read as a file (readJsonFile refuses a FIFO or a folder by name).
+    if (!QFileInfo::exists(path)) {
         static const QRegularExpression plainName(QStringLiteral("^[A-Za-z0-9._-]{1,128}$"));
         if (!plainName.match(fileOrName).hasMatch())
             throw InputError("calibration " + fileOrName.toStdString() + " is neither a file nor a saved profile name");
         path = folder() + QLatin1Char('/') + fileOrName + QStringLiteral(".json");
-        if (!QFileInfo(path).isFile()) {
+        if (!QFileInfo::exists(path)) {
             const QStringList known = names();
             throw InputError("no calibration profile named \"" + fileOrName.toStdString() + "\" (saved: "
                 + (known.isEmpty() ? std::string("none") : known.join(QStringLiteral(", ")).toStdString()) + ")");
         }
     }
-    return calibrationFromJsonText(PresetRepository::readJsonFile(path));
+    return calibrationFromJsonText(readJsonFile(path));
 }
 
 QString defaultName(const QString &gpuId, const VllmVersion &version)
@@ -62,13 +63,10 @@ QString save(const CalibrationProfile &profile)
         throw InputError("calibration name \"" + profile.name + "\" may only use letters, digits, '.', '_' and '-'");
     if (!QDir().mkpath(folder()))
         throw InputError("cannot create " + folder().toStdString());
-    QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
-    QSaveFile file(path);
+    const QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
     const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
-    QString error;
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !commitComplete(file, &error))
-        throw InputError(
-            "cannot write " + path.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
+    if (const QString error = saveFileAtomically(path, data); !error.isEmpty())
+        throw InputError("cannot write " + path.toStdString() + ": " + error.toStdString());
     return path;
 }
 

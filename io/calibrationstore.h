@@ -12,7 +12,7 @@ QString folder();
 QStringList names();
 // A file path, or the name of a saved profile. Throws shardscope::InputError with a one-line message.
 shardscope::CalibrationProfile resolve(const QString &fileOrName);
-// Writes atomically (QSaveFile) and returns the path. Throws shardscope::InputError on failure.
+// Writes atomically (io/savefile.h) and returns the path. Throws shardscope::InputError on failure.
 QString save(const shardscope::CalibrationProfile &profile);
 // "h100-sxm-vllm-0.11": the default name of a profile for a GPU and a version.
 QString defaultName(const QString &gpuId, const shardscope::VllmVersion &version);

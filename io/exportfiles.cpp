@@ -4,19 +4,16 @@
 #include "io/savefile.h"
 
 #include <QDir>
-#include <QFile>
-#include <QSaveFile>
+
+#include <vector>
 
 using namespace shardscope;
 
 void saveExportText(const QString &path, const std::string &text)
 {
-    QSaveFile file(path);
-    QString error;
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0
-        || !commitComplete(file, &error))
-        throw InputError(
-            "cannot write " + path.toStdString() + ": " + (error.isEmpty() ? file.errorString() : error).toStdString());
+    // The dialog's text as shown (command blocks or a script): 0644, as before; node scripts are 0755.
+    if (const QString error = saveFileAtomically(path, QByteArray::fromStdString(text)); !error.isEmpty())
+        throw InputError("cannot write " + path.toStdString() + ": " + error.toStdString());
 }
 
 QStringList saveNodeScripts(const ExportResult &result, const QString &dir)
@@ -25,13 +22,16 @@ QStringList saveNodeScripts(const ExportResult &result, const QString &dir)
         throw InputError(result.message());
     if (!QDir().mkpath(dir))
         throw InputError("cannot create the folder " + dir.toStdString());
+    std::vector<OutputFile> files;
     QStringList written;
     for (const NodeLaunch &n : result.nodeLaunches) {
         const QString path = QDir(dir).filePath(QStringLiteral("node-%1.sh").arg(n.node));
-        saveExportText(path, result.script(n.node));
-        QFile::setPermissions(
-            path, QFile::permissions(path) | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther);
+        files.push_back({ path, QByteArray::fromStdString(result.script(n.node)), true });
         written << path;
     }
+    // All nodes or none: a half-updated set of scripts would launch mismatched nodes.
+    QString failed;
+    if (const QString error = saveFilesAtomically(files, &failed); !error.isEmpty())
+        throw InputError("cannot write " + failed.toStdString() + ": " + error.toStdString());
     return written;
 }

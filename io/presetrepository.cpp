@@ -2,6 +2,7 @@
 
 #include "core/model/errors.h"
 #include "core/text/suggest.h"
+#include "io/boundedread.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,8 +14,6 @@
 using namespace shardscope;
 
 namespace {
-
-constexpr qint64 kMaxJsonBytes = qint64 { 16 } * 1024 * 1024;
 
 template <typename Spec> void upsert(std::vector<Spec> &list, Spec spec)
 {
@@ -36,19 +35,6 @@ std::string unknownPreset(const char *what, const QString &typed, const std::vec
 }
 
 } // namespace
-
-std::string PresetRepository::readJsonFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.exists())
-        throw InputError("no such file: " + path.toStdString());
-    if (file.size() > kMaxJsonBytes)
-        throw InputError(path.toStdString() + " is larger than 16 MiB; not a config file");
-    if (!file.open(QIODevice::ReadOnly))
-        throw InputError("cannot read " + path.toStdString() + ": " + file.errorString().toStdString());
-    const QByteArray data = file.read(kMaxJsonBytes + 1);
-    return data.toStdString();
-}
 
 QString PresetRepository::userFolder()
 {
@@ -73,23 +59,30 @@ PresetRepository PresetRepository::loadFrom(const QStringList &folders)
 
 void PresetRepository::addFolder(const QString &folder)
 {
+    // Every *.json entry, not only regular files: a FIFO, a device or a folder is listed so that it is
+    // reported as skipped (readJsonFile refuses it without blocking) rather than silently ignored.
     const QStringList filter { QStringLiteral("*.json") };
-    const QDir models(folder + QStringLiteral("/models"));
-    for (const QFileInfo &fi : models.entryInfoList(filter, QDir::Files, QDir::Name)) {
-        try {
-            upsert(m_models, modelFromJsonText(readJsonFile(fi.filePath()), fi.completeBaseName().toStdString()));
-        } catch (const std::exception &e) {
-            m_errors << fi.filePath() + QStringLiteral(": ") + QString::fromStdString(e.what());
+    const QDir::Filters entries = QDir::Files | QDir::Dirs | QDir::System | QDir::NoDotAndDotDot;
+    auto addAll = [&](const QString &sub, auto &&add) {
+        for (const QFileInfo &fi : QDir(folder + sub).entryInfoList(filter, entries, QDir::Name)) {
+            try {
+                add(readJsonFile(fi.filePath()), fi.completeBaseName().toStdString());
+            } catch (const std::exception &e) {
+                // A non-regular entry's message names it already ("P is not a regular file (a FIFO)").
+                const QString why = QString::fromStdString(e.what());
+                if (!fi.isFile()) {
+                    m_errors << why;
+                    m_skipped << why;
+                } else {
+                    m_errors << fi.filePath() + QStringLiteral(": ") + why;
+                }
+            }
         }
-    }
-    const QDir gpus(folder + QStringLiteral("/gpus"));
-    for (const QFileInfo &fi : gpus.entryInfoList(filter, QDir::Files, QDir::Name)) {
-        try {
-            upsert(m_gpus, gpuFromJsonText(readJsonFile(fi.filePath()), fi.completeBaseName().toStdString()));
-        } catch (const std::exception &e) {
-            m_errors << fi.filePath() + QStringLiteral(": ") + QString::fromStdString(e.what());
-        }
-    }
+    };
+    addAll(QStringLiteral("/models"),
+        [&](const std::string &text, const std::string &id) { upsert(m_models, modelFromJsonText(text, id)); });
+    addAll(QStringLiteral("/gpus"),
+        [&](const std::string &text, const std::string &id) { upsert(m_gpus, gpuFromJsonText(text, id)); });
 }
 
 const ModelSpec *PresetRepository::findModel(const QString &id) const

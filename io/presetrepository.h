@@ -24,6 +24,9 @@ public:
     const std::vector<shardscope::ModelSpec> &models() const { return m_models; }
     const std::vector<shardscope::GpuSpec> &gpus() const { return m_gpus; }
     const QStringList &loadErrors() const { return m_errors; }
+    // The part of loadErrors() about entries that are not regular files (a FIFO, a device, a folder, a
+    // dangling symlink): every command warns about these, not only `presets`.
+    const QStringList &skippedEntries() const { return m_skipped; }
 
     const shardscope::ModelSpec *findModel(const QString &id) const;
     const shardscope::GpuSpec *findGpu(const QString &id) const;
@@ -33,9 +36,6 @@ public:
     // unknown id suggests the closest preset ids ("did you mean deepseek-v3?").
     shardscope::ModelSpec resolveModel(const QString &idOrPath) const;
     shardscope::GpuSpec resolveGpu(const QString &idOrPath) const;
-
-    // Reads a file of at most 16 MiB (larger files are refused, not read).
-    static std::string readJsonFile(const QString &path);
 
     // A model path as the user gave it: a folder means its config.json (a checkpoint folder, as vLLM
     // takes it). Throws shardscope::InputError for a folder without one.
@@ -49,6 +49,7 @@ private:
     std::vector<shardscope::ModelSpec> m_models;
     std::vector<shardscope::GpuSpec> m_gpus;
     QStringList m_errors;
+    QStringList m_skipped;
 };
 
 // The window's catalog of the repository's presets (user-opened models are added to it later).

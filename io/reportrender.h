@@ -1,6 +1,7 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
 
+#include <QByteArray>
 #include <QString>
 
 #include <string>
@@ -14,13 +15,14 @@ struct ReportPlacement
 };
 
 // What needs Qt GUI (painting, PDF): io/ is Qt Core only, so the executable installs the
-// renderer from the GUI library (widgets/export/reportpdf) before it runs a command. Each returns an
-// error message, empty on success.
+// renderer from the GUI library (widgets/export/reportpdf) before it runs a command. Each renders into
+// `out` (the report writer saves the bytes, io/savefile.h) and returns an error message, empty on
+// success.
 struct ReportRenderer
 {
-    QString (*writePdf)(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
+    QString (*renderPdf)(QByteArray *out, const std::string &markdown, const std::vector<ReportPlacement> &images)
         = nullptr;
-    QString (*writeImage)(const QString &path, const ReportPlacement &image) = nullptr;
+    QString (*renderImage)(QByteArray *out, const ReportPlacement &image) = nullptr;
 };
 
 void setReportRenderer(const ReportRenderer &renderer);

@@ -2,11 +2,11 @@
 
 #include "core/report/markdownreport.h"
 #include "io/reportrender.h"
+#include "io/savefile.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 using namespace shardscope;
 
@@ -16,17 +16,6 @@ ReportRenderer &renderer()
 {
     static ReportRenderer r;
     return r;
-}
-
-QString writeText(const QString &path, const std::string &text)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return f.errorString();
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    if (!f.commit())
-        return f.errorString();
-    return {};
 }
 
 ReportOptions optionsFor(const EvaluatedPlan &s, const ReportTranslator &translate = {})
@@ -78,7 +67,7 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
     const ReportRenderer &render = reportRenderer();
     if (format == ReportFormat::Unknown)
         return QCoreApplication::translate("Report", "expected a .md or .pdf file name");
-    if (format == ReportFormat::Pdf && !render.writePdf)
+    if (format == ReportFormat::Pdf && !render.renderPdf)
         return QCoreApplication::translate(
             "Report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
     ReportOptions oa = optionsFor(a, translate);
@@ -87,7 +76,7 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
     const QFileInfo out(path);
     std::vector<ReportPlacement> images;
     auto addImage = [&](ReportOptions &o, const EvaluatedPlan &s, const QString &tag) {
-        if (format == ReportFormat::Markdown && !render.writeImage)
+        if (format == ReportFormat::Markdown && !render.renderImage)
             return;
         const QString name = format == ReportFormat::Pdf
             ? QStringLiteral("placement%1.png").arg(tag)
@@ -99,23 +88,27 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
     if (b)
         addImage(ob, *b, QStringLiteral("-b"));
     const std::string markdown = markdownFor(a, oa, b, ob);
+    // Every part is rendered first and the files are committed together (io/savefile.h): a picture
+    // that cannot be written leaves the old report in place, not a new report without its picture.
+    std::vector<OutputFile> files;
     if (format == ReportFormat::Pdf) {
-        QString error = render.writePdf(path, markdown, images);
-        if (error.isEmpty() && written)
-            *written << path;
-        return error;
-    }
-    if (QString error = writeText(path, markdown); !error.isEmpty())
-        return error;
-    if (written)
-        *written << path;
-    for (const ReportPlacement &img : images) {
-        const QString name = QString::fromStdString(img.name);
-        const QString file = out.path() == QLatin1String(".") ? name : out.dir().filePath(name);
-        if (QString error = render.writeImage(file, img); !error.isEmpty())
+        files.push_back({ path, {} });
+        if (const QString error = render.renderPdf(&files.back().data, markdown, images); !error.isEmpty())
             return error;
-        if (written)
-            *written << file;
+    } else {
+        files.push_back({ path, QByteArray::fromStdString(markdown) });
+        for (const ReportPlacement &img : images) {
+            const QString name = QString::fromStdString(img.name);
+            files.push_back({ out.path() == QLatin1String(".") ? name : out.dir().filePath(name), {} });
+            if (const QString error = render.renderImage(&files.back().data, img); !error.isEmpty())
+                return error;
+        }
     }
+    QString failed;
+    if (const QString error = saveFilesAtomically(files, &failed); !error.isEmpty())
+        return failed == path ? error : failed + QStringLiteral(": ") + error;
+    if (written)
+        for (const OutputFile &f : files)
+            *written << f.path;
     return {};
 }

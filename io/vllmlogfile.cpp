@@ -1,10 +1,10 @@
 #include "io/vllmlogfile.h"
 
 #include "core/vllmlog/vllmlogparser.h"
+#include "io/boundedread.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
+#include <QIODevice>
 
 std::string readVllmLog(QIODevice &device)
 {
@@ -13,16 +13,13 @@ std::string readVllmLog(QIODevice &device)
 
 std::optional<std::string> readVllmLogFile(const QString &path, QString *why)
 {
-    if (!QFileInfo(path).isFile()) {
-        if (why)
-            *why = QCoreApplication::translate("LogReconciler", "no such file");
-        return std::nullopt;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (why)
-            *why = file.errorString();
-        return std::nullopt;
-    }
-    return readVllmLog(file);
+    // Only a regular file: a FIFO or a terminal would block the read (standard input is "-", read by
+    // the caller on purpose).
+    BoundedRead r = readRegularFile(path, static_cast<std::int64_t>(shardscope::kMaxVllmLogBytes) + 1, false);
+    if (r.ok())
+        return std::move(r.data);
+    if (why)
+        *why = r.status == BoundedRead::Status::Missing ? QCoreApplication::translate("LogReconciler", "no such file")
+                                                        : QString::fromStdString(r.reason);
+    return std::nullopt;
 }

@@ -11,6 +11,7 @@ class QIODevice;
 // notes the cut (core/vllmlog/vllmlogparser.h).
 std::string readVllmLog(QIODevice &device);
 
-// The same from a file. Nothing when it cannot be read; `why` then says why: "no such file"
-// (translated where a translator is installed) or the system's reason.
+// The same from a regular file (io/boundedread.h: a FIFO or a directory is refused, never read).
+// Nothing when it cannot be read; `why` then says why: "no such file" (translated where a translator
+// is installed), "is a directory", "is not a regular file (a FIFO)" or the system's reason.
 std::optional<std::string> readVllmLogFile(const QString &path, QString *why);

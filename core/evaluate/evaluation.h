@@ -116,9 +116,6 @@ struct EvaluatedPlan
     GpuSpec gpu;
 };
 
-// Largest world size evaluate() accepts; beyond it the plan is rejected with a message.
-inline constexpr int kMaxWorldSize = 1 << 16;
-
 // One pure call: no I/O, no globals. Never throws for a bad plan: problems become issues.
 Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu);
 // evaluate() with the model and the GPU kept beside the result.

@@ -572,6 +572,9 @@ private:
         if (m_r.model.empty())
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "the command names no model")));
         p.modelId = m_r.model;
+        // Before ep = tp x dp multiplies them in int (-tp 65536 -dp 65536 wrapped to "ep": 0).
+        checkWorldSize(
+            p, "-tp " + std::to_string(p.tp) + " -pp " + std::to_string(p.pp) + " -dp " + std::to_string(p.dp));
         p.ep = m_expertParallel ? p.tp * p.dp : 1;
         if (p.redundantExperts > 0 && !m_eplb)
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "num_redundant_experts without --enable-eplb: vLLM refuses it")));

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 
 namespace shardscope {
 
@@ -22,6 +23,13 @@ json calibrationToJson(const CalibrationProfile &c)
 
 namespace {
 
+std::string rangeText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
 double optionalNumber(const json &j, const char *key, double unset, double lo, double hi)
 {
     const auto it = j.find(key);
@@ -31,7 +39,8 @@ double optionalNumber(const json &j, const char *key, double unset, double lo, d
         throw InputError(std::string("calibration field \"") + key + "\" must be a number");
     const double v = it->get<double>();
     if (!std::isfinite(v) || v < lo || v > hi)
-        throw InputError(std::string("calibration field \"") + key + "\" = " + it->dump() + " is out of range");
+        throw InputError(std::string("calibration field \"") + key + "\" = " + it->dump() + " is out of range ["
+            + rangeText(lo) + ", " + rangeText(hi) + "]");
     return v;
 }
 
@@ -68,7 +77,10 @@ CalibrationProfile calibrationFromJson(const json &j)
                 "calibration field \"vllm_version\" = \"" + version + "\" is not a version such as 0.11.0");
         c.vllmVersion = *v;
     }
-    c.tp = static_cast<int>(optionalNumber(j, "tp", 1, 1, 1 << 20));
+    const double tp = optionalNumber(j, "tp", 1, 1, 1 << 20);
+    if (tp != std::floor(tp))
+        throw InputError("calibration field \"tp\" = " + j.at("tp").dump() + " must be a whole number");
+    c.tp = static_cast<int>(tp);
     c.activationScale = optionalNumber(j, "activation_scale", 0, 0, 100);
     c.nonTorchBytes = optionalNumber(j, "non_torch_bytes", -1, 0, 1e15);
     c.cudaGraphBytes = optionalNumber(j, "cuda_graph_bytes", -1, 0, 1e15);

@@ -1,17 +1,26 @@
 #include "core/model/gpuspec.h"
 
 #include "core/model/errors.h"
+#include "core/model/plan.h"
 #include "core/text/units.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 
 namespace shardscope {
 
 using nlohmann::json;
 
 namespace {
+
+std::string rangeText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
 
 double readNumber(
     const json &j, const char *key, double fallback, double minValue, double maxValue, bool required = false)
@@ -26,8 +35,18 @@ double readNumber(
         throw InputError(std::string("GPU field \"") + key + "\" must be a number");
     const double v = it->get<double>();
     if (!std::isfinite(v) || v < minValue || v > maxValue)
-        throw InputError(std::string("GPU field \"") + key + "\" = " + it->dump() + " is out of range");
+        throw InputError(std::string("GPU field \"") + key + "\" = " + it->dump() + " is out of range ["
+            + rangeText(minValue) + ", " + rangeText(maxValue) + "]");
     return v;
+}
+
+// A GPU count: whole, 1 to 65536 (more GPUs than a plan may use is not a node size).
+int readCount(const json &j, const char *key, int fallback)
+{
+    const double v = readNumber(j, key, fallback, 1, kMaxWorldSize);
+    if (v != std::floor(v))
+        throw InputError(std::string("GPU field \"") + key + "\" = " + j.at(key).dump() + " must be a whole number");
+    return static_cast<int>(v);
 }
 
 std::string readString(const json &j, const char *key)
@@ -81,8 +100,8 @@ GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
     requireOneLine("GPU field \"scaleup_link\"", g.scaleupLink);
     g.scaleupBytesPerSec = readNumber(j, "scaleup_gbps_per_dir", 0, 1e-3, 1e6, true) * 1e9;
     g.perPeerBytesPerSec = readNumber(j, "per_peer_gbps_per_dir", g.scaleupBytesPerSec / 1e9, 1e-3, 1e6) * 1e9;
-    g.scaleupDomain = static_cast<int>(readNumber(j, "scaleup_domain", 1, 1, 1e6));
-    g.gpusPerNode = static_cast<int>(readNumber(j, "gpus_per_node", 8, 1, 1e6));
+    g.scaleupDomain = readCount(j, "scaleup_domain", 1);
+    g.gpusPerNode = readCount(j, "gpus_per_node", 8);
     // 0 means "no standard NIC"; such cards fall back to 100 Gb/s Ethernet across nodes.
     const double nicGbit = readNumber(j, "nic_gbit_per_gpu", 0, 0, 1e6);
     g.nicBytesPerSec = (nicGbit > 0 ? nicGbit : 100.0) * 1e9 / 8.0;

@@ -95,7 +95,7 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
         const int step = readInt(c, "decoder_sparse_step", 1, 1, kMaxLayers);
         if (const auto only = c.find("mlp_only_layers"); only != c.end() && only->is_array())
             for (const auto &v : *only)
-                if (v.is_number_integer() && v.get<int>() == layer)
+                if (v.is_number_integer() && v.get<long long>() == layer) // not get<int>: it wraps
                     return false;
         return (layer + 1) % step == 0;
     }
@@ -279,9 +279,17 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     if (quant) {
         m.weightFormat = readQuantization(*quant);
         if (m.weightFormat == WeightFormat::Fp8Block) {
-            const auto &bs = (*quant)["weight_block_size"];
-            if (!bs.empty() && bs[0].is_number_integer() && bs[0].get<int>() > 0 && bs[0].get<int>() <= 4096)
-                m.fp8BlockSize = bs[0].get<int>();
+            // Read as a double and range-checked: get<int>() of 2^32 + 128 wrapped to 128. find(), not
+            // operator[] (undefined on a const object without the key).
+            const auto bs = quant->is_object() ? quant->find("weight_block_size") : quant->end();
+            if (bs != quant->end() && bs->is_array() && !bs->empty()) {
+                const json &first = (*bs)[0];
+                const double v = first.is_number() ? first.get<double>() : 0;
+                if (!first.is_number() || v != std::floor(v) || v < 1 || v > 4096)
+                    throw InputError("model config field \"weight_block_size\" = " + bs->dump()
+                        + " is out of range: block sides are whole numbers from 1 to 4096");
+                m.fp8BlockSize = static_cast<int>(v);
+            }
         }
     } else if (readString(c, "torch_dtype", readString(outer, "torch_dtype")) == "float16") {
         m.weightFormat = WeightFormat::Fp16;

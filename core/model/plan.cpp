@@ -1,6 +1,16 @@
 #include "core/model/plan.h"
 
+#include "core/model/errors.h"
+
 namespace shardscope {
+
+void checkWorldSize(const Plan &p, const std::string &what)
+{
+    const std::int64_t world = worldSize(p);
+    if (world > kMaxWorldSize)
+        throw InputError(what + ": tp x pp x dp = " + std::to_string(world) + " GPUs is more than the "
+            + std::to_string(kMaxWorldSize) + " this planner evaluates");
+}
 
 const char *accountingName(Accounting a)
 {

@@ -79,4 +79,23 @@ const char *kvDtypeName(KvDtype k);
 const char *expertPlacementName(ExpertPlacement p);
 const char *phaseName(Phase p);
 
+// Bandwidth overrides (flags, plan files), bytes per second: 1 MB/s to 1 PB/s. Beyond either end a
+// step's time rounds to 0 or overflows to inf (1e-300 B/s printed "inf").
+inline constexpr double kMinBandwidth = 1e6;
+inline constexpr double kMaxBandwidth = 1e15;
+
+// Largest world size evaluate() accepts; beyond it the plan is rejected with a message.
+inline constexpr int kMaxWorldSize = 1 << 16;
+
+// tp x pp x dp, in 64 bits: each size may be up to 2^20 and their product overflows int.
+inline std::int64_t worldSize(const Plan &p)
+{
+    return std::int64_t(p.tp) * p.pp * p.dp;
+}
+
+// Where a plan enters (flags, a plan file, an imported command): refuses more than kMaxWorldSize
+// GPUs before anything multiplies the sizes in int (ep = tp x dp wrapped to 0 at 65536 x 65536).
+// Throws InputError "<what>: tp x pp x dp = N GPUs is more than the 65536 this planner evaluates".
+void checkWorldSize(const Plan &p, const std::string &what);
+
 } // namespace shardscope

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,13 @@ json planToJson(const Plan &p)
 
 namespace {
 
+std::string rangeText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
 double number(const json &j, const char *key, double fallback, double lo, double hi)
 {
     const auto it = j.find(key);
@@ -58,7 +66,8 @@ double number(const json &j, const char *key, double fallback, double lo, double
         throw InputError(std::string("plan field \"") + key + "\" must be a number");
     const double v = it->get<double>();
     if (!std::isfinite(v) || v < lo || v > hi)
-        throw InputError(std::string("plan field \"") + key + "\" = " + it->dump() + " is out of range");
+        throw InputError(std::string("plan field \"") + key + "\" = " + it->dump() + " is out of range ["
+            + rangeText(lo) + ", " + rangeText(hi) + "]");
     return v;
 }
 
@@ -118,6 +127,7 @@ Plan planFromJson(const json &j)
     p.pp = static_cast<int>(integer(j, "pp", 1, 1, 1 << 20));
     p.dp = static_cast<int>(integer(j, "dp", 1, 1, 1 << 20));
     p.ep = static_cast<int>(integer(j, "ep", 1, 1, 1 << 20));
+    checkWorldSize(p, "plan fields \"tp\", \"pp\", \"dp\"");
     p.gpusPerNode = static_cast<int>(integer(j, "gpus_per_node", 0, 0, 1 << 20));
     // 0 (or absent) keeps the version's default utilization.
     p.gpuMemoryUtilization = number(j, "gpu_memory_utilization", 0, 0, 1);
@@ -165,9 +175,10 @@ Plan planFromJson(const json &j)
     p.fp8Dispatch = boolean(j, "fp8_dispatch", false);
     p.scaleupLatencySec = number(j, "scaleup_latency_s", -1, 0, 1);
     p.nicLatencySec = number(j, "nic_latency_s", -1, 0, 1);
-    p.scaleupBytesPerSec = number(j, "scaleup_bytes_per_s", -1, 1, 1e15);
-    p.pcieBytesPerSec = number(j, "pcie_bytes_per_s", -1, 1, 1e15);
-    p.nicBytesPerSec = number(j, "nic_bytes_per_s", -1, 1, 1e15);
+    // 1 MB/s to 1 PB/s: beyond either end a step time is 0 or overflows to inf.
+    p.scaleupBytesPerSec = number(j, "scaleup_bytes_per_s", -1, kMinBandwidth, kMaxBandwidth);
+    p.pcieBytesPerSec = number(j, "pcie_bytes_per_s", -1, kMinBandwidth, kMaxBandwidth);
+    p.nicBytesPerSec = number(j, "nic_bytes_per_s", -1, kMinBandwidth, kMaxBandwidth);
     p.hbmEfficiency = number(j, "hbm_efficiency", -1, 1e-6, 1);
     p.computeEfficiency = number(j, "compute_efficiency", -1, 1e-6, 1);
     return p;

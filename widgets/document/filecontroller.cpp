@@ -1,6 +1,7 @@
 #include "widgets/document/filecontroller.h"
 
 #include "core/evaluate/planrules.h"
+#include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -106,7 +107,7 @@ bool FileController::openAny(const QString &path)
         return openPlan(path);
     // Anything else: a plan file if it has a "plan" object, else a model config.
     try {
-        const std::string text = PresetRepository::readJsonFile(path);
+        const std::string text = readJsonFile(path);
         if (text.find("\"plan\"") != std::string::npos && text.find("\"num_hidden_layers\"") == std::string::npos)
             return openPlan(path);
     } catch (const std::exception &) {

@@ -4,6 +4,7 @@
 #include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/planio.h"
+#include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/plandocument.h"
@@ -11,7 +12,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 using namespace shardscope;
 
@@ -52,14 +52,8 @@ Plan fromJsonText(PlanDocument &doc, const std::string &text)
 
 std::optional<QString> save(const PlanDocument &doc, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QCoreApplication::translate("planfile", "Cannot write %1: %2")
-            .arg(QDir::toNativeSeparators(path), file.errorString());
-    const std::string text = toJsonText(doc);
-    file.write(text.data(), static_cast<qint64>(text.size()));
-    QString error;
-    if (!commitComplete(file, &error)) // never a truncated file in place of the previous one
+    // Never a truncated file in place of the previous one, never through a symlink (io/savefile.h).
+    if (const QString error = saveFileAtomically(path, QByteArray::fromStdString(toJsonText(doc))); !error.isEmpty())
         return QCoreApplication::translate("planfile", "Cannot save %1: %2").arg(QDir::toNativeSeparators(path), error);
     return std::nullopt;
 }
@@ -67,7 +61,7 @@ std::optional<QString> save(const PlanDocument &doc, const QString &path)
 std::optional<QString> load(PlanDocument &doc, const QString &path, Plan &out)
 {
     try {
-        out = fromJsonText(doc, PresetRepository::readJsonFile(path));
+        out = fromJsonText(doc, readJsonFile(path));
         return std::nullopt;
     } catch (const std::exception &e) {
         return QCoreApplication::translate("planfile", "Cannot open %1: %2")
@@ -84,7 +78,7 @@ std::optional<QString> loadModelConfig(PlanDocument &doc, const QString &path, s
         const QFileInfo fi(config);
         if (fi.exists() && !fi.isFile())
             throw shardscope::InputError(config.toStdString() + " is not a regular file");
-        modelId = doc.addModelJson(PresetRepository::readJsonFile(config), PresetRepository::modelIdForConfig(config),
+        modelId = doc.addModelJson(readJsonFile(config), PresetRepository::modelIdForConfig(config),
             fi.absolutePath().toStdString());
         return std::nullopt;
     } catch (const std::exception &e) {

@@ -21,7 +21,7 @@ std::string toJsonText(const PlanDocument &doc);
 // (malformed JSON, no "plan", a newer schema, an unknown model or GPU); the current plan is untouched.
 shardscope::Plan fromJsonText(PlanDocument &doc, const std::string &text);
 
-// File versions of the above. save() writes atomically (QSaveFile); both return an error message
+// File versions of the above. save() writes atomically (io/savefile.h); both return an error message
 // or nothing on success.
 std::optional<QString> save(const PlanDocument &doc, const QString &path);
 std::optional<QString> load(PlanDocument &doc, const QString &path, shardscope::Plan &out);

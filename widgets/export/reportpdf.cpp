@@ -1,14 +1,15 @@
 #include "widgets/export/reportpdf.h"
 
 #include "widgets/common/safetextdocument.h"
+#include "io/savefile.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/grid/gridbuilders.h"
 #include "widgets/grid/gridpainter.h"
 
+#include <QBuffer>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextFrame>
@@ -125,45 +126,55 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
     wrapCodeBlocks(doc);
 }
 
-QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
+QString renderReportPdf(QByteArray *out, const std::string &markdown, const std::vector<ReportPlacement> &images)
 {
     SafeTextDocument doc; // no image or file but the placement pictures
     buildReportDocument(doc, markdown, images);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
+    QBuffer buffer(out);
+    if (!buffer.open(QIODevice::WriteOnly))
+        return buffer.errorString();
     {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter); // print() adds 2 cm
         writer.setCreator(QStringLiteral("ShardScope"));
         writer.setTitle(doc.begin().text());
         doc.print(&writer);
     }
-    if (!file.commit())
-        return file.errorString();
     return {};
 }
 
-QString writePlacementPng(const QString &path, const ReportPlacement &image)
+QString renderPlacementPng(QByteArray *out, const ReportPlacement &image)
 {
     if (!image.plan)
         return QStringLiteral("no plan to draw");
     const QImage img = renderPlacementImage(image, kImagePixels);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return file.errorString();
-    if (!img.save(&file, "PNG"))
+    QBuffer buffer(out);
+    if (!buffer.open(QIODevice::WriteOnly) || !img.save(&buffer, "PNG"))
         return QStringLiteral("cannot encode the picture");
-    if (!file.commit())
-        return file.errorString();
     return {};
+}
+
+QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
+{
+    QByteArray bytes;
+    if (const QString error = renderReportPdf(&bytes, markdown, images); !error.isEmpty())
+        return error;
+    return saveFileAtomically(path, bytes);
+}
+
+QString writePlacementPng(const QString &path, const ReportPlacement &image)
+{
+    QByteArray bytes;
+    if (const QString error = renderPlacementPng(&bytes, image); !error.isEmpty())
+        return error;
+    return saveFileAtomically(path, bytes);
 }
 
 void installReportRenderer()
 {
     ReportRenderer r;
-    r.writePdf = writeReportPdf;
-    r.writeImage = writePlacementPng;
+    r.renderPdf = renderReportPdf;
+    r.renderImage = renderPlacementPng;
     setReportRenderer(r);
 }

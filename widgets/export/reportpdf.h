@@ -1,6 +1,7 @@
 #pragma once
 #include "io/reportrender.h"
 
+#include <QByteArray>
 #include <QString>
 
 #include <string>
@@ -16,8 +17,11 @@ QImage renderPlacementImage(const ReportPlacement &image, int width);
 // registered as image resources under their names, and tables given visible rules.
 void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images);
 
-// A4 PDF of the report (paginated by QTextDocument, page numbers at the foot). Empty on success,
-// else the error. Needs a QGuiApplication.
+// A4 PDF of the report (paginated by QTextDocument, page numbers at the foot) and the placement
+// picture as PNG, into `out`. Empty on success, else the error. Need a QGuiApplication.
+QString renderReportPdf(QByteArray *out, const std::string &markdown, const std::vector<ReportPlacement> &images);
+QString renderPlacementPng(QByteArray *out, const ReportPlacement &image);
+// The same saved to `path` (io/savefile.h).
 QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images);
 QString writePlacementPng(const QString &path, const ReportPlacement &image);
 

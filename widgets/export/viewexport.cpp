@@ -2,11 +2,11 @@
 
 #include "io/savefile.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 namespace exporter {
@@ -20,9 +20,9 @@ struct Tr
 
 std::optional<QString> save(const QString &path, const QSize &size, const QString &title, const Render &render)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Tr::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     const QRect rect(QPoint(0, 0), size);
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
         QSvgGenerator svg;
@@ -43,8 +43,8 @@ std::optional<QString> save(const QString &path, const QSize &size, const QStrin
         if (!image.save(&file, "PNG"))
             return Tr::tr("Cannot encode %1 as PNG").arg(QDir::toNativeSeparators(path));
     }
-    QString error;
-    if (!commitComplete(file, &error))
+    file.close();
+    if (const QString error = saveFileAtomically(path, bytes); !error.isEmpty())
         return Tr::tr("Cannot save %1: %2").arg(QDir::toNativeSeparators(path), error);
     return std::nullopt;
 }
