@@ -121,9 +121,7 @@ QString PresetRepository::modelConfigPath(const QString &fileOrFolder)
     const QFileInfo configInfo(config);
     if (!configInfo.exists())
         throw InputError(fileOrFolder.toStdString() + " is a folder without a config.json");
-    if (!configInfo.isFile())
-        throw InputError(config.toStdString() + " is not a regular file");
-    return config;
+    return config; // a config.json that is not a regular file is refused by the bounded reader
 }
 
 std::string PresetRepository::modelIdForConfig(const QString &configPath)
@@ -149,9 +147,7 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
                 throw InputError("no such file or model preset: " + idOrPath.toStdString() + " (" + hint + ")");
         }
         const QString path = modelConfigPath(idOrPath);
-        const QFileInfo fi(path);
-        if (fi.exists() && !fi.isFile())
-            throw InputError(path.toStdString() + " is not a regular file");
+        const QFileInfo fi(path); // readJsonFile refuses what is not a regular file, saying what it is
         ModelSpec m = modelFromJsonText(readJsonFile(path), modelIdForConfig(path));
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
@@ -166,9 +162,7 @@ GpuSpec PresetRepository::resolveGpu(const QString &idOrPath) const
     if (const GpuSpec *g = findGpu(idOrPath))
         return *g;
     if (looksLikePath(idOrPath) || QFileInfo::exists(idOrPath)) {
-        const QFileInfo fi(idOrPath);
-        if (fi.exists() && !fi.isFile())
-            throw InputError(idOrPath.toStdString() + " is not a regular file");
+        const QFileInfo fi(idOrPath); // readJsonFile refuses what is not a regular file, saying what it is
         return gpuFromJsonText(readJsonFile(idOrPath), fi.completeBaseName().toStdString());
     }
     std::vector<std::string> ids;

@@ -158,11 +158,12 @@ private slots:
             QStringLiteral("--gpu"), QStringLiteral("h100-sxm") });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("is a folder without a config.json"), r.err.constData());
+        // A config.json that is itself a folder: the bounded reader says what it is.
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("odd/config.json"))));
         r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"), dir.filePath(QStringLiteral("odd")),
             QStringLiteral("--gpu"), QStringLiteral("h100-sxm") });
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("is not a regular file"), r.err.constData());
+        QVERIFY2(r.err.contains("config.json is a directory"), r.err.constData());
     }
 
     void textPluralsAndUnits()

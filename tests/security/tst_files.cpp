@@ -108,8 +108,9 @@ private slots:
             << QStringList { "plan", "--plan", "/dev/stdin" } << "/dev/stdin is not a regular file (a FIFO)";
         QTest::newRow("--plan /proc/self/fd/0")
             << QStringList { "plan", "--plan", "/proc/self/fd/0" } << "/proc/self/fd/0 is not a regular file (a FIFO)";
+        // A folder is a checkpoint (its config.json, as vLLM takes it); one without a config is refused.
         QTest::newRow("--model folder") << QStringList { "plan", "--model", "@DIR/", "--gpu", "h100-sxm" }
-                                        << "@DIR/ is a directory";
+                                        << "@DIR/ is a folder without a config.json";
         QTest::newRow("--calibration fifo") << (planArgs("plan") << "--calibration"
                                                                  << "@FIFO")
                                             << "@FIFO is not a regular file (a FIFO)";

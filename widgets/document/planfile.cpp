@@ -76,10 +76,8 @@ std::optional<QString> loadModelConfig(PlanDocument &doc, const QString &path, s
         // like the CLI does for --model.
         const QString config = PresetRepository::modelConfigPath(path);
         const QFileInfo fi(config);
-        if (fi.exists() && !fi.isFile())
-            throw shardscope::InputError(config.toStdString() + " is not a regular file");
-        modelId = doc.addModelJson(readJsonFile(config), PresetRepository::modelIdForConfig(config),
-            fi.absolutePath().toStdString());
+        modelId = doc.addModelJson(
+            readJsonFile(config), PresetRepository::modelIdForConfig(config), fi.absolutePath().toStdString());
         return std::nullopt;
     } catch (const std::exception &e) {
         return QCoreApplication::translate("planfile", "Cannot open %1: %2")
