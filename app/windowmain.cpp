@@ -10,6 +10,7 @@
 #include "io/savefile.h"
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/document/presentationmode.h"
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/window/mainwindow.h"
 
@@ -42,7 +43,7 @@ bool anyPlanOption(const QCommandLineParser &parser)
 {
     for (const QString &name : parser.optionNames())
         if (name != QLatin1String("tab") && name != QLatin1String("screenshot") && name != QLatin1String("size")
-            && name != QLatin1String("lang"))
+            && name != QLatin1String("lang") && name != QLatin1String("presentation"))
             return true;
     return false;
 }
@@ -137,6 +138,9 @@ int runGui(QApplication &app)
         QStringLiteral("Window language: en, or zh (also zh_CN, zh-CN) for Simplified Chinese "
                        "(default: the saved choice, else the system's)."),
         QStringLiteral("code")));
+    parser.addOption(QCommandLineOption(QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (F5): large type and a high-contrast palette, for a "
+                       "projector; --screenshot renders it too, for slides.")));
     parser.addOption(
         QCommandLineOption(QStringLiteral("help-window"), QStringLiteral("Show the window's options and exit.")));
     if (!parser.parse(QCoreApplication::arguments()))
@@ -199,6 +203,10 @@ int runGui(QApplication &app)
             return fail(e.what());
         }
     }
+
+    // Before the window builds: its views and the plan column size themselves with these fonts.
+    if (parser.isSet(QStringLiteral("presentation")))
+        teaching::presentation()->setOn(true);
 
     WindowOptions options;
     options.initialPlan = o.plan;

@@ -57,6 +57,25 @@ private slots:
         QCOMPARE(QImage(out).size(), QSize(1024, 700));
     }
 
+    // --presentation: what F5 shows, rendered for a slide (larger type, the high-contrast palette).
+    void screenshotPresentation()
+    {
+        QTemporaryDir dir;
+        const QStringList plan = { QStringLiteral("--model"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--gpu"),
+            QStringLiteral("l40s"), QStringLiteral("--tab"), QStringLiteral("memory"), QStringLiteral("--size"),
+            QStringLiteral("1280x720"), QStringLiteral("--screenshot") };
+        const QString normal = dir.filePath(QStringLiteral("normal.png"));
+        const QString slide = dir.filePath(QStringLiteral("slide.png"));
+        QCOMPARE(run(plan + QStringList { normal }).exitCode, 0);
+        QCOMPARE(run(QStringList { QStringLiteral("--presentation") } + plan + QStringList { slide }).exitCode, 0);
+        const QImage a(normal), b(slide);
+        QCOMPARE(b.size(), QSize(1280, 720));
+        QVERIFY(a != b);
+        // The window's background is the high-contrast white, not the normal palette's grey.
+        QCOMPARE(b.pixelColor(b.width() - 3, b.height() - 3), QColor(Qt::white));
+        QVERIFY(a.pixelColor(a.width() - 3, a.height() - 3) != QColor(Qt::white));
+    }
+
     void screenshotOfUserConfig()
     {
         QTemporaryDir dir;

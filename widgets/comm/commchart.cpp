@@ -1,5 +1,8 @@
 #include "widgets/comm/commchart.h"
 
+#include "widgets/common/fonts.h"
+
+#include "core/report/commreport.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
@@ -65,9 +68,13 @@ CommChart::CommChart(QWidget *parent)
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
     setMinimumWidth(300);
-    QFont small = m_chart->legend()->font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_chart->legend()->setFont(small);
+    // Title, axes and legend in the application font: presentation mode scales them too.
+    fonts::followApplication(this, [this] {
+        fonts::styleChart(m_chart);
+        m_chart->legend()->setFont(fonts::relative(0.9));
+        fonts::refitLegend(m_view, m_chart);
+    });
+    fonts::keepLegendWhole(m_view, m_chart);
 }
 
 bool CommChart::showsChart() const
@@ -131,6 +138,7 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
     series->append(sets);
     series->setBarWidth(0.55);
     m_chart->addSeries(series);
+    fonts::refitLegend(m_view, m_chart);
     series->attachAxis(m_axisY);
     series->attachAxis(m_axisX);
     m_axisY->clear();

@@ -1,5 +1,7 @@
 #include "widgets/controls/parallelcontrol.h"
 
+#include "widgets/common/fonts.h"
+
 #include "widgets/common/palette.h"
 
 #include <QGridLayout>
@@ -56,12 +58,13 @@ ParallelControl::ParallelControl(const QString &name, const QString &toolTip, QW
     m_hint->setWordWrap(true);
     m_hint->setTextFormat(Qt::PlainText); // hints and reasons quote the model's name
     m_reason->setTextFormat(Qt::PlainText);
-    QFont small = m_hint->font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_hint->setFont(small);
     m_hint->setStyleSheet(QStringLiteral("color: #555555"));
     m_reason->setWordWrap(true);
-    m_reason->setFont(small);
+    // The hint lines a little smaller than the application font, and as large as it in presentation mode.
+    fonts::followApplication(this, [this] {
+        m_hint->setFont(fonts::relative(0.9));
+        m_reason->setFont(fonts::relative(0.9));
+    });
     m_reason->setStyleSheet(QStringLiteral("color: %1").arg(palette::error().darker(130).name()));
     m_reason->setVisible(false);
 

@@ -1,6 +1,7 @@
 #include "widgets/document/presentationmode.h"
 
 #include <QApplication>
+#include <QToolTip>
 
 PresentationMode::PresentationMode(QObject *parent)
     : QObject(parent)
@@ -58,9 +59,10 @@ void PresentationMode::setOn(bool on)
         else
             big.setPixelSize(static_cast<int>(big.pixelSize() * kFontScale));
         QApplication::setFont(big);
+        QToolTip::setFont(big);
         QApplication::setPalette(highContrastPalette());
     } else {
-        QApplication::setFont(m_font);
+        QApplication::setFont(m_font); // also drops the tooltips' font
         QApplication::setPalette(m_palette);
     }
     emit toggled(on);

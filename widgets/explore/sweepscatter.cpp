@@ -1,5 +1,7 @@
 #include "widgets/explore/sweepscatter.h"
 
+#include "widgets/common/fonts.h"
+
 #include "widgets/explore/sweepstyle.h"
 
 #include <QChart>
@@ -71,7 +73,12 @@ SweepScatter::SweepScatter(QWidget *parent)
         s->attachAxis(m_y);
     }
     chart->legend()->markers(m_frontLine).first()->setVisible(false);
+    fonts::followApplication(this, [this, chart] {
+        fonts::styleChart(chart);
+        fonts::refitLegend(this, chart);
+    });
     retranslate();
+    fonts::keepLegendWhole(this, chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
     for (Layer *layer : { &m_grey, &m_feasible, &m_front }) {
@@ -88,6 +95,7 @@ void SweepScatter::retranslate()
     m_current->setName(tr("this plan"));
     m_x->setTitleText(tr("TPOT, ms (estimate)"));
     m_y->setTitleText(tr("tok/s per GPU"));
+    fonts::refitLegend(this, chart());
 }
 
 QPointF SweepScatter::valueOf(int planIndex) const

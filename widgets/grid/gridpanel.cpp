@@ -23,6 +23,9 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     for (PlacementGrid *grid : m_grids)
         m_tabs->addTab(grid, QString());
     m_tabs->setDocumentMode(true);
+    // Every tab in sight on a small screen: shortened titles rather than scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
 
     auto *corner = new QWidget(this);
     auto *row = new QHBoxLayout(corner);

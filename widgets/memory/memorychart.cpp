@@ -1,6 +1,7 @@
 #include "widgets/memory/memorychart.h"
 
 #include "core/text/units.h"
+#include "widgets/common/fonts.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
@@ -45,9 +46,13 @@ MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setGridLineVisible(false);
     m_axisX->setMinorTickCount(0);
-    QFont small = m_axisX->labelsFont();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1));
-    m_axisX->setLabelsFont(small);
+    // Title, axes and legend in the application font: presentation mode scales them too.
+    fonts::followApplication(this, [this] {
+        fonts::styleChart(m_chart);
+        m_axisX->setLabelsFont(fonts::relative(0.9));
+        fonts::refitLegend(m_view, m_chart);
+    });
+    fonts::keepLegendWhole(m_view, m_chart);
     m_view->setRenderHint(QPainter::Antialiasing, false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -146,6 +151,7 @@ void MemoryChart::rebuild()
                                     .arg(m_state->evaluation.worldSize)
                                     .arg(legendNote)
                               : tr("Memory per GPU<br><small>%1</small>").arg(legendNote));
+    fonts::refitLegend(m_view, m_chart);
 }
 
 void MemoryChart::resizeEvent(QResizeEvent *event)

@@ -1,5 +1,6 @@
 #include "widgets/memory/memorypanel.h"
 
+#include "widgets/common/fonts.h"
 #include "widgets/memory/kvpanel.h"
 #include "widgets/memory/memorychart.h"
 
@@ -17,7 +18,9 @@ MemoryPanel::MemoryPanel(const PlanDocument *document, QWidget *parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(340);
+    // Wide enough for "1,751,184 tokens · estimated" beside its name, at any font size.
+    fonts::followApplication(scroll,
+        [scroll] { scroll->setMinimumWidth(std::max(340, QFontMetrics(fonts::relative()).averageCharWidth() * 46)); });
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_chart);
     splitter->addWidget(scroll);

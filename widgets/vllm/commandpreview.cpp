@@ -1,5 +1,6 @@
 #include "widgets/vllm/commandpreview.h"
 
+#include "widgets/common/fonts.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/vllm/launchpreview.h"
@@ -18,10 +19,13 @@ CommandPreview::CommandPreview(const PlanDocument *document, QWidget *parent)
     , m_text(new QPlainTextEdit(this))
 {
     m_text->setReadOnly(true);
-    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    const int lines = 4;
-    m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * lines + 12);
+    // Fixed pitch at the application font's size (presentation mode scales it), four lines high.
+    fonts::followApplication(this, [this] {
+        m_text->setFont(fonts::fixedPitch());
+        const int lines = 4;
+        m_text->setFixedHeight(m_text->fontMetrics().lineSpacing() * lines + 12);
+    });
     auto *copy = new QPushButton(this);
     connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_full); });
     auto *more = new QPushButton(this);

@@ -5,6 +5,7 @@
 #include "core/vllmlog/vllmlog.h"
 #include "io/calibrationstore.h"
 #include "io/vllmlogfile.h"
+#include "widgets/common/fonts.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
@@ -137,10 +138,11 @@ VllmLogPanel::VllmLogPanel(PlanEditor *editor, QWidget *parent)
     , m_debounce(new QTimer(this))
 {
     setObjectName(QStringLiteral("VllmLogPanel"));
-    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_predicted->setReadOnly(true);
-    m_predicted->setFont(mono);
-    m_input->setFont(mono);
+    fonts::followApplication(this, [this] {
+        m_predicted->setFont(fonts::fixedPitch());
+        m_input->setFont(fonts::fixedPitch());
+    });
     m_input->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);

@@ -22,6 +22,7 @@
 #include "widgets/window/issuesbanner.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -31,6 +32,7 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -39,6 +41,30 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+
+namespace {
+
+// The plan column: as wide as its controls want, but it may be narrowed (on a small screen, or when
+// presentation mode makes the controls larger than a third of the window): it then scrolls
+// sideways instead of cutting its controls.
+class PlanColumn : public QScrollArea
+{
+public:
+    PlanColumn()
+    {
+        setWidgetResizable(true);
+        setFrameShape(QFrame::NoFrame);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    }
+    QSize sizeHint() const override
+    {
+        const QSize content = widget() ? widget()->sizeHint() : QSize(200, 400);
+        return { content.width() + verticalScrollBar()->sizeHint().width() + 4, content.height() };
+    }
+    QSize minimumSizeHint() const override { return { std::min(sizeHint().width(), 240), 120 }; }
+};
+
+} // namespace
 
 MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *parent)
     : QMainWindow(parent)
@@ -51,7 +77,9 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     setAcceptDrops(true);
     m_dock = new QDockWidget(tr("Plan"), this);
     m_dock->setObjectName(QStringLiteral("PlanDock"));
-    m_dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable (View → Plan panel brings it back): a small screen or a projector may need the room.
+    m_dock->setFeatures(
+        QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     m_dock->setWidget(createControls());
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     setCentralWidget(createViews());
@@ -102,6 +130,9 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         restoreGeometry(session::windowGeometry());
         restoreState(session::windowState());
     }
+    m_columnFontSize
+        = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : QApplication::font().pixelSize();
+    fitPlanColumn();
     updateTitle();
     if (m_autosave)
         m_autosave->start(); // the first plan (given on the command line, or the restored one)
@@ -138,13 +169,9 @@ QWidget *MainWindow::createControls()
     layout->addWidget(m_engine);
     layout->addWidget(m_links);
     layout->addStretch(1);
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(column);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(column->sizeHint().width() + 16);
-    return scroll;
+    m_column = new PlanColumn;
+    m_column->setWidget(column);
+    return m_column;
 }
 
 QWidget *MainWindow::createViews()
@@ -172,6 +199,10 @@ QWidget *MainWindow::createViews()
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_bottomTabs = new QTabWidget;
     m_bottomTabs->setDocumentMode(true);
+    // Every tab stays in sight (no scroll arrows hiding Compare and Explore on a small screen): a
+    // narrow bar shortens the titles instead, and each tab's tooltip gives its full title.
+    m_bottomTabs->setUsesScrollButtons(false);
+    m_bottomTabs->setElideMode(Qt::ElideRight);
     const std::pair<const char *, GridKind> grids[] = { { "layers", GridKind::Layers }, { "heads", GridKind::Heads },
         { "experts", GridKind::Experts }, { "cluster", GridKind::Cluster } };
     for (const auto &[id, kind] : grids)
@@ -239,6 +270,7 @@ void MainWindow::addBottomTab(const QString &id, Text title, QWidget *widget)
 {
     widget->setWindowTitle(title());
     m_bottomTabs->addTab(widget, widget->windowTitle());
+    m_bottomTabs->setTabToolTip(m_bottomTabs->indexOf(widget), widget->windowTitle());
     m_tabs.push_back({ id, std::nullopt, widget, std::move(title) });
 }
 
@@ -274,6 +306,49 @@ void MainWindow::changeEvent(QEvent *event)
     QMainWindow::changeEvent(event);
 }
 
+bool MainWindow::event(QEvent *event)
+{
+    const bool handled = QMainWindow::event(event);
+    // Larger fonts (presentation mode): the controls want another width. Another language (which may
+    // change the font's family, not its size) keeps the column as the user left it.
+    if (event->type() == QEvent::ApplicationFontChange) {
+        const QFont font = QApplication::font();
+        const double size = font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize();
+        if (size != m_columnFontSize) {
+            m_columnFontSize = size;
+            QTimer::singleShot(0, this, &MainWindow::fitPlanColumn);
+        }
+    }
+    return handled;
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    fitPlanColumn();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    fitPlanColumn();
+}
+
+// The plan column as wide as its controls, but never more than kPlanColumnShare of the window: the
+// views keep the rest (on a 1024-px screen, or with presentation mode's fonts, the column scrolls).
+void MainWindow::fitPlanColumn()
+{
+    if (!m_dock || !m_column || m_dock->isFloating() || m_dock->isHidden())
+        return;
+    m_column->widget()->adjustSize();
+    const int want = m_column->sizeHint().width() + 8;
+    const int cap = static_cast<int>(width() * kPlanColumnShare);
+    const int target = std::max(m_column->minimumSizeHint().width(), std::min(want, cap));
+    m_column->setMaximumWidth(std::max(target, cap));
+    if (m_dock->width() != target)
+        resizeDocks({ m_dock }, { target }, Qt::Horizontal);
+}
+
 // Each widget re-sets its own texts on the same event (widgets/common/retranslate.h); the window
 // names its dock and its tabs. The menus re-label themselves (createMenus).
 void MainWindow::retranslate()
@@ -283,6 +358,7 @@ void MainWindow::retranslate()
         if (t.widget) {
             t.widget->setWindowTitle(t.title());
             m_bottomTabs->setTabText(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle());
+            m_bottomTabs->setTabToolTip(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle());
         }
     updateTitle();
 }

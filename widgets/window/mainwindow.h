@@ -27,6 +27,7 @@ class SetupPanel;
 class CommPanel;
 class QDockWidget;
 class QTimer;
+class QScrollArea;
 
 // The features every planner window has (teaching, explore), in the order their tabs follow the
 // window's own (widgets/window/standardfeatures.cpp).
@@ -73,6 +74,9 @@ public:
     void saveSession() const;
     // Delay between a change of the plan or its file and the session being written (ms).
     static constexpr int kAutosaveDelayMs = 1000;
+    // The widest the plan column grows, as a share of the window's width.
+    static constexpr double kPlanColumnShare = 0.34;
+    QDockWidget *planDock() const { return m_dock; }
 
     // FeatureHost
     QWidget *dialogParent() override { return this; }
@@ -84,6 +88,9 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
@@ -99,6 +106,7 @@ private:
     void openImportDialog();
     void showError(const QString &message);
     void updateTitle();
+    void fitPlanColumn();
 
     WindowOptions m_options;
     PlanDocument *m_document;
@@ -118,6 +126,8 @@ private:
     CommandPreview *m_command = nullptr;
     QTabWidget *m_bottomTabs = nullptr;
     QDockWidget *m_dock = nullptr;
+    QScrollArea *m_column = nullptr; // the plan column, in m_dock
+    double m_columnFontSize = 0; // the application font's size the column was last fitted to
     QMenu *m_recentMenu = nullptr;
     QMenu *m_fileMenu = nullptr;
     QMenu *m_viewMenu = nullptr;

@@ -17,6 +17,7 @@
 #include "widgets/memory/memorypanel.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -85,6 +86,12 @@ void MainWindow::createMenus()
     // the second (MenuId::ViewToggles); a menu hides the separators of an empty section.
     view->addSeparator();
     m_viewToggles = view->addSeparator();
+    // Shows or hides the plan column (its text is the dock's title): room for the views on a small
+    // screen or a projector.
+    QAction *planPanel = m_dock->toggleViewAction();
+    planPanel->setObjectName(QStringLiteral("planPanel"));
+    planPanel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    view->addAction(planPanel);
     rebuildRecentMenu();
 
     retranslateWith(this, [=, this] {

@@ -1,0 +1,130 @@
+#include "widgets/common/fonts.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QWidget>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
+
+#include <algorithm>
+
+namespace fonts {
+
+namespace {
+
+QFont sizedLike(QFont font, const QFont &like, double factor)
+{
+    if (like.pointSizeF() > 0)
+        font.setPointSizeF(std::max(1.0, like.pointSizeF() * factor));
+    else if (like.pixelSize() > 0)
+        font.setPixelSize(std::max(1, static_cast<int>(like.pixelSize() * factor + 0.5)));
+    return font;
+}
+
+class Follower : public QObject
+{
+public:
+    Follower(QWidget *owner, std::function<void()> apply)
+        : QObject(owner)
+        , m_apply(std::move(apply))
+    {
+        owner->installEventFilter(this);
+        m_apply();
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == parent()
+            && (event->type() == QEvent::ApplicationFontChange || event->type() == QEvent::ApplicationPaletteChange))
+            m_apply();
+        return false;
+    }
+
+private:
+    std::function<void()> m_apply;
+};
+
+class LegendFitter : public QObject
+{
+public:
+    LegendFitter(QWidget *view, QChart *chart)
+        : QObject(view)
+        , m_chart(chart)
+    {
+        view->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == parent() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+            refitLegend(static_cast<QWidget *>(watched), m_chart);
+        return false;
+    }
+
+private:
+    QChart *m_chart;
+};
+
+} // namespace
+
+void keepLegendWhole(QWidget *view, QChart *chart)
+{
+    new LegendFitter(view, chart);
+    refitLegend(view, chart);
+}
+
+void refitLegend(QWidget *view, QChart *chart)
+{
+    QLegend *legend = chart->legend();
+    const QFontMetrics fm(legend->font());
+    int row = 0;
+    const QList<QLegendMarker *> markers = legend->markers();
+    for (const QLegendMarker *m : markers)
+        if (!m->label().isEmpty()) // a marker's own visibility is false until the legend is laid out
+            row += fm.horizontalAdvance(m->label()) + fm.height() + 3 * fm.averageCharWidth();
+    const Qt::Alignment want = row + 2 * fm.averageCharWidth() <= view->width() ? Qt::AlignBottom : Qt::AlignRight;
+    if (legend->alignment() != want)
+        legend->setAlignment(want);
+}
+
+QFont relative(double factor)
+{
+    const QFont app = QApplication::font();
+    return sizedLike(app, app, factor);
+}
+
+QFont fixedPitch()
+{
+    return sizedLike(QFontDatabase::systemFont(QFontDatabase::FixedFont), QApplication::font(), 1.0);
+}
+
+void followApplication(QWidget *owner, std::function<void()> apply)
+{
+    new Follower(owner, std::move(apply));
+}
+
+void styleChart(QChart *chart, double labelFactor)
+{
+    const QPalette pal = QApplication::palette();
+    QFont title = relative(1.1);
+    title.setBold(true);
+    chart->setTitleFont(title);
+    chart->setTitleBrush(pal.color(QPalette::WindowText));
+    chart->setBackgroundBrush(pal.color(QPalette::Base));
+    chart->legend()->setFont(relative(labelFactor));
+    chart->legend()->setLabelColor(pal.color(QPalette::Text));
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        axis->setLabelsFont(relative(labelFactor));
+        axis->setLabelsColor(pal.color(QPalette::Text));
+        axis->setTitleFont(relative(1.0));
+        axis->setTitleBrush(pal.color(QPalette::Text));
+    }
+}
+
+} // namespace fonts
