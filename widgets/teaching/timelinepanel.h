@@ -28,6 +28,7 @@ public:
     TimelineView *view() const { return m_view; }
     ClusterMap *map() const { return m_map; }
     QString caption() const;
+    QString summary() const; // the step's figures, or "not runnable"
     bool isPlaying() const;
 
 public slots:
