@@ -1,6 +1,7 @@
 // shardscope: with a subcommand (plan, presets, ...) it runs headless on QCoreApplication and needs
 // no display; with none it opens the planner window.
 #include "cli/commands.h"
+#include "io/presetrepository.h"
 #ifdef SHARDSCOPE_WITH_GUI
 #include "app/windowmain.h"
 #include "widgets/export/reportpdf.h"
@@ -97,6 +98,8 @@ int main(int argc, char **argv)
             if (!app) // a headless build has no renderer: the report writer then refuses PDF output
                 app = std::make_unique<QCoreApplication>(argc, argv);
             setIdentity();
+            if (const QString notice = PresetRepository::takeMigrationNotice(); !notice.isEmpty() && !helpCommand)
+                std::cerr << "shardscope: note: " << notice.toStdString() << std::endl;
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);
             if (helpCommand)

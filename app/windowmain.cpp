@@ -9,6 +9,7 @@
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/teaching/teachingcontroller.h"
+#include "widgets/window/issuesbanner.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
@@ -194,6 +195,8 @@ int runGui(QApplication &app)
     options.initialPlan = o.plan;
     options.useSettings = o.screenshot.isEmpty();
     MainWindow window(std::move(catalog), options);
+    if (options.useSettings)
+        window.issuesBanner()->setNotice(PresetRepository::takeMigrationNotice());
     if (!o.tab.isEmpty())
         window.showTab(o.tab);
     if (!o.screenshot.isEmpty())
