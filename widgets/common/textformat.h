@@ -27,5 +27,7 @@ QString explanationHtml(const shardscope::Explanation &x);
 QString gpuSummaryHtml(const PlanState &state, int rank);
 // "layers 0–60" style ranges.
 QString range(int first, int last);
+// Heads held, never an index that reads as a count: "head 2", or "heads 16–23 (8)".
+QString heads(int first, int count);
 
 } // namespace textformat
