@@ -50,6 +50,10 @@
         <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above), so it has no TPOT, TTFT or throughput. The table shows what each step would send.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CommRows</name>
@@ -1939,6 +1943,22 @@
         <source>Model configs (*.json)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save them before the plan is closed?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GpuTableModel</name>
@@ -2568,6 +2588,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>ℹ Note:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>tp %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> × pp %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> × dp %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nearest plan that fits: needs ≥ %1 × %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the nearest plan that fits (one undo step)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>KvPanel</name>
@@ -3056,6 +3100,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM log</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Use the nearest plan that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore unsaved plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore unsaved plan from %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShardScope did not quit normally; these changes were saved automatically at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3396,6 +3460,13 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <name>PlanRules</name>
     <message>
         <source>must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PresetRepository</name>
+    <message>
+        <source>user presets found in the old folder %1: ShardScope now reads %2 (as documented) and still reads the old folder for now; move models/ and gpus/ there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4062,6 +4133,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heads %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4887,6 +4966,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Showing %1 of the plan&apos;s %2 micro-batches.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5515,15 +5598,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;br&gt;query heads %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · MLA latent KV (every TP rank holds all of it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · KV heads %1%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5564,6 +5639,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> — binds the replica (fewest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heads %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;query %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · KV %1%2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -50,6 +50,10 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above), so it has no TPOT, TTFT or throughput. The table shows what each step would send.</source>
+        <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题），因此没有 TPOT、TTFT 或吞吐量。表格显示每一步将要发送的数据。</translation>
+    </message>
 </context>
 <context>
     <name>CommRows</name>
@@ -1936,6 +1940,22 @@
         <source>Model configs (*.json)</source>
         <translation>模型配置 (*.json)</translation>
     </message>
+    <message>
+        <source>The plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>ShardScope</source>
+        <translation>ShardScope</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes.</source>
+        <translation>%1 有未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before the plan is closed?</source>
+        <translation>关闭方案前保存这些更改吗？</translation>
+    </message>
 </context>
 <context>
     <name>GpuTableModel</name>
@@ -2567,6 +2587,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>ℹ Note:</source>
         <translation>ℹ 提示：</translation>
     </message>
+    <message>
+        <source>tp %1</source>
+        <translation>tp %1</translation>
+    </message>
+    <message>
+        <source> × pp %1</source>
+        <translation> × pp %1</translation>
+    </message>
+    <message>
+        <source> × dp %1</source>
+        <translation> × dp %1</translation>
+    </message>
+    <message>
+        <source>Nearest plan that fits: needs ≥ %1 × %2 (%3)</source>
+        <translation>最接近的可容纳方案：需要 ≥ %1 × %2（%3）</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>使用 %1</translation>
+    </message>
+    <message>
+        <source>Apply the nearest plan that fits (one undo step)</source>
+        <translation>应用最接近的可容纳方案（一个撤销步骤）</translation>
+    </message>
 </context>
 <context>
     <name>KvPanel</name>
@@ -3055,6 +3099,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM log</source>
         <translation>vLLM 日志</translation>
     </message>
+    <message>
+        <source>Use the nearest plan that fits</source>
+        <translation>使用最接近的可容纳方案</translation>
+    </message>
+    <message>
+        <source>Restore unsaved plan</source>
+        <translation>恢复未保存的方案</translation>
+    </message>
+    <message>
+        <source>an untitled plan</source>
+        <translation>未命名方案</translation>
+    </message>
+    <message>
+        <source>Restore unsaved plan from %1?</source>
+        <translation>恢复来自 %1 的未保存方案吗？</translation>
+    </message>
+    <message>
+        <source>ShardScope did not quit normally; these changes were saved automatically at %1.</source>
+        <translation>ShardScope 上次没有正常退出；这些更改已于 %1 自动保存。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -3396,6 +3460,13 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
+    </message>
+</context>
+<context>
+    <name>PresetRepository</name>
+    <message>
+        <source>user presets found in the old folder %1: ShardScope now reads %2 (as documented) and still reads the old folder for now; move models/ and gpus/ there.</source>
+        <translation>在旧文件夹 %1 中找到用户预设：ShardScope 现在读取 %2（与文档一致），暂时仍会读取旧文件夹；请把 models/ 和 gpus/ 移到那里。</translation>
     </message>
 </context>
 <context>
@@ -4062,6 +4133,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>HBM %1 × %2%3; peak %4 TFLOPS %5 × %6%7.</source>
         <translation>HBM %1 × %2%3；峰值 %4 TFLOPS %5 × %6%7。</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>heads %1 (%2)</source>
+        <translation>头 %1（共 %2 个）</translation>
     </message>
 </context>
 <context>
@@ -4883,6 +4962,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
+        <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题）。事件显示一步的顺序；其时间不是预测。</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5511,16 +5594,8 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation> + LM Head</translation>
     </message>
     <message>
-        <source>&lt;br&gt;query heads %1</source>
-        <translation>&lt;br&gt;Query 头 %1</translation>
-    </message>
-    <message>
         <source> · MLA latent KV (every TP rank holds all of it)</source>
         <translation> · MLA 潜在 KV（每个 TP rank 都持有完整的一份）</translation>
-    </message>
-    <message>
-        <source> · KV heads %1%2</source>
-        <translation> · KV 头 %1%2</translation>
     </message>
     <message>
         <source> (replicated on %1 GPUs)</source>
@@ -5561,6 +5636,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source> — binds the replica (fewest)</source>
         <translation> — 约束整个副本（最少）</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>heads %1 (%2)</source>
+        <translation>头 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;query %1</source>
+        <translation>&lt;br&gt;Query %1</translation>
+    </message>
+    <message>
+        <source> · KV %1%2</source>
+        <translation> · KV %1%2</translation>
     </message>
 </context>
 </TS>
