@@ -2,6 +2,7 @@
 // no display; with none it opens the planner window.
 #include "cli/commands.h"
 #include "core/text/suggest.h"
+#include "io/presetrepository.h"
 #ifdef SHARDSCOPE_WITH_GUI
 #include "app/windowmain.h"
 #include "widgets/export/reportpdf.h"
@@ -100,6 +101,8 @@ int main(int argc, char **argv)
             if (!app) // a headless build has no renderer: the report writer then refuses PDF output
                 app = std::make_unique<QCoreApplication>(argc, argv);
             setIdentity();
+            if (const QString notice = PresetRepository::takeMigrationNotice(); !notice.isEmpty() && !helpCommand)
+                std::cerr << "shardscope: note: " << notice.toStdString() << std::endl;
             QStringList args = QCoreApplication::arguments();
             args.removeAt(1);
             if (helpCommand)

@@ -12,6 +12,7 @@
 #include "widgets/document/plandocument.h"
 #include "widgets/document/presentationmode.h"
 #include "widgets/teaching/teachingcontroller.h"
+#include "widgets/window/issuesbanner.h"
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
@@ -212,6 +213,8 @@ int runGui(QApplication &app)
     options.initialPlan = o.plan;
     options.useSettings = o.screenshot.isEmpty();
     MainWindow window(std::move(catalog), options);
+    if (options.useSettings)
+        window.issuesBanner()->setNotice(PresetRepository::takeMigrationNotice());
     if (!o.tab.isEmpty())
         window.showTab(o.tab);
     if (!o.screenshot.isEmpty())

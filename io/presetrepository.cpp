@@ -4,9 +4,11 @@
 #include "core/text/suggest.h"
 #include "io/boundedread.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -38,12 +40,49 @@ std::string unknownPreset(const char *what, const QString &typed, const std::vec
 
 QString PresetRepository::userFolder()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    // Not AppDataLocation: that is <data>/<organisation>/<application>, and both are "ShardScope".
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QLatin1Char('/')
+        + QCoreApplication::applicationName();
+}
+
+QString PresetRepository::legacyFolder()
+{
+    const QString old = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return QDir::cleanPath(old) == QDir::cleanPath(userFolder()) ? QString() : old;
+}
+
+QString PresetRepository::takeMigrationNotice()
+{
+    const QString old = legacyFolder();
+    if (old.isEmpty())
+        return {};
+    bool found = false;
+    for (const char *sub : { "models", "gpus" })
+        found = found
+            || !QDir(old + QLatin1Char('/') + QLatin1String(sub))
+                    .entryList({ QStringLiteral("*.json") }, QDir::Files)
+                    .isEmpty();
+    if (!found)
+        return {};
+    QSettings settings;
+    const QString key = QStringLiteral("presets/legacyFolderNoticeShown");
+    if (settings.value(key).toString() == old)
+        return {};
+    settings.setValue(key, old);
+    return QCoreApplication::translate("PresetRepository",
+        "user presets found in the old folder %1: ShardScope now reads %2 (as documented) and still reads the "
+        "old folder for now; move models/ and gpus/ there.")
+        .arg(QDir::toNativeSeparators(old), QDir::toNativeSeparators(userFolder()));
 }
 
 PresetRepository PresetRepository::load()
 {
-    return loadFrom({ QStringLiteral(":/presets"), userFolder() });
+    // The legacy folder first, so that the documented one overrides it by id.
+    QStringList folders = { QStringLiteral(":/presets") };
+    if (const QString old = legacyFolder(); !old.isEmpty())
+        folders << old;
+    folders << userFolder();
+    return loadFrom(folders);
 }
 
 PresetRepository PresetRepository::loadFrom(const QStringList &folders)

@@ -9,7 +9,10 @@
 #include <vector>
 
 // Built-in presets (compiled-in resources) plus the user's own folder, whose files add to or
-// override them by id: <AppDataLocation>/models/*.json and <AppDataLocation>/gpus/*.json.
+// override them by id: $XDG_DATA_HOME/ShardScope/models/*.json and …/gpus/*.json (userFolder(), as
+// the README and the manual say). Releases up to 0.x read <AppDataLocation>, which is
+// …/ShardScope/ShardScope (organisation and application both "ShardScope"): that legacyFolder() is
+// still read, below the user folder, and a one-time notice asks to move its files.
 class PresetRepository
 {
 public:
@@ -19,7 +22,13 @@ public:
     // Only the given folders (for tests): each may hold models/ and gpus/ subfolders.
     static PresetRepository loadFrom(const QStringList &folders);
 
+    // $XDG_DATA_HOME/<application name>: ~/.local/share/ShardScope.
     static QString userFolder();
+    // Where earlier releases looked (QStandardPaths::AppDataLocation); empty when it is userFolder().
+    static QString legacyFolder();
+    // The first time user presets are found in legacyFolder(): one line asking to move them to
+    // userFolder() (remembered in QSettings, so it is said once); else empty.
+    static QString takeMigrationNotice();
 
     const std::vector<shardscope::ModelSpec> &models() const { return m_models; }
     const std::vector<shardscope::GpuSpec> &gpus() const { return m_gpus; }

@@ -15,15 +15,18 @@ namespace {
 // Validation codes that concern each slider.
 bool concerns(ParallelDim dim, const std::string &code)
 {
-    if (code == "world_too_large" || code == "size_not_positive")
+    if (code == "world_too_large" || code == "size_not_positive" || code == "fp8_block_experts")
         return true;
+    // TP and DP move EP with them (withParallelSize: ep = tp x dp while vLLM's expert parallel is
+    // on), so EP's refusals are theirs too: DP 256 must not reach EP 2048 on 256 experts.
+    const bool epCode = code.rfind("ep_", 0) == 0;
     switch (dim) {
     case ParallelDim::Tp:
-        return code.rfind("tp_", 0) == 0;
+        return code.rfind("tp_", 0) == 0 || epCode;
     case ParallelDim::Pp:
         return code.rfind("pp_", 0) == 0;
     case ParallelDim::Dp:
-        return false;
+        return epCode;
     case ParallelDim::Ep:
         return code.rfind("ep_", 0) == 0 || code == "redundant_without_ep";
     }
@@ -90,7 +93,8 @@ Sentence disallowedSentence(const Plan &plan, const ModelSpec &model, ParallelDi
     if (trial.gpusPerNode == 0)
         trial.gpusPerNode = 1; // validateStructure needs no GPU; the preset's value does not matter here
     std::vector<PlanIssue> issues;
-    validateStructure(trial, model, issues);
+    if (validateStructure(trial, model, issues))
+        validateFp8BlockExperts(trial, model, issues);
     for (const PlanIssue &i : issues)
         if (i.severity == Severity::Error && concerns(dim, i.code))
             return i.text;
@@ -116,10 +120,17 @@ std::vector<int> allowedValues(const Plan &plan, const ModelSpec &model, Paralle
         candidates = model.isMoe() ? divisorsOf(std::max(1, plan.tp * plan.dp)) : std::vector<int> { 1 };
         break;
     }
+    // 1 is not exempt: with FP8-block experts, ep 1 (or tp or dp 1 with EP on) can be a plan vLLM
+    // refuses to load. The current value stays offered, so a slider always has a position.
     std::vector<int> allowed;
     for (int v : candidates)
-        if (v == 1 || disallowedSentence(plan, model, dim, v).text().empty())
+        if (disallowedSentence(plan, model, dim, v).text().empty())
             allowed.push_back(v);
+    if (allowed.empty())
+        allowed.push_back(dim == ParallelDim::Tp ? plan.tp
+                : dim == ParallelDim::Pp         ? plan.pp
+                : dim == ParallelDim::Dp         ? plan.dp
+                                                 : plan.ep);
     return allowed;
 }
 
@@ -157,4 +168,44 @@ Plan planForModel(Plan p, const ModelSpec &model)
             p.ep = snapToAllowed(allowedValues(p, model, ParallelDim::Ep), p.ep);
     }
     return p;
+}
+
+std::optional<Plan> nearestFittingPlan(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu)
+{
+    const Evaluation now = evaluate(plan, model, gpu);
+    if (!now.valid || !now.hasErrors())
+        return std::nullopt;
+    const bool epOn = expertParallelOn(plan);
+    std::optional<Plan> best;
+    int bestWorld = 0;
+    const std::vector<int> tps = allowedValues(plan, model, ParallelDim::Tp);
+    // At most 16 stages (what a fitting search needs; it keeps the search to about a hundred
+    // evaluations, cheap enough to run on every change of a plan that does not fit).
+    const int maxPp = std::max(plan.pp, std::min(16, std::max(1, model.layers)));
+    for (int pp = plan.pp; pp <= maxPp && plan.tp * pp * plan.dp <= kMaxNearestGpus; ++pp) {
+        for (int tp : tps) {
+            if (tp < plan.tp)
+                continue;
+            const int world = tp * pp * plan.dp;
+            if (world > kMaxNearestGpus || (best && world > bestWorld)
+                || (best && world == bestWorld && tp <= best->tp))
+                continue;
+            Plan trial = plan;
+            trial.tp = tp;
+            trial.pp = pp;
+            trial.ppPartition.clear();
+            if (model.isMoe())
+                trial.ep = epOn ? expertParallelSize(trial) : 1;
+            if (tp != plan.tp && !disallowedSentence(plan, model, ParallelDim::Tp, tp).text().empty())
+                continue;
+            const Evaluation e = evaluate(trial, model, gpu);
+            if (e.valid && !e.hasErrors()) {
+                best = trial;
+                bestWorld = world;
+            }
+        }
+        if (best && plan.tp * (pp + 1) * plan.dp > bestWorld)
+            break; // a deeper pipeline only adds GPUs
+    }
+    return best;
 }

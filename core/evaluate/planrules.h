@@ -1,8 +1,10 @@
 #pragma once
+#include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/plan.h"
 #include "core/text/sentence.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,15 @@ int snapToAllowed(const std::vector<int> &allowed, int value);
 // off, settings only the old model had (redundant experts, a longer max_model_len, a custom PP
 // partition) are dropped.
 shardscope::Plan planForModel(shardscope::Plan plan, const shardscope::ModelSpec &model);
+
+// The nearest plan that fits when `plan` does not (its weights or KV cache do not fit the GPUs):
+// the fewest GPUs, found by growing tp through its allowed values, then pp, keeping dp, EP as it
+// was (coupled or off) and every setting. Prefers the larger tp at equal GPU count (TP inside a
+// node). Nothing when `plan` fits, is structurally impossible, or no plan of up to kMaxNearestGpus
+// fits.
+inline constexpr int kMaxNearestGpus = 1024;
+std::optional<shardscope::Plan> nearestFittingPlan(
+    const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
 
 // vLLM's --enable-expert-parallel: the experts are split over the whole TP x DP group of a stage
 // (FusedMoEParallelConfig.make, vllm/model_executor/layers/fused_moe/config.py: ep_size = dp_size * tp_size).

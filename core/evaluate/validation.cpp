@@ -1,5 +1,6 @@
 #include "core/evaluate/validation.h"
 
+#include "core/evaluate/weights.h"
 #include "core/text/units.h"
 
 #include <algorithm>
@@ -178,6 +179,21 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
             [](const PlanIssue &i) { return i.severity == Severity::Error; });
 }
 
+void validateFp8BlockExperts(const Plan &p, const ModelSpec &m, std::vector<PlanIssue> &issues)
+{
+    if (!m.isMoe() || effectiveWeightFormat(m, p.quantization) != WeightFormat::Fp8Block || p.ep < 1)
+        return;
+    // vLLM: "The output_size of gate's and up's weight ... is not divisible by weight quantization block_n".
+    const int block = m.fp8BlockSize;
+    const int moeTp = std::max(1, (p.tp * p.dp) / p.ep);
+    if (block > 0 && (m.moeIntermediate % moeTp != 0 || (m.moeIntermediate / moeTp) % block != 0))
+        add(issues, Severity::Error, "fp8_block_experts",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "each expert's intermediate size %1 split %2 ways is not a multiple of the FP8 block "
+                    "size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)"),
+                { value(m.moeIntermediate), value(moeTp), value(block) }));
+}
+
 void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
@@ -216,16 +232,8 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         add(issues, Severity::Error, "batched_tokens",
             say(QT_TRANSLATE_NOOP("Validation", "max_num_batched_tokens (%1) must be at least max_num_seqs (%2)"),
                 { value(std::to_string(p.maxNumBatchedTokens)), value(std::to_string(p.maxNumSeqs)) }));
-    if (e.weightFormat == WeightFormat::Fp8Block && e.ranks.size() > 0) {
-        // vLLM: "The output_size of gate's and up's weight ... is not divisible by weight quantization block_n".
-        const int block = m.fp8BlockSize;
-        if (m.isMoe() && (m.moeIntermediate % e.moeTp != 0 || (m.moeIntermediate / e.moeTp) % block != 0))
-            add(issues, Severity::Error, "fp8_block_experts",
-                say(QT_TRANSLATE_NOOP("Validation",
-                        "each expert's intermediate size %1 split %2 ways is not a multiple of the FP8 block "
-                        "size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)"),
-                    { value(m.moeIntermediate), value(e.moeTp), value(block) }));
-    }
+    if (e.ranks.size() > 0)
+        validateFp8BlockExperts(p, m, issues);
 
     if (p.accounting == Accounting::Vllm && p.calibration.active()) {
         const CalibrationProfile &c = p.calibration;

@@ -10,6 +10,11 @@ bool validateStructure(const Plan &plan, const ModelSpec &model, std::vector<Pla
 // Checks on a placed plan: nodes and scale-up domains crossed, memory that does not fit.
 void validatePlacement(Evaluation &e, const ModelSpec &model, const GpuSpec &gpu);
 
+// vLLM's refusal of FP8 block-quantised experts whose split is not a multiple of the block size
+// (each expert split tp x dp / ep ways). Part of validatePlacement; the sliders' rules
+// (planrules) ask it too, so no slider reaches a plan vLLM refuses to load.
+void validateFp8BlockExperts(const Plan &plan, const ModelSpec &model, std::vector<PlanIssue> &issues);
+
 // Divisors of n, ascending: the values a tp slider may take, for messages.
 std::vector<int> divisorsOf(int n);
 

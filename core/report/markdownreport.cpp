@@ -247,12 +247,17 @@ void placement(Writer &w, const Evaluation &e, const ModelSpec &m, const ReportO
         return;
     }
     std::vector<std::vector<std::string>> gpuRows;
+    // Heads held, never an index that reads as a count: "head 2", or "heads 16–23 (8)".
+    const auto heads = [&w](int first, int count) {
+        return count == 1
+            ? w(R(QT_TRANSLATE_NOOP("Report", "head %1"), { v(first) }))
+            : w(R(QT_TRANSLATE_NOOP("Report", "heads %1 (%2)"), { v(range(first, first + count - 1)), v(count) }));
+    };
     for (const RankPlacement &r : e.ranks)
         gpuRows.push_back({ std::to_string(r.rank), std::to_string(r.node), std::to_string(r.ppStage),
             std::to_string(r.tpRank), std::to_string(r.dpRank), std::to_string(r.epRank),
-            range(r.firstLayer, r.lastLayer), range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1),
-            m.isMla() ? w(R(QT_TRANSLATE_NOOP("Report", "latent")))
-                      : range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
+            range(r.firstLayer, r.lastLayer), heads(r.heads.qFirst, r.heads.qCount),
+            m.isMla() ? w(R(QT_TRANSLATE_NOOP("Report", "latent"))) : heads(r.heads.kvFirst, r.heads.kvCount),
             bytes(r.memory.weights.total()), bytes(r.memory.kvBudget) });
     w.table({ R(QT_TRANSLATE_NOOP("Report", "GPU")), R(QT_TRANSLATE_NOOP("Report", "Node")),
                 R(QT_TRANSLATE_NOOP("Report", "Stage")), R(QT_TRANSLATE_NOOP("Report", "TP rank")),

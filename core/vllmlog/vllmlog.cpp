@@ -1,6 +1,7 @@
 #include "core/vllmlog/vllmlog.h"
 
 #include "core/evaluate/kvcache.h"
+#include "core/evaluate/overheads.h"
 #include "core/text/units.h"
 
 #include <algorithm>
@@ -134,6 +135,30 @@ std::vector<PredictedLogLine> predictedVllmLog(const EvaluatedPlan &plan)
                 + " GiB) on startup is less than desired GPU memory utilization (" + fixed(p.gpuMemoryUtilization, 2)
                 + ", " + formatGiB(bind.requested, 2)
                 + " GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.",
+            true });
+        return out;
+    }
+
+    // The weights of some rank do not fit in the GPU at all: vLLM dies while loading them, before it
+    // prints "Model loading took" or profiles a KV budget. The wording is PyTorch's
+    // (c10/cuda/CUDACachingAllocator.cpp, raised as torch.OutOfMemoryError since PyTorch 2.5):
+    // "CUDA out of memory. Tried to allocate X GiB. GPU N has a total capacity of T GiB of which F GiB
+    // is free." vLLM loads tensor by tensor, so the real X is the first tensor that no longer fits;
+    // the prediction names the shortfall of the whole load instead.
+    const RankPlacement *heaviest = &e.ranks.front();
+    for (const RankPlacement &r : e.ranks)
+        if (r.memory.weights.total() > heaviest->memory.weights.total())
+            heaviest = &r;
+    const RankMemory &hm = heaviest->memory;
+    const double freeAtLoad = hm.total - kStartupContextBytes;
+    if (hm.weights.total() > freeAtLoad) {
+        const int local = e.gpusPerNode > 0 ? heaviest->rank % e.gpusPerNode : heaviest->rank;
+        out.push_back({ "rank " + std::to_string(heaviest->rank),
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate "
+                + formatGiB(hm.weights.total() - freeAtLoad, 2) + " GiB. GPU " + std::to_string(local)
+                + " has a total capacity of " + formatGiB(hm.total, 2) + " GiB of which "
+                + formatGiB(std::max(0.0, freeAtLoad), 2) + " GiB is free. (predicted: the model's "
+                + formatGiB(hm.weights.total(), 2) + " GiB of weights on this GPU do not fit)",
             true });
         return out;
     }

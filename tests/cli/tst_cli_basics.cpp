@@ -2,9 +2,13 @@
 // errors as one line on stderr with exit 2.
 #include "clirunner.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 class TestCliBasics : public QObject
@@ -20,6 +24,48 @@ private slots:
         QTest::newRow("presets -V") << QStringList { QStringLiteral("presets"), QStringLiteral("-V") };
         QTest::newRow("import --version") << QStringList { QStringLiteral("import"), QStringLiteral("--version") };
     }
+    // Review item 9: the user presets live where the README and the manual say,
+    // $XDG_DATA_HOME/ShardScope/{models,gpus}; the old …/ShardScope/ShardScope is still read, and
+    // said once on stderr.
+    void userPresetFolderAsDocumented()
+    {
+        QTemporaryDir data;
+        const auto write = [](const QString &path, const QByteArray &text) {
+            QDir().mkpath(QFileInfo(path).absolutePath());
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        const QByteArray tiny = R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512,
+            "num_attention_heads": 8, "num_key_value_heads": 2, "num_hidden_layers": 4, "vocab_size": 1000})";
+        write(data.filePath(QStringLiteral("ShardScope/models/documented-a.json")), tiny);
+        const auto run = [&data] {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("XDG_DATA_HOME"), data.path());
+            env.insert(QStringLiteral("XDG_CONFIG_HOME"), data.path());
+            p.setProcessEnvironment(env);
+            p.start(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_BINARY")), { QStringLiteral("presets") });
+            p.waitForFinished(60000);
+            return std::pair { p.readAllStandardOutput(), p.readAllStandardError() };
+        };
+        auto [out, err] = run();
+        QVERIFY2(out.contains("documented-a"), out.constData());
+        QVERIFY(out.contains(
+            "User presets folder: " + QDir::toNativeSeparators(data.filePath("ShardScope")).toUtf8() + "\n"));
+        QVERIFY2(err.isEmpty(), err.constData()); // nothing in the old folder: nothing to say
+
+        write(data.filePath(QStringLiteral("ShardScope/ShardScope/models/legacy-b.json")), tiny);
+        std::tie(out, err) = run();
+        QVERIFY(out.contains("documented-a"));
+        QVERIFY(out.contains("legacy-b")); // the old folder is still read
+        QVERIFY2(err.startsWith("shardscope: note: user presets found in the old folder "), err.constData());
+        QVERIFY(err.contains(QDir::toNativeSeparators(data.filePath("ShardScope/ShardScope")).toUtf8()));
+        std::tie(out, err) = run();
+        QVERIFY(out.contains("legacy-b"));
+        QVERIFY2(err.isEmpty(), err.constData()); // one time only
+    }
+
     void version()
     {
         QFETCH(QStringList, args);

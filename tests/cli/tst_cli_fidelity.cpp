@@ -102,6 +102,19 @@ private slots:
         QVERIFY(bad.err.startsWith("shardscope plan: error: --vllm-version"));
     }
 
+    // Review item 4: 131 GiB of weights on a 24 GiB RTX 4090 die at load with PyTorch's OOM, before
+    // any "Model loading took" or KV budget line.
+    void vllmLogOfWeightsThatDoNotFit()
+    {
+        const CliResult r = runShardscope(
+            args({ "plan", "--model", "llama-3.1-70b", "--gpu", "rtx-4090", "--tp", "1", "--format", "vllm-log" }));
+        QVERIFY(r.out.contains("(rank 0) ERROR torch.OutOfMemoryError: CUDA out of memory. Tried to allocate "));
+        QVERIFY(r.out.contains(" GiB. GPU 0 has a total capacity of "));
+        QVERIFY(!r.out.contains("Model loading took"));
+        QVERIFY(!r.out.contains("Available KV cache memory"));
+        QVERIFY(!r.out.contains("No available memory for the cache blocks"));
+    }
+
     void vllmLogFormat()
     {
         const CliResult r = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",

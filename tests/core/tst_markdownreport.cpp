@@ -58,8 +58,12 @@ private slots:
         // Stage 0: GPUs 0–3, layers 0–39 (80 // 2 = 40); 64 / 4 = 16 query heads and 8 / 4 = 2 KV heads per GPU.
         VERIFY_CONTAINS(md, "| 0 | 0–3 | 0 | 0–39 (40) | 16 | 2 | — | embedding |");
         VERIFY_CONTAINS(md, "| 1 | 4–7 | 0 | 40–79 (40) | 16 | 2 | — | LM head |");
-        // One row per GPU: GPU 5 is stage 1, TP rank 1, query heads 16–31, KV heads 2–3.
-        VERIFY_CONTAINS(md, "| 5 | 0 | 1 | 1 | 0 | 0 | 40–79 | 16–31 | 2–3 |");
+        // One row per GPU: GPU 5 is stage 1, TP rank 1, query heads 16–31, KV heads 2–3, each a range
+        // with its count (review item 16: never an index that reads as a count).
+        VERIFY_CONTAINS(md, "| 5 | 0 | 1 | 1 | 0 | 0 | 40–79 | heads 16–31 (16) | heads 2–3 (2) |");
+        // TP 8: one KV head per GPU, named as a head, not "1" or "2".
+        const std::string tp8 = markdownReport(evaluatePlan(makePlan("llama-3.1-70b", "h100-sxm", 8), m, gpu), {});
+        VERIFY_CONTAINS(tp8, "| 2 | 0 | 0 | 2 | 0 | 0 | 0–79 | heads 16–23 (8) | head 2 |");
         // KV per token per GPU: 2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B.
         VERIFY_CONTAINS(md, "2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B");
         // Seed 003: (2 − 1) / (4 + 2 − 1) = 1/5.

@@ -69,8 +69,9 @@ private:
         m_view->resize(1200, 640);
         m_view->show();
         QSignalSpy done(m_view.get(), &ExploreView::resultChanged);
-        Plan plan = seedPlan(gpus == 6 ? 2 : 8, 1);
-        plan.dp = gpus == 6 ? 3 : 1;
+        // Six GPUs as tp 2 x pp 3: a plan that fits (a plan that does not makes Explore sweep the
+        // smallest GPU count that fits instead, tst_nofit).
+        Plan plan = seedPlan(gpus == 6 ? 2 : 8, gpus == 6 ? 3 : 1);
         QVERIFY(m_document->setPlan(plan));
         QVERIFY(done.wait(10000));
     }

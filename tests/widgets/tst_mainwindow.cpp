@@ -1,5 +1,7 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
 #include "tests/common/testutils.h"
+#include "tests/widgets/modalanswer.h"
+#include "widgets/common/textformat.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/controls/parallelismpanel.h"
 #include "widgets/document/filecontroller.h"
@@ -75,7 +77,9 @@ private slots:
 
     void sliderDragIsOneStep()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("deepseek-v3", "h200", 8)));
+        // A dense model: DeepSeek-V3 without EP stops at dp 2 (FP8-block experts split 8 x 3 ways
+        // are refused by vLLM, tst_planrules).
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
         w.show();
         QSlider *dp = w.parallelismPanel()->control(ParallelDim::Dp)->slider();
         emit dp->sliderPressed();
@@ -153,10 +157,15 @@ private slots:
     {
         WindowOptions remember;
         remember.useSettings = true;
+        QTemporaryDir dir;
         {
             MainWindow w(builtinCatalog(), remember);
+            // A plan with a file, edited: closing asks (tst_unsaved); here Save writes it.
+            w.files()->setCurrentFile(dir.filePath(QStringLiteral("s.shardscope.json")));
             w.editor()->apply(makePlan("qwen3-32b", "l40s", 2, 1, 3), {});
+            const auto answer = answerNextModal(QMessageBox::Save);
             w.close(); // saves the session
+            QVERIFY(answer->answered);
         }
         MainWindow again(builtinCatalog(), remember);
         QVERIFY(again.document()->plan() == makePlan("qwen3-32b", "l40s", 2, 1, 3));
@@ -206,6 +215,26 @@ private slots:
         QVERIFY(!w.files()->openModelConfig(dir.path())); // no config.json there
         QVERIFY2(w.files()->lastError().contains(QStringLiteral("without a config.json")),
             qPrintable(w.files()->lastError()));
+    }
+
+    // Review item 16: a GPU holding KV head 2 says "head 2", never "2" that reads as a count.
+    void headsReadAsHeads()
+    {
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
+        QAbstractItemModel *table = w.gpuTable()->model();
+        int qColumn = -1, kvColumn = -1;
+        for (int c = 0; c < table->columnCount(); ++c) {
+            const QString h = table->headerData(c, Qt::Horizontal).toString();
+            if (h == QStringLiteral("Q heads"))
+                qColumn = c;
+            if (h == QStringLiteral("KV heads"))
+                kvColumn = c;
+        }
+        QVERIFY(qColumn >= 0 && kvColumn >= 0);
+        QCOMPARE(table->index(2, qColumn).data().toString(), QStringLiteral("heads 16–23 (8)"));
+        QCOMPARE(table->index(2, kvColumn).data().toString(), QStringLiteral("head 2"));
+        const QString tip = textformat::gpuSummaryHtml(*w.document()->state(), 2);
+        QVERIFY2(tip.contains(QStringLiteral("query heads 16–23 (8) · KV head 2")), qPrintable(tip));
     }
 
     void tabsByName()

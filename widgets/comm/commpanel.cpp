@@ -93,6 +93,14 @@ void CommPanel::rebuild()
     m_chart->setRows(rows, tr("Decode"), tr("Prefill"));
     m_model->setRows(state, std::move(rows));
     m_table->resizeColumnsToContents();
+    if (!e.fits) {
+        // A plan that cannot start has no step time: the bytes per step are facts of the placement,
+        // its TPOT and throughput would be fiction.
+        m_summary->setText(tr("<b>Not runnable</b>: this plan cannot start (see the issues above), so it has "
+                              "no TPOT, TTFT or throughput. The table shows what each step would send."));
+        m_summary->setToolTip(QString());
+        return;
+    }
     m_summary->setText(
         tr("<b>Decode</b> (n = %1): TPOT ≈ %2, communication %3 · <b>Prefill</b> (n = %4): TTFT ≈ %5, communication %6"
            " · PP bubble %7% · %8 tokens/s per GPU<br><small>Estimates: α-β link model and roofline "

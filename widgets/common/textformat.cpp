@@ -103,6 +103,13 @@ QString range(int first, int last)
     return first == last ? QString::number(first) : QStringLiteral("%1–%2").arg(first).arg(last);
 }
 
+QString heads(int first, int count)
+{
+    if (count == 1)
+        return Tr::tr("head %1").arg(first);
+    return Tr::tr("heads %1 (%2)").arg(range(first, first + count - 1)).arg(count);
+}
+
 namespace {
 bool isCjk(QChar c)
 {
@@ -184,13 +191,13 @@ QString gpuSummaryHtml(const PlanState &state, int rank)
         html += Tr::tr(" + embedding");
     if (r.lmHead)
         html += Tr::tr(" + LM head");
-    html += Tr::tr("<br>query heads %1").arg(range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1));
+    html += Tr::tr("<br>query %1").arg(heads(r.heads.qFirst, r.heads.qCount));
     if (state.model.isMla())
         html += Tr::tr(" · MLA latent KV (every TP rank holds all of it)");
     else
         html
-            += Tr::tr(" · KV heads %1%2")
-                   .arg(range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1),
+            += Tr::tr(" · KV %1%2")
+                   .arg(heads(r.heads.kvFirst, r.heads.kvCount),
                        r.heads.kvReplicas > 1 ? Tr::tr(" (replicated on %1 GPUs)").arg(r.heads.kvReplicas) : QString());
     if (state.model.isMoe()) {
         html += Tr::tr("<br>%1 expert slots per MoE layer").arg(r.experts.size());

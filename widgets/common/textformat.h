@@ -41,5 +41,7 @@ QString range(int first, int last);
 // otherwise break between any two Chinese characters). Other text is returned as it is. For short
 // tags such as " · estimated".
 QString unbreakable(const QString &text);
+// Heads held, never an index that reads as a count: "head 2", or "heads 16–23 (8)".
+QString heads(int first, int count);
 
 } // namespace textformat

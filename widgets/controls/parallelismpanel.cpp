@@ -129,7 +129,12 @@ void ParallelismPanel::sync()
     }
     {
         const QSignalBlocker block(m_epSwitch);
-        m_epSwitch->setEnabled(m.isMoe() && expertParallelSize(p) > 1);
+        // Off → on sets ep = tp × dp, on → off sets ep = 1: only when the plan it makes is allowed (no
+        // EP beyond the expert count; no FP8-block experts split where vLLM refuses them).
+        Plan on = p;
+        on.ep = expertParallelSize(p);
+        m_epSwitch->setEnabled(m.isMoe() && expertParallelSize(p) > 1
+            && disallowedSentence(p, m, ParallelDim::Ep, expertParallelOn(p) ? 1 : on.ep).text().empty());
         m_epSwitch->setChecked(expertParallelOn(p));
     }
     if (e.valid && e.worldSize == 1)

@@ -10,6 +10,7 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QUndoStack>
 
 using namespace shardscope;
@@ -99,24 +100,63 @@ bool FileController::openModelConfig(const QString &path)
     return true;
 }
 
-bool FileController::openAny(const QString &path)
+bool FileController::isPlanFile(const QString &path)
 {
     if (QFileInfo(path).isDir())
-        return openModelConfig(path); // a model folder: its config.json
+        return false; // a model folder: openModelConfig reads its config.json
     if (path.endsWith(QStringLiteral(".shardscope.json"), Qt::CaseInsensitive))
-        return openPlan(path);
+        return true;
     // Anything else: a plan file if it has a "plan" object, else a model config.
     try {
         const std::string text = readJsonFile(path);
-        if (text.find("\"plan\"") != std::string::npos && text.find("\"num_hidden_layers\"") == std::string::npos)
-            return openPlan(path);
+        return text.find("\"plan\"") != std::string::npos && text.find("\"num_hidden_layers\"") == std::string::npos;
     } catch (const std::exception &) {
+        return false;
     }
-    return openModelConfig(path);
+}
+
+bool FileController::openAny(const QString &path)
+{
+    return isPlanFile(path) ? openPlan(path) : openModelConfig(path);
+}
+
+FileController::Unsaved FileController::askToSave()
+{
+    if (m_editor->undoStack()->isClean())
+        return Unsaved::None;
+    const QString name = m_currentFile.isEmpty() ? tr("The plan") : QFileInfo(m_currentFile).fileName();
+    QMessageBox box(QMessageBox::Warning, tr("ShardScope"), tr("%1 has unsaved changes.").arg(name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_parent);
+    box.setInformativeText(tr("Save them before the plan is closed?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        save();
+        // A cancelled Save As dialog or a failed write keeps the changes unsaved: nothing is lost.
+        return m_editor->undoStack()->isClean() ? Unsaved::Saved : Unsaved::Cancelled;
+    case QMessageBox::Discard:
+        return Unsaved::Discarded;
+    default:
+        return Unsaved::Cancelled;
+    }
+}
+
+void FileController::newPlanAsking()
+{
+    if (maybeSave())
+        newPlan();
+}
+
+void FileController::openAsking(const QString &path)
+{
+    if (maybeSave())
+        openPlan(path);
 }
 
 void FileController::open()
 {
+    if (!maybeSave())
+        return;
     const QString path = QFileDialog::getOpenFileName(m_parent, tr("Open plan"),
         QFileInfo(m_currentFile).absolutePath(), tr("ShardScope plans (*.shardscope.json);;JSON files (*.json)"));
     if (!path.isEmpty())

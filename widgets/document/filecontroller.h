@@ -30,7 +30,18 @@ public:
     // else a model config; a folder is a model folder.
     bool openAny(const QString &path);
 
+    // Whether `path` is read as a plan file (which replaces the plan) rather than a model config.
+    static bool isPlanFile(const QString &path);
+
     // With dialogs.
+    // Unsaved changes (the undo stack is not clean): asks Save / Discard / Cancel. None when there
+    // is nothing to save.
+    enum class Unsaved { None, Saved, Discarded, Cancelled };
+    Unsaved askToSave();
+    // askToSave() != Cancelled: the plan may be replaced.
+    bool maybeSave() { return askToSave() != Unsaved::Cancelled; }
+    void newPlanAsking();
+    void openAsking(const QString &path); // a recent file
     void open();
     void save();
     void saveAs();

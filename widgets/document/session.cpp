@@ -9,6 +9,8 @@ namespace {
 const QString kRecent = QStringLiteral("recentFiles");
 const QString kLastPlan = QStringLiteral("session/plan");
 const QString kLastFile = QStringLiteral("session/file");
+const QString kUnsaved = QStringLiteral("session/unsaved");
+const QString kTime = QStringLiteral("session/time");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
 } // namespace
@@ -36,11 +38,13 @@ void removeRecentFile(const QString &path)
     QSettings().setValue(kRecent, list);
 }
 
-void saveLastPlan(const QByteArray &planFileJson, const QString &filePath)
+void saveLastPlan(const QByteArray &planFileJson, const QString &filePath, bool unsaved)
 {
     QSettings s;
     s.setValue(kLastPlan, planFileJson);
     s.setValue(kLastFile, filePath);
+    s.setValue(kUnsaved, unsaved);
+    s.setValue(kTime, QDateTime::currentDateTime());
 }
 
 QByteArray lastPlanJson()
@@ -51,6 +55,16 @@ QByteArray lastPlanJson()
 QString lastPlanFile()
 {
     return QSettings().value(kLastFile).toString();
+}
+
+bool lastPlanUnsaved()
+{
+    return QSettings().value(kUnsaved, false).toBool();
+}
+
+QDateTime lastPlanTime()
+{
+    return QSettings().value(kTime).toDateTime();
 }
 
 void saveWindowState(const QByteArray &geometry, const QByteArray &state)

@@ -1,5 +1,6 @@
 #include "widgets/explore/exploreview.h"
 
+#include "core/evaluate/planrules.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
@@ -202,8 +203,13 @@ void ExploreView::follow()
     const GpuSpec &gpu = m_document->gpu();
     m_plan = plan;
     if (m_gpusFromPlan) {
+        // A plan that does not fit sweeps the smallest GPU count that does (else every cell of the
+        // plan's own count would be "does not fit").
+        int gpus = plan.tp * plan.pp * plan.dp;
+        if (const auto fitting = nearestFittingPlan(plan, model, gpu))
+            gpus = fitting->tp * fitting->pp * fitting->dp;
         const QSignalBlocker block(m_gpus);
-        m_gpus->setValue(std::clamp(plan.tp * plan.pp * plan.dp, 1, kMaxGpus));
+        m_gpus->setValue(std::clamp(gpus, 1, kMaxGpus));
     }
     m_haveContext = true;
     m_epSizes->setEnabled(model.isMoe());

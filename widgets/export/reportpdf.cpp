@@ -6,15 +6,22 @@
 #include "widgets/grid/gridbuilders.h"
 #include "widgets/grid/gridpainter.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
+#include <QTextLayout>
 #include <QTextTable>
 #include <QUrl>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
 
 namespace {
 
@@ -23,6 +30,8 @@ namespace {
 constexpr int kImageWidth = 620;
 // Rendered at twice that for print sharpness.
 constexpr int kImagePixels = 2 * kImageWidth;
+// A4 in the document's units (96 per inch), as QTextDocument::print lays it out.
+const QSizeF kA4(210 / 25.4 * 96, 297 / 25.4 * 96);
 
 void styleTables(QTextFrame *frame)
 {
@@ -93,21 +102,97 @@ void wrapCodeBlocks(QTextDocument &doc)
 
 QImage renderPlacementImage(const ReportPlacement &image, int width)
 {
-    // The window's Layers × GPUs grid, painted fitted into a picture.
+    // The window's Layers × GPUs grid, painted fitted into a picture, with its caption wrapped
+    // below it in full (the grid's own caption band elides to one line).
     auto state = std::make_shared<PlanState>(PlanState { *image.plan, image.plan->evaluation.plan });
-    const GridData data = buildLayersGrid(state);
-    const int height = std::clamp(data.rows * 9 + 260, 420, width);
-    QImage img(width, height, QImage::Format_ARGB32_Premultiplied);
+    GridData data = buildLayersGrid(state);
+    const QString caption = data.rows > 0 ? data.caption : QString();
+    if (data.rows > 0)
+        data.caption.clear();
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(std::max(10, width / 60));
+    const QFontMetricsF fm(font);
+    const GridView view;
+    int height = std::clamp(data.rows * 9 + 260, 420, width);
+    // Rows under 10 pixels get no cell borders (paintLines): printed, a border between every layer
+    // turns the block into stripes. Shrink the picture until its rows are that thin; a plan of few
+    // rows keeps its tall cells (and their borders help there).
+    if (data.rows > 24)
+        for (int tries = 0; tries < 4; ++tries) {
+            const GridFrame f = layoutGrid(data, QRectF(0, 0, width, height), fm, view);
+            if (f.cells.cellHeight < 9.5)
+                break;
+            height -= static_cast<int>(std::ceil((f.cells.cellHeight - 9) * data.rows));
+        }
+    const int margin = std::max(4, width / 100);
+    const QRectF captionRect = caption.isEmpty()
+        ? QRectF()
+        : fm.boundingRect(QRectF(margin, 0, width - 2 * margin, 1e6), Qt::TextWordWrap, caption);
+    const int captionHeight = caption.isEmpty() ? 0 : static_cast<int>(std::ceil(captionRect.height())) + 2 * margin;
+    QImage img(width, height + captionHeight, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::white);
     QPainter p(&img);
     p.setRenderHint(QPainter::Antialiasing);
-    QFont font = QGuiApplication::font();
-    font.setPixelSize(std::max(10, width / 60));
     p.setFont(font);
-    const GridView view;
-    const GridFrame frame = layoutGrid(data, QRectF(0, 0, width, height), QFontMetricsF(font), view);
+    const GridFrame frame = layoutGrid(data, QRectF(0, 0, width, height), fm, view);
     paintGrid(p, data, frame, view);
+    if (!caption.isEmpty()) {
+        p.setPen(QColor(0x44, 0x44, 0x44));
+        p.drawText(QRectF(margin, height + margin, width - 2 * margin, captionHeight), Qt::TextWordWrap, caption);
+    }
     return img;
+}
+
+void keepHeadingsWithNext(QTextDocument &doc, const QSizeF &pageSize)
+{
+    // QTextDocument has no "keep with next": lay the document out as print() will (the page less
+    // its 2 cm margins) and start a page at each heading that would end a page apart from what it
+    // heads (the placement picture). One pass per moved heading, as each move shifts the rest.
+    std::unique_ptr<QTextDocument> probe(doc.clone());
+    QTextFrameFormat root = probe->rootFrame()->frameFormat();
+    const double margin = 2 / 2.54 * 96;
+    root.setMargin(0);
+    root.setLeftMargin(margin);
+    root.setRightMargin(margin);
+    root.setTopMargin(margin);
+    root.setBottomMargin(margin);
+    probe->rootFrame()->setFrameFormat(root);
+    probe->setPageSize(pageSize);
+    const auto firstLineTop = [&](const QTextBlock &b) {
+        const QRectF r = probe->documentLayout()->blockBoundingRect(b);
+        const QTextLayout *l = b.layout();
+        return r.top() + (l && l->lineCount() > 0 ? l->lineAt(0).y() : 0);
+    };
+    const auto lastLineBottom = [&](const QTextBlock &b) {
+        const QRectF r = probe->documentLayout()->blockBoundingRect(b);
+        const QTextLayout *l = b.layout();
+        return l && l->lineCount() > 0 ? r.top() + l->lineAt(l->lineCount() - 1).rect().bottom() : r.bottom();
+    };
+    for (int pass = 0; pass < 32; ++pass) {
+        bool moved = false;
+        QTextBlock db = doc.begin();
+        for (QTextBlock b = probe->begin(); b.isValid() && db.isValid(); b = b.next(), db = db.next()) {
+            const QTextBlock next = b.next();
+            if (b.blockFormat().headingLevel() == 0 || !next.isValid())
+                continue;
+            if (b.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore)
+                continue;
+            const int headingPage = static_cast<int>(lastLineBottom(b) / pageSize.height());
+            const int nextPage = static_cast<int>(firstLineTop(next) / pageSize.height());
+            if (nextPage <= headingPage)
+                continue;
+            for (QTextDocument *d : { probe.get(), &doc }) {
+                const QTextBlock target = d == probe.get() ? b : db;
+                QTextBlockFormat f = target.blockFormat();
+                f.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+                QTextCursor(target).setBlockFormat(f);
+            }
+            moved = true;
+            break;
+        }
+        if (!moved)
+            break;
+    }
 }
 
 void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images)
@@ -124,6 +209,7 @@ void buildReportDocument(QTextDocument &doc, const std::string &markdown, const 
     styleTables(doc.rootFrame());
     sizeImages(doc);
     wrapCodeBlocks(doc);
+    keepHeadingsWithNext(doc, kA4);
 }
 
 QString renderReportPdf(QByteArray *out, const std::string &markdown, const std::vector<ReportPlacement> &images)

@@ -8,6 +8,7 @@
 #include <vector>
 
 class QImage;
+class QSizeF;
 class QTextDocument;
 
 // The placement picture of a report: the window's Layers × GPUs grid, `width` pixels wide.
@@ -16,6 +17,10 @@ QImage renderPlacementImage(const ReportPlacement &image, int width);
 // The report as a QTextDocument: the Markdown (GitHub dialect, tables) with the placement pictures
 // registered as image resources under their names, and tables given visible rules.
 void buildReportDocument(QTextDocument &doc, const std::string &markdown, const std::vector<ReportPlacement> &images);
+
+// Starts a new page at each heading that would otherwise end a page apart from the block it heads
+// (QTextDocument has no "keep with next"), laid out on pages of `pageSize` less print()'s 2 cm margins.
+void keepHeadingsWithNext(QTextDocument &doc, const QSizeF &pageSize);
 
 // A4 PDF of the report (paginated by QTextDocument, page numbers at the foot) and the placement
 // picture as PNG, into `out`. Empty on success, else the error. Need a QGuiApplication.

@@ -180,11 +180,11 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
             return tr("%1 (%2)").arg(textformat::range(r.firstLayer, r.lastLayer)).arg(r.lastLayer - r.firstLayer + 1)
                 + (r.embedding ? tr(" +emb") : QString()) + (r.lmHead ? tr(" +head") : QString());
         case QueryHeads:
-            return textformat::range(r.heads.qFirst, r.heads.qFirst + r.heads.qCount - 1);
+            return textformat::heads(r.heads.qFirst, r.heads.qCount);
         case KvHeads:
             if (m_state->model.isMla())
                 return tr("latent");
-            return textformat::range(r.heads.kvFirst, r.heads.kvFirst + r.heads.kvCount - 1)
+            return textformat::heads(r.heads.kvFirst, r.heads.kvCount)
                 + (r.heads.kvReplicas > 1 ? tr(" ×%1").arg(r.heads.kvReplicas) : QString());
         case Experts:
             return moe ? QVariant(static_cast<int>(r.experts.size())) : QVariant(QStringLiteral("–"));

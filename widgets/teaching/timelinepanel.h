@@ -32,6 +32,7 @@ public:
     TimelineView *view() const;
     ClusterMap *map() const;
     QString caption() const;
+    QString summary() const; // the step's figures, or "not runnable"
     bool isPlaying() const;
 
 public slots:

@@ -24,9 +24,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -88,7 +90,11 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     connect(m_files, &FileController::errorOccurred, this, &MainWindow::showError);
     connect(m_files, &FileController::currentFileChanged, this, &MainWindow::updateTitle);
     connect(m_files, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
-    connect(m_editor->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_editor->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) {
+        if (clean && m_document->hasPlan())
+            m_cleanPlanJson = QByteArray::fromStdString(planfile::toJsonText(*m_document));
+        updateTitle();
+    });
     connect(m_document, &PlanDocument::planChanged, this, &MainWindow::updateTitle);
     // Autosave: the session is also written at quit, but a crash or kill -9 never gets there.
     // Debounced, so a slider drag writes once.
@@ -99,26 +105,46 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         connect(m_autosave, &QTimer::timeout, this, &MainWindow::saveSession);
         connect(m_document, &PlanDocument::planChanged, m_autosave, qOverload<>(&QTimer::start));
         connect(m_files, &FileController::currentFileChanged, m_autosave, qOverload<>(&QTimer::start));
+        connect(m_editor->undoStack(), &QUndoStack::cleanChanged, m_autosave, qOverload<>(&QTimer::start));
     }
     connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
     connect(m_command, &CommandPreview::exportRequested, this, &MainWindow::openExportDialog);
+    connect(m_issues, &IssuesBanner::nearestPlanRequested, this,
+        [this](const shardscope::Plan &plan) { m_editor->apply(plan, tr("Use the nearest plan that fits")); });
 
-    // The first plan: given, else the last session, else the default.
+    // Unsaved work the last window never got to save or discard is offered first.
+    const std::optional<shardscope::Plan> recovered = offerRecovery();
+    // The first plan: given, else the last session, else the default. The session of unsaved work
+    // starts from its file (the restored changes, if any, are then one undo step on top of it).
     bool restored = false;
+    QString file;
     if (m_options.initialPlan) {
         restored = m_editor->apply(*m_options.initialPlan, QString());
+    } else if (m_options.useSettings && session::lastPlanUnsaved()) {
+        shardscope::Plan saved;
+        file = session::lastPlanFile();
+        if (!file.isEmpty() && !planfile::load(*m_document, file, saved))
+            restored = m_editor->apply(saved, QString());
+        else
+            file.clear();
     } else if (m_options.useSettings && !session::lastPlanJson().isEmpty()) {
         try {
             restored = m_editor->apply(
                 planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString()), QString());
-            m_files->setCurrentFile(session::lastPlanFile());
+            file = session::lastPlanFile();
         } catch (const std::exception &) {
             restored = false; // a stale session is not worth a message
         }
     }
     if (!restored)
         m_editor->apply(FileController::defaultPlan(), QString());
+    if (recovered)
+        file = session::lastPlanFile();
+    m_files->setCurrentFile(file);
     m_editor->undoStack()->clear();
+    m_cleanPlanJson = QByteArray::fromStdString(planfile::toJsonText(*m_document));
+    if (recovered)
+        m_editor->apply(*recovered, tr("Restore unsaved plan"));
     // Teaching (timeline, show your work, compare, report, presentation, language), then the plan
     // search: their tabs follow ours in this order.
     for (const WindowFeature &feature : m_options.features)
@@ -372,26 +398,61 @@ void MainWindow::showError(const QString &message)
     box->open();
 }
 
+std::optional<shardscope::Plan> MainWindow::offerRecovery()
+{
+    if (!m_options.useSettings || !session::lastPlanUnsaved() || session::lastPlanJson().isEmpty())
+        return std::nullopt;
+    std::optional<shardscope::Plan> plan;
+    try {
+        plan = planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString());
+    } catch (const std::exception &) {
+        return std::nullopt; // unreadable: nothing to offer
+    }
+    const QString file = session::lastPlanFile();
+    const QString from = file.isEmpty() ? tr("an untitled plan") : QFileInfo(file).fileName();
+    const QDateTime when = session::lastPlanTime();
+    QMessageBox box(QMessageBox::Question, tr("ShardScope"), tr("Restore unsaved plan from %1?").arg(from),
+        QMessageBox::Yes | QMessageBox::No, this);
+    box.setInformativeText(tr("ShardScope did not quit normally; these changes were saved automatically at %1.")
+                               .arg(QLocale().toString(when, QLocale::ShortFormat)));
+    box.setDefaultButton(QMessageBox::Yes);
+    if (box.exec() != QMessageBox::Yes)
+        return std::nullopt;
+    return plan;
+}
+
 void MainWindow::updateTitle()
 {
     const QString file = m_files->currentFile();
     const QString what = file.isEmpty()
         ? (m_document->hasPlan() ? textformat::qs(m_document->model().name) : tr("untitled"))
         : QFileInfo(file).fileName();
+    setWindowFilePath(file);
     setWindowTitle(tr("%1[*] — ShardScope").arg(what));
-    setWindowModified(!file.isEmpty() && !m_editor->undoStack()->isClean());
+    setWindowModified(!m_editor->undoStack()->isClean());
 }
 
 void MainWindow::saveSession() const
 {
     if (!m_options.useSettings || !m_document->hasPlan())
         return;
-    session::saveLastPlan(QByteArray::fromStdString(planfile::toJsonText(*m_document)), m_files->currentFile());
+    const bool clean = m_editor->undoStack()->isClean();
+    if (!clean && m_discarded) // the plan as it was saved: the discarded changes do not come back
+        session::saveLastPlan(m_cleanPlanJson, m_files->currentFile(), false);
+    else
+        session::saveLastPlan(
+            QByteArray::fromStdString(planfile::toJsonText(*m_document)), m_files->currentFile(), !clean);
     session::saveWindowState(saveGeometry(), saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    const FileController::Unsaved answer = m_files->askToSave();
+    if (answer == FileController::Unsaved::Cancelled) {
+        event->ignore();
+        return;
+    }
+    m_discarded = answer == FileController::Unsaved::Discarded;
     saveSession();
     event->accept();
 }
@@ -410,7 +471,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 void MainWindow::dropEvent(QDropEvent *event)
 {
     for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile())
+        if (url.isLocalFile() && (!FileController::isPlanFile(url.toLocalFile()) || m_files->maybeSave()))
             m_files->openAny(url.toLocalFile());
     event->acceptProposedAction();
 }

@@ -107,6 +107,9 @@ private:
     void showError(const QString &message);
     void updateTitle();
     void fitPlanColumn();
+    // A left-over autosave of unsaved work (the last window crashed or was killed): asks whether to
+    // restore it. The plan it holds, if the user said yes.
+    std::optional<shardscope::Plan> offerRecovery();
 
     WindowOptions m_options;
     PlanDocument *m_document;
@@ -144,4 +147,6 @@ private:
     };
     std::vector<Tab> m_tabs;
     QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash
+    QByteArray m_cleanPlanJson; // the plan as last saved or opened (the undo stack's clean state)
+    bool m_discarded = false; // the user chose Discard at close: the session keeps m_cleanPlanJson
 };

@@ -32,7 +32,7 @@ enum ExportWhat { ExportGrid, ExportMemory, ExportComm };
 void MainWindow::createMenus()
 {
     QMenu *file = m_fileMenu = menuBar()->addMenu(QString());
-    QAction *newPlan = file->addAction(QString(), QKeySequence::New, m_files, &FileController::newPlan);
+    QAction *newPlan = file->addAction(QString(), QKeySequence::New, m_files, &FileController::newPlanAsking);
     QAction *open = file->addAction(QString(), QKeySequence::Open, m_files, &FileController::open);
     m_recentMenu = file->addMenu(QString());
     QAction *openConfig = file->addAction(QString(), m_files, &FileController::openConfig);
@@ -40,7 +40,9 @@ void MainWindow::createMenus()
     QAction *import = file->addAction(QString(), this, &MainWindow::openImportDialog);
     file->addSeparator();
     QAction *save = file->addAction(QString(), QKeySequence::Save, m_files, &FileController::save);
-    QAction *saveAs = file->addAction(QString(), QKeySequence::SaveAs, m_files, &FileController::saveAs);
+    // Ctrl+Shift+S everywhere: QKeySequence::SaveAs is empty on some platforms (and offscreen).
+    QAction *saveAs
+        = file->addAction(QString(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_files, &FileController::saveAs);
     file->addSeparator();
     QAction *exportLaunch = file->addAction(QString(), this, &MainWindow::openExportDialog);
     QMenu *exports = file->addMenu(QString());
@@ -161,7 +163,7 @@ void MainWindow::rebuildRecentMenu()
     m_recentMenu->clear();
     const QStringList recent = m_options.useSettings ? session::recentFiles() : QStringList();
     for (const QString &path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_files->openPlan(path); })
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { m_files->openAsking(path); })
             ->setToolTip(path);
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
