@@ -1,7 +1,7 @@
 #include "widgets/export/reportpdf.h"
 
-#include "widgets/common/safetextdocument.h"
 #include "io/savefile.h"
+#include "widgets/common/safetextdocument.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/grid/gridbuilders.h"
 #include "widgets/grid/gridpainter.h"
