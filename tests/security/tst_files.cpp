@@ -70,7 +70,7 @@ private slots:
     void presetFolderSymlinksToFifos()
     {
         QTemporaryDir home;
-        const QString models = home.filePath(QStringLiteral("ShardScope/ShardScope/models"));
+        const QString models = home.filePath(QStringLiteral("ShardScope/models"));
         QVERIFY(QDir().mkpath(models));
         QVERIFY(makeFifo(home.filePath(QStringLiteral("fifo"))));
         QVERIFY(QFile::link(home.filePath(QStringLiteral("fifo")), models + QStringLiteral("/a-fifo.json")));

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -40,6 +41,7 @@ struct Snapshot
     QString clipboard;
     QString texts;
     int fontSize = 0;
+    QString docks; // which docks are shown: View → Plan toggles one
     bool operator==(const Snapshot &) const = default;
 };
 
@@ -53,6 +55,8 @@ Snapshot snapshot(MainWindow &w)
     s.grid = static_cast<int>(w.gridPanel()->currentKind());
     s.plan = w.document()->plan();
     s.undoIndex = w.editor()->undoStack()->index();
+    for (const QDockWidget *d : w.findChildren<QDockWidget *>())
+        s.docks += d->isHidden() ? QLatin1Char('0') : QLatin1Char('1');
     s.status = w.statusBar()->currentMessage();
     s.title = w.windowTitle();
     s.clipboard = QApplication::clipboard()->text();

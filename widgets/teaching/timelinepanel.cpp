@@ -262,7 +262,8 @@ void TimelinePanel::retranslate()
     if (tl.planMicrobatches > tl.microbatches)
         s += QLatin1Char(' ')
             + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
-    if (!m_evaluation.fits) // the order of events is the plan's; their times would be fiction
+    if (!teaching::evaluatedOrEmpty(*m_document)
+             .evaluation.fits) // the order of events is the plan's; their times would be fiction
         s = Teaching::tr("<b>Not runnable</b>: this plan cannot start (see the issues above). The events "
                          "show the order of one step; their times are not a prediction.");
     m_summary->setText(s);
