@@ -41,7 +41,7 @@ double paddedVocab(int vocab, int tp)
     return perRank * tp;
 }
 
-// FP8 dispatch as DeepEP sends it (reference comm.md section 5d): e4m3 values plus one FP32 scale per
+// FP8 dispatch as DeepEP sends it (docs/DESIGN.md §D.5d): e4m3 values plus one FP32 scale per
 // 128 elements, 7168 + 56 x 4 = 7392 bytes per token-expert for DeepSeek-V3.
 double dispatchBytesPerElementRow(int hidden, bool fp8)
 {
@@ -113,7 +113,7 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
     const Topology topo = makeTopology(e.gpusPerNode, gpu);
     const std::vector<StageShape> shapes = stageShapes(e, m);
 
-    // TP: S = n x h x b per AllReduce (DESIGN.md section 4).
+    // TP: S = n x h x b per AllReduce (docs/DESIGN.md §4).
     c.tp.size = tp;
     c.tp.bytesPerAllreduce = n * h * b;
     c.tp.embeddingBytes = tp > 1 ? c.tp.bytesPerAllreduce : 0;
@@ -126,7 +126,7 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
     c.pp.bytesPerSend = pp > 1 ? 2.0 * n * h * b : 0;
     c.pp.bytesSentPerGpuPerStep = pp > 1 ? c.pp.bytesPerSend / tp : 0;
 
-    // EP: 2 x n x k x h x b per MoE layer in BF16 (seed 000 section 4.3).
+    // EP: 2 x n x k x h x b per MoE layer in BF16 (lecture 0 §4.3, docs/DESIGN.md §F.0).
     const int k = m.expertsPerToken;
     const int slots = m.experts + std::max(0, p.redundantExperts);
     c.ep.moeLayers = m.isMoe() ? m.moeLayerCount() : 0;

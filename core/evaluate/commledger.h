@@ -11,7 +11,7 @@ namespace shardscope {
 
 struct Evaluation;
 
-// Communication of one forward step (DESIGN.md section 4, seed 000 section 4). Bytes are bytes,
+// Communication of one forward step (docs/DESIGN.md §4, lecture 0 §4, docs/DESIGN.md §F.0). Bytes are bytes,
 // times are seconds of the α-β model (an estimate). "Per GPU" figures are for the busiest GPU.
 
 // Tensor parallel: 2 AllReduce per layer, after the attention out-projection and after the MLP

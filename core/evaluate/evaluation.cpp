@@ -47,7 +47,7 @@ Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
         p.gpusPerNode = gpu.gpusPerNode;
     if (p.maxModelLen == 0)
         p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 4096;
-    if (p.gpuMemoryUtilization == 0) // the seed's course script uses 0.9; vLLM's default follows the version
+    if (p.gpuMemoryUtilization == 0) // the course's script uses 0.9; vLLM's default follows the version
         p.gpuMemoryUtilization
             = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
@@ -74,8 +74,8 @@ std::int64_t floorBlocks(double budget, double bytesPerBlock)
     return b > 9e18 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(b);
 }
 
-// Seed 000 section 6: weights = params x bytes / (tp x pp); KV per token from layers / pp (may be
-// fractional, as in the seed's script); free = memory x utilization - weights - reserve;
+// Lecture 0 §6 (docs/DESIGN.md §F.0): weights = params x bytes / (tp x pp); KV per token from layers / pp (may be
+// fractional, as in the course's script); free = memory x utilization - weights - reserve;
 // tokens = floor(free / kv); requests = tokens // max_model_len.
 void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
@@ -93,7 +93,7 @@ void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.total = total;
         mem.requested = requested;
         mem.weights = {};
-        mem.weights.attention = weights; // the seed does not split weights by kind
+        mem.weights.attention = weights; // the course does not split weights by kind
         mem.reserved = p.reservedBytes;
         mem.kvBudget = free;
         mem.kvBytesPerToken = kvPerToken;
@@ -113,7 +113,7 @@ void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 // Swap space vLLM V0 reserved per GPU for preempted sequences (--swap-space, default 4 GiB).
 constexpr double kV0SwapBytes = 4.0 * 1024 * 1024 * 1024;
 
-// Tokens and concurrency as the plan's vLLM version prints them (reference vllm_memory.md section 1):
+// Tokens and concurrency as the plan's vLLM version prints them (docs/DESIGN.md §B.1):
 // V0: tokens = blocks x B, concurrency = tokens / max_model_len; V1 before 0.21: tokens =
 // blocks // groups x B x dcp, concurrency = blocks / blocks per request; 0.21 and later:
 // tokens = int(concurrency x max_model_len).
@@ -140,7 +140,7 @@ void printedCapacity(KvSummary &kv, const Plan &p)
     kv.maxConcurrency = static_cast<std::int64_t>(std::floor(kv.maxConcurrencyExact + 1e-12));
 }
 
-// vLLM (DESIGN.md section 3, reference vllm_memory.md): per rank
+// vLLM (docs/DESIGN.md §3, §B): per rank
 // kv_budget = ceil(total x util) - weights - peak activation - non-torch [- CUDA graph, >= 0.21];
 // blocks = floor(kv_budget / block bytes); the engine takes the minimum over ranks. The version decides
 // the profiling run (V0: max_model_len tokens without chunked prefill) and whether graphs are subtracted;
@@ -284,7 +284,7 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
     else
         evaluateVllm(e, model, gpu);
     e.kv.clusterMaxConcurrency = e.kv.maxConcurrency * p.dp;
-    // Communication and time (DESIGN.md sections 4-5): one ledger per phase, the plan's own kept.
+    // Communication and time (docs/DESIGN.md §4-5): one ledger per phase, the plan's own kept.
     CommLedger decode = computeComm(e, model, gpu, Phase::Decode, p.batch);
     CommLedger prefill = computeComm(e, model, gpu, Phase::Prefill, p.promptLen);
     e.time = estimateTime(e, model, gpu, decode, prefill);

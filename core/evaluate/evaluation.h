@@ -30,7 +30,7 @@ struct PlanIssue
 };
 
 // Per-rank memory, bytes. In textbook accounting activation/nonTorch/cudaGraph are 0 and
-// `reserved` carries the seed's fixed reserve.
+// `reserved` carries the course's fixed reserve.
 struct RankMemory
 {
     double total = 0; // the GPU's memory as the accounting sees it

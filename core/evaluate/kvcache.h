@@ -10,7 +10,7 @@ namespace shardscope {
 // Bytes per KV element: 2 for BF16/FP16, 1 for fp8.
 double kvElementBytes(KvDtype dtype);
 
-// One token in one layer on one rank (DESIGN.md section 3; vLLM kv_cache_interface.py):
+// One token in one layer on one rank (docs/DESIGN.md §3; vLLM kv_cache_interface.py):
 // GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
 // MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);

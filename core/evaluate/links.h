@@ -4,13 +4,13 @@
 
 namespace shardscope {
 
-// The link a group of GPUs talks over (DESIGN.md section 4): the scale-up link inside the domain
+// The link a group of GPUs talks over (docs/DESIGN.md §4): the scale-up link inside the domain
 // (NVLink, xGMI, a bridge), PCIe inside a node but beyond the domain, the NIC across nodes.
 // Ordered from fastest to slowest so that max() picks the bottleneck of a group.
 enum class LinkKind { None, ScaleUp, Pcie, Nic };
 const char *linkKindName(LinkKind k); // "none", "scaleup", "pcie", "nic"
 
-// α-β inputs of one link (reference comm.md section 1): T(S) = α + S / B per message.
+// α-β inputs of one link (docs/DESIGN.md §D.1): T(S) = α + S / B per message.
 struct LinkParams
 {
     LinkKind kind = LinkKind::None;
@@ -32,7 +32,7 @@ struct LinkSet
 // The GPU preset's links with the plan's overrides applied.
 // Scale-up: α = scaleup_latency_us, B = scaleup_gbps_per_dir x scaleup_efficiency.
 // PCIe: α as the scale-up link (NCCL's intra-node PCI hop latency, 1.0 us LL, is of the same order as
-// NVLink's 0.6 us, reference comm.md section 3), B = pcie_gbps_per_dir x scaleup_efficiency (the
+// NVLink's 0.6 us, docs/DESIGN.md §D.3), B = pcie_gbps_per_dir x scaleup_efficiency (the
 // reference gives no PCIe measurement; the same protocol-overhead fraction is assumed).
 // NIC: α = nic_latency_us, B = NIC line rate x nic_efficiency.
 LinkSet resolveLinks(const Plan &plan, const GpuSpec &gpu);
@@ -56,7 +56,7 @@ struct Topology
 // (GB200: 72 > 4); otherwise it stays inside a node, whatever --gpus-per-node says.
 Topology makeTopology(int gpusPerNode, const GpuSpec &gpu);
 
-// Ring and pairwise collectives on one link (reference comm.md sections 1-2; p ranks, S bytes):
+// Ring and pairwise collectives on one link (docs/DESIGN.md §D.1-2; p ranks, S bytes):
 // AllReduce (ring)        2(p-1)·α + 2(p-1)/p · S/B     S = the buffer on each rank
 // AllGather/ReduceScatter (p-1)·α  + (p-1)/p · S/B      S = the full, gathered buffer
 // All-to-all (pairwise)   (p-1)·α  + (p-1)/p · S/B      S = everything one rank sends, own share included

@@ -6,7 +6,7 @@
 
 namespace shardscope {
 
-// vLLM's scheduler defaults for `vllm serve` (EngineArgs.get_batch_defaults, reference vllm_cli.md):
+// vLLM's scheduler defaults for `vllm serve` (EngineArgs.get_batch_defaults, docs/DESIGN.md §A):
 // max_num_seqs 1024 and max_num_batched_tokens 8192 on GPUs with >= 70 GiB that are not A100s,
 // else 256 and 2048; max_num_seqs is capped by max_num_batched_tokens.
 struct BatchDefaults
@@ -22,7 +22,7 @@ BatchDefaults vllmBatchDefaults(const GpuSpec &gpu, double totalBytes);
 BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen);
 
 // Peak activation during vLLM's profiling run, per rank (torch_peak_increase).
-// Two terms, each from the settings that drive it, fitted to reference calibration.md (vLLM 0.11, H100):
+// Two terms, each from the settings that drive it, fitted to docs/DESIGN.md §C (vLLM 0.11, H100):
 //  - the hidden states of the profiling batch: max_num_batched_tokens x hidden x 2 B, plus the larger of
 //    the forward pass's MLP / MoE intermediates (tokens x 2 x intermediate / tp x 2 B) and, on the last
 //    PP stage only, the sampler's buffers;
@@ -48,7 +48,7 @@ ActivationEstimate peakActivation(
 ActivationEstimate peakActivationV0(const ModelSpec &m, int tp, int moeTp, std::int64_t profiledTokens);
 
 // Memory outside torch's allocator (NCCL communicators, custom all-reduce buffers, cuBLAS workspaces):
-// ~0.13 GiB at TP 1 and ~0.55 GiB at TP >= 2 (reference calibration.md).
+// ~0.13 GiB at TP 1 and ~0.55 GiB at TP >= 2 (docs/DESIGN.md §C).
 double nonTorchBytes(int tp);
 // The same with vLLM's custom all-reduce off (a TP group across nodes, or GPUs without a P2P link):
 // only NCCL's buffers remain, ~0.2-0.25 GiB at TP 2-8 in V0 logs on PCIe cards (vllm#13061, #14447).

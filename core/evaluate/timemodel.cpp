@@ -100,7 +100,7 @@ StageTime stageTime(
 
     StageTime t;
     t.stage = stage;
-    // Weights read once per step (seed 000 section 1.2: decode reads every weight once). The
+    // Weights read once per step (lecture 0 §1.2, docs/DESIGN.md §F.0: decode reads every weight once). The
     // embedding is a lookup: only the rows of the step's tokens, unless the table is also the LM head.
     const bool tiedHere = m.tiedEmbeddings && shape.embedding && shape.lmHead;
     const double vocabRows = params.embedding > 0 ? params.embedding / m.hidden : 0;

@@ -13,13 +13,13 @@ struct Evaluation;
 
 // Defaults of the efficiency knobs (a plan value >= 0 overrides them).
 // HBM: aiconfigurator applies 0.8 to peak HBM bandwidth (mem_bw_empirical_scaling_factor,
-// reference gpus.md "Achievable vs peak").
+// docs/DESIGN.md §E.2 "Achievable vs peak").
 inline constexpr double kDefaultHbmEfficiency = 0.8;
 // Compute: the reference gives no measurement; roofline simulators calibrate H100 prefill at
 // 0.6-0.65 of dense peak (inference-sim's roofline calibration: mfuPrefill 0.65). We take 0.65.
 inline constexpr double kDefaultComputeEfficiency = 0.65;
 
-// One stage's step on its busiest GPU (DESIGN.md section 5): max(bytes read / HBM bandwidth,
+// One stage's step on its busiest GPU (docs/DESIGN.md §5): max(bytes read / HBM bandwidth,
 // FLOPs / peak) + the stage's communication. Bytes, FLOPs and seconds; all estimates.
 struct StageTime
 {
@@ -52,7 +52,7 @@ struct TimeEstimate
     double tpotSec = 0; // decode.latencySec
     double ttftSec = 0; // prefill.latencySec
     int microbatches = 1;
-    double bubbleFraction = 0; // (p - 1) / (m + p - 1), seed 003
+    double bubbleFraction = 0; // (p - 1) / (m + p - 1), lecture 3 (docs/DESIGN.md §F.3)
     double pipelineSec = 0; // m micro-batches through the pipeline: TPOT + (m - 1) x slowest stage
     double replicaTokensPerSec = 0; // m x n / pipelineSec
     double tokensPerSecPerGpu = 0; // replicaTokensPerSec / (tp x pp)
@@ -64,7 +64,7 @@ struct TimeEstimate
     double computeEfficiency = 0;
 };
 
-// Seed 003: the share of a pipeline that idles while m micro-batches fill and drain p stages.
+// Lecture 3 (docs/DESIGN.md §F.3): the share of a pipeline that idles while m micro-batches fill and drain p stages.
 double bubbleFraction(int stages, int microbatches);
 // The expected fraction of E experts that n tokens choosing k each touch: 1 - (1 - k/E)^n.
 double expertCoverage(double tokens, int k, int experts);

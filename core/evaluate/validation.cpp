@@ -140,7 +140,7 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
     if (p.decodeContextParallel < 1)
         error("dcp_positive", say(QT_TRANSLATE_NOOP("Validation", "decode_context_parallel_size must be at least 1")));
     else if (p.decodeContextParallel > 1) {
-        // vLLM ParallelConfig / ModelConfig.verify_with_parallel_config (reference vllm_cli.md section 1).
+        // vLLM ParallelConfig / ModelConfig.verify_with_parallel_config (docs/DESIGN.md §A.1).
         const int dcp = p.decodeContextParallel;
         const bool hasWindow = std::any_of(m.layerInfo.begin(), m.layerInfo.end(),
             [](const LayerInfo &l) { return l.attention != LayerAttention::Full; });

@@ -3,7 +3,7 @@
 
 namespace shardscope {
 
-// Structural checks that decide whether a placement exists at all (DESIGN.md section 2, vLLM's own
+// Structural checks that decide whether a placement exists at all (docs/DESIGN.md §2, vLLM's own
 // refusals). Appends to `issues`; returns false when evaluation cannot place the model.
 bool validateStructure(const Plan &plan, const ModelSpec &model, std::vector<PlanIssue> &issues);
 

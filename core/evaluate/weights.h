@@ -24,7 +24,7 @@ struct ParamCounts
     double embedding = 0;
     double lmHead = 0; // 0 when tied to the embedding
 };
-// Counted tensor by tensor from the config (reference models.md conventions).
+// Counted tensor by tensor from the config (docs/DESIGN.md §E.1 conventions).
 ParamCounts countParams(const ModelSpec &m);
 
 // What one rank holds.

@@ -188,7 +188,7 @@ Draft budget(const Evaluation &e, const RankPlacement &r)
         x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "reserve")), gib(mem.reserved),
             say(QT_TRANSLATE_NOOP("Explain", "--reserved-bytes (activations, CUDA graphs, buffers: an assumption)")) });
     } else {
-        // From vLLM 0.21 the CUDA-graph estimate is subtracted as well (reference vllm_memory.md section 1).
+        // From vLLM 0.21 the CUDA-graph estimate is subtracted as well (docs/DESIGN.md §B.1).
         const bool graphs = e.kv.cudaGraphSubtracted && !p.enforceEager;
         if (graphs) {
             x.formula = say(QT_TRANSLATE_NOOP(

@@ -47,18 +47,18 @@ enum class Quantity {
     LayersPerStage,
     ExpertsPerGpu,
     ParamsTotal,
-    // Communication of one step (DESIGN.md section 4), for the plan's phase.
+    // Communication of one step (docs/DESIGN.md §4), for the plan's phase.
     TpAllReduceBytes, // S = n × h × b
     TpBytesPerGpu, // 2 × layers × 2(t−1)/t × S, the largest stage
     TpTime, // ring AllReduce α-β time × the AllReduces of one token's path
     PpSendBytes, // 2 × n × h × b per boundary
     EpBytesPerToken, // k × h × (b_dispatch + b_combine) per MoE layer
     CommTime, // every stage's communication on one token's path
-    // Time (DESIGN.md section 5); `rank` picks the stage of that GPU for StageStepTime.
+    // Time (docs/DESIGN.md §5); `rank` picks the stage of that GPU for StageStepTime.
     StageStepTime, // max(bytes / HBM, FLOPs / peak) + comm, decode
     Tpot, // Σ stages of a decode step
     Ttft, // Σ stages of a prefill step
-    Bubble, // (p − 1) / (m + p − 1), seed 003
+    Bubble, // (p − 1) / (m + p − 1), lecture 3 (docs/DESIGN.md §F.3)
     TokensPerSecPerGpu,
 };
 

@@ -1,4 +1,4 @@
-// "Show your work" for the communication ledger and the time estimate (DESIGN.md sections 4-5):
+// "Show your work" for the communication ledger and the time estimate (docs/DESIGN.md §4-5):
 // the formulas of core/evaluate/commledger.cpp and core/evaluate/timemodel.cpp with the plan's values substituted.
 #include "core/explain/explain.h"
 
@@ -144,7 +144,7 @@ Draft tpTime(const Evaluation &e)
         { sym("S"), bytesB(c.tp.bytesPerAllreduce),
             say(QT_TRANSLATE_NOOP("Explain", "n × h × b (bytes per TP AllReduce)")) });
     x.inputs.insert(x.inputs.begin(), { sym("t"), integer(t), planFlag("--tp") });
-    // The seed's point: with small messages the per-step latency, not the bandwidth, dominates.
+    // The course's point: with small messages the per-step latency, not the bandwidth, dominates.
     double alphaPart = 0;
     for (const StageComm &st : c.stages)
         alphaPart += 2.0 * st.layers * 2.0 * (t - 1) * c.params[st.tpLink].latencySec;

@@ -6,7 +6,7 @@
 
 namespace shardscope {
 
-// One decode or prefill step laid out in time, per GPU lane (DESIGN.md sections 4-5, seed 003):
+// One decode or prefill step laid out in time, per GPU lane (docs/DESIGN.md §4-5, lecture 3, docs/DESIGN.md §F.3):
 // what every stage computes, which collectives it runs on which link, and where it idles while m
 // micro-batches fill and drain the pipeline. Times come from the roofline time model and the
 // communication ledger, so a micro-batch's path through the stages adds up to TPOT (or TTFT).
@@ -77,7 +77,7 @@ struct Timeline
     // Shares of all lane time (lanes x makespan); fill + drain is the pipeline bubble.
     double bubbleFraction = 0;
     double stallFraction = 0;
-    double formulaBubbleFraction = 0; // (p - 1) / (m + p - 1) for the m laid out, seed 003: exact when stages are equal
+    double formulaBubbleFraction = 0; // (p-1)/(m+p-1) for the m laid out, exact for equal stages (docs/DESIGN.md §F.3)
 
     // Events of one stage (the lanes of every GPU in it), in time order.
     std::vector<const TimelineEvent *> stageEvents(int stage) const;

@@ -14,7 +14,7 @@ namespace {
 constexpr size_t kWrapWidth = 100;
 
 // Every comment line goes through here: names in it come from model configs, presets and plan
-// files, and a line break in one would end the comment and run the rest (DESIGN.md section 8).
+// files, and a line break in one would end the comment and run the rest (docs/DESIGN.md §8).
 std::string comment(const std::string &text)
 {
     return "# " + sanitize::oneLine(text) + "\n";

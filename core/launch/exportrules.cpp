@@ -75,7 +75,7 @@ std::optional<Problem> quantizationProblem(const Plan &p, const ModelSpec &m)
 }
 
 // The tp closest to `tp` that divides the attention heads and, below MLA, replicates KV heads evenly
-// (DESIGN.md section 2); ties go to the larger tp, which leaves more memory per GPU.
+// (docs/DESIGN.md §2); ties go to the larger tp, which leaves more memory per GPU.
 int nearestTp(const ModelSpec &m, int tp)
 {
     int best = 1;

@@ -162,7 +162,7 @@ bool checkPlan(Context &c)
     return true;
 }
 
-// Node layout. vLLM: "DP x PP x TP must be divisible by nnodes" (reference vllm_cli.md section 1,
+// Node layout. vLLM: "DP x PP x TP must be divisible by nnodes" (docs/DESIGN.md §A.1,
 // --nnodes); each node runs world / nodes GPUs, which must fit the node.
 bool chooseNodes(Context &c)
 {
@@ -194,7 +194,7 @@ bool chooseNodes(Context &c)
             { integer(world), integer(c.local), integer(c.nodes), integer(perNode) }));
     // The plan's validation placed TP groups on nodes of perNode GPUs; the launch runs c.local per
     // node, and a TP group that does not fit evenly into that crosses nodes (vLLM fills each node's
-    // GPUs with consecutive ranks, DESIGN.md section 2).
+    // GPUs with consecutive ranks, docs/DESIGN.md §2).
     const int tp = e.plan.tp;
     if (c.nodes > 1 && c.local != perNode && tp > 1 && c.local % tp != 0)
         c.result.addNote(
@@ -234,7 +234,7 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
         r.placeholders.clear();
         return r;
     }
-    // Every flag emitted must exist in the table the export targets (DESIGN.md section 6).
+    // Every flag emitted must exist in the table the export targets (docs/DESIGN.md §6).
     for (const LaunchCommand *cmd : r.serverCommands())
         for (const std::string &f : cmd->flags())
             if (options.target == ExportTarget::Vllm ? !isVllmServeFlag(f) : !isSglangServerFlag(f)) {

@@ -93,7 +93,7 @@ struct ExportResult
     std::vector<const LaunchCommand *> serverCommands() const;
 };
 
-// DESIGN.md section 6 and reference vllm_cli.md section 3: turns an evaluated plan into launch
+// docs/DESIGN.md §6 and §A.3: turns an evaluated plan into launch
 // commands. Values come from e.plan with vLLM's defaults resolved, so the run matches the plan.
 // Never throws for a bad plan or bad options: problems become a refusal.
 // Refusal codes beyond the evaluation's issue codes and exportrules::firstProblem's: options,

@@ -15,7 +15,7 @@ constexpr int kDistInitPort = 50000;
 
 } // namespace
 
-// Mapping (DESIGN.md section 2): SGLang's --tp is the GPUs of one engine. For MoE with dp > 1 that
+// Mapping (docs/DESIGN.md §2): SGLang's --tp is the GPUs of one engine. For MoE with dp > 1 that
 // is tp x dp with --enable-dp-attention (attention TP = tp inside each of the dp groups, experts over
 // all of them, --ep-size any divisor); a dense model with dp > 1 runs dp replicas of --tp tp.
 void buildSglang(Context &c)

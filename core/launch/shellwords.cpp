@@ -193,7 +193,7 @@ private:
         }
     }
 
-    // <HEAD_IP>: documentation's placeholder style (reference vllm_cli.md 3b, 3c). A shell would read
+    // <HEAD_IP>: documentation's placeholder style (docs/DESIGN.md §A.3b, §A.3c). A shell would read
     // it as a redirection; pasted from docs it means "fill in HEAD_IP", so it is kept as a word part
     // and its name recorded like a $HEAD_IP.
     bool docPlaceholder()

@@ -1,7 +1,7 @@
-// GENERATED from the reference file vllm_flags.txt, which lists every long option `vllm serve` accepts
-// at vLLM main @ 0a1c5034f5e4fe736db672010cda33d9d850f87e (committed 2026-06-15, shortly after v0.21),
-// read from vllm/engine/arg_utils.py and vllm/entrypoints/openai/cli_args.py. Regenerate the list with
-//     grep -v '^#' vllm_flags.txt | sed 's/.*/    "&",/'
+// GENERATED from tests/core/data/vllm_flags.txt (docs/DESIGN.md §A.5), which lists every long option `vllm serve`
+// accepts at vLLM main @ 0a1c5034f5e4fe736db672010cda33d9d850f87e (committed 2026-06-15, shortly after v0.21), read
+// from vllm/engine/arg_utils.py and vllm/entrypoints/openai/cli_args.py. Regenerate the list with
+//     grep -v '^#' tests/core/data/vllm_flags.txt | sed 's/.*/    "&",/'
 // and update kVllmCommit / kVllmVersionLabel when targeting another vLLM. The hand-written tables
 // (aliases, switches, all2all backends) are in vllmflagtables.cpp.
 #include "core/launch/vllmflags.h"

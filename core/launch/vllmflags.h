@@ -5,7 +5,7 @@
 
 namespace shardscope {
 
-// The vLLM release the tables below describe (reference vllm_flags.txt, vllm_cli.md).
+// The vLLM release the tables below describe (tests/core/data/vllm_flags.txt, docs/DESIGN.md §A).
 extern const char *const kVllmCommit; // full commit hash
 extern const char *const kVllmVersionLabel; // for people: "vLLM main @ 0a1c5034 (..., shortly after v0.21)"
 
@@ -27,7 +27,7 @@ const char *vllmFlagForAlias(std::string_view shortFlag);
 // uses it so that the word after such a switch is not read as its value.
 bool isVllmSwitch(std::string_view longFlag);
 
-// The choices of --all2all-backend (reference vllm_cli.md section 1).
+// The choices of --all2all-backend (docs/DESIGN.md §A.1).
 std::span<const char *const> vllmAll2allBackends();
 bool isVllmAll2allBackend(std::string_view name);
 

@@ -7,7 +7,7 @@ namespace shardscope {
 
 namespace {
 
-// Reference vllm_cli.md section 1 and 2, "flag (aliases)" columns (argparse aliases registered in
+// docs/DESIGN.md §A.1 and §A.2, "flag (aliases)" columns (argparse aliases registered in
 // vllm/engine/arg_utils.py EngineArgs.add_cli_args and vllm/entrypoints/openai/cli_args.py).
 const FlagAlias kAliases[] = {
     { "-tp", "--tensor-parallel-size" },
@@ -32,8 +32,8 @@ const FlagAlias kAliases[] = {
     { "-O", "--optimization-level" },
 };
 
-// bool fields of vLLM's config dataclasses (BooleanOptionalAction, reference vllm_cli.md section 0)
-// and serve's store_true flags. Only options whose type is evident from vllm_cli.md or their name.
+// bool fields of vLLM's config dataclasses (BooleanOptionalAction, docs/DESIGN.md §A.0)
+// and serve's store_true flags. Only options whose type is evident from docs/DESIGN.md §A or their name.
 const char *const kSwitches[] = {
     "--headless",
     "--grpc",
@@ -83,7 +83,7 @@ const char *const kSwitches[] = {
     "--exclude-tools-when-tool-choice-none",
 };
 
-// Reference vllm_cli.md section 1, --all2all-backend (naive and pplx are accepted but fall back).
+// docs/DESIGN.md §A.1, --all2all-backend (naive and pplx are accepted but fall back).
 const char *const kAll2all[] = {
     "allgather_reducescatter",
     "deepep_high_throughput",

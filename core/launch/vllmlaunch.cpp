@@ -1,4 +1,4 @@
-// The vLLM recipes of reference vllm_cli.md section 3 (from vLLM's docs/serving/*.md).
+// The vLLM recipes of docs/DESIGN.md §A.3 (from vLLM's docs/serving/*.md).
 #include "core/launch/exportbuild.h"
 #include "core/launch/exportrules.h"
 
@@ -6,7 +6,7 @@ namespace shardscope::exportbuild {
 
 namespace {
 
-// Defaults of the rendezvous ports (reference vllm_cli.md): --master-port 29501,
+// Defaults of the rendezvous ports (docs/DESIGN.md §A): --master-port 29501,
 // --data-parallel-rpc-port 29550, and Ray's GCS port 6379 (examples/ray_serving/run_cluster.sh).
 constexpr int kMasterPort = 29501;
 constexpr int kDpRpcPort = 29550;
@@ -25,7 +25,7 @@ bool expertParallel(const Plan &p, const ModelSpec &m)
     return m.isMoe() && p.ep > 1 && p.ep == p.tp * p.dp;
 }
 
-// `vllm serve <model>` with every value the plan assumed (DESIGN.md section 6), in the order of
+// `vllm serve <model>` with every value the plan assumed (docs/DESIGN.md §6), in the order of
 // vLLM's docs: parallel sizes, expert parallelism, memory and batch limits, dtypes.
 LaunchCommand serveCommand(Context &c)
 {
@@ -39,7 +39,7 @@ LaunchCommand serveCommand(Context &c)
     cmd.option("--pipeline-parallel-size", std::to_string(p.pp));
     if (p.dp > 1)
         cmd.option("--data-parallel-size", std::to_string(p.dp));
-    // DCP shards the KV tokens over the TP ranks it reuses (reference vllm_cli.md section 1).
+    // DCP shards the KV tokens over the TP ranks it reuses (docs/DESIGN.md §A.1).
     if (p.decodeContextParallel > 1)
         cmd.option("--decode-context-parallel-size", std::to_string(p.decodeContextParallel));
     if (expertParallel(p, c.model)) {
@@ -91,7 +91,7 @@ void singleNode(Context &c)
     c.result.summary += ", one vllm serve";
 }
 
-// Reference vllm_cli.md 3c: the same command on every node with --nnodes/--node-rank, rendezvous at
+// docs/DESIGN.md §A.3c: the same command on every node with --nnodes/--node-rank, rendezvous at
 // --master-addr:--master-port, --headless on the nodes other than 0.
 void multiNodeMp(Context &c)
 {
@@ -112,7 +112,7 @@ void multiNodeMp(Context &c)
     c.result.summary += ", vLLM multi-node (--nnodes)";
 }
 
-// Reference vllm_cli.md 3d/3e: node 0 runs its DP ranks and the API server, the others run
+// docs/DESIGN.md §A.3d/§A.3e: node 0 runs its DP ranks and the API server, the others run
 // --headless engines; --data-parallel-start-rank = the local DP ranks of the nodes before.
 void multiNodeDp(Context &c, int dpLocal)
 {
@@ -138,7 +138,7 @@ void multiNodeDp(Context &c, int dpLocal)
     c.result.summary += ", vLLM multi-node data parallel (--data-parallel-address)";
 }
 
-// Reference vllm_cli.md 3b and docs/serving/data_parallel_deployment.md: `ray start` on every node,
+// docs/DESIGN.md §A.3b and docs/serving/data_parallel_deployment.md: `ray start` on every node,
 // then one vllm serve on node 0 that places all ranks through Ray.
 void rayCluster(Context &c, const LaunchCommand &serve, const std::string &label)
 {

@@ -25,7 +25,7 @@ public:
 
 // A name read from a file (model id, name, hf_repo; GPU id, name, scaleup_link; calibration name,
 // gpu) ends up in commands, scripts, reports and the window: one with a control character is
-// refused at the boundary, naming the field (DESIGN.md section 8).
+// refused at the boundary, naming the field (docs/DESIGN.md §8).
 inline void requireOneLine(const std::string &field, const std::string &value)
 {
     if (sanitize::hasControlChars(value))

@@ -106,12 +106,12 @@ GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
     const double nicGbit = readNumber(j, "nic_gbit_per_gpu", 0, 0, 1e6);
     g.nicBytesPerSec = (nicGbit > 0 ? nicGbit : 100.0) * 1e9 / 8.0;
     g.pcieBytesPerSec = readNumber(j, "pcie_gbps_per_dir", 0, 0, 1e6) * 1e9;
-    // Defaults from reference comm.md: NVLink4 delivers ~370 of 450 GB/s (0.82); a 400 Gb/s NDR NIC
+    // Defaults from docs/DESIGN.md §D: NVLink4 delivers ~370 of 450 GB/s (0.82); a 400 Gb/s NDR NIC
     // ~46-48 of 50 GB/s (0.94). NCCL's small-message ring step on NVLink is ~1 us (15 us for 14 steps
     // on 8 GPUs); network steps are costlier (~5 us: NCCL's NET ring/tree hop latency is 2.7-5 us LL).
     // Presets set their own where the reference gives a figure: H800 0.8 (DeepEP reaches ~160 of its
     // 200 GB/s NVLink), PCIe-only cards 1.5 us per step (NCCL's PCI ring: 6.6 + 14 x 1.0 = 20.6 us
-    // for 14 steps on 8 GPUs, reference comm.md section 3).
+    // for 14 steps on 8 GPUs, docs/DESIGN.md §D.3).
     g.scaleupEfficiency = readNumber(j, "scaleup_efficiency", 0.82, 0.01, 1);
     g.nicEfficiency = readNumber(j, "nic_efficiency", 0.94, 0.01, 1);
     g.scaleupLatencySec = readNumber(j, "scaleup_latency_us", 1.0, 0, 1e6) * 1e-6;

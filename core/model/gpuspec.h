@@ -25,7 +25,7 @@ struct GpuSpec
     int gpusPerNode = 8;
     double nicBytesPerSec = 0; // scale-out per GPU per direction
     double pcieBytesPerSec = 0;
-    // α-β model inputs (see reference comm.md); presets may override the defaults.
+    // α-β model inputs (see docs/DESIGN.md §D); presets may override the defaults.
     double scaleupLatencySec = 0;
     double nicLatencySec = 0;
     double scaleupEfficiency = 0; // achievable fraction of the line rate

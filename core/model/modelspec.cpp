@@ -82,7 +82,7 @@ WeightFormat readQuantization(const json &q)
     throw InputError("unsupported quantization_config.quant_method \"" + method + "\"");
 }
 
-// Which layers are MoE. Families encode it differently; see models.md "MoE layer placement".
+// Which layers are MoE. Families encode it differently; see docs/DESIGN.md §E.1 "MoE layer placement".
 bool isMoeLayer(const json &c, const std::string &modelType, int layer, int experts)
 {
     if (experts == 0)

@@ -8,8 +8,8 @@
 
 namespace shardscope {
 
-// textbook: seed 000's uniform split (params x bytes / (tp x pp), a fixed reserve, no blocks).
-// vllm: what vLLM's V1 engine allocates, per rank, minimum over ranks.
+// textbook: the course's uniform split (docs/DESIGN.md §3, §F.0): params x bytes / (tp x pp), a fixed reserve, no
+// blocks. vllm: what vLLM's V1 engine allocates, per rank, minimum over ranks.
 enum class Accounting { Textbook, Vllm };
 enum class ExpertPlacement { Linear, RoundRobin };
 enum class KvDtype { Auto, Fp8 };
@@ -47,7 +47,7 @@ struct Plan
     std::vector<int> ppPartition; // custom layers per stage (VLLM_PP_LAYER_PARTITION); empty: vLLM's split
     bool enforceEager = false;
 
-    // Fidelity to a vLLM release (reference vllm_memory.md).
+    // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows
     int decodeContextParallel = 1; // --decode-context-parallel-size: shards KV tokens over this many TP ranks
     int speculativeLayers = 0; // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage

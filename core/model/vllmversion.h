@@ -5,7 +5,7 @@
 
 namespace shardscope {
 
-// Which vLLM release the accounting follows (reference vllm_memory.md section 1). Three regimes:
+// Which vLLM release the accounting follows (docs/DESIGN.md §B.1). Three regimes:
 //  - V0 engine (< 0.8): the profiling run covers max_model_len tokens unless chunked prefill is on,
 //    the log prints "# GPU blocks: N, # CPU blocks: M";
 //  - V1 before 0.21: the CUDA-graph pool is not subtracted (graphs live in the 1 - util headroom),

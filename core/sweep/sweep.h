@@ -30,7 +30,7 @@ struct SweepOptions
     // Constraints; 0 means none. Concurrency is the cluster's (dp x one replica's).
     std::int64_t minConcurrency = 0;
     double maxTpotSec = 0;
-    // The decode step the time figures describe (DESIGN.md section 5, timemodel.h):
+    // The decode step the time figures describe (docs/DESIGN.md §5, timemodel.h):
     // microbatches: batches each replica keeps in flight; 0 = pp, as vLLM V1 does
     //   (max_concurrent_batches = pipeline_parallel_size: "PP requires PP-size concurrent batches
     //   to fill the pipeline").

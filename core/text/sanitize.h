@@ -3,7 +3,7 @@
 #include <string_view>
 
 // One place that decides how untrusted text (names from model configs, presets, plan files,
-// calibration profiles, pasted logs) may leave ShardScope, by output kind. DESIGN.md section 8.
+// calibration profiles, pasted logs) may leave ShardScope, by output kind. docs/DESIGN.md §8.
 namespace shardscope::sanitize {
 
 // A control character: C0 (U+0000-U+001F, so also TAB, CR, LF, NUL), DEL, C1 (U+0080-U+009F,

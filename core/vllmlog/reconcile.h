@@ -51,7 +51,7 @@ struct ReconcileResult
 };
 
 // Predicted (the evaluation of planFromLog's plan) against observed, term by term, and which term
-// explains the difference in available KV memory (reference vllm_memory.md section 1's formula:
+// explains the difference in available KV memory (docs/DESIGN.md §B.1's formula:
 // each term's error moves the KV budget by the same bytes, opposite sign).
 ReconcileResult reconcile(const EvaluatedPlan &p, const ParsedVllmLog &log);
 

@@ -16,7 +16,7 @@ struct PredictedLogLine
 };
 
 // The lines vLLM prints at startup for this plan, in the wording of the plan's vLLM version
-// (reference vllm_memory.md section 1): "Model loading took X GiB" per rank (V0: "Loading model weights
+// (docs/DESIGN.md §B.1): "Model loading took X GiB" per rank (V0: "Loading model weights
 // took X GB"), "Available KV cache memory: Y GiB" (V0: the memory-profiling summary), "GPU KV cache size:
 // N tokens" (V0: "# GPU blocks: N, # CPU blocks: M"), "Maximum concurrency for L tokens per request: C x",
 // and the failure vLLM would raise: no memory for the cache, one max-length request that does not fit,

@@ -1,5 +1,5 @@
 // `shardscope plan`'s comm and time objects and the link/efficiency flags, as a script sees them.
-// Expected values are worked out by hand (seed 000 section 4, seed 003).
+// Expected values are worked out by hand (lecture 0 §4, lecture 3, docs/DESIGN.md §F.0, §F.3).
 #include "clirunner.h"
 
 #include <QJsonArray>
@@ -37,7 +37,7 @@ class TestCliComm : public QObject
 {
     Q_OBJECT
 private slots:
-    // Seed 000 section 4.1 through the CLI: α = 0 and B = 450 GB/s via the override flags.
+    // Lecture 0 §4.1 (docs/DESIGN.md §F.0) through the CLI: α = 0 and B = 450 GB/s via the override flags.
     void tpFields()
     {
         const CliResult r = runShardscope(planArgs({ "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--tp", "4",
@@ -58,7 +58,7 @@ private slots:
             QStringLiteral("decode"));
     }
 
-    // Seed 000 section 4.2 and seed 003: pp=4, 3 sends of 2 MiB; 12 micro-batches -> 20% bubble.
+    // Lecture 0 §4.2 and lecture 3 (docs/DESIGN.md §F.0, §F.3): pp=4, 3 sends of 2 MiB; 12 micro-batches -> 20% bubble.
     void ppAndTimeFields()
     {
         const CliResult r = runShardscope(planArgs(
@@ -80,7 +80,7 @@ private slots:
         QCOMPARE(time.value(QStringLiteral("decode_stages")).toArray().size(), 4);
     }
 
-    // Seed 000 section 4.3: DeepSeek-V3, 229,376 B per token per MoE layer; EP 16 over two nodes.
+    // Lecture 0 §4.3 (docs/DESIGN.md §F.0): DeepSeek-V3, 229,376 B per token per MoE layer; EP 16 over two nodes.
     void epFields()
     {
         const CliResult r = runShardscope(planArgs({ "--model", "deepseek-v3", "--gpu", "h200", "--tp", "8", "--dp",
@@ -106,7 +106,7 @@ private slots:
         QCOMPARE(path(r.json(), { "comm", "tp" }).value(QStringLiteral("link")).toString(), QStringLiteral("nic"));
     }
 
-    // Seed 002: prefill of 4096 tokens at tp=8, 64 MiB per AllReduce.
+    // Lecture 2 (docs/DESIGN.md §F.2): prefill of 4096 tokens at tp=8, 64 MiB per AllReduce.
     void prefillPhase()
     {
         const CliResult r = runShardscope(planArgs({ "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--tp", "8",
@@ -116,7 +116,7 @@ private slots:
         QCOMPARE(path(r.json(), { "comm", "tp" }).value(QStringLiteral("bytes_per_allreduce")).toDouble(), 67108864.0);
     }
 
-    // Seed 000 section 1.2 through the flags: one GPU, HBM efficiency 1, 1-token context:
+    // Lecture 0 §1.2 (docs/DESIGN.md §F.0) through the flags: one GPU, HBM efficiency 1, 1-token context:
     // 139,006,410,752 B / 3.35 TB/s = 41.49 ms.
     void efficiencyFlag()
     {

@@ -30,7 +30,7 @@ class TestCliFidelity : public QObject
 {
     Q_OBJECT
 private slots:
-    // Reference calibration.md rows (vLLM 0.11, one H100, max-model-len 16000, block 128), through the
+    // docs/DESIGN.md §C rows (vLLM 0.11, one H100, max-model-len 16000, block 128), through the
     // CLI with the version's default utilization (0.9): available KV within 0.5 GiB, weights within
     // 1% (BF16/FP8) or 5% (MXFP4).
     void calibrationRows_data()
@@ -166,7 +166,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("llama.log"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        // reference calibration.md Llama-3.1-8B row, as vLLM 0.11 prints it.
+        // docs/DESIGN.md §C Llama-3.1-8B row, as vLLM 0.11 prints it.
         f.write("INFO vLLM API server version 0.11.0\n"
                 "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
                 "(EngineCore_DP0 pid=1) INFO Available KV cache memory: 51.38 GiB\n");

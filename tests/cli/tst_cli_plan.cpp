@@ -11,7 +11,7 @@ class TestCliPlan : public QObject
 {
     Q_OBJECT
 private slots:
-    // The example, seed 000 section 6, row 8x2.
+    // The example, lecture 0 §6 (docs/DESIGN.md §F.0), row 8x2.
     void seedRowAsJson()
     {
         const CliResult r = runShardscope({ QStringLiteral("plan"), QStringLiteral("--model"),

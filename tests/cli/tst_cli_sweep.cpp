@@ -14,7 +14,7 @@ QStringList args(std::initializer_list<const char *> list)
     return out;
 }
 
-// Seed 000 section 6 settings (textbook accounting) on 8 GPUs at 32K: see tst_sweep for the arithmetic.
+// Lecture 0 §6 (docs/DESIGN.md §F.0) settings (textbook accounting) on 8 GPUs at 32K: see tst_sweep for the arithmetic.
 QStringList seedSweep(std::initializer_list<const char *> extra)
 {
     QStringList a = args({ "sweep", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "8", "--accounting",
@@ -63,7 +63,7 @@ private slots:
             // Unranked plans say why; ranked ones have no reason.
             QCOMPARE(p.value(QStringLiteral("rank")).isNull(), !p.value(QStringLiteral("reasons")).toArray().isEmpty());
         }
-        // Best: tp x pp = 8 on one replica, 37 requests of 32,768 tokens (seed 000 section 6, row 8x1).
+        // Best: tp x pp = 8 on one replica, 37 requests of 32,768 tokens (lecture 0 §6, docs/DESIGN.md §F.0, row 8x1).
         const QJsonObject best = plans.at(0).toObject();
         QCOMPARE(best.value(QStringLiteral("rank")).toInt(), 1);
         QCOMPARE(best.value(QStringLiteral("kv")).toObject().value(QStringLiteral("max_concurrency")).toInt(), 37);

@@ -1,4 +1,4 @@
-// Reference calibration.md: what vLLM 0.11 allocated on one H100 80GB (79.18 GiB visible),
+// docs/DESIGN.md §C: what vLLM 0.11 allocated on one H100 80GB (79.18 GiB visible),
 // utilization 0.9, max-model-len 16000, block size 128. Tolerances from that file: weights within 1%
 // (BF16/FP8) or 5% (MXFP4), available KV within 0.5 GiB.
 #include "tests/common/testutils.h"
@@ -57,7 +57,7 @@ private slots:
             qPrintable(QStringLiteral("available KV %1 GiB vs %2").arg(kv).arg(availableKvGiB)));
     }
 
-    // calibration.md: 28.20 GiB / 163,840 B per token = 184,832 tokens as logged (Mistral-Small).
+    // docs/DESIGN.md §C: 28.20 GiB / 163,840 B per token = 184,832 tokens as logged (Mistral-Small).
     // The same arithmetic through the engine's block rounding: blocks = floor(budget / (B x bytes)).
     void tokensFromBudget()
     {

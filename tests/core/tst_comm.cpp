@@ -1,5 +1,5 @@
-// The communication ledger, worked out by hand from DESIGN.md section 4, seed 000 section 4 and
-// reference comm.md (α-β model).
+// The communication ledger, worked out by hand from docs/DESIGN.md §4, lecture 0 §4 (docs/DESIGN.md §F.0) and
+// docs/DESIGN.md §D (α-β model).
 #include "core/evaluate/commledger.h"
 #include "core/model/planio.h"
 #include "tests/common/testutils.h"
@@ -37,7 +37,7 @@ class TestComm : public QObject
 {
     Q_OBJECT
 private slots:
-    // Reference comm.md section 1 with α = 1 us, B = 1 GB/s, S = 8 MB, p = 8.
+    // docs/DESIGN.md §D.1 with α = 1 us, B = 1 GB/s, S = 8 MB, p = 8.
     void alphaBetaFormulas()
     {
         LinkParams l;
@@ -81,7 +81,7 @@ private slots:
         QVERIFY(!o.nic.overridden);
     }
 
-    // Seed 000 section 4.1: Llama-3.1-70B, TP=4, 64 decode tokens, bf16.
+    // Lecture 0 §4.1 (docs/DESIGN.md §F.0): Llama-3.1-70B, TP=4, 64 decode tokens, bf16.
     void tpLlama70bBatch64()
     {
         Plan p = basePlan(4);
@@ -116,7 +116,7 @@ private slots:
         QVERIFY(near(e.comm.tp.timeSec, 160 * (6e-6 + 1.5 * MiBytes / 369e9), 1e-9));
     }
 
-    // Seed 000 section 4.2: PP=4, 3 sends of hidden_states + residual, 2 x 64 x 8192 x 2 = 2 MiB.
+    // Lecture 0 §4.2 (docs/DESIGN.md §F.0): PP=4, 3 sends of hidden_states + residual, 2 x 64 x 8192 x 2 = 2 MiB.
     void ppLlama70bBatch64()
     {
         Plan p = basePlan(1, 4);
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(near(e.comm.pp.timeSec, 262144.0 / 50e9 + 7.0 / 8 * 2 * MiBytes / 400e9, 1e-9));
     }
 
-    // Seed 000 section 4.3: DeepSeek-V3, h = 7168, k = 8, bf16: 2 x 8 x 7168 x 2 = 229,376 B per
+    // Lecture 0 §4.3 (docs/DESIGN.md §F.0): DeepSeek-V3, h = 7168, k = 8, bf16: 2 x 8 x 7168 x 2 = 229,376 B per
     // token per MoE layer; 61 layers of which the first 3 are dense -> 58 MoE layers.
     void epDeepSeekV3()
     {
@@ -233,7 +233,7 @@ private slots:
         QCOMPARE(evaluate(basePlan(4), presetModel("llama-3.1-70b"), h200).comm.ep.bytesPerTokenPerMoeLayer, 0.0);
     }
 
-    // Seed 002: prefill of 4096 tokens on Llama-3.1-70B at tp=8: 4096 x 8192 x 2 = 64 MiB per
+    // Lecture 2 (docs/DESIGN.md §F.2): prefill of 4096 tokens on Llama-3.1-70B at tp=8: 4096 x 8192 x 2 = 64 MiB per
     // AllReduce (its "128 MB per layer" counts both AllReduces of a layer).
     void prefillLlama70bTp8()
     {
@@ -250,7 +250,7 @@ private slots:
         QCOMPARE(e.comm.tp.lmHeadBytes, 128512.0 * 2);
     }
 
-    // DESIGN.md section 2: a TP group that crosses a node boundary puts every AllReduce on the NIC.
+    // docs/DESIGN.md §2: a TP group that crosses a node boundary puts every AllReduce on the NIC.
     // tp=16 over 8-GPU nodes, α = 0: 160 x 2 x 15/16 x 1 MiB / 50 GB/s = 6.291 ms (NVLink at
     // 450 GB/s would be 0.699 ms).
     void tpAcrossNodesUsesNic()

@@ -1,5 +1,5 @@
-// A/B comparison: deltas and generated causes for pairs worked out by hand from seed 000 section 6
-// (the textbook capacity table) and DESIGN.md sections 2-4.
+// A/B comparison: deltas and generated causes for pairs worked out by hand from lecture 0 §6 (docs/DESIGN.md §F.0)
+// (the textbook capacity table) and docs/DESIGN.md §2-4.
 #include "core/report/compare.h"
 #include "tests/common/testutils.h"
 
@@ -9,7 +9,7 @@ using namespace shardscope;
 
 namespace {
 
-// Seed 000 section 6: 80e9 B, utilization 0.9, 4 GiB reserved, 70.6e9 params × 2 B split evenly.
+// Lecture 0 §6 (docs/DESIGN.md §F.0): 80e9 B, utilization 0.9, 4 GiB reserved, 70.6e9 params × 2 B split evenly.
 Plan textbook(int tp, int pp)
 {
     Plan p;
@@ -63,7 +63,7 @@ class TestCompare : public QObject
 {
     Q_OBJECT
 private slots:
-    // Seed table rows 4×1 and 8×1: 395,569 → 1,222,046 tokens ("about 3 times": half the weights
+    // Course table rows 4×1 and 8×1: 395,569 → 1,222,046 tokens ("about 3 times": half the weights
     // and half the KV per token).
     void tp4to8()
     {
@@ -89,7 +89,7 @@ private slots:
         QCOMPARE(deltaChangeSentence(*c.row("capacity_tokens")).text(), std::string("×3.09"));
     }
 
-    // The example and the seed's point: TP 16 gains only ~18 % over TP 8 (1,437,500 vs
+    // The example and the course's point: TP 16 gains only ~18 % over TP 8 (1,437,500 vs
     // 1,222,046) because 8 KV heads cannot be split 16 ways.
     void tp8to16Replicated()
     {
@@ -106,7 +106,7 @@ private slots:
             "latency steps");
     }
 
-    // Seed rows 8×1 → 8×2: 1,222,046 → 2,875,001 tokens; the layers, not the heads, are halved.
+    // Course rows 8×1 → 8×2: 1,222,046 → 2,875,001 tokens; the layers, not the heads, are halved.
     void pp1to2()
     {
         const Comparison c = compareLlama(textbook(8, 1), textbook(8, 2));
@@ -122,7 +122,7 @@ private slots:
         QCOMPARE(deltaChangeSentence(*c.row("bubble_fraction")).text(), std::string("+50.0 points"));
     }
 
-    // Seed rows 4×2 and 8×1: both 8 GPUs holding 1/8 of the weights and KV: same 1,222,046 tokens.
+    // Course rows 4×2 and 8×1: both 8 GPUs holding 1/8 of the weights and KV: same 1,222,046 tokens.
     void sameCapacityDifferentShape()
     {
         const Comparison c = compareLlama(textbook(4, 2), textbook(8, 1));
@@ -154,7 +154,7 @@ private slots:
         VERIFY_PREFIX(c, "DP 1 → 2: cluster concurrency = dp × one replica's = 2 × ");
     }
 
-    // MLA: the latent KV is not divided by TP (DESIGN.md section 3).
+    // MLA: the latent KV is not divided by TP (docs/DESIGN.md §3).
     void mlaTp()
     {
         Plan a;

@@ -36,7 +36,7 @@ private slots:
     }
 
     // The budget's equation must add up in every vLLM regime: from 0.21 the CUDA-graph estimate is one
-    // of the subtracted terms (reference vllm_memory.md), before it is not; a calibration profile is named.
+    // of the subtracted terms (docs/DESIGN.md §B), before it is not; a calibration profile is named.
     void kvBudgetAddsUp()
     {
         const ModelSpec m = presetModel("llama-3.1-8b");
@@ -87,7 +87,7 @@ private slots:
         plan.maxModelLen = 32768;
         const ModelSpec m = presetModel("llama-3.1-70b");
         const Evaluation e = evaluate(plan, m, presetGpu("h100-sxm"));
-        // seed 000: 2,875,001 tokens // 32,768 = 87
+        // lecture 0 (docs/DESIGN.md §F.0): 2,875,001 tokens // 32,768 = 87
         QCOMPARE(explain(Quantity::MaxConcurrency, { e, m, presetGpu("h100-sxm") }).substituted(),
             std::string("floor(2,875,001 / 32,768) = 87"));
         QCOMPARE(explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h100-sxm") }).substituted(),
@@ -106,7 +106,7 @@ private slots:
             std::string("61 // 4 = 15, remainder 1 → 15, 15, 16, 15"));
     }
 
-    // Seed 000 section 4.1: Llama-3.1-70B, TP 4, 64 decoding sequences, 450 GB/s and no latency.
+    // Lecture 0 §4.1 (docs/DESIGN.md §F.0): Llama-3.1-70B, TP 4, 64 decoding sequences, 450 GB/s and no latency.
     void tpSeed000()
     {
         Plan plan;
@@ -124,7 +124,7 @@ private slots:
         // 2 × 80 = 160 AllReduces, each sends 2 × 3/4 × 1 MiB = 1.5 MiB: 240 MiB
         QCOMPARE(explain(Quantity::TpBytesPerGpu, { e, m, gpu }).substituted(),
             std::string("160 AllReduces × 2 × 3/4 × 1,048,576 B = 251,658,240 B (240 MiB)"));
-        // 1.5 × 1,048,576 B / 450e9 B/s = 3.495 µs each; × 160 = 0.559 ms (the seed's ≈0.56 ms)
+        // 1.5 × 1,048,576 B / 450e9 B/s = 3.495 µs each; × 160 = 0.559 ms (the course's ≈0.56 ms)
         const Explanation t = explain(Quantity::TpTime, { e, m, gpu });
         QCOMPARE(t.substituted(),
             std::string("160 × (2 × 3 × 0 µs + 2 × 3/4 × 1,048,576 B / 450 GB/s) = 160 × 3.50 µs = 0.559 ms"));
@@ -148,7 +148,8 @@ private slots:
         QVERIFY(t.inputs[3].source().find("450 GB/s × efficiency 0.82") != std::string::npos);
     }
 
-    // Seed 000 section 4.2: PP 4 passes hidden_states and residual, 2 × 64 × 8192 × 2 B = 2 MiB, 3 times.
+    // Lecture 0 §4.2 (docs/DESIGN.md §F.0): PP 4 passes hidden_states and residual,
+    // 2 × 64 × 8192 × 2 B = 2 MiB, 3 times.
     void ppSend()
     {
         Plan plan;
@@ -162,7 +163,7 @@ private slots:
         QVERIFY(x.note().rfind("3 sends per step", 0) == 0);
     }
 
-    // Seed 000 section 4.3: DeepSeek-V3, k = 8, h = 7168, BF16: 2 × 8 × 7168 × 2 B = 229,376 B.
+    // Lecture 0 §4.3 (docs/DESIGN.md §F.0): DeepSeek-V3, k = 8, h = 7168, BF16: 2 × 8 × 7168 × 2 B = 229,376 B.
     // FP8 dispatch (DeepEP): 7168 + 4 × 56 scale bytes = 7,392 per row, combine 14,336: 8 × 21,728 = 173,824 B.
     void epBytes()
     {
@@ -181,7 +182,7 @@ private slots:
             std::string("8 × (7,392 + 14,336) B = 173,824 B"));
     }
 
-    // Seed 003: p = 2 stages, m = 4 micro-batches: 1/5.
+    // Lecture 3 (docs/DESIGN.md §F.3): p = 2 stages, m = 4 micro-batches: 1/5.
     void bubble()
     {
         Plan plan;
@@ -196,7 +197,7 @@ private slots:
         QCOMPARE(x.result(), std::string("20.0 %"));
     }
 
-    // Seed 000 section 1.2 on a hypothetical H100 that holds the whole 70B: 139,006,083,072 B of
+    // Lecture 0 §1.2 (docs/DESIGN.md §F.0) on a hypothetical H100 that holds the whole 70B: 139,006,083,072 B of
     // weights (the embedding read as one row) + 327,680 B of KV at 3.35 TB/s = 41.494 ms.
     void decodeStepAndTpot()
     {

@@ -1,5 +1,5 @@
 // Fidelity to what vLLM prints, on real startup logs from public issues (cited per case) and the
-// measured rows of reference calibration.md. Expected values are the logs' printed numbers or hand
+// measured rows of docs/DESIGN.md §C. Expected values are the logs' printed numbers or hand
 // arithmetic written next to them; the fidelity figures (median / worst error) are printed with qInfo
 // and bounded by the acceptance tolerances: weights 1% median / 5% worst, V1 KV capacity 3% median.
 #include "core/explain/memoryterms.h"
@@ -82,10 +82,10 @@ private slots:
         // Qwen3-14B: 40 x 2 x 8 x 128 x 2 = 163,840; LMCache#1739 prints 6.51 GiB and 42,656 tokens.
         QCOMPARE(eval(qwen3_14b(), h100, p).kv.bytesPerTokenPerGpu, 163840.0);
         QVERIFY(tokensWithinPrintPrecision(6.51, 163840, 16, 42656));
-        // Mistral-Small-24B (calibration.md): 163,840 B; 28.20 GiB -> 184,832 tokens with block 128.
+        // Mistral-Small-24B (docs/DESIGN.md §C): 163,840 B; 28.20 GiB -> 184,832 tokens with block 128.
         QCOMPARE(eval(mistralSmall24b(), h100, p).kv.bytesPerTokenPerGpu, 163840.0);
         QVERIFY(tokensWithinPrintPrecision(28.20, 163840, 128, 184832));
-        // Qwen3-235B-A22B at TP4: 94 x 1 KV head (4/4) x 128 x 2 x 2 = 48,128 (reference vllm_memory.md).
+        // Qwen3-235B-A22B at TP4: 94 x 1 KV head (4/4) x 128 x 2 x 2 = 48,128 (docs/DESIGN.md §B).
         p.tp = 4;
         QCOMPARE(eval(presetModel("qwen3-235b-a22b"), h100, p).kv.bytesPerTokenPerGpu, 48128.0);
         // gpt-oss-20b with fp8 KV: 24 layers x 2 x 8 x 64 x 1 B = 24,576.
@@ -168,7 +168,7 @@ private slots:
             double printedAvailableGiB; // < 0: use printedTokens
             qint64 printedTokens;
         };
-        // calibration.md rows (vLLM 0.11, H100, util 0.9, max-model-len 16000, block 128): tokens =
+        // docs/DESIGN.md §C rows (vLLM 0.11, H100, util 0.9, max-model-len 16000, block 128): tokens =
         // floor(available / (128 x bytes per token)) x 128, the engine's own arithmetic on its printed budget.
         const Case cases[] = {
             { "calibration.md Llama-3.1-8B", "llama-3.1-8b", 1, Quantization::Auto, 16000, 128, 51.38, 0 },
@@ -292,7 +292,7 @@ private slots:
         QVERIFY(two.find("(ranks 4-7) INFO Available KV cache memory") != std::string::npos);
     }
 
-    // Utilization and CUDA graphs by version (reference vllm_memory.md section 1).
+    // Utilization and CUDA graphs by version (docs/DESIGN.md §B.1).
     void versionRegimes()
     {
         const ModelSpec m = presetModel("llama-3.1-8b");
@@ -345,7 +345,7 @@ private slots:
 
     void calibrateRoundTrip()
     {
-        // calibration.md Llama-3.1-8B row as a log: 14.99 GiB loaded, 51.38 GiB available (vLLM 0.11).
+        // docs/DESIGN.md §C Llama-3.1-8B row as a log: 14.99 GiB loaded, 51.38 GiB available (vLLM 0.11).
         const ParsedVllmLog log
             = parseVllmLog("INFO vLLM API server version 0.11.0\n"
                            "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"

@@ -1,4 +1,4 @@
-// KV bytes per token per GPU, worked out by hand from DESIGN.md section 3.
+// KV bytes per token per GPU, worked out by hand from docs/DESIGN.md §3.
 #include "core/evaluate/kvcache.h"
 #include "tests/common/testutils.h"
 
@@ -30,7 +30,7 @@ private slots:
         QTest::newRow("dsv3 tp8") << "deepseek-v3" << 8 << 1 << false << 70272.0;
         QTest::newRow("dsv3 tp16") << "deepseek-v3" << 16 << 1 << false << 70272.0;
         QTest::newRow("dsv3 tp8 fp8") << "deepseek-v3" << 8 << 1 << true << 35136.0;
-        // reference vllm_memory.md: Qwen3-235B-A22B at TP4: 94 x 1 x 128 x 2 x 2 = 48,128
+        // docs/DESIGN.md §B: Qwen3-235B-A22B at TP4: 94 x 1 x 128 x 2 x 2 = 48,128
         QTest::newRow("qwen3-235b tp4") << "qwen3-235b-a22b" << 4 << 1 << false << 48128.0;
         // Qwen3-32B: head_dim 128 from the config (not 5120/64 = 80): 2 x 64 x 8 x 128 x 2 = 262,144
         QTest::newRow("qwen3-32b tp1 head_dim") << "qwen3-32b" << 1 << 1 << false << 262144.0;

@@ -66,7 +66,7 @@ private slots:
         VERIFY_CONTAINS(tp8, "| 2 | 0 | 0 | 2 | 0 | 0 | 0–79 | heads 16–23 (8) | head 2 |");
         // KV per token per GPU: 2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B.
         VERIFY_CONTAINS(md, "2 × 40 layers × 2 KV heads × 128 × 2 B = 40,960 B");
-        // Seed 003: (2 − 1) / (4 + 2 − 1) = 1/5.
+        // Lecture 3 (docs/DESIGN.md §F.3): (2 − 1) / (4 + 2 − 1) = 1/5.
         VERIFY_CONTAINS(md, "(2 − 1) / (4 + 2 − 1) = 1/5 = 0.200 (20.0 %)");
         VERIFY_CONTAINS(md, "Pipeline timeline: 4 micro-batches of 1 sequence take ");
         // Sources of the presets are carried into the report.
@@ -76,7 +76,7 @@ private slots:
         VERIFY_CONTAINS(md, "## vLLM command\n\nNo launch command for this plan.");
     }
 
-    // DESIGN.md section 6: one node, vllm serve <hf_repo> --tensor-parallel-size T --pipeline-parallel-size P.
+    // docs/DESIGN.md §6: one node, vllm serve <hf_repo> --tensor-parallel-size T --pipeline-parallel-size P.
     void launchCommand()
     {
         const ModelSpec m = presetModel("llama-3.1-70b");
@@ -143,7 +143,7 @@ private slots:
                  "\n## Plan A: ", "\n## Plan B: ", "\n### Placement\n", "\n### Sources\n" })
             VERIFY_CONTAINS(md, h);
         VERIFY_CONTAINS(md, "- TP 8 → 16\n");
-        // Seed 000 section 6: 1,222,046 → 1,437,500 tokens (×1.18).
+        // Lecture 0 §6 (docs/DESIGN.md §F.0): 1,222,046 → 1,437,500 tokens (×1.18).
         VERIFY_CONTAINS(md, "| KV capacity (one replica) | 1,222,046 tokens | 1,437,500 tokens | ×1.18 (better) |");
         VERIFY_CONTAINS(md, "- TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated\n");
     }

@@ -1,5 +1,5 @@
 // Parameter counts computed from each preset's config vs the reference counter's figures
-// (reference models.md, carried in each preset as params_reference): within 0.5%.
+// (docs/DESIGN.md §E.1, carried in each preset as params_reference): within 0.5%.
 #include "core/evaluate/weights.h"
 #include "tests/common/testutils.h"
 
@@ -57,7 +57,7 @@ private slots:
 
     void officialCounts()
     {
-        // Official headline figures, where the counting conventions agree (models.md):
+        // Official headline figures, where the counting conventions agree (docs/DESIGN.md §E.1):
         // Llama-3.1-405B 405B, Qwen3-235B-A22B 235B / 22B active, DeepSeek-V3 671B, gpt-oss-120b 116.83B.
         QVERIFY(std::fabs(countParams(presetModel("llama-3.1-405b")).total / 405e9 - 1) < 0.005);
         QVERIFY(std::fabs(countParams(presetModel("qwen3-235b-a22b")).total / 235e9 - 1) < 0.005);

@@ -1,4 +1,4 @@
-// Rank layout, PP split, heads and experts, worked out by hand from DESIGN.md section 2 and vLLM.
+// Rank layout, PP split, heads and experts, worked out by hand from docs/DESIGN.md §2 and vLLM.
 #include "core/evaluate/placement.h"
 #include "tests/common/testutils.h"
 

@@ -48,7 +48,7 @@ private slots:
 
     void gpuMemoryAsDriverReports()
     {
-        // nvidia-smi: H100 80GB = 81559 MiB; vLLM sees 79.18 GiB (reference calibration.md).
+        // nvidia-smi: H100 80GB = 81559 MiB; vLLM sees 79.18 GiB (docs/DESIGN.md §C).
         const GpuSpec g = presetGpu("h100-sxm");
         QCOMPARE(g.memoryBytes, 81559.0 * 1024 * 1024);
         QCOMPARE(g.visibleBytes(), 79.18 * 1024 * 1024 * 1024);

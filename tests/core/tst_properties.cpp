@@ -79,7 +79,7 @@ void checkPlacement(const Evaluation &e, const ModelSpec &m)
     for (int i = 0; i < e.worldSize; ++i) {
         const RankPlacement &r = e.ranks[i];
         PROPERTY(r.rank == i, "ranks in order");
-        // vLLM's layout, DESIGN.md section 2: rank = (dp_rank x pp + pp_rank) x tp + tp_rank.
+        // vLLM's layout, docs/DESIGN.md §2: rank = (dp_rank x pp + pp_rank) x tp + tp_rank.
         PROPERTY((r.dpRank * p.pp + r.ppStage) * p.tp + r.tpRank == i, "rank = (dp x pp + stage) x tp + tp_rank");
         PROPERTY(r.node == i / e.gpusPerNode, "ranks fill nodes in order");
         PROPERTY(r.embedding == (r.ppStage == 0), "embedding on the first stage only");
@@ -167,7 +167,7 @@ void checkMemory(const Evaluation &e, const ModelSpec &m)
         PROPERTY(mem.kvBytesPerToken > 0 && std::isfinite(mem.kvBytesPerToken), "KV bytes per token");
         PROPERTY(mem.blocks >= 0, "blocks");
         checkFinite(mem.kvBudget, "KV budget");
-        // The budget is what the other parts leave of the requested memory (DESIGN.md section 3):
+        // The budget is what the other parts leave of the requested memory (docs/DESIGN.md §3):
         // vLLM: requested - weights - activation - non-torch [- CUDA graphs when subtracted];
         // textbook: requested - weights - reserve.
         const double parts = w.total() + mem.activation.total() + mem.nonTorch + mem.reserved;

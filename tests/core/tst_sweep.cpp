@@ -1,5 +1,5 @@
 // The plan search: which (tp, pp, dp, ep) it tries, why plans fail, how it ranks them.
-// Expected lists are worked out by hand from the model configs and DESIGN.md section 2.
+// Expected lists are worked out by hand from the model configs and docs/DESIGN.md §2.
 #include "core/sweep/sweep.h"
 #include "core/sweep/sweepmap.h"
 #include "tests/common/testutils.h"
@@ -44,7 +44,8 @@ bool hasReason(const SweepPlan &p, const std::string &code)
     return std::any_of(p.reasons.begin(), p.reasons.end(), [&](const PlanIssue &i) { return i.code == code; });
 }
 
-// Seed 000 section 6: 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B, 32K context.
+// Lecture 0 §6 (docs/DESIGN.md §F.0): 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B,
+// 32K context.
 Plan seedTemplate()
 {
     Plan plan;
@@ -214,7 +215,7 @@ private slots:
         QVERIFY(!hasReason(*find(r, 8, 2, 2, 1), "fp8_block_experts"));
     }
 
-    // Seed 000 section 6 on 8 GPUs, ranked by concurrency per GPU (textbook accounting, 32K):
+    // Lecture 0 §6 (docs/DESIGN.md §F.0) on 8 GPUs, ranked by concurrency per GPU (textbook accounting, 32K):
     // tp x pp = 8 (dp 1): 17.65e9 B weights, 40 KiB per token (8x1: 80 layers x 2x1x128x2 B;
     //   4x2: 40 x 2x2x128x2; 2x4: 20 x 2x4x128x2; 1x8: 10 x 2x8x128x2 -> all 40,960 B)
     //   -> free 72e9 - 17.65e9 - 4 GiB = 50.055e9 B -> 1,222,046 tokens -> 37 requests; 37 / 8 per GPU.
@@ -350,7 +351,7 @@ private slots:
         QCOMPARE(planFor(r, *off).redundantExperts, 0);
     }
 
-    // The seed sweep's TP x PP map: tp and pp take the values 1, 2, 4, 8; a cell exists where
+    // The course sweep's TP x PP map: tp and pp take the values 1, 2, 4, 8; a cell exists where
     // tp x pp divides 8 (10 of 16). Colours: 37/8 requests per GPU where tp x pp = 8, 24/8 where it is
     // 4; nothing fits below (see seedRanking).
     void tpPpMap()

@@ -1,4 +1,4 @@
-// Seed 000 section 6: the capacity script's exact output table (DESIGN.md section 7).
+// Lecture 0 §6 (docs/DESIGN.md §F.0): the capacity script's exact output table (docs/DESIGN.md §7).
 // Memory 80e9 B, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B split evenly, 32K requests.
 #include "tests/common/testutils.h"
 
@@ -15,7 +15,7 @@ private slots:
         QTest::addColumn<int>("tp");
         QTest::addColumn<int>("pp");
         QTest::addColumn<bool>("fits");
-        QTest::addColumn<QString>("weightsGiB"); // as the seed prints it, one decimal
+        QTest::addColumn<QString>("weightsGiB"); // as the course prints it, one decimal
         QTest::addColumn<int>("kvKiB");
         QTest::addColumn<QString>("freeGiB");
         QTest::addColumn<qint64>("tokens");

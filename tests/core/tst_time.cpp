@@ -1,5 +1,5 @@
-// The roofline time model (DESIGN.md section 5), worked out by hand from seed 000 section 1.2,
-// seed 003 (pipeline bubble) and the models' configs.
+// The roofline time model (docs/DESIGN.md §5), worked out by hand from lecture 0 §1.2 (docs/DESIGN.md §F.0),
+// lecture 3 (docs/DESIGN.md §F.3; pipeline bubble) and the models' configs.
 #include "core/evaluate/timemodel.h"
 #include "tests/common/testutils.h"
 
@@ -23,7 +23,7 @@ Plan plan(int tp, int pp = 1)
     return p;
 }
 
-// A hypothetical GPU with H100's 3.35 TB/s and room for any model (seed 000 section 1.2).
+// A hypothetical GPU with H100's 3.35 TB/s and room for any model (lecture 0 §1.2, docs/DESIGN.md §F.0).
 GpuSpec bigH100()
 {
     GpuSpec g = presetGpu("h100-sxm");
@@ -39,7 +39,7 @@ class TestTime : public QObject
 {
     Q_OBJECT
 private slots:
-    // Seed 003: bubble = (p - 1) / (m + p - 1).
+    // Lecture 3 (docs/DESIGN.md §F.3): bubble = (p - 1) / (m + p - 1).
     void bubble_data()
     {
         QTest::addColumn<int>("p");
@@ -68,7 +68,7 @@ private slots:
         QCOMPARE(e.time.microbatches, 12);
     }
 
-    // Seed 000 section 1.2: Llama-3.1-70B in bf16 on one GPU at 3.35 TB/s reads ~141 GB per decode
+    // Lecture 0 §1.2 (docs/DESIGN.md §F.0): Llama-3.1-70B in bf16 on one GPU at 3.35 TB/s reads ~141 GB per decode
     // step -> ~42 ms. By hand: 70,553,706,496 parameters (80 x 855,654,400 per layer + 2 x
     // 1,050,673,152 embedding/LM head + 8192 final norm); the embedding is a lookup, so one row
     // (8192) is read instead of the table: 69,503,041,536 x 2 B = 139,006,083,072 B; at 3.35 TB/s
@@ -88,12 +88,12 @@ private slots:
         QVERIFY(!s.computeBound); // 141 GFLOP at 643 TFLOPS = 0.2 ms << 41 ms
         QCOMPARE(s.commSec, 0.0);
         QVERIFY(near(e.time.tpotSec, 139006410752.0 / 3.35e12, 1e-9)); // 41.494 ms
-        QVERIFY(near(e.time.tpotSec, 42e-3, 0.02)); // the seed's ≈42 ms
+        QVERIFY(near(e.time.tpotSec, 42e-3, 0.02)); // the course's ≈42 ms
         // one sequence, one GPU: tokens/s per GPU = 1 / TPOT ≈ 24
         QVERIFY(near(e.time.tokensPerSecPerGpu, 3.35e12 / 139006410752.0, 1e-9));
     }
 
-    // Seed 000 section 1.2: split over 4 GPUs each reads ~35 GB, so the memory time drops to about a
+    // Lecture 0 §1.2 (docs/DESIGN.md §F.0): split over 4 GPUs each reads ~35 GB, so the memory time drops to about a
     // quarter; the step then pays its AllReduces on top.
     void decodeTp4IsQuarterPlusComm()
     {
@@ -117,7 +117,7 @@ private slots:
         QVERIFY(near(four.time.tokensPerSecPerGpu, 1.0 / four.time.tpotSec / 4, 1e-12));
     }
 
-    // DESIGN.md section 5: PP does not shorten one token's latency: TPOT with 4 stages is the same
+    // docs/DESIGN.md §5: PP does not shorten one token's latency: TPOT with 4 stages is the same
     // memory time as one stage (each stage reads a quarter, in turn) plus the PP sends.
     void ppDoesNotShortenTpot()
     {

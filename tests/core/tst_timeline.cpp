@@ -1,5 +1,5 @@
-// The step-through timeline: events per GPU lane, the pipeline schedule and its bubble (seed 003),
-// checked against counts and shares worked out by hand.
+// The step-through timeline: events per GPU lane, the pipeline schedule and its bubble (lecture 3, docs/DESIGN.md
+// §F.3), checked against counts and shares worked out by hand.
 #include "core/explain/timeline.h"
 #include "tests/common/testutils.h"
 
@@ -111,7 +111,7 @@ private slots:
         const GpuSpec gpu = presetGpu("h100-sxm");
         const Evaluation e = evaluate(llama70bTp4Pp2(), m, gpu);
         const Timeline tl = buildTimeline({ e, m, gpu }, Phase::Decode);
-        // Seed 003: (p − 1) / (m + p − 1) = (2 − 1) / (4 + 2 − 1) = 1/5.
+        // Lecture 3 (docs/DESIGN.md §F.3): (p − 1) / (m + p − 1) = (2 − 1) / (4 + 2 − 1) = 1/5.
         QCOMPARE(tl.formulaBubbleFraction, 0.2);
         // With equal stages t each, every lane idles (p − 1) t of (m + p − 1) t: exactly 1/5. Here
         // stage 1 also reads the LM head: per GPU 40 layers × 855.6M params / 4 × 2 B ≈ 17.1 GB plus

@@ -1,4 +1,4 @@
-// The launch exporter: every recipe of reference vllm_cli.md section 3, written out by hand as the
+// The launch exporter: every recipe of docs/DESIGN.md §A.3, written out by hand as the
 // commands the plan must produce, plus the flag table, quoting and refusals.
 #include "tests/common/testutils.h"
 
@@ -58,9 +58,9 @@ QString stepLine(const ExportResult &r, int node, int step)
     return QString::fromStdString(r.nodeLaunches.at(node).steps.at(step).command.render());
 }
 
-// vLLM's batch defaults on a >= 70 GiB, non-A100 GPU (reference vllm_cli.md section 2,
+// vLLM's batch defaults on a >= 70 GiB, non-A100 GPU (docs/DESIGN.md §A.2,
 // get_batch_defaults): max_num_seqs 1024, max_num_batched_tokens 8192; utilization left to the
-// version's default, 0.92 from vLLM 0.21 (DESIGN.md section 1), the release the plan follows unless told.
+// version's default, 0.92 from vLLM 0.21 (docs/DESIGN.md §1), the release the plan follows unless told.
 const QString kLimits = QStringLiteral(
     "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 --max-num-batched-tokens 8192");
 
@@ -270,7 +270,7 @@ private slots:
                 + kLimits + QStringLiteral(" --data-parallel-backend ray") });
     }
 
-    // An uneven PP partition travels as VLLM_PP_LAYER_PARTITION (DESIGN.md section 2): 80 layers on
+    // An uneven PP partition travels as VLLM_PP_LAYER_PARTITION (docs/DESIGN.md §2): 80 layers on
     // 3 stages as 26 + 27 + 27 instead of vLLM's 27, 27, 26.
     void unevenPp()
     {
@@ -389,7 +389,7 @@ private slots:
     }
 
     // Every flag of every recipe is in the generated table, and the table is exactly the flag lines
-    // of the reference vllm_flags.txt (a copy lives in tests/core/data).
+    // of tests/core/data/vllm_flags.txt (docs/DESIGN.md §A.5).
     void everyFlagInTheTable()
     {
         QFile file(qEnvironmentVariable("SHARDSCOPE_SOURCE_DIR") + QStringLiteral("/tests/core/data/vllm_flags.txt"));

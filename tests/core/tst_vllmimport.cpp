@@ -59,7 +59,7 @@ class TestVllmImport : public QObject
 {
     Q_OBJECT
 private slots:
-    // docs/serving/expert_parallel_deployment.md (reference vllm_cli.md 3a): short aliases.
+    // docs/serving/expert_parallel_deployment.md (docs/DESIGN.md §A.3a): short aliases.
     void expertParallelOneNode()
     {
         const ImportedCommand c = importLaunchCommand("vllm serve $MODEL -tp 1 -dp 8 --enable-expert-parallel");
@@ -71,7 +71,7 @@ private slots:
         QVERIFY(c.unknownFlags.empty());
     }
 
-    // docs/serving/parallelism_scaling.md (reference vllm_cli.md 3c), node 1, with the docs'
+    // docs/serving/parallelism_scaling.md (docs/DESIGN.md §A.3c), node 1, with the docs'
     // <HEAD_IP> placeholder and a continuation line.
     void multiNodeMpWorker()
     {
@@ -108,7 +108,7 @@ private slots:
         QCOMPARE(c.plan.gpusPerNode, 2); // tp 1 x 2 local ranks
     }
 
-    // docs/serving/expert_parallel_deployment.md (reference vllm_cli.md 3e), node 1.
+    // docs/serving/expert_parallel_deployment.md (docs/DESIGN.md §A.3e), node 1.
     void deepSeekDpEp()
     {
         const ImportedCommand c = importLaunchCommand(
@@ -187,7 +187,7 @@ private slots:
         QCOMPARE(c.plan.tp, 4);
     }
 
-    // Reference vllm_cli.md 3b: the one vllm serve of a Ray cluster, after its ray start lines.
+    // docs/DESIGN.md §A.3b: the one vllm serve of a Ray cluster, after its ray start lines.
     void rayRecipe()
     {
         const ImportedCommand c

@@ -33,7 +33,7 @@ private slots:
         QVERIFY(!parseVllmVersion("0"));
         QVERIFY(!parseVllmVersion("0.0.0"));
         QVERIFY(!parseVllmVersion("0.123456.1"));
-        // Regimes (reference vllm_memory.md section 1): V0 before 0.8; graphs subtracted and util 0.92 from 0.21.
+        // Regimes (docs/DESIGN.md §B.1): V0 before 0.8; graphs subtracted and util 0.92 from 0.21.
         QVERIFY(vllmEngine({ 0, 7, 3 }) == VllmEngine::V0);
         QVERIFY(vllmEngine({ 0, 8, 0 }) == VllmEngine::V1);
         QVERIFY(!subtractsCudaGraphs({ 0, 20, 2 }));

@@ -1,6 +1,6 @@
 // Hostile names cannot run, break out of a comment or become an option: every exported command and
 // script is run with real bash against stand-in tools (faketools.h) and must run exactly the
-// expected argv and nothing else. DESIGN.md section 8.
+// expected argv and nothing else. docs/DESIGN.md §8.
 #include "faketools.h"
 
 #include "tests/fuzz/exportcheck.h"

@@ -1,5 +1,5 @@
-// The communication view shows the core's ledger for decode and prefill. Expected values from seed
-// 000 section 4 (DESIGN.md section 7).
+// The communication view shows the core's ledger for decode and prefill. Expected values from
+// lecture 0 §4 (docs/DESIGN.md §F.0, §7).
 #include "core/text/units.h"
 #include "tests/common/testutils.h"
 #include "widgets/comm/commchart.h"

@@ -17,7 +17,7 @@ Q_DECLARE_METATYPE(shardscope::Plan)
 
 namespace {
 
-// Seed 000 section 6 settings (textbook accounting, 32K); tst_sweep works the figures out.
+// Lecture 0 §6 (docs/DESIGN.md §F.0) settings (textbook accounting, 32K); tst_sweep works the figures out.
 Plan seedPlan(int tp, int pp)
 {
     Plan plan;
@@ -102,7 +102,7 @@ private slots:
         QCOMPARE(QColor(img.pixel(none)), sweepstyle::doesNotFit());
     }
 
-    // The scatter: one point per placed plan, by kind; the seed sweep has 7 plans that fit (no
+    // The scatter: one point per placed plan, by kind; the course sweep has 7 plans that fit (no
     // constraint) and 3 that do not (see tst_sweep seedRanking).
     void scatterShowsEveryPlan()
     {

@@ -154,7 +154,7 @@ private slots:
         ImportDialog d(builtinPresets().models());
         auto *ok = d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
         QVERIFY(!ok->isEnabled());
-        // Reference vllm_cli.md 3c, node 1, plus a flag vLLM does not have.
+        // docs/DESIGN.md §A.3c, node 1, plus a flag vLLM does not have.
         d.setCommandText(QStringLiteral(
             "vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 \\\n"
             "  --nnodes 2 --node-rank 1 --master-addr <HEAD_IP> --headless --max-model-len 32k --frob 1"));

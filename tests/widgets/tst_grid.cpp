@@ -1,5 +1,5 @@
 // The placement grid paints each cell in the colour of the GPU (stage, TP rank, EP rank) that owns
-// it. Owners are worked out by hand from DESIGN.md section 2 and checked on the rendered pixels.
+// it. Owners are worked out by hand from docs/DESIGN.md §2 and checked on the rendered pixels.
 #include "tests/common/testutils.h"
 #include "widgets/common/palette.h"
 #include "widgets/document/plandocument.h"

@@ -1,4 +1,4 @@
-// The memory bars and the KV panel show seed 000 section 6's numbers (DESIGN.md section 7).
+// The memory bars and the KV panel show the course table's numbers (docs/DESIGN.md §7, §F.0).
 #include "core/text/units.h"
 #include "tests/common/testutils.h"
 #include "widgets/common/palette.h"
@@ -17,7 +17,7 @@
 using namespace shardscope;
 
 namespace {
-// Seed 000 section 6: 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B split
+// Lecture 0 §6 (docs/DESIGN.md §F.0): 80e9 B per GPU, utilization 0.9, 4 GiB reserved, 70.6e9 params x 2 B split
 // evenly, 32K context.
 Plan seedPlan(int tp, int pp)
 {
@@ -108,7 +108,7 @@ private slots:
         PlanDocument doc(builtinCatalog());
         doc.setPlan(seedPlan(8, 2));
         KvPanel panel(&doc);
-        // Seed table row TP 8 x PP 2: 2,875,001 tokens, 87 requests of 32K; KV 20 KiB per token per GPU
+        // Course table row TP 8 x PP 2: 2,875,001 tokens, 87 requests of 32K; KV 20 KiB per token per GPU
         // (2 x 40 layers x 1 KV head x 128 x 2 B = 20,480 B).
         QCOMPARE(panel.valueText(QStringLiteral("capacity_tokens")), QStringLiteral("2,875,001 tokens"));
         QVERIFY(panel.valueText(QStringLiteral("concurrency")).startsWith(QStringLiteral("87 (")));
@@ -131,7 +131,7 @@ private slots:
         p.dp = 3;
         doc.setPlan(p);
         KvPanel panel(&doc);
-        // Seed row TP 8 x PP 1: 1,222,046 tokens and 37 requests per replica; dp 3 triples both.
+        // Course row TP 8 x PP 1: 1,222,046 tokens and 37 requests per replica; dp 3 triples both.
         QCOMPARE(panel.valueText(QStringLiteral("cluster_tokens")), QStringLiteral("3,666,138 tokens"));
         QCOMPARE(panel.valueText(QStringLiteral("cluster_concurrency")), QStringLiteral("111 requests"));
     }

@@ -1,4 +1,4 @@
-// Which slider values are allowed and why the others are refused (DESIGN.md section 2).
+// Which slider values are allowed and why the others are refused (docs/DESIGN.md §2).
 #include "core/evaluate/planrules.h"
 #include "core/evaluate/validation.h"
 #include "tests/common/testutils.h"

@@ -21,7 +21,7 @@ using namespace shardscope;
 
 namespace {
 
-// Seed 000 section 6 (textbook accounting): 80e9 B, utilization 0.9, 70.6e9 params.
+// Lecture 0 §6 (docs/DESIGN.md §F.0; textbook accounting): 80e9 B, utilization 0.9, 70.6e9 params.
 Plan textbook(int tp)
 {
     Plan p;
@@ -121,7 +121,7 @@ private slots:
             if (model.index(r, 0).data(Qt::UserRole).toString() == QLatin1String("capacity_tokens"))
                 capacity = r;
         QVERIFY(capacity >= 0);
-        // Seed 000 section 6: 1,222,046 → 1,437,500 tokens, ×1.18, better (green).
+        // Lecture 0 §6 (docs/DESIGN.md §F.0): 1,222,046 → 1,437,500 tokens, ×1.18, better (green).
         QCOMPARE(model.index(capacity, CompareModel::A).data().toString(), QStringLiteral("1,222,046 tokens"));
         QCOMPARE(model.index(capacity, CompareModel::B).data().toString(), QStringLiteral("1,437,500 tokens"));
         QCOMPARE(model.index(capacity, CompareModel::Change).data().toString(), QStringLiteral("×1.18"));

@@ -1,6 +1,6 @@
 // The vLLM tab and the engine / link controls: the predicted startup log, a pasted real log compared
 // term by term, "Use the log's settings", "Calibrate", and the version, calibration and link-override
-// controls writing the plan. Expected values come from the logs themselves and reference calibration.md.
+// controls writing the plan. Expected values come from the logs themselves and docs/DESIGN.md §C.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
 #include "core/text/units.h"
 #include "tests/common/testutils.h"
@@ -41,7 +41,7 @@ using namespace shardscope;
 
 namespace {
 
-// reference calibration.md, llm-d row "Llama-3.1-8B": vLLM 0.11, one H100, utilization 0.9,
+// docs/DESIGN.md §C, llm-d row "Llama-3.1-8B": vLLM 0.11, one H100, utilization 0.9,
 // max-model-len 16000, block size 128; weights 14.99 GiB, available KV 51.38 GiB.
 const char kLlamaLog[] = "INFO 10-01 12:00:00 [api_server.py:1] vLLM API server version 0.11.0\n"
                          "(EngineCore_DP0 pid=1) INFO Model loading took 14.99 GiB and 5.1 seconds\n"
@@ -165,7 +165,7 @@ private slots:
         // Observed: what the log printed.
         QCOMPARE(t->item(kv, 2)->text(), QStringLiteral("51.38 GiB"));
         QCOMPARE(t->item(weights, 2)->text(), QStringLiteral("14.99 GiB"));
-        // Predicted: calibration.md's tolerances, available KV within 0.5 GiB, weights within 1%.
+        // Predicted: the tolerances of docs/DESIGN.md §C, available KV within 0.5 GiB, weights within 1%.
         QVERIFY2(std::fabs(gibIn(t->item(kv, 1)->text()) - 51.38) <= 0.5, qPrintable(t->item(kv, 1)->text()));
         QVERIFY2(
             std::fabs(gibIn(t->item(weights, 1)->text()) / 14.99 - 1) <= 0.01, qPrintable(t->item(weights, 1)->text()));
@@ -398,7 +398,7 @@ private slots:
         version->setCurrentIndex(version->findText(QStringLiteral("0.10.2")));
         emit version->activated(version->currentIndex());
         QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 10, 2 }));
-        // Before 0.21 the default utilization is 0.9 (reference vllm_memory.md), and the box says so.
+        // Before 0.21 the default utilization is 0.9 (docs/DESIGN.md §B), and the box says so.
         QCOMPARE(w.settingsPanel()->utilization()->specialValueText(), QStringLiteral("vLLM default (0.9)"));
         QVERIFY(w.enginePanel()->regime()->text().contains(QLatin1String("not subtracted")));
         // Typed: an unlisted release; and nonsense, refused with a message.

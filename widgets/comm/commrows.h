@@ -8,7 +8,7 @@
 struct PlanState;
 
 // The communication of one step, decode and prefill side by side, one row per kind of traffic and
-// one per link (DESIGN.md section 4; core/evaluate/commledger.h). Bytes are bytes the busiest GPU sends,
+// one per link (docs/DESIGN.md §4; core/evaluate/commledger.h). Bytes are bytes the busiest GPU sends,
 // times are seconds of the α-β estimate.
 struct CommPhases
 {

@@ -9,7 +9,7 @@ class QComboBox;
 class QLabel;
 class QSpinBox;
 
-// The vLLM engine the plan is sized for (reference vllm_memory.md): the release whose accounting
+// The vLLM engine the plan is sized for (docs/DESIGN.md §B): the release whose accounting
 // applies, CUDA graphs, the scheduler's batch limits that drive peak activation, the KV block size,
 // decode context parallelism, speculative draft layers, and the calibration profile (overheads fitted
 // to a real startup log) or none (overheads estimated). Successive edits of one field make one undo step.

@@ -6,7 +6,7 @@ class QCheckBox;
 class QDoubleSpinBox;
 class QSpinBox;
 
-// The what-ifs of the communication and time model (DESIGN.md section 4, reference comm.md): PP
+// The what-ifs of the communication and time model (docs/DESIGN.md §4, §D): PP
 // micro-batches, expert routing skew, FP8 dispatch, and overrides of each link's α and effective β and
 // of the roofline's efficiencies. A box at its lowest value means "the GPU preset's" and says which
 // value that is. Successive edits of one field make one undo step.

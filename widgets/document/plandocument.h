@@ -14,7 +14,7 @@ struct PlanState : shardscope::EvaluatedPlan
     shardscope::Plan plan;
 };
 
-// The one state object (STYLE.md): owns the plan and its evaluation. setPlan() is the only mutator
+// The one state object (docs/ARCHITECTURE.md): owns the plan and its evaluation. setPlan() is the only mutator
 // of the plan; it evaluates once per real change and does nothing for an unchanged plan. Views only
 // read and listen.
 class PlanDocument : public QObject

@@ -12,7 +12,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 
-// Shows the launch commands for one evaluated plan (DESIGN.md section 6): target vLLM or SGLang,
+// Shows the launch commands for one evaluated plan (docs/DESIGN.md §6): target vLLM or SGLang,
 // one node or N nodes, vLLM's multi-node launch or Ray, address/port or placeholders, commands or
 // a script per node; Copy, Save, Save scripts. Self-contained: it keeps copies of what it shows.
 class ExportDialog : public QDialog

@@ -35,7 +35,7 @@ struct GridLegendEntry
 
 // Everything a placement grid tab shows, built from one evaluation (gridbuilders.h) and painted by
 // gridpainter.h. One pixel of `cells` per cell: the painter scales it, so a 61 x 1024 grid paints
-// as fast as a 4 x 4 one (STYLE.md measurements).
+// as fast as a 4 x 4 one (measured: docs/ARCHITECTURE.md).
 struct GridData
 {
     int rows = 0;
