@@ -26,7 +26,7 @@ struct BoundedRead
 BoundedRead readRegularFile(const QString &path, std::int64_t maxBytes, bool refuseLarger);
 
 // The largest JSON input (preset, plan, model config, calibration) ShardScope reads: 16 MiB.
-inline constexpr std::int64_t kMaxJsonFileBytes = 16 * 1024 * 1024;
+inline constexpr std::int64_t kMaxJsonFileBytes = std::int64_t { 16 } * 1024 * 1024;
 
 // A JSON input file, whole. Throws shardscope::InputError with a one-line message naming the file:
 // "no such file: P", "P is a directory", "P is not a regular file (a FIFO)",

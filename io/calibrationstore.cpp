@@ -63,7 +63,7 @@ QString save(const CalibrationProfile &profile)
         throw InputError("calibration name \"" + profile.name + "\" may only use letters, digits, '.', '_' and '-'");
     if (!QDir().mkpath(folder()))
         throw InputError("cannot create " + folder().toStdString());
-    const QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
+    QString path = folder() + QLatin1Char('/') + name + QStringLiteral(".json");
     const QByteArray data = QByteArray::fromStdString(calibrationToJson(profile).dump(2) + "\n");
     if (const QString error = saveFileAtomically(path, data); !error.isEmpty())
         throw InputError("cannot write " + path.toStdString() + ": " + error.toStdString());

@@ -156,7 +156,7 @@ QString PresetRepository::modelConfigPath(const QString &fileOrFolder)
     const QFileInfo fi(fileOrFolder);
     if (!fi.isDir())
         return fileOrFolder;
-    const QString config = QDir(fileOrFolder).filePath(QStringLiteral("config.json"));
+    QString config = QDir(fileOrFolder).filePath(QStringLiteral("config.json"));
     const QFileInfo configInfo(config);
     if (!configInfo.exists())
         throw InputError(fileOrFolder.toStdString() + " is a folder without a config.json");

@@ -93,19 +93,19 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
     std::vector<OutputFile> files;
     if (format == ReportFormat::Pdf) {
         files.push_back({ path, {} });
-        if (const QString error = render.renderPdf(&files.back().data, markdown, images); !error.isEmpty())
+        if (QString error = render.renderPdf(&files.back().data, markdown, images); !error.isEmpty())
             return error;
     } else {
         files.push_back({ path, QByteArray::fromStdString(markdown) });
         for (const ReportPlacement &img : images) {
             const QString name = QString::fromStdString(img.name);
             files.push_back({ out.path() == QLatin1String(".") ? name : out.dir().filePath(name), {} });
-            if (const QString error = render.renderImage(&files.back().data, img); !error.isEmpty())
+            if (QString error = render.renderImage(&files.back().data, img); !error.isEmpty())
                 return error;
         }
     }
     QString failed;
-    if (const QString error = saveFilesAtomically(files, &failed); !error.isEmpty())
+    if (QString error = saveFilesAtomically(files, &failed); !error.isEmpty())
         return failed == path ? error : failed + QStringLiteral(": ") + error;
     if (written)
         for (const OutputFile &f : files)

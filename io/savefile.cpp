@@ -99,7 +99,7 @@ QString saveFilesAtomically(const std::vector<OutputFile> &files, QString *faile
     std::vector<Temp> temps(files.size());
     for (size_t i = 0; i < files.size(); ++i) {
         temps[i].target = files[i].path;
-        if (const QString error = writeTemp(files[i], temps[i]); !error.isEmpty()) {
+        if (QString error = writeTemp(files[i], temps[i]); !error.isEmpty()) {
             removeTemps(temps);
             if (failedPath)
                 *failedPath = files[i].path;

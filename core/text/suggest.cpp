@@ -56,6 +56,7 @@ std::vector<std::string> suggestNames(std::string_view typed, const std::vector<
     if (t.empty() || max == 0)
         return {};
     std::vector<std::string> lowered;
+    lowered.reserve(known.size());
     for (const std::string &k : known)
         lowered.push_back(lower(k));
     const auto pick = [&](auto &&matches) {

@@ -10,6 +10,7 @@
 #include <QtCharts/QLegendMarker>
 
 #include <algorithm>
+#include <cmath>
 
 namespace fonts {
 
@@ -20,7 +21,7 @@ QFont sizedLike(QFont font, const QFont &like, double factor)
     if (like.pointSizeF() > 0)
         font.setPointSizeF(std::max(1.0, like.pointSizeF() * factor));
     else if (like.pixelSize() > 0)
-        font.setPixelSize(std::max(1, static_cast<int>(like.pixelSize() * factor + 0.5)));
+        font.setPixelSize(std::max(1, static_cast<int>(std::lround(like.pixelSize() * factor))));
     return font;
 }
 

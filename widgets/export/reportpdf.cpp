@@ -244,7 +244,7 @@ QString renderPlacementPng(QByteArray *out, const ReportPlacement &image)
 QString writeReportPdf(const QString &path, const std::string &markdown, const std::vector<ReportPlacement> &images)
 {
     QByteArray bytes;
-    if (const QString error = renderReportPdf(&bytes, markdown, images); !error.isEmpty())
+    if (QString error = renderReportPdf(&bytes, markdown, images); !error.isEmpty())
         return error;
     return saveFileAtomically(path, bytes);
 }
@@ -252,7 +252,7 @@ QString writeReportPdf(const QString &path, const std::string &markdown, const s
 QString writePlacementPng(const QString &path, const ReportPlacement &image)
 {
     QByteArray bytes;
-    if (const QString error = renderPlacementPng(&bytes, image); !error.isEmpty())
+    if (QString error = renderPlacementPng(&bytes, image); !error.isEmpty())
         return error;
     return saveFileAtomically(path, bytes);
 }

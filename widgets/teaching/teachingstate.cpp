@@ -17,7 +17,7 @@ void TeachingState::setPinned(std::shared_ptr<const PlanState> plan)
 
 void TeachingState::setCurrentEvent(std::optional<shardscope::TimelineEvent> event, std::vector<int> gpus)
 {
-    m_event = std::move(event);
+    m_event = event; // trivially copyable
     m_eventGpus = std::move(gpus);
     emit currentEventChanged();
 }
