@@ -23,7 +23,7 @@ inline std::shared_ptr<ModalAnswer> answerNextModal(
     QMessageBox::StandardButton button, std::function<void(QDialog *)> close = {})
 {
     auto result = std::make_shared<ModalAnswer>();
-    auto *timer = new QTimer;
+    auto *timer = new QTimer(QCoreApplication::instance()); // gone with the application, if never fired
     auto tries = std::make_shared<int>(0);
     QObject::connect(timer, &QTimer::timeout, [timer, result, tries, button, close] {
         QWidget *modal = QApplication::activeModalWidget();
