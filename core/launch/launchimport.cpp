@@ -571,6 +571,8 @@ private:
         ImportedLaunch &l = m_r.launch;
         if (m_r.model.empty())
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "the command names no model")));
+        // The plan JSON this command becomes must read back as a plan file, which refuses such a name.
+        requireOneLine("the command's model", m_r.model);
         p.modelId = m_r.model;
         // Before ep = tp x dp multiplies them in int (-tp 65536 -dp 65536 wrapped to "ep": 0).
         checkWorldSize(
