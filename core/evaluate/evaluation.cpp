@@ -185,7 +185,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             draft.embedding = draft.lmHead = false;
             mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
         }
-        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, p.maxNumBatchedTokens)
+        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
                             : peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;

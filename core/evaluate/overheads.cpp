@@ -30,35 +30,55 @@ double ActivationEstimate::total() const
     return hiddenStates + std::max(forward, sampler);
 }
 
+namespace {
+// Fitted coefficient: 9.55 FP32 logits-sized buffers at the sampler's peak (see header).
+constexpr double kSamplerBuffers = 9.55;
+} // namespace
+
 ActivationEstimate peakActivation(
     const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens)
 {
-    // Fitted coefficient: 9.55 FP32 logits-sized buffers at the sampler's peak (see header).
-    constexpr double kSamplerBuffers = 9.55;
     ActivationEstimate a;
     const double tokens = static_cast<double>(maxNumBatchedTokens);
     a.hiddenStates = tokens * m.hidden * 2.0;
-    double inter = static_cast<double>(m.intermediate) / std::max(1, tp);
-    if (m.isMoe())
-        inter = std::max(inter, static_cast<double>(m.expertsPerToken) * m.moeIntermediate / std::max(1, moeTp));
-    a.forward = tokens * 2.0 * inter * 2.0;
+    // Dense MLP layers (all of a dense model's, the first-k-dense or shared experts of an MoE's):
+    // gate/up output, tokens x 2 x intermediate / tp in BF16. MoE layers: the fused-MoE workspaces.
+    const double denseInter = !m.isMoe() || m.moeLayerCount() < m.layers ? static_cast<double>(m.intermediate) : 0.0;
+    const double inter = std::max(denseInter, static_cast<double>(m.sharedIntermediate)) / std::max(1, tp);
+    a.forward = std::max(tokens * 2.0 * inter * 2.0, fusedMoeWorkspaceBytes(m, moeTp, maxNumBatchedTokens));
     if (lastStage)
         a.sampler = kSamplerBuffers * static_cast<double>(maxNumSeqs) * m.vocab * 4.0;
     return a;
 }
 
-ActivationEstimate peakActivationV0(const ModelSpec &m, int tp, int moeTp, std::int64_t profiledTokens)
+ActivationEstimate peakActivationV0(
+    const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t profiledTokens)
 {
     ActivationEstimate a;
     const double tokens = static_cast<double>(profiledTokens);
     const int t = std::max(1, tp);
     a.hiddenStates = tokens * 2.0 * m.hidden * 2.0;
     const double qkvHeads = static_cast<double>(m.heads) / t + 2.0 * std::max(1, m.kvHeads / t);
-    double inter = static_cast<double>(m.intermediate) / t;
-    if (m.isMoe())
-        inter = std::max(inter, static_cast<double>(m.expertsPerToken) * m.moeIntermediate / std::max(1, moeTp));
-    a.forward = tokens * (qkvHeads * m.headDim * 2.0 + 3.0 * inter * 2.0);
+    const double denseInter = !m.isMoe() || m.moeLayerCount() < m.layers ? static_cast<double>(m.intermediate) : 0.0;
+    const double inter = std::max(denseInter, static_cast<double>(m.sharedIntermediate)) / t;
+    a.forward = tokens * qkvHeads * m.headDim * 2.0
+        + std::max(tokens * 3.0 * inter * 2.0, fusedMoeWorkspaceBytes(m, moeTp, profiledTokens));
+    // The dummy batch's sequences are sampled (top-k = vocab - 1): one FP32 logits row per sequence,
+    // the same buffers as V1's sampler, after the forward pass's intermediates are freed.
+    if (lastStage)
+        a.sampler = kSamplerBuffers * static_cast<double>(std::min(maxNumSeqs, profiledTokens)) * m.vocab * 4.0;
     return a;
+}
+
+double fusedMoeWorkspaceBytes(const ModelSpec &m, int moeTp, std::int64_t tokens, std::int64_t chunkTokens)
+{
+    if (!m.isMoe() || tokens <= 0)
+        return 0;
+    const double rows = static_cast<double>(std::min(tokens, std::max<std::int64_t>(1, chunkTokens)));
+    const double n = static_cast<double>(m.moeIntermediate) / std::max(1, moeTp); // N per partition
+    const double k = m.hidden;
+    // workspace13 (M x topk x max(2N, K)) + workspace2 (M x topk x N), activation dtype (BF16).
+    return 2.0 * rows * m.expertsPerToken * (std::max(2.0 * n, k) + n);
 }
 
 double nonTorchBytes(int tp, bool customAllReduce)

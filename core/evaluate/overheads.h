@@ -25,7 +25,9 @@ BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen);
 // Two terms, each from the settings that drive it, fitted to docs/DESIGN.md §C (vLLM 0.11, H100):
 //  - the hidden states of the profiling batch: max_num_batched_tokens x hidden x 2 B, plus the larger of
 //    the forward pass's MLP / MoE intermediates (tokens x 2 x intermediate / tp x 2 B) and, on the last
-//    PP stage only, the sampler's buffers;
+//    PP stage only, the sampler's buffers; MoE layers hold the fused-MoE workspaces instead of an MLP
+//    intermediate (fusedMoeWorkspaceBytes), dense layers (all layers of a dense model, the first-k-dense
+//    layers and shared experts of an MoE one) tokens x 2 x intermediate / tp x 2 B;
 //  - sampler: logits for max_num_seqs sequences over the full vocabulary in FP32, about 9.55 such
 //    buffers alive at the peak (softmax, sort values and int64 indices, log-probs). Llama (vocab
 //    128,256) -> 4.73 GiB, Qwen (151,936) -> 5.6 GiB, gpt-oss (201,088) -> 7.4 GiB, as measured.
@@ -39,13 +41,33 @@ struct ActivationEstimate
 ActivationEstimate peakActivation(
     const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens);
 
-// Peak activation of the V0 engine's profiling run: one forward pass over the profiled tokens, each
-// holding the residual and normed hidden states (2 x hidden x 2 B), the q/k/v projection output
-// ((q + 2 kv heads) / tp x head_dim x 2 B) and the MLP's gate/up and activated outputs
-// (3 x intermediate / tp x 2 B; MoE: experts per token x expert intermediate / moe_tp). V0 sampled only
-// the last token of each sequence, so no vocabulary-sized sampler buffers. Checked against vllm#10517
-// (Llama-3.1-8B, RTX 3090): 20,000 tokens -> 2.07 GiB measured, 2.14 GiB modelled; 29,000 -> 2.99 / 3.10.
-ActivationEstimate peakActivationV0(const ModelSpec &m, int tp, int moeTp, std::int64_t profiledTokens);
+// Peak activation of the V0 engine's profiling run (vllm/worker/model_runner.py, profile_run,
+// vllm-project/vllm@587909ce7f4f): max_num_seqs dummy sequences whose lengths add up to the profiled
+// tokens, run through the model and sampled with top_k = vocab - 1 "to reflect the accurate memory
+// usage". One forward pass over the profiled tokens, each holding the residual and normed hidden states
+// (2 x hidden x 2 B), the q/k/v projection output ((q + 2 kv heads) / tp x head_dim x 2 B) and the MLP's
+// gate/up and activated outputs (3 x intermediate / tp x 2 B; MoE layers: fusedMoeWorkspaceBytes);
+// then, on the last PP stage, the sampler on one logits row per sequence: the V1 sampler's 9.55 FP32
+// buffers for max_num_seqs rows (no new coefficient). Checked against vllm#10517 (Llama-3.1-8B,
+// RTX 3090): 20,000 tokens -> 2.07 GiB measured, 2.14 GiB modelled (the forward pass dominates); and
+// vllm#10511 (Llama-3-8B, H100, 8,192 tokens, 256 sequences): 1.26 GiB measured, 1.29 GiB modelled
+// (the sampler dominates: 9.55 x 256 x 128,256 x 4 B = 1.17 GiB, plus 0.13 GiB of hidden states).
+ActivationEstimate peakActivationV0(
+    const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t profiledTokens);
+
+// The fused-MoE kernel's workspaces, per rank, for one MoE layer over `tokens` tokens (the profiling
+// run's peak inside an MoE layer). vLLM's Triton experts (vllm/model_executor/layers/fused_moe/fused_moe.py,
+// TritonExperts.workspace_shapes, vllm-project/vllm@000d1458098e) take workspace13 = M x topk x max(2N, K)
+// (gate/up output, reused for the down output) and workspace2 = M x topk x N (the activated
+// intermediate) elements of the activation dtype (BF16, 2 B), where M = min(tokens,
+// VLLM_FUSED_MOE_CHUNK_SIZE) (the modular kernel processes tokens in chunks of that size), N = the
+// expert intermediate size / moe_tp, K = hidden and topk = experts per token. The chunk defaults to
+// 16 x 1024 (vllm/envs.py, vllm-project/vllm@f218f9c24d22). The same shapes hold for the MXFP4
+// Triton (matmul_ogs) path gpt-oss takes (cache1/cache3 in workspace2, cache2 in workspace13: the same
+// total). Not modelled: DeepEP / all-to-all dispatch buffers of expert parallelism.
+inline constexpr std::int64_t kFusedMoeChunkTokens = 16 * 1024;
+double fusedMoeWorkspaceBytes(
+    const ModelSpec &m, int moeTp, std::int64_t tokens, std::int64_t chunkTokens = kFusedMoeChunkTokens);
 
 // Memory outside torch's allocator (NCCL communicators, custom all-reduce buffers, cuBLAS workspaces):
 // ~0.13 GiB at TP 1 and ~0.55 GiB at TP >= 2 (docs/DESIGN.md §C).
