@@ -136,7 +136,8 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "AIC NVFP4: B200 4324 TFLOPS, GB200 5053 (43-50% of 10000); AZ GB200 FP4 7628 (76%): 0.5" },
         { "moe_compute", moeCompute,
             "AIC H200 fused MoE (FlashInfer CUTLASS, DeepSeek-V3 shape, EP8, FP8): 8192 tokens/rank in 3459 us "
-            "(power-law routing) = 208 TFLOPS = 0.105 of FP8 peak; other GPUs: the same fraction (no table)" },
+            "(power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for every format; other GPUs: the "
+            "same fraction (no table)" },
         { "prefill_attention", prefillAttention, r.computeSource },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
@@ -162,6 +163,11 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "alltoall_s", allToAllSec,
             "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
+        { "floor_scale", floorScale,
+            "fitted on tests/data/perf (all sources, grid 0.5-8, with hbm and compute at their micro-benchmark "
+            "values): 4; leave-one-source-out figures in the README" },
+        { "host_scale", hostScale,
+            "fitted on tests/data/perf (all sources, grid 0.5-32): 4; leave-one-source-out figures in the README" },
         { "max_capture_size", static_cast<double>(maxCaptureSize),
             "vLLM VllmConfig._set_cudagraph_sizes: 512 tokens, 1024 on SM100 (B200/GB200/B300)" },
     };
@@ -198,6 +204,8 @@ bool ServingCoefficients::set(const std::string &name, double v)
         { "allreduce_crossnode_s", &ServingCoefficients::allReduceCrossNodeSec },
         { "alltoall_s", &ServingCoefficients::allToAllSec },
         { "p2p_s", &ServingCoefficients::p2pSec },
+        { "floor_scale", &ServingCoefficients::floorScale },
+        { "host_scale", &ServingCoefficients::hostScale },
     };
     for (const Field &f : fields)
         if (name == f.name) {

@@ -77,10 +77,9 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         s.gemmFormat = "fp4";
     }
     s.gemmFlops = gemmPeak;
-    const double formatPeak = std::string(s.gemmFormat) == "fp8" ? gpu.fp8Flops
-        : std::string(s.gemmFormat) == "fp4"                     ? gpu.fp4Flops
-                                                                 : gpu.bf16Flops;
-    s.moeFlops = formatPeak * coef.moeCompute;
+    // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
+    // step gives each expert the narrower format buys little, so every format uses it.
+    s.moeFlops = gpu.bf16Flops * coef.moeCompute;
     s.attnFlops = gpu.bf16Flops * coef.prefillAttention;
     s.decodeAttnFlops = gpu.bf16Flops * coef.denseBf16;
 
@@ -139,7 +138,12 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
 
 StepCost stepTime(const StepModel &s, const StepBatch &full)
 {
-    const ServingCoefficients &k = s.coef;
+    ServingCoefficients k = s.coef;
+    for (double *f : { &k.gemmLatency, &k.attentionFloor, &k.moeFloor, &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec,
+             &k.samplerSec, &k.samplerPerRequestSec })
+        *f *= s.coef.floorScale;
+    k.stepCpuSec *= s.coef.hostScale;
+    k.requestCpuSec *= s.coef.hostScale;
     StepCost best;
     if (s.stages.empty())
         return best;

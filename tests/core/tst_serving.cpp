@@ -35,8 +35,8 @@ private slots:
     // 176,160,768; norms 2 x 4096 = 8192 -> 218,112,000 x 32 = 6,979,584,000 params, BF16 13,959,168,000 B.
     // LM head 128256 x 4096 = 525,336,576 params = 1,050,673,152 B.
     // HBM for weights 3.35e12 x 0.86 = 2.881e12 B/s:
-    //   GEMMs = 13.959e9 / 2.881e12 + 32 x 4 x 3 us = 4.8452 ms + 0.384 ms;
-    //   LM head = 1.0507e9 / 2.881e12 + 3 us = 0.3647 ms + 0.003 ms.
+    //   GEMMs = 13.959e9 / 2.881e12 + 32 x 4 x (3 us x floor_scale 4) = 4.8452 ms + 1.536 ms;
+    //   LM head = 1.0507e9 / 2.881e12 + 12 us = 0.3647 ms + 0.012 ms.
     void decodeStepByHand()
     {
         const EvaluatedPlan ep = llama8bOnH100();
@@ -52,15 +52,15 @@ private slots:
         b.requests = 1;
         const StepCost s = stepTime(m, b);
         const double hbm = 3.35e12 * 0.86;
-        const double gemm = 13959168000.0 / hbm + 32 * 4 * 3e-6 + 1050673152.0 / hbm + 3e-6;
+        const double gemm = 13959168000.0 / hbm + 32 * 4 * 12e-6 + 1050673152.0 / hbm + 12e-6;
         QVERIFY2(near(s.gemmSec, gemm, 0.002), std::to_string(s.gemmSec).c_str());
         QVERIFY(s.cudaGraph);
-        // Attention: 32 floors of 12 us; 1 token of KV = 32 layers x 2 x 8 x 128 x 2 B (negligible).
-        QVERIFY(near(s.attentionSec, 32 * 12e-6 + 32 * 4096.0 / (3.35e12 * 0.93), 0.01));
+        // Attention: 32 floors of 12 us x 4; 1 token of KV = 32 layers x 2 x 8 x 128 x 2 B (negligible).
+        QVERIFY(near(s.attentionSec, 32 * 48e-6 + 32 * 4096.0 / (3.35e12 * 0.93), 0.01));
         QCOMPARE(s.moeSec, 0.0);
         QCOMPARE(s.commSec, 0.0); // tp 1, pp 1
-        // Graph: 15 us + 32 x 15 x 0.58 us = 293.4 us; sampler 46 us + 5.7 us x 128256 / 131072.
-        QVERIFY(near(s.fixedSec, 15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0, 0.001));
+        // Graph: (15 us + 32 x 15 x 0.58 us) x 4 = 1173.6 us; sampler (46 us + 5.7 us x 128256 / 131072) x 4.
+        QVERIFY(near(s.fixedSec, 4 * (15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
     }
 
     // A large prefill chunk is compute-bound: 8192 tokens x 2 x 6.98e9 params / (989e12 x 0.88).
@@ -76,10 +76,11 @@ private slots:
         const StepCost s = stepTime(m, b);
         QVERIFY(!s.cudaGraph);
         const double flops = 989e12 * 0.88;
-        const double gemm = 2.0 * 8192 * 6979584000.0 / flops + 32 * 4 * 3e-6 + 1050673152.0 / (3.35e12 * 0.86) + 3e-6;
+        const double gemm
+            = 2.0 * 8192 * 6979584000.0 / flops + 32 * 4 * 12e-6 + 1050673152.0 / (3.35e12 * 0.86) + 12e-6;
         QVERIFY2(near(s.gemmSec, gemm, 0.01), std::to_string(s.gemmSec).c_str());
         // Attention FLOPs: 2 x 32 heads x (128 + 128) x pairs x 32 layers at 989e12 x 0.75.
-        const double attn = 32 * 12e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
+        const double attn = 32 * 48e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
         QVERIFY(near(s.attentionSec, attn, 0.01));
     }
 
