@@ -164,10 +164,11 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
         { "floor_scale", floorScale,
-            "fitted on tests/data/perf (all sources, grid 0.5-8, with hbm and compute at their micro-benchmark "
+            "fitted on tests/data/perf (all sources, grid 0.5-4, with hbm and compute at their micro-benchmark "
             "values): 4; leave-one-source-out figures in the README" },
         { "host_scale", hostScale,
-            "fitted on tests/data/perf (all sources, grid 0.5-32): 4; leave-one-source-out figures in the README" },
+            "fitted on tests/data/perf (all sources, grid 0.25-4 x the stub-executor figures): 2; "
+            "leave-one-source-out figures in the README" },
         { "max_capture_size", static_cast<double>(maxCaptureSize),
             "vLLM VllmConfig._set_cudagraph_sizes: 512 tokens, 1024 on SM100 (B200/GB200/B300)" },
     };

@@ -49,7 +49,7 @@ struct ServingCoefficients
     // kernels; a real layer runs norms, rotary, activation and quantisation kernels beside them, and the
     // host side of vLLM (scheduler, input preparation, output processing) costs more than a stub executor.
     double floorScale = 4; // multiplies gemm/attention/moe floors, launches, graph replay, sampler
-    double hostScale = 4; // multiplies step_cpu_s and request_cpu_s
+    double hostScale = 2; // multiplies step_cpu_s and request_cpu_s
 
     // name → value, source; the order of show-your-work.
     std::vector<ServingCoefficient> list() const;
