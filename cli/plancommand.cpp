@@ -1,8 +1,10 @@
 #include "cli/commands.h"
 #include "cli/planoptions.h"
+#include "cli/servingoptions.h"
 #include "core/evaluate/evaluation.h"
 #include "core/model/errors.h"
 #include "core/report/report.h"
+#include "core/serving/serving.h"
 #include "core/vllmlog/vllmlog.h"
 #include "io/presetrepository.h"
 
@@ -19,6 +21,7 @@ int runPlanCommand(const QStringList &args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
     addPlanOptions(parser);
+    addServingOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("format"),
         QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
         QStringLiteral("text|json|vllm-log")));
@@ -32,20 +35,29 @@ int runPlanCommand(const QStringList &args)
     try {
         const PresetRepository repo = loadPresets("plan");
         const PlanInputs in = planFromOptions(parser, repo);
+        const ServingInputs servingIn = servingFromOptions(parser);
         const EvaluatedPlan evaluated = evaluatePlan(in.plan, in.model, in.gpu);
         const Evaluation &e = evaluated.evaluation;
         // An impossible plan (tp not dividing the heads, ep not dividing tp x dp, ...) is bad input:
         // one line and exit 2. A plan that is valid but does not fit is a result: fits=false, exit 0.
         if (!e.valid)
             return failWith("plan", e.firstError() ? e.firstError()->message() : "invalid plan");
+        // Serving under the workload (the documented default without workload flags); time.* is unchanged.
+        checkWorkload(servingIn.workload, e.plan.maxModelLen);
+        ServingCoefficients coef = servingCoefficients(evaluated.gpu);
+        for (const auto &[name, value] : servingIn.coefficientOverrides)
+            coef.set(name, value);
+        const auto serving = [&] { return simulateServing(evaluated, servingIn.workload, coef); };
         if (format == QLatin1String("vllm-log")) {
             if (e.plan.accounting != Accounting::Vllm)
                 return failWith("plan", "--format vllm-log needs --accounting vllm");
             std::cout << predictedVllmLogText(evaluated);
-        } else if (format == QLatin1String("json"))
-            std::cout << evaluationToJson(evaluated).dump(2) << std::endl;
-        else
-            std::cout << evaluationToText(evaluated);
+        } else if (format == QLatin1String("json")) {
+            nlohmann::json out = evaluationToJson(evaluated);
+            out["serving"] = servingToJson(serving());
+            std::cout << out.dump(2) << std::endl;
+        } else
+            std::cout << evaluationToText(evaluated) << "\n" << servingToText(serving());
         return 0;
     } catch (const std::exception &ex) {
         return failWith("plan", ex.what());

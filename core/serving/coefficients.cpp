@@ -1,0 +1,231 @@
+#include "core/serving/coefficients.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace shardscope {
+
+namespace {
+
+// Sources (short keys as in the README's "Serving model" section):
+//  AIC  ai-dynamo/aiconfigurator measured vLLM op tables, aic-core/.../systems/data/<system>/*/vllm/0.24.0
+//       (A100: 0.14.0), commit 095f58a51c4c: gemm_perf, generation_attention_perf, moe_perf, custom_allreduce_perf.
+//  AZ   Azure/AI-benchmarking-guide Azure_Results/ND_*_results.md (STREAM-like HBM, cuBLASLt/hipBLASLt GEMM, FA2).
+//  MAF  AMD ROCm blog "Measuring Max-Achievable FLOPs - Part 2" (2025-02-28), MI300X/MI325X hipBLASLt.
+//  FA3  FlashAttention-3, arXiv 2407.08608 abstract: "FP16 reaching up to 740 TFLOPs/s (75% utilization)" on H100.
+struct FamilyRow
+{
+    const char *family;
+    double hbmWeights, hbmAttention, denseBf16, denseFp8, prefillAttention;
+    int maxCapture;
+    const char *hbmSource;
+    const char *computeSource;
+};
+
+const FamilyRow kFamilies[] = {
+    { "h100", 0.86, 0.93, 0.88, 0.73, 0.75, 512,
+        "AIC H100: BF16 GEMM M<=64 N=K=8192 2.9 TB/s (86% of 3.35); FA3 decode b128x4096 3.11 TB/s (93%)",
+        "AIC H100: BF16 867 TFLOPS (88%), FP8 1450 (73% of 1979) at M>=1024; FA3 prefill 75% (FA3)" },
+    { "h800", 0.86, 0.93, 0.88, 0.73, 0.75, 512, "H100's figures (same HBM3 3.35 TB/s; no H800 measurement)",
+        "H100's figures (same SM90 die; no H800 measurement)" },
+    { "h200", 0.80, 0.91, 0.86, 0.77, 0.75, 512,
+        "AIC H200: BF16 GEMM M<=64 N=K=8192 3.6-3.9 TB/s (75-81% of 4.8); FA3 decode 4.36 TB/s (91%)",
+        "AIC H200: BF16 850 TFLOPS (86%), FP8 1531 (77%); FA3 prefill as H100 (FA3)" },
+    { "h20", 0.80, 0.91, 0.86, 0.77, 0.75, 512, "H200's fractions (HBM3e SM90; no H20 measurement)",
+        "H200's fractions (no H20 measurement)" },
+    { "a100", 0.68, 0.80, 0.95, 0.95, 0.58, 512,
+        "AIC A100 (vLLM 0.14): BF16 GEMM M<=64 N=K=8192 1.27-1.39 TB/s (62-68% of 2.04); AZ STREAM 1.61-1.75 TB/s",
+        "AIC A100: BF16 297 TFLOPS (95% of 312); AZ FA2 fwd 179.5 TFLOPS (58%); no FP8 on SM80 (BF16 used)" },
+    { "b200", 0.78, 0.93, 0.76, 0.57, 0.50, 1024,
+        "AIC B200: BF16 GEMM M<=64 6.0 TB/s (78% of 7.7); FlashInfer TRT-LLM decode 7.14 TB/s (93%)",
+        "AIC B200: BF16 1706 TFLOPS (76%), FP8 2585 (57% of 4500); prefill attention: no measurement, 0.5 assumed" },
+    { "gb200", 0.78, 0.93, 0.76, 0.57, 0.50, 1024,
+        "AIC GB200: BF16 GEMM M<=64 5.9-6.3 TB/s (77-79% of 8.0); decode attention 7.45 TB/s (93%)",
+        "AIC GB200: BF16 1912 TFLOPS (76%), FP8 2851 (57%); AZ GB200 FP8 2907 (58%)" },
+    { "b300", 0.78, 0.93, 0.76, 0.57, 0.50, 1024, "B200's fractions (no B300/GB300 measurement)",
+        "B200's fractions (no B300/GB300 measurement)" },
+    { "l40s", 0.75, 0.83, 0.72, 0.54, 0.58, 512,
+        "AIC L40S: BF16 GEMM M<=64 0.58-0.69 TB/s (67-80% of 0.864); FA2 decode 0.72 TB/s (83%)",
+        "AIC L40S: BF16 259 TFLOPS (72%), FP8 399 (54% of 733); prefill as A100's FA2" },
+    { "rtx", 0.85, 0.85, 0.72, 0.54, 0.58, 512, "AIC RTX PRO 6000: BF16 GEMM M=16 1.52 TB/s (85% of 1.79)",
+        "L40S's fractions (AIC RTX PRO 6000 BF16 426 TFLOPS, peak not in the table)" },
+    { "mi300x", 0.78, 0.78, 0.54, 0.49, 0.25, 512,
+        "AZ MI300X STREAM Copy/Triad 4.11/4.09 TB/s (78% of 5.3); no AMD decode-attention table (same used)",
+        "MAF MI300X: BF16 708 TFLOPS (54% of 1307), FP8 1273 (49% of 2615); AZ FA2 fwd 328.6 TFLOPS (25%)" },
+    { "mi325x", 0.78, 0.78, 0.64, 0.58, 0.25, 512, "MI300X's STREAM fraction (no MI325X measurement)",
+        "MAF MI325X: BF16 843 TFLOPS (64% of 1307), FP8 1519 (58%); prefill attention as MI300X" },
+    { "mi355x", 0.78, 0.78, 0.58, 0.58, 0.25, 512, "MI300X's STREAM fraction (no MI355X measurement)",
+        "no MI355X max-achievable FLOPs published; MI325X MAF ratios (0.58-0.65, as AMD-AGI/TraceLens PR #942)" },
+    { "generic", 0.80, 0.80, 0.65, 0.65, 0.50, 512,
+        "aiconfigurator's mem_bw_empirical_scaling_factor 0.8 (systems/*.yaml)",
+        "roofline default 0.65 (core/evaluate/timemodel.h)" },
+};
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+const FamilyRow &row(const std::string &family)
+{
+    for (const FamilyRow &r : kFamilies)
+        if (family == r.family)
+            return r;
+    return kFamilies[std::size(kFamilies) - 1];
+}
+
+} // namespace
+
+std::string servingFamily(const GpuSpec &gpu)
+{
+    const std::string s = lower(gpu.id + " " + gpu.name);
+    auto has = [&](const char *k) { return s.find(k) != std::string::npos; };
+    if (has("mi355") || has("mi350"))
+        return "mi355x";
+    if (has("mi325"))
+        return "mi325x";
+    if (has("mi300"))
+        return "mi300x";
+    if (has("gb200") || has("gb300"))
+        return "gb200";
+    if (has("b300"))
+        return "b300";
+    if (has("b200"))
+        return "b200";
+    if (has("h200"))
+        return "h200";
+    if (has("h20"))
+        return "h20";
+    if (has("h800"))
+        return "h800";
+    if (has("h100"))
+        return "h100";
+    if (has("a100") || has("a800"))
+        return "a100";
+    if (has("l40") || has("l20"))
+        return "l40s";
+    if (has("rtx"))
+        return "rtx";
+    return "generic";
+}
+
+ServingCoefficients servingCoefficients(const GpuSpec &gpu)
+{
+    ServingCoefficients c;
+    c.family = servingFamily(gpu);
+    const FamilyRow &r = row(c.family);
+    c.hbmWeights = r.hbmWeights;
+    c.hbmAttention = r.hbmAttention;
+    c.denseBf16 = r.denseBf16;
+    c.denseFp8 = r.denseFp8;
+    c.prefillAttention = r.prefillAttention;
+    c.maxCaptureSize = r.maxCapture;
+    return c;
+}
+
+std::vector<ServingCoefficient> ServingCoefficients::list() const
+{
+    const FamilyRow &r = row(family);
+    return {
+        { "hbm_weights", hbmWeights, r.hbmSource },
+        { "hbm_attention", hbmAttention, r.hbmSource },
+        { "dense_bf16", denseBf16, r.computeSource },
+        { "dense_fp8", denseFp8, r.computeSource },
+        { "dense_fp4", denseFp4,
+            "AIC NVFP4: B200 4324 TFLOPS, GB200 5053 (43-50% of 10000); AZ GB200 FP4 7628 (76%): 0.5" },
+        { "moe_compute", moeCompute,
+            "AIC H200 fused MoE (FlashInfer CUTLASS, DeepSeek-V3 shape, EP8, FP8): 8192 tokens/rank in 3459 us "
+            "(power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for every format; other GPUs: the "
+            "same fraction (no table)" },
+        { "prefill_attention", prefillAttention, r.computeSource },
+        { "gemm_latency_s", gemmLatency,
+            "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
+            "mem_empirical_constant_latency 3e-6" },
+        { "attention_floor_s", attentionFloor, "AIC decode attention: 11-14 us per call at b=1, L=1024 on every GPU" },
+        { "moe_floor_s", moeFloor,
+            "AIC H200 fused MoE at 1 token: 96 us for 8 touched FP8 experts (352 MB, 73 us at 4.8 TB/s) and 27 us "
+            "for the h2048 shape (8 us of bytes): ~20 us fixed" },
+        { "kernels_per_layer", kernelsPerLayer, "serving reference §2.5: a transformer layer issues ~10-20 kernels" },
+        { "graph_node_s", graphNodeSec, "ahrefs/ocannl issue #488: CUDA-graph replay 15 us fixed + 0.58 us per node" },
+        { "graph_launch_s", graphLaunchSec, "ahrefs/ocannl issue #488: CUDA-graph replay 15 us fixed" },
+        { "launch_s", launchSec, "ahrefs/ocannl issue #488: ~6.4 us per individual kernel launch" },
+        { "step_cpu_s", stepCpuSec,
+            "openfabric-systems/simllm PR #204: V1 scheduler ~541 us per engine step (marked VOID, indicative); "
+            "hidden under the GPU step with async scheduling" },
+        { "request_cpu_s", requestCpuSec, "openfabric-systems/simllm PR #204: ~12.7 us per running request" },
+        { "sampler_s", samplerSec, "vLLM PR #51507: top-k/top-p batch 1 x vocab 32768 0.046 ms (Triton)" },
+        { "sampler_request_s", samplerPerRequestSec,
+            "vLLM PR #32558: batch 256 x vocab 131072 top-k 1.504 ms: (1.504 - 0.046) / 255 ms per request" },
+        { "allreduce_graph_s", allReduceGraphSec, "AIC custom_allreduce_perf H100/H200: ~4.5 us floor graphed" },
+        { "allreduce_eager_s", allReduceEagerSec, "AIC custom_allreduce_perf H100/H200: ~20 us floor eager" },
+        { "allreduce_crossnode_s", allReduceCrossNodeSec, "AIC nccl_perf H100 8 ranks all_reduce 1 KiB: 15.6 us" },
+        { "alltoall_s", allToAllSec,
+            "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
+        { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
+        { "floor_scale", floorScale,
+            "fitted on tests/data/perf (all sources, grid 0.5-4, with hbm and compute at their micro-benchmark "
+            "values): 4; leave-one-source-out figures in the README" },
+        { "host_scale", hostScale,
+            "fitted on tests/data/perf (all sources, grid 0.25-4 x the stub-executor figures): 2; "
+            "leave-one-source-out figures in the README" },
+        { "max_capture_size", static_cast<double>(maxCaptureSize),
+            "vLLM VllmConfig._set_cudagraph_sizes: 512 tokens, 1024 on SM100 (B200/GB200/B300)" },
+    };
+}
+
+bool ServingCoefficients::set(const std::string &name, double v)
+{
+    struct Field
+    {
+        const char *name;
+        double ServingCoefficients::*member;
+    };
+    static const Field fields[] = {
+        { "hbm_weights", &ServingCoefficients::hbmWeights },
+        { "hbm_attention", &ServingCoefficients::hbmAttention },
+        { "dense_bf16", &ServingCoefficients::denseBf16 },
+        { "dense_fp8", &ServingCoefficients::denseFp8 },
+        { "dense_fp4", &ServingCoefficients::denseFp4 },
+        { "moe_compute", &ServingCoefficients::moeCompute },
+        { "prefill_attention", &ServingCoefficients::prefillAttention },
+        { "gemm_latency_s", &ServingCoefficients::gemmLatency },
+        { "attention_floor_s", &ServingCoefficients::attentionFloor },
+        { "moe_floor_s", &ServingCoefficients::moeFloor },
+        { "kernels_per_layer", &ServingCoefficients::kernelsPerLayer },
+        { "graph_node_s", &ServingCoefficients::graphNodeSec },
+        { "graph_launch_s", &ServingCoefficients::graphLaunchSec },
+        { "launch_s", &ServingCoefficients::launchSec },
+        { "step_cpu_s", &ServingCoefficients::stepCpuSec },
+        { "request_cpu_s", &ServingCoefficients::requestCpuSec },
+        { "sampler_s", &ServingCoefficients::samplerSec },
+        { "sampler_request_s", &ServingCoefficients::samplerPerRequestSec },
+        { "allreduce_graph_s", &ServingCoefficients::allReduceGraphSec },
+        { "allreduce_eager_s", &ServingCoefficients::allReduceEagerSec },
+        { "allreduce_crossnode_s", &ServingCoefficients::allReduceCrossNodeSec },
+        { "alltoall_s", &ServingCoefficients::allToAllSec },
+        { "p2p_s", &ServingCoefficients::p2pSec },
+        { "floor_scale", &ServingCoefficients::floorScale },
+        { "host_scale", &ServingCoefficients::hostScale },
+    };
+    for (const Field &f : fields)
+        if (name == f.name) {
+            this->*f.member = v;
+            return true;
+        }
+    if (name == "max_capture_size") {
+        maxCaptureSize = static_cast<int>(v);
+        return true;
+    }
+    return false;
+}
+
+std::vector<std::string> servingCoefficientNames()
+{
+    std::vector<std::string> out;
+    for (const ServingCoefficient &c : ServingCoefficients().list())
+        out.emplace_back(c.name);
+    return out;
+}
+
+} // namespace shardscope

@@ -1,0 +1,649 @@
+#include "core/serving/serving.h"
+
+#include "core/model/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <limits>
+
+namespace shardscope {
+
+void checkWorkload(const Workload &w, std::int64_t maxModelLen)
+{
+    auto fail = [](const std::string &flag, const std::string &value, const std::string &why) {
+        throw InputError("--" + flag + " " + value + ": " + why);
+    };
+    const std::int64_t ctx = maxModelLen > 0 ? maxModelLen : std::numeric_limits<std::int64_t>::max();
+    if (w.outputLen < 1 || w.outputLen > kMaxOutputLen)
+        fail("output-len", std::to_string(w.outputLen),
+            "expected a whole number from 1 to " + std::to_string(kMaxOutputLen));
+    const bool range = w.inputLenLo > 0 || w.inputLenHi > 0;
+    if (range) {
+        if (w.inputLenLo < 1 || w.inputLenHi < w.inputLenLo)
+            fail("input-len-range", std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi),
+                "expected lo:hi with 1 <= lo <= hi");
+        if (w.inputLenHi + w.outputLen > ctx)
+            fail("input-len-range", std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi),
+                "hi + --output-len exceeds max_model_len " + std::to_string(ctx));
+    } else {
+        if (w.inputLen < 1)
+            fail("input-len", std::to_string(w.inputLen), "expected a whole number of at least 1");
+        if (w.inputLen + w.outputLen > ctx)
+            fail("input-len", std::to_string(w.inputLen),
+                "input + output (" + std::to_string(w.inputLen + w.outputLen) + ") exceeds max_model_len "
+                    + std::to_string(ctx));
+    }
+    if (w.numPrompts < 1 || w.numPrompts > kMaxNumPrompts)
+        fail("num-prompts", std::to_string(w.numPrompts),
+            "expected a whole number from 1 to " + std::to_string(kMaxNumPrompts));
+    if (w.maxConcurrency < 0 || w.maxConcurrency > kMaxNumPrompts)
+        fail("max-concurrency", std::to_string(w.maxConcurrency),
+            "expected a whole number from 1 to " + std::to_string(kMaxNumPrompts));
+    if (!(w.requestRate >= 0) || w.requestRate > kMaxRequestRate)
+        fail("request-rate", std::to_string(w.requestRate), "expected requests per second above 0, at most 1e6");
+    if (!(w.prefixHitRate >= 0) || w.prefixHitRate >= 1)
+        fail("prefix-hit-rate", std::to_string(w.prefixHitRate), "expected a fraction from 0 to below 1");
+}
+
+namespace {
+
+// splitmix64: the same stream on every platform (std:: distributions are not portable).
+struct Rng
+{
+    std::uint64_t s;
+    std::uint64_t next()
+    {
+        std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0); } // [0, 1)
+};
+
+struct Request
+{
+    double arrival = 0;
+    double start = 0;
+    double first = -1;
+    double finish = -1;
+    std::int64_t input = 0;
+    std::int64_t output = 0;
+    std::int64_t hit = 0; // prefix-cache tokens (whole blocks)
+    std::int64_t computed = 0;
+    std::int64_t generated = 0;
+    std::int64_t blocks = 0;
+    bool done = false;
+    bool failed = false;
+    std::int64_t tokens() const { return input + generated; }
+};
+
+// Token-weighted inter-token latencies: a log histogram (200 bins per decade, 1 us .. 10^4 s) so a run
+// of millions of steps needs no per-token storage.
+struct ItlHistogram
+{
+    static constexpr int kBins = 2000;
+    static constexpr double kLo = 1e-6;
+    std::array<double, kBins> w {};
+    double total = 0;
+    double sum = 0;
+    void add(double sec, double weight)
+    {
+        if (weight <= 0)
+            return;
+        int bin = sec <= kLo ? 0 : static_cast<int>(std::log10(sec / kLo) * 200);
+        bin = std::clamp(bin, 0, kBins - 1);
+        w[static_cast<size_t>(bin)] += weight;
+        total += weight;
+        sum += sec * weight;
+    }
+    double quantile(double q) const
+    {
+        if (total <= 0)
+            return 0;
+        const double target = q * total;
+        double acc = 0;
+        for (int i = 0; i < kBins; ++i) {
+            const double wi = w[static_cast<size_t>(i)];
+            if (wi > 0 && acc + wi >= target) {
+                const double f = (target - acc) / wi;
+                return kLo * std::pow(10.0, (i + f) / 200.0);
+            }
+            acc += wi;
+        }
+        return kLo * std::pow(10.0, kBins / 200.0);
+    }
+};
+
+// np.percentile's linear interpolation over sorted values.
+double percentile(const std::vector<double> &sorted, double q)
+{
+    if (sorted.empty())
+        return 0;
+    const double pos = q * (static_cast<double>(sorted.size()) - 1);
+    const size_t lo = static_cast<size_t>(std::floor(pos));
+    const size_t hi = std::min(sorted.size() - 1, lo + 1);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - static_cast<double>(lo));
+}
+
+LatencyStats stats(std::vector<double> &v)
+{
+    LatencyStats s;
+    if (v.empty())
+        return s;
+    std::sort(v.begin(), v.end());
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    s.mean = sum / static_cast<double>(v.size());
+    s.p50 = percentile(v, 0.5);
+    s.p90 = percentile(v, 0.9);
+    s.p99 = percentile(v, 0.99);
+    return s;
+}
+
+// Σ over query positions c+1 .. c+n of min(position, w): causal pairs of one chunk under a window.
+double windowedPairs(double c, double n, double w)
+{
+    if (w <= 0)
+        return n * c + n * (n + 1) / 2;
+    const double a = c + 1, b = c + n;
+    double s = 0;
+    if (a <= w) {
+        const double m = std::min(b, w);
+        s += (a + m) * (m - a + 1) / 2;
+    }
+    const double over = b - std::max(a - 1, w);
+    if (over > 0)
+        s += over * w;
+    return s;
+}
+
+} // namespace
+
+ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workload, const ServingCoefficients &coef,
+    const SimulationLimits &limits)
+{
+    ServingResult r;
+    r.workload = workload;
+    r.coefficients = coef;
+    const Evaluation &e = plan.evaluation;
+    const Plan &p = e.plan;
+    r.replicas = std::max(1, p.dp);
+    r.gpus = std::max(1, e.worldSize);
+    r.maxNumSeqs = p.maxNumSeqs > 0 ? p.maxNumSeqs : 256;
+    r.maxNumBatchedTokens = p.maxNumBatchedTokens > 0 ? p.maxNumBatchedTokens : 2048;
+    r.blockSize = std::max(1, e.kv.blockSize > 0 ? e.kv.blockSize : p.blockSize);
+    if (!e.valid || e.stageLayers.empty()) {
+        r.warnings.emplace_back("the plan is not valid: nothing to simulate");
+        return r;
+    }
+    const std::int64_t bs = r.blockSize;
+    std::int64_t totalBlocks = e.kv.capacityTokens > 0 ? e.kv.capacityTokens / bs : e.kv.blocks;
+    r.kvBlocks = totalBlocks;
+    if (!e.fits || totalBlocks <= 0) {
+        r.warnings.emplace_back("the plan leaves no KV cache: no request can run");
+        return r;
+    }
+    const StepModel model = buildStepModel(plan, coef);
+    const int pp = model.pp;
+    const std::int64_t budgetPerRound = r.maxNumBatchedTokens * pp;
+    const std::int64_t maxSeqs = r.maxNumSeqs;
+
+    // One DP replica: its share of the prompts and of the clients (rate / dp).
+    const std::int64_t n = std::max<std::int64_t>(1, (workload.numPrompts + r.replicas - 1) / r.replicas);
+    const std::int64_t clientSlots = workload.maxConcurrency > 0
+        ? std::max<std::int64_t>(1, (workload.maxConcurrency + r.replicas - 1) / r.replicas)
+        : std::numeric_limits<std::int64_t>::max();
+    const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
+
+    Rng rng { workload.seed * 0x2545F4914F6CDD1DULL + 17 };
+    std::vector<Request> req(static_cast<size_t>(n));
+    const bool range = workload.inputLenLo > 0 && workload.inputLenHi >= workload.inputLenLo;
+    double arrival = 0;
+    for (auto &q : req) {
+        q.input = range ? workload.inputLenLo
+                + static_cast<std::int64_t>(
+                    rng.uniform() * static_cast<double>(workload.inputLenHi - workload.inputLenLo + 1))
+                        : workload.inputLen;
+        q.input = std::max<std::int64_t>(1, q.input);
+        q.output = workload.outputLen;
+        q.hit = std::min<std::int64_t>(
+            static_cast<std::int64_t>(workload.prefixHitRate * static_cast<double>(q.input)) / bs * bs, q.input - 1);
+        q.hit = std::max<std::int64_t>(0, q.hit) / bs * bs;
+        if (rate > 0) {
+            arrival += -std::log(1.0 - rng.uniform()) / rate;
+            q.arrival = arrival;
+        }
+    }
+    // vllm bench serve rescales the delays so the last arrival is exactly at N / R.
+    if (rate > 0 && arrival > 0) {
+        const double scale = (static_cast<double>(n) / rate) / arrival;
+        for (auto &q : req)
+            q.arrival *= scale;
+    }
+    auto blocksFor = [bs](std::int64_t tokens) { return (tokens + bs - 1) / bs; };
+    std::int64_t failed = 0;
+    for (auto &q : req)
+        if (blocksFor(q.input + q.output) > totalBlocks) {
+            q.failed = true;
+            ++failed;
+        }
+    if (failed > 0)
+        r.warnings.emplace_back(std::to_string(failed * r.replicas)
+            + " requests never fit the KV pool (input + output above its " + std::to_string(totalBlocks * bs)
+            + " tokens) and are skipped");
+
+    std::deque<int> released; // let in by the client side, in start order
+    std::deque<int> waiting;
+    std::vector<int> running;
+    running.reserve(static_cast<size_t>(std::min<std::int64_t>(n, maxSeqs) + 1));
+    std::vector<std::pair<int, std::int64_t>> sched;
+    sched.reserve(running.capacity());
+    size_t nextPending = 0;
+    std::int64_t inflight = 0;
+    std::int64_t freeBlocks = totalBlocks;
+    double t = 0;
+    ItlHistogram itl;
+    double decodeTokenSum = 0, decodeSteps = 0, decodeCtxSum = 0;
+    std::int64_t finished = 0;
+    const std::int64_t target = n - failed;
+    std::int64_t kvStride = 1;
+    const double window = model.window;
+
+    auto release = [&](double now) {
+        while (nextPending < req.size() && inflight < clientSlots) {
+            Request &q = req[nextPending];
+            if (!q.failed) {
+                q.start = std::max(q.arrival, now);
+                released.push_back(static_cast<int>(nextPending));
+                ++inflight;
+            }
+            ++nextPending;
+        }
+    };
+    auto sampleKv = [&]() {
+        const double frac = 1.0 - static_cast<double>(freeBlocks) / static_cast<double>(totalBlocks);
+        r.kvPeakFraction = std::max(r.kvPeakFraction, frac);
+        if (r.steps % kvStride == 0) {
+            r.kvTimeline.push_back({ t, frac });
+            if (r.kvTimeline.size() >= 512) {
+                size_t k = 0;
+                for (size_t i = 0; i < r.kvTimeline.size(); i += 2)
+                    r.kvTimeline[k++] = r.kvTimeline[i];
+                r.kvTimeline.resize(k);
+                kvStride *= 2;
+            }
+        }
+    };
+    auto finish = [&](Request &q) {
+        q.done = true;
+        q.finish = t;
+        freeBlocks += q.blocks;
+        q.blocks = 0;
+        --inflight;
+        ++finished;
+    };
+
+    release(0);
+    while (finished < target) {
+        if (r.steps >= limits.maxSteps || t > limits.maxSimulatedSec) {
+            r.stoppedEarly = true;
+            r.warnings.emplace_back("the simulation stopped early after " + std::to_string(r.steps) + " steps ("
+                + std::to_string(finished) + " of " + std::to_string(target) + " requests finished)");
+            break;
+        }
+        while (!released.empty() && req[static_cast<size_t>(released.front())].start <= t) {
+            waiting.push_back(released.front());
+            released.pop_front();
+        }
+        if (running.empty() && waiting.empty()) {
+            if (released.empty())
+                break; // nothing left (cannot happen while finished < target)
+            t = req[static_cast<size_t>(released.front())].start;
+            continue;
+        }
+
+        // Fast path: a run of decode-only steps with nothing to admit and nothing arriving.
+        if (!running.empty() && static_cast<std::int64_t>(running.size()) <= budgetPerRound) {
+            bool allDecode = true;
+            std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
+            double ctx = 0, ctxWin = 0, belowWin = 0;
+            for (int id : running) {
+                const Request &q = req[static_cast<size_t>(id)];
+                if (q.generated < 1 || q.tokens() - q.computed != 1) {
+                    allDecode = false;
+                    break;
+                }
+                minLeft = std::min(minLeft, q.output - q.generated);
+                const double c = static_cast<double>(q.computed + 1);
+                ctx += c;
+                if (window > 0) {
+                    ctxWin += std::min(c, window);
+                    belowWin += c < window ? 1 : 0;
+                }
+            }
+            bool admissible = false;
+            if (allDecode && !waiting.empty() && static_cast<std::int64_t>(running.size()) < maxSeqs) {
+                const Request &f = req[static_cast<size_t>(waiting.front())];
+                admissible = blocksFor(f.tokens()) <= freeBlocks;
+            }
+            const double cnt = static_cast<double>(running.size());
+            std::int64_t k = allDecode && !admissible ? minLeft : 0;
+            // KV safety: each request needs at most k / bs + 1 new blocks.
+            if (k > 1) {
+                const double perReq = static_cast<double>(freeBlocks) / cnt - 1;
+                k = std::min<std::int64_t>(
+                    k, static_cast<std::int64_t>(std::max(0.0, perReq) * static_cast<double>(bs)));
+            }
+            k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
+            if (k > 1) {
+                const double nextStart = released.empty() ? std::numeric_limits<double>::infinity()
+                                                          : req[static_cast<size_t>(released.front())].start;
+                std::int64_t done = 0;
+                StepBatch b;
+                b.decodeTokens = cnt;
+                b.sampled = cnt;
+                b.requests = cnt;
+                while (done < k) {
+                    const double i = static_cast<double>(done);
+                    b.decodeContext = ctx + i * cnt;
+                    b.decodeContextWindowed = window > 0 ? std::min(ctxWin + i * belowWin, cnt * window) : 0;
+                    const double dt = stepTime(model, b).totalSec;
+                    t += dt;
+                    itl.add(dt, cnt);
+                    decodeTokenSum += cnt;
+                    decodeCtxSum += b.decodeContext;
+                    decodeSteps += 1;
+                    ++done;
+                    ++r.steps;
+                    if (t >= nextStart)
+                        break;
+                }
+                bool anyDone = false;
+                for (int id : running) {
+                    Request &q = req[static_cast<size_t>(id)];
+                    q.computed += done;
+                    q.generated += done;
+                    const std::int64_t nb = blocksFor(q.computed + 1);
+                    freeBlocks -= nb - q.blocks;
+                    q.blocks = nb;
+                    if (q.generated >= q.output) {
+                        finish(q);
+                        anyDone = true;
+                    }
+                }
+                sampleKv();
+                if (anyDone) {
+                    running.erase(std::remove_if(running.begin(), running.end(),
+                                      [&](int id) { return req[static_cast<size_t>(id)].done; }),
+                        running.end());
+                    release(t);
+                }
+                continue;
+            }
+        }
+
+        // One scheduler step (vLLM V1 Scheduler.schedule): running first, then waiting.
+        sched.clear();
+        std::int64_t budget = budgetPerRound;
+        bool preempted = false;
+        for (size_t i = 0; i < running.size() && budget > 0; ++i) {
+            const int id = running[i];
+            Request &q = req[static_cast<size_t>(id)];
+            const std::int64_t want = std::min(q.tokens() - q.computed, budget);
+            if (want <= 0)
+                continue;
+            bool selfPreempted = false;
+            while (blocksFor(q.computed + want) - q.blocks > freeBlocks) {
+                const int victim = running.back();
+                running.pop_back();
+                Request &v = req[static_cast<size_t>(victim)];
+                freeBlocks += v.blocks;
+                v.blocks = 0;
+                v.computed = 0;
+                waiting.push_front(victim);
+                ++r.preemptions;
+                preempted = true;
+                if (victim == id) {
+                    selfPreempted = true;
+                    break;
+                }
+            }
+            if (selfPreempted)
+                break;
+            const std::int64_t nb = blocksFor(q.computed + want);
+            freeBlocks -= nb - q.blocks;
+            q.blocks = nb;
+            sched.emplace_back(id, want);
+            budget -= want;
+        }
+        if (!preempted) {
+            while (!waiting.empty() && budget > 0 && static_cast<std::int64_t>(running.size()) < maxSeqs) {
+                const int id = waiting.front();
+                Request &q = req[static_cast<size_t>(id)];
+                const std::int64_t hit = q.computed == 0 ? std::min(q.hit, q.tokens() - 1) / bs * bs : q.computed;
+                if (blocksFor(q.tokens()) > freeBlocks) // the full sequence must fit (scheduler_reserve_full_isl)
+                    break;
+                const std::int64_t want = std::min(q.tokens() - hit, budget);
+                q.computed = hit;
+                const std::int64_t nb = blocksFor(hit + want);
+                freeBlocks -= nb - q.blocks;
+                q.blocks = nb;
+                waiting.pop_front();
+                running.push_back(id);
+                sched.emplace_back(id, want);
+                budget -= want;
+            }
+        }
+        if (sched.empty()) {
+            // Nothing could be scheduled (the pool is held by requests that all wait): advance to the next
+            // arrival, or give up when none will come.
+            if (!released.empty()) {
+                t = std::max(t, req[static_cast<size_t>(released.front())].start);
+                continue;
+            }
+            r.stoppedEarly = true;
+            r.warnings.emplace_back("the scheduler could not make progress: the KV pool is too small for the "
+                                    "running requests");
+            break;
+        }
+        StepBatch b;
+        for (const auto &[id, nTok] : sched) {
+            const Request &q = req[static_cast<size_t>(id)];
+            const double c = static_cast<double>(q.computed);
+            const double nt = static_cast<double>(nTok);
+            if (nTok == 1 && q.generated >= 1) {
+                b.decodeTokens += 1;
+                b.decodeContext += c + 1;
+                b.decodeContextWindowed += window > 0 ? std::min(c + 1, window) : 0;
+            } else {
+                b.prefillTokens += nt;
+                b.prefillPairs += nt * c + nt * (nt + 1) / 2;
+                b.prefillPairsWindowed += window > 0 ? windowedPairs(c, nt, window) : 0;
+            }
+            b.sampled += q.computed + nTok == q.tokens() ? 1 : 0;
+            b.requests += 1;
+        }
+        const double dt = stepTime(model, b).totalSec;
+        t += dt;
+        ++r.steps;
+        if (b.decodeTokens > 0) {
+            itl.add(dt, b.decodeTokens);
+            decodeTokenSum += b.decodeTokens;
+            decodeCtxSum += b.decodeContext;
+            decodeSteps += 1;
+        }
+        bool anyDone = false;
+        for (const auto &[id, nTok] : sched) {
+            Request &q = req[static_cast<size_t>(id)];
+            q.computed += nTok;
+            if (q.computed == q.tokens()) {
+                q.generated += 1;
+                if (q.first < 0)
+                    q.first = t;
+                if (q.generated >= q.output) {
+                    finish(q);
+                    anyDone = true;
+                }
+            }
+        }
+        sampleKv();
+        if (anyDone) {
+            running.erase(std::remove_if(running.begin(), running.end(),
+                              [&](int id) { return req[static_cast<size_t>(id)].done; }),
+                running.end());
+            release(t);
+        }
+    }
+
+    std::vector<double> ttft, tpot, e2e;
+    ttft.reserve(req.size());
+    tpot.reserve(req.size());
+    e2e.reserve(req.size());
+    double firstStart = std::numeric_limits<double>::infinity(), lastFinish = 0, inTok = 0, outTok = 0;
+    for (const Request &q : req) {
+        if (!q.done)
+            continue;
+        ttft.push_back(q.first - q.start);
+        e2e.push_back(q.finish - q.start);
+        if (q.output > 1)
+            tpot.push_back((q.finish - q.first) / static_cast<double>(q.output - 1));
+        firstStart = std::min(firstStart, q.start);
+        lastFinish = std::max(lastFinish, q.finish);
+        inTok += static_cast<double>(q.input);
+        outTok += static_cast<double>(q.output);
+    }
+    r.completed = static_cast<std::int64_t>(e2e.size()) * r.replicas;
+    r.ttft = stats(ttft);
+    r.tpot = stats(tpot);
+    r.e2e = stats(e2e);
+    r.itl.mean = itl.total > 0 ? itl.sum / itl.total : 0;
+    r.itl.p50 = itl.quantile(0.5);
+    r.itl.p90 = itl.quantile(0.9);
+    r.itl.p99 = itl.quantile(0.99);
+    r.durationSec = e2e.empty() ? 0 : lastFinish - firstStart;
+    if (r.durationSec > 0) {
+        const double reps = r.replicas;
+        r.outputTokensPerSec = reps * outTok / r.durationSec;
+        r.totalTokensPerSec = reps * (inTok + outTok) / r.durationSec;
+        r.requestsPerSec = reps * static_cast<double>(e2e.size()) / r.durationSec;
+        r.outputTokensPerSecPerGpu = r.outputTokensPerSec / r.gpus;
+    }
+    if (decodeSteps > 0) {
+        r.steadyDecodeBatch.decodeTokens = decodeTokenSum / decodeSteps;
+        r.steadyDecodeBatch.decodeContext = decodeCtxSum / decodeSteps;
+        r.steadyDecodeBatch.sampled = r.steadyDecodeBatch.decodeTokens;
+        r.steadyDecodeBatch.requests = r.steadyDecodeBatch.decodeTokens;
+        r.steadyDecodeStep = stepTime(model, r.steadyDecodeBatch);
+    }
+    if (r.preemptions > 0)
+        r.warnings.emplace_back(
+            std::to_string(r.preemptions) + " preemptions: the KV pool ran full and requests were recomputed");
+    return r;
+}
+
+ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workload)
+{
+    return simulateServing(plan, workload, servingCoefficients(plan.gpu));
+}
+
+namespace {
+
+nlohmann::json statsJson(const LatencyStats &s)
+{
+    return { { "mean", s.mean }, { "p50", s.p50 }, { "p90", s.p90 }, { "p99", s.p99 } };
+}
+
+} // namespace
+
+nlohmann::json servingToJson(const ServingResult &r)
+{
+    nlohmann::json out;
+    const Workload &w = r.workload;
+    nlohmann::json wl = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
+        { "prefix_hit_rate", w.prefixHitRate }, { "seed", w.seed }, { "max_num_seqs", r.maxNumSeqs },
+        { "max_num_batched_tokens", r.maxNumBatchedTokens } };
+    if (w.inputLenLo > 0)
+        wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
+    wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
+    wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
+    out["workload"] = wl;
+    out["estimated"] = true;
+    out["ttft_s"] = statsJson(r.ttft);
+    out["tpot_s"] = statsJson(r.tpot);
+    out["itl_s"] = statsJson(r.itl);
+    out["e2e_s"] = statsJson(r.e2e);
+    out["output_tokens_per_s"] = r.outputTokensPerSec;
+    out["output_tokens_per_s_per_gpu"] = r.outputTokensPerSecPerGpu;
+    out["total_tokens_per_s"] = r.totalTokensPerSec;
+    out["requests_per_s"] = r.requestsPerSec;
+    out["duration_s"] = r.durationSec;
+    out["kv_peak_fraction"] = r.kvPeakFraction;
+    out["kv_blocks"] = r.kvBlocks;
+    out["preemptions"] = r.preemptions * r.replicas;
+    out["completed"] = r.completed;
+    out["replicas"] = r.replicas;
+    out["steps"] = r.steps;
+    out["stopped_early"] = r.stoppedEarly;
+    out["warnings"] = r.warnings;
+    const StepCost &s = r.steadyDecodeStep;
+    out["decode_step"] = { { "batch", r.steadyDecodeBatch.decodeTokens }, { "gemm_s", s.gemmSec },
+        { "attention_s", s.attentionSec }, { "moe_s", s.moeSec }, { "comm_s", s.commSec }, { "fixed_s", s.fixedSec },
+        { "cpu_s", s.cpuSec }, { "total_s", s.totalSec }, { "cuda_graph", s.cudaGraph } };
+    nlohmann::json coef = nlohmann::json::object();
+    for (const ServingCoefficient &c : r.coefficients.list())
+        coef[c.name] = { { "value", c.value }, { "source", c.source } };
+    out["coefficients"] = { { "family", r.coefficients.family }, { "values", coef } };
+    return out;
+}
+
+std::string servingToText(const ServingResult &r)
+{
+    char buf[512];
+    std::string out = "Serving (estimated, simulated vLLM V1 scheduler)\n";
+    const Workload &w = r.workload;
+    std::string input = w.inputLenLo > 0 ? std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi)
+                                         : std::to_string(w.inputLen);
+    std::string load = w.maxConcurrency > 0 ? "max concurrency " + std::to_string(w.maxConcurrency) : "";
+    if (w.requestRate > 0) {
+        std::snprintf(buf, sizeof buf, "%srate %.6g req/s", load.empty() ? "" : ", ", w.requestRate);
+        load += buf;
+    } else if (load.empty())
+        load = "all sent at once";
+    std::snprintf(buf, sizeof buf, "  workload: %s in / %lld out, %lld prompts, %s, prefix hit %.0f%%\n", input.c_str(),
+        static_cast<long long>(w.outputLen), static_cast<long long>(w.numPrompts), load.c_str(), w.prefixHitRate * 100);
+    out += buf;
+    auto line = [&](const char *name, const LatencyStats &s) {
+        std::snprintf(buf, sizeof buf, "  %-5s mean %9.2f ms   p50 %9.2f   p90 %9.2f   p99 %9.2f\n", name, s.mean * 1e3,
+            s.p50 * 1e3, s.p90 * 1e3, s.p99 * 1e3);
+        out += buf;
+    };
+    line("TTFT", r.ttft);
+    line("TPOT", r.tpot);
+    line("ITL", r.itl);
+    line("E2E", r.e2e);
+    std::snprintf(buf, sizeof buf,
+        "  output %.1f tok/s (%.1f per GPU), total %.1f tok/s, %.3f req/s\n  KV peak %.1f%%, %lld preemptions, "
+        "%lld steps\n",
+        r.outputTokensPerSec, r.outputTokensPerSecPerGpu, r.totalTokensPerSec, r.requestsPerSec, r.kvPeakFraction * 100,
+        static_cast<long long>(r.preemptions * r.replicas), static_cast<long long>(r.steps));
+    out += buf;
+    const StepCost &s = r.steadyDecodeStep;
+    std::snprintf(buf, sizeof buf,
+        "  decode step at batch %.1f: %.3f ms = gemm %.3f + attention %.3f + moe %.3f + comm %.3f + fixed %.3f%s "
+        "(cpu %.3f)\n",
+        r.steadyDecodeBatch.decodeTokens, s.totalSec * 1e3, s.gemmSec * 1e3, s.attentionSec * 1e3, s.moeSec * 1e3,
+        s.commSec * 1e3, s.fixedSec * 1e3, s.cudaGraph ? ", CUDA graph" : "", s.cpuSec * 1e3);
+    out += buf;
+    for (const std::string &wmsg : r.warnings)
+        out += "  warning: " + wmsg + "\n";
+    return out;
+}
+
+} // namespace shardscope

@@ -1,0 +1,97 @@
+#pragma once
+#include "core/evaluate/evaluation.h"
+#include "core/serving/coefficients.h"
+#include "core/serving/steptime.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace shardscope {
+
+// A serving workload with `vllm bench serve`'s names (--random-input-len ... become --input-len ...).
+// Defaults are vllm bench serve's: random dataset 1024 in / 128 out, 1000 prompts, all sent at once.
+struct Workload
+{
+    std::int64_t inputLen = 1024;
+    std::int64_t outputLen = 128;
+    std::int64_t inputLenLo = 0; // --input-len-range lo:hi, uniform; 0: fixed inputLen
+    std::int64_t inputLenHi = 0;
+    std::int64_t maxConcurrency = 0; // closed loop of N clients; 0: unbounded
+    double requestRate = 0; // Poisson arrivals per second; 0: infinite (all at t = 0)
+    std::int64_t numPrompts = 1000;
+    double prefixHitRate = 0; // fraction of each prompt found in the prefix cache
+    std::uint64_t seed = 0;
+    bool operator==(const Workload &) const = default;
+};
+
+// Hard limits of a workload (bad input beyond them: an InputError naming the flag).
+inline constexpr std::int64_t kMaxNumPrompts = 1000000;
+inline constexpr double kMaxRequestRate = 1e6;
+inline constexpr std::int64_t kMaxOutputLen = 10000000;
+
+// Throws InputError ("--input-len 0: ...") for zero, negative or absurd values, and for a request longer
+// than max_model_len.
+void checkWorkload(const Workload &w, std::int64_t maxModelLen);
+
+struct LatencyStats
+{
+    double mean = 0;
+    double p50 = 0;
+    double p90 = 0;
+    double p99 = 0;
+};
+
+struct KvSample
+{
+    double timeSec = 0;
+    double fraction = 0;
+};
+
+struct ServingResult
+{
+    Workload workload; // as resolved
+    std::int64_t maxNumSeqs = 0;
+    std::int64_t maxNumBatchedTokens = 0;
+    std::int64_t kvBlocks = 0; // per DP replica
+    int blockSize = 16;
+    int replicas = 1; // DP replicas simulated as one (each gets 1/dp of the prompts and clients)
+    int gpus = 1;
+    LatencyStats ttft, tpot, itl, e2e; // seconds
+    double outputTokensPerSec = 0; // all replicas
+    double outputTokensPerSecPerGpu = 0;
+    double totalTokensPerSec = 0;
+    double requestsPerSec = 0;
+    double durationSec = 0;
+    double kvPeakFraction = 0;
+    std::int64_t preemptions = 0;
+    std::int64_t completed = 0; // requests finished (all replicas)
+    std::int64_t steps = 0; // engine steps (rounds) simulated, one replica
+    bool stoppedEarly = false;
+    std::vector<std::string> warnings;
+    std::vector<KvSample> kvTimeline; // KV-pool occupancy, at most ~256 samples
+    StepCost steadyDecodeStep; // one decode step at the mean batch of the run (show your work)
+    StepBatch steadyDecodeBatch;
+    ServingCoefficients coefficients;
+};
+
+// Limits of one simulation: it stops (stoppedEarly, a warning) when it exceeds either.
+struct SimulationLimits
+{
+    std::int64_t maxSteps = 20000000;
+    double maxSimulatedSec = 30.0 * 24 * 3600;
+};
+
+// The pure entry point (a window calls it too): no I/O, no globals; same inputs, same numbers.
+// A plan that is not valid gives an empty result with a warning.
+ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workload,
+    const ServingCoefficients &coefficients, const SimulationLimits &limits = {});
+// The same with the GPU family's default coefficients.
+ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workload);
+
+nlohmann::json servingToJson(const ServingResult &r);
+std::string servingToText(const ServingResult &r);
+
+} // namespace shardscope

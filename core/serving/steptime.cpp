@@ -1,0 +1,247 @@
+#include "core/serving/steptime.h"
+
+#include "core/evaluate/kvcache.h"
+#include "core/evaluate/links.h"
+#include "core/evaluate/weights.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope {
+
+namespace {
+
+double attentionFlopsPerPair(const ModelSpec &m, int tp, bool decode)
+{
+    double qk = m.headDim, v = m.headDim;
+    if (m.isMla()) {
+        // vLLM's MLA decode attends in the latent space (absorbed), prefill in the expanded form.
+        qk = decode ? m.kvLoraRank + m.qkRopeHeadDim : m.qkNopeHeadDim + m.qkRopeHeadDim;
+        v = decode ? m.kvLoraRank : m.vHeadDim;
+    }
+    return 2.0 * (static_cast<double>(m.heads) / tp) * (qk + v);
+}
+
+// The CUDA-graph size a decode batch of n tokens is padded to (VllmConfig._set_cudagraph_sizes:
+// [1, 2, 4] + range(8, 256, 8) + range(256, max + 1, 16)).
+double paddedGraphTokens(double n)
+{
+    if (n <= 1)
+        return 1;
+    if (n <= 2)
+        return 2;
+    if (n <= 4)
+        return 4;
+    if (n < 256)
+        return std::ceil(n / 8) * 8;
+    return std::ceil(n / 16) * 16;
+}
+
+} // namespace
+
+StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coef)
+{
+    const Evaluation &e = ep.evaluation;
+    const ModelSpec &m = ep.model;
+    const GpuSpec &gpu = ep.gpu;
+    const Plan &p = e.plan;
+    StepModel s;
+    s.coef = coef;
+    s.pp = std::max(1, p.pp);
+    s.tp = std::max(1, p.tp);
+    s.dp = std::max(1, p.dp);
+    s.ep = std::max(1, p.ep);
+    s.experts = m.experts;
+    s.expertSlots = m.experts + std::max(0, p.redundantExperts);
+    s.topK = m.expertsPerToken;
+    s.hidden = m.hidden;
+    s.vocab = m.vocab;
+    s.enforceEager = p.enforceEager;
+    // Async scheduling is the default since PR #27614 (2025-12-29, first in vLLM 0.14); before, the
+    // scheduler's CPU time adds to the GPU step.
+    s.asyncScheduling = resolvedVllmVersion(p.vllmVersion) >= VllmVersion { 0, 14, 0 };
+    for (const LayerInfo &l : m.layerInfo)
+        if (l.attention != LayerAttention::Full) {
+            s.window = l.attention == LayerAttention::Sliding ? m.slidingWindow : m.chunkSize;
+            break;
+        }
+    s.hbm = gpu.hbmBytesPerSec;
+    const WeightFormat wf = e.weightFormat;
+    double gemmPeak = gpu.bf16Flops * coef.denseBf16;
+    s.gemmFormat = "bf16";
+    if ((wf == WeightFormat::Fp8 || wf == WeightFormat::Fp8Block) && gpu.fp8Flops > 0) {
+        gemmPeak = gpu.fp8Flops * coef.denseFp8;
+        s.gemmFormat = "fp8";
+    } else if (wf == WeightFormat::Mxfp4 && gpu.fp4Flops > 0) {
+        gemmPeak = gpu.fp4Flops * coef.denseFp4;
+        s.gemmFormat = "fp4";
+    }
+    s.gemmFlops = gemmPeak;
+    // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
+    // step gives each expert the narrower format buys little, so every format uses it.
+    s.moeFlops = gpu.bf16Flops * coef.moeCompute;
+    s.attnFlops = gpu.bf16Flops * coef.prefillAttention;
+    s.decodeAttnFlops = gpu.bf16Flops * coef.denseBf16;
+
+    const LinkSet links = resolveLinks(p, gpu);
+    const Topology topo = makeTopology(e.gpusPerNode > 0 ? e.gpusPerNode : gpu.gpusPerNode, gpu);
+    const LinkKind tpLink = s.tp > 1 ? topo.between(0, s.tp - 1) : LinkKind::ScaleUp;
+    const LinkKind epLink = s.ep > 1 ? topo.between(0, s.ep - 1) : LinkKind::ScaleUp;
+    s.tpCrossesNodes = tpLink == LinkKind::Nic;
+    s.epCrossesNodes = epLink == LinkKind::Nic;
+    s.linkBytesPerSec = std::max(1.0, links[tpLink == LinkKind::None ? LinkKind::ScaleUp : tpLink].bytesPerSec);
+    s.a2aBytesPerSec = std::max(1.0, links[epLink == LinkKind::None ? LinkKind::ScaleUp : epLink].bytesPerSec);
+
+    const BytesPerParam bytes = bytesPerParam(m, wf);
+    const BytesPerParam ones { 1, 1, 1, 1 };
+    const int localSlots = m.isMoe() ? (s.expertSlots + s.ep - 1) / s.ep : 0;
+    const double kvPerLayer = kvBytesPerTokenPerLayer(m, s.tp, p.kvCacheDtype);
+    int first = 0;
+    for (size_t st = 0; st < e.stageLayers.size(); ++st) {
+        RankShape shape;
+        shape.tp = s.tp;
+        shape.moeTp = e.moeTp;
+        shape.firstLayer = first;
+        shape.layerCount = e.stageLayers[st];
+        shape.embedding = st == 0;
+        shape.lmHead = st + 1 == e.stageLayers.size();
+        shape.localExperts = localSlots;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytes);
+        const WeightBreakdown n = rankWeightBytes(m, shape, ones);
+        StageConstants c;
+        c.layers = shape.layerCount;
+        const int last = std::min<int>(first + shape.layerCount, static_cast<int>(m.layerInfo.size()));
+        for (int l = first; l < last; ++l) {
+            const LayerInfo &li = m.layerInfo[static_cast<size_t>(l)];
+            c.moeLayers += li.moe ? 1 : 0;
+            (li.attention == LayerAttention::Full ? c.fullLayers : c.windowedLayers) += 1;
+        }
+        c.denseBytes = w.attention + w.mlp + w.norms + w.router;
+        c.denseParams = n.attention + n.mlp + n.router;
+        const bool tied = m.tiedEmbeddings && shape.embedding && shape.lmHead;
+        c.lmHeadBytes = tied ? w.embedding : w.lmHead;
+        c.lmHeadParams = tied ? n.embedding : n.lmHead;
+        c.localSlots = localSlots;
+        if (c.moeLayers > 0 && localSlots > 0) {
+            c.expertBytesPerSlotLayer = w.experts / (c.moeLayers * localSlots);
+            c.expertParamsPerSlotLayer = n.experts / (c.moeLayers * localSlots);
+        }
+        c.kvBytesPerTokenLayer = kvPerLayer;
+        c.decodeFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, true);
+        c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, false);
+        c.allReducesPerLayer = s.tp > 1 ? 2 : 0;
+        s.stages.push_back(c);
+        first += shape.layerCount;
+    }
+    return s;
+}
+
+StepCost stepTime(const StepModel &s, const StepBatch &full)
+{
+    ServingCoefficients k = s.coef;
+    for (double *f : { &k.gemmLatency, &k.attentionFloor, &k.moeFloor, &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec,
+             &k.samplerSec, &k.samplerPerRequestSec })
+        *f *= s.coef.floorScale;
+    k.stepCpuSec *= s.coef.hostScale;
+    k.requestCpuSec *= s.coef.hostScale;
+    StepCost best;
+    if (s.stages.empty())
+        return best;
+    // One micro-batch per stage per round: the round is pp beats of a batch / pp.
+    const double inv = 1.0 / s.pp;
+    StepBatch b = full;
+    b.decodeTokens *= inv;
+    b.decodeContext *= inv;
+    b.decodeContextWindowed *= inv;
+    b.prefillTokens *= inv;
+    b.prefillPairs *= inv;
+    b.prefillPairsWindowed *= inv;
+    b.sampled *= inv;
+    b.requests *= inv;
+    const double T = b.tokens();
+    if (T <= 0)
+        return best;
+    const bool decodeOnly = b.prefillTokens <= 0;
+    const bool graph = !s.enforceEager && decodeOnly && T <= k.maxCaptureSize;
+    const double Tg = graph ? paddedGraphTokens(T) : T;
+    const double hbmW = s.hbm * k.hbmWeights;
+    const double hbmA = s.hbm * k.hbmAttention;
+    // Tokens meeting in one rank's MoE layer: with EP the DP replicas' tokens are dispatched together.
+    const double moeTokens = Tg * (s.ep > 1 ? s.dp : 1);
+    const double ctxWin = b.decodeContextWindowed > 0 ? b.decodeContextWindowed : b.decodeContext;
+    const double pairsWin = b.prefillPairsWindowed > 0 ? b.prefillPairsWindowed : b.prefillPairs;
+    const double arBytes = Tg * s.hidden * 2; // BF16 activations
+    const double arBusBytes = s.tp > 1 ? arBytes * 2.0 * (s.tp - 1) / s.tp : 0;
+    const double arFloor
+        = s.tpCrossesNodes ? k.allReduceCrossNodeSec : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
+
+    for (const StageConstants &c : s.stages) {
+        StepCost t;
+        t.cudaGraph = graph;
+        // Dense GEMMs: weight streaming at small M, compute at large M, a floor per GEMM (4 per layer).
+        const double gemmMem = c.denseBytes / hbmW;
+        const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
+        t.gemmSec = std::max(gemmMem, gemmComp) + c.layers * 4 * k.gemmLatency;
+        if (c.lmHeadBytes > 0 && b.sampled > 0)
+            t.gemmSec += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) + k.gemmLatency;
+        // Attention: decode reads KV (and is compute-heavy for absorbed MLA), prefill is quadratic.
+        const double layersAll = c.fullLayers + c.windowedLayers;
+        if (layersAll > 0) {
+            const double decBytes
+                = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.kvBytesPerTokenLayer;
+            const double decFlops
+                = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.decodeFlopsPerPairLayer;
+            const double preFlops
+                = (c.fullLayers * b.prefillPairs + c.windowedLayers * pairsWin) * c.prefillFlopsPerPairLayer;
+            t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decFlops / s.decodeAttnFlops)
+                + preFlops / s.attnFlops;
+        }
+        // MoE: the expert weights the step touches (uniform routing: E_local (1 - (1 - k/E)^N)), grouped GEMM.
+        if (c.moeLayers > 0 && s.experts > 0) {
+            const double pk = std::min(1.0, static_cast<double>(s.topK) / s.experts);
+            const double touched = c.localSlots * (1.0 - std::pow(1.0 - pk, moeTokens));
+            const double pairsPerSlot = moeTokens * s.topK / std::max(1, s.expertSlots);
+            const double mem = touched * c.expertBytesPerSlotLayer / hbmW;
+            const double comp = 2.0 * pairsPerSlot * c.localSlots * c.expertParamsPerSlotLayer / s.moeFlops;
+            t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp));
+            if (s.ep > 1) {
+                // Dispatch + combine: every local token's k copies cross the EP group (BF16), two floors.
+                const double bytesSent = Tg * s.topK * s.hidden * 2 * (s.ep - 1.0) / s.ep;
+                t.commSec += c.moeLayers * 2 * (k.allToAllSec + bytesSent / s.a2aBytesPerSec);
+            }
+        }
+        // TP all-reduce: 2 per layer (+1 for the embedding, ignored).
+        if (c.allReducesPerLayer > 0)
+            t.commSec += c.layers * c.allReducesPerLayer * (arFloor + arBusBytes / s.linkBytesPerSec);
+        const double gpuWork = t.gemmSec + t.attentionSec + t.moeSec + t.commSec;
+        // Launches: a graph replays its nodes; piecewise graphs (mixed steps) launch the attention eagerly;
+        // eager launches hide under long kernels and show under short ones.
+        const double kernels = c.layers * k.kernelsPerLayer;
+        if (graph)
+            t.fixedSec = k.graphLaunchSec + kernels * k.graphNodeSec;
+        else if (!s.enforceEager)
+            t.fixedSec = k.graphLaunchSec + kernels * k.graphNodeSec
+                + std::max(0.0, c.layers * 2 * k.launchSec - 0.5 * t.attentionSec);
+        else
+            t.fixedSec = std::max(0.0, kernels * k.launchSec - gpuWork);
+        if (c.lmHeadBytes > 0 && b.sampled > 0)
+            t.fixedSec += k.samplerSec + k.samplerPerRequestSec * b.sampled * (s.vocab / 131072.0);
+        if (s.pp > 1)
+            t.commSec += k.p2pSec + Tg * s.hidden * 2 / s.linkBytesPerSec;
+        t.totalSec = t.gemmSec + t.attentionSec + t.moeSec + t.commSec + t.fixedSec;
+        if (t.totalSec > best.totalSec)
+            best = t;
+    }
+    // A round = pp beats. The CPU side runs once per round's worth of scheduling.
+    best.gemmSec *= s.pp;
+    best.attentionSec *= s.pp;
+    best.moeSec *= s.pp;
+    best.commSec *= s.pp;
+    best.fixedSec *= s.pp;
+    const double gpu = best.totalSec * s.pp;
+    best.cpuSec = k.stepCpuSec + k.requestCpuSec * full.requests;
+    best.totalSec = s.asyncScheduling ? std::max(gpu, best.cpuSec) : gpu + best.cpuSec;
+    return best;
+}
+
+} // namespace shardscope

@@ -1,0 +1,243 @@
+// The serving floor (core/serving): the step-time model's arithmetic and the scheduler simulation's
+// semantics, against values worked out by hand from the inputs (arithmetic in the comments).
+#include "core/model/errors.h"
+#include "core/serving/serving.h"
+#include "tests/common/testutils.h"
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+
+EvaluatedPlan llama8bOnH100(std::int64_t maxBatchedTokens = 8192, std::int64_t maxModelLen = 8192)
+{
+    Plan p = makePlan("llama-3.1-8b", "h100-sxm", 1);
+    p.maxModelLen = maxModelLen;
+    p.maxNumBatchedTokens = maxBatchedTokens;
+    p.maxNumSeqs = 256;
+    return evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
+}
+
+bool near(double a, double b, double rel)
+{
+    return std::abs(a - b) <= rel * std::abs(b);
+}
+
+} // namespace
+
+class TestServing : public QObject
+{
+    Q_OBJECT
+private slots:
+    // Llama-3.1-8B on one H100, one decode token with 1 token of context, CUDA graph.
+    // Per layer: q,k,v,o = 4096 x (4096 + 2 x 1024) + 4096 x 4096 = 41,943,040; MLP 3 x 4096 x 14336 =
+    // 176,160,768; norms 2 x 4096 = 8192 -> 218,112,000 x 32 = 6,979,584,000 params, BF16 13,959,168,000 B.
+    // LM head 128256 x 4096 = 525,336,576 params = 1,050,673,152 B.
+    // HBM for weights 3.35e12 x 0.86 = 2.881e12 B/s:
+    //   GEMMs = 13.959e9 / 2.881e12 + 32 x 4 x (3 us x floor_scale 4) = 4.8452 ms + 1.536 ms;
+    //   LM head = 1.0507e9 / 2.881e12 + 12 us = 0.3647 ms + 0.012 ms.
+    void decodeStepByHand()
+    {
+        const EvaluatedPlan ep = llama8bOnH100();
+        QVERIFY(ep.evaluation.valid);
+        const ServingCoefficients c = servingCoefficients(ep.gpu);
+        QCOMPARE(c.family, std::string("h100"));
+        QCOMPARE(c.hbmWeights, 0.86);
+        const StepModel m = buildStepModel(ep, c);
+        StepBatch b;
+        b.decodeTokens = 1;
+        b.decodeContext = 1;
+        b.sampled = 1;
+        b.requests = 1;
+        const StepCost s = stepTime(m, b);
+        const double hbm = 3.35e12 * 0.86;
+        const double gemm = 13959168000.0 / hbm + 32 * 4 * 12e-6 + 1050673152.0 / hbm + 12e-6;
+        QVERIFY2(near(s.gemmSec, gemm, 0.002), std::to_string(s.gemmSec).c_str());
+        QVERIFY(s.cudaGraph);
+        // Attention: 32 floors of 12 us x 4; 1 token of KV = 32 layers x 2 x 8 x 128 x 2 B (negligible).
+        QVERIFY(near(s.attentionSec, 32 * 48e-6 + 32 * 4096.0 / (3.35e12 * 0.93), 0.01));
+        QCOMPARE(s.moeSec, 0.0);
+        QCOMPARE(s.commSec, 0.0); // tp 1, pp 1
+        // Graph: (15 us + 32 x 15 x 0.58 us) x 4 = 1173.6 us; sampler (46 us + 5.7 us x 128256 / 131072) x 4.
+        QVERIFY(near(s.fixedSec, 4 * (15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
+    }
+
+    // A large prefill chunk is compute-bound: 8192 tokens x 2 x 6.98e9 params / (989e12 x 0.88).
+    void prefillIsComputeBound()
+    {
+        const EvaluatedPlan ep = llama8bOnH100();
+        const StepModel m = buildStepModel(ep, servingCoefficients(ep.gpu));
+        StepBatch b;
+        b.prefillTokens = 8192;
+        b.prefillPairs = 8192.0 * 8193 / 2;
+        b.sampled = 1;
+        b.requests = 1;
+        const StepCost s = stepTime(m, b);
+        QVERIFY(!s.cudaGraph);
+        const double flops = 989e12 * 0.88;
+        const double gemm
+            = 2.0 * 8192 * 6979584000.0 / flops + 32 * 4 * 12e-6 + 1050673152.0 / (3.35e12 * 0.86) + 12e-6;
+        QVERIFY2(near(s.gemmSec, gemm, 0.01), std::to_string(s.gemmSec).c_str());
+        // Attention FLOPs: 2 x 32 heads x (128 + 128) x pairs x 32 layers at 989e12 x 0.75.
+        const double attn = 32 * 48e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
+        QVERIFY(near(s.attentionSec, attn, 0.01));
+    }
+
+    // Concurrency 1: TTFT is one prefill step (prompt <= budget), TPOT one decode step at the growing
+    // context, so TTFT = stepTime(prefill of 1000) and TPOT lies between the decode steps at context
+    // 1001 and 1000 + 100.
+    void closedLoopOfOne()
+    {
+        const EvaluatedPlan ep = llama8bOnH100();
+        const ServingCoefficients c = servingCoefficients(ep.gpu);
+        Workload w;
+        w.inputLen = 1000;
+        w.outputLen = 100;
+        w.maxConcurrency = 1;
+        w.numPrompts = 5;
+        const ServingResult r = simulateServing(ep, w, c);
+        QCOMPARE(r.completed, 5);
+        const StepModel m = buildStepModel(ep, c);
+        StepBatch pre;
+        pre.prefillTokens = 1000;
+        pre.prefillPairs = 1000.0 * 1001 / 2;
+        pre.sampled = 1;
+        pre.requests = 1;
+        QVERIFY(near(r.ttft.mean, stepTime(m, pre).totalSec, 1e-9));
+        QVERIFY(near(r.ttft.p99, r.ttft.p50, 1e-9));
+        StepBatch d;
+        d.decodeTokens = d.sampled = d.requests = 1;
+        d.decodeContext = 1001;
+        const double lo = stepTime(m, d).totalSec;
+        d.decodeContext = 1100;
+        const double hi = stepTime(m, d).totalSec;
+        QVERIFY(r.tpot.mean >= lo - 1e-12 && r.tpot.mean <= hi + 1e-12);
+        // E2E = TTFT + 99 x TPOT per request; 5 requests back to back: 5 x E2E = duration.
+        QVERIFY(near(r.e2e.mean, r.ttft.mean + 99 * r.tpot.mean, 1e-9));
+        QVERIFY(near(r.durationSec, 5 * r.e2e.mean, 1e-9));
+        QVERIFY(near(r.outputTokensPerSec, 500 / r.durationSec, 1e-9));
+        QCOMPARE(r.preemptions, 0);
+    }
+
+    // A burst of 4 prompts of exactly the token budget (2048) and 1 output token: each step prefills one
+    // prompt whole, so request i (1-based) gets its token after i steps of the same cost:
+    // mean TTFT = (1 + 2 + 3 + 4) / 4 x step = 2.5 x step; p50 (np.percentile) = 2.5 x step.
+    void burstQueuesBehindTheBudget()
+    {
+        const EvaluatedPlan ep = llama8bOnH100(2048);
+        const ServingCoefficients c = servingCoefficients(ep.gpu);
+        Workload w;
+        w.inputLen = 2048;
+        w.outputLen = 1;
+        w.numPrompts = 4;
+        const ServingResult r = simulateServing(ep, w, c);
+        QCOMPARE(r.completed, 4);
+        QCOMPARE(r.steps, 4);
+        StepBatch pre;
+        pre.prefillTokens = 2048;
+        pre.prefillPairs = 2048.0 * 2049 / 2;
+        pre.sampled = 1;
+        pre.requests = 1;
+        const double step = stepTime(buildStepModel(ep, c), pre).totalSec;
+        QVERIFY(near(r.ttft.mean, 2.5 * step, 1e-9));
+        QVERIFY(near(r.ttft.p50, 2.5 * step, 1e-9));
+        QVERIFY(near(r.ttft.p99, 3.97 * step, 1e-9)); // 3 + 0.99 x (4 - 1) - 2 = position 2.97 -> 3.97 steps
+        QCOMPARE(r.tpot.mean, 0.0); // 1 output token: no TPOT sample
+    }
+
+    // Same seed, same numbers; Poisson arrivals are rescaled so the last one is at N / R (vllm bench serve).
+    void deterministicAndRescaled()
+    {
+        const EvaluatedPlan ep = llama8bOnH100();
+        Workload w;
+        w.inputLen = 512;
+        w.outputLen = 64;
+        w.requestRate = 4;
+        w.numPrompts = 40;
+        w.seed = 7;
+        const ServingResult a = simulateServing(ep, w);
+        const ServingResult b = simulateServing(ep, w);
+        QCOMPARE(a.ttft.p99, b.ttft.p99);
+        QCOMPARE(a.outputTokensPerSec, b.outputTokensPerSec);
+        // Light load: the run lasts about N / R = 10 s plus the last request's E2E.
+        QVERIFY(a.durationSec > 9.0 && a.durationSec < 10.0 + a.e2e.p99 + 1e-9);
+        w.seed = 8;
+        QVERIFY(simulateServing(ep, w).ttft.p99 != a.ttft.p99);
+    }
+
+    // A pool that holds fewer tokens than the running requests grow to: preemption (recompute), and all
+    // requests still finish. 8192-token context, pool forced small by --gpu-memory-utilization.
+    void preemptsWhenThePoolRunsFull()
+    {
+        Plan p = makePlan("llama-3.1-8b", "h100-sxm", 1);
+        p.maxModelLen = 4096;
+        p.gpuMemoryUtilization = 0.35; // 28 GB: ~16 GB of weights leave a few GB of KV (128 KiB per token)
+        const EvaluatedPlan ep = evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
+        QVERIFY(ep.evaluation.fits);
+        const std::int64_t poolTokens = ep.evaluation.kv.capacityTokens;
+        Workload w;
+        w.inputLen = 1000;
+        w.outputLen = 2000;
+        w.numPrompts = std::max<std::int64_t>(8, 3 * poolTokens / 3000); // 3x what the pool holds at the end
+        const ServingResult r = simulateServing(ep, w);
+        QCOMPARE(r.completed, w.numPrompts);
+        QVERIFY(r.preemptions > 0);
+        QVERIFY(r.kvPeakFraction <= 1.0 && r.kvPeakFraction > 0.9);
+    }
+
+    void boundedAndSaysSo()
+    {
+        const EvaluatedPlan ep = llama8bOnH100();
+        Workload w;
+        w.inputLen = 100;
+        w.outputLen = 1000;
+        w.maxConcurrency = 1;
+        w.numPrompts = 100;
+        SimulationLimits lim;
+        lim.maxSteps = 500;
+        const ServingResult r = simulateServing(ep, w, servingCoefficients(ep.gpu), lim);
+        QVERIFY(r.stoppedEarly);
+        QVERIFY(r.steps <= 500);
+        QVERIFY(!r.warnings.empty());
+    }
+
+    void badWorkloads()
+    {
+        Workload w;
+        w.inputLen = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, checkWorkload(w, 8192));
+        w = Workload();
+        w.inputLen = 8000;
+        w.outputLen = 500; // 8500 > 8192
+        QVERIFY_THROWS_EXCEPTION(InputError, checkWorkload(w, 8192));
+        w = Workload();
+        w.requestRate = 1e9;
+        QVERIFY_THROWS_EXCEPTION(InputError, checkWorkload(w, 8192));
+        w = Workload();
+        w.prefixHitRate = 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, checkWorkload(w, 8192));
+        w = Workload();
+        w.numPrompts = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, checkWorkload(w, 8192));
+        checkWorkload(Workload(), 8192); // the default workload is fine
+    }
+
+    void coefficientsByNameAndFamily()
+    {
+        ServingCoefficients c = servingCoefficients(presetGpu("mi300x"));
+        QCOMPARE(c.family, std::string("mi300x"));
+        QCOMPARE(c.denseBf16, 0.54); // MAF: 708 / 1307
+        QVERIFY(c.set("hbm_weights", 0.5));
+        QCOMPARE(c.hbmWeights, 0.5);
+        QVERIFY(!c.set("no_such", 1));
+        for (const ServingCoefficient &k : c.list())
+            QVERIFY2(!k.source.empty(), k.name);
+        QCOMPARE(servingFamily(presetGpu("b200")), std::string("b200"));
+        QCOMPARE(servingCoefficients(presetGpu("b200")).maxCaptureSize, 1024);
+        QCOMPARE(servingFamily(presetGpu("a100-80gb")), std::string("a100"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestServing)
+#include "tst_serving.moc"
