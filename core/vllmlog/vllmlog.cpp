@@ -163,7 +163,7 @@ double perRequestBytes(const Evaluation &e, const ModelSpec &m, std::int64_t len
     const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
     const int draft = r.lmHead ? p.speculativeLayers : 0;
     const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
-        p.blockSize, len, p.maxNumBatchedTokens, draft, p.decodeContextParallel);
+        p.blockSize, len, p.maxNumBatchedTokens, draft, e.kv.dcp); // KV shards: DCP (x PCP before 0.26)
     return static_cast<double>(pool.blocksPerRequest) * pool.bytesPerBlock;
 }
 
@@ -172,6 +172,16 @@ std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, doubl
     if (e.ranks.empty() || availableBytes <= 0)
         return 0;
     const Plan &p = e.plan;
+    // The auto-fit holds the null block back too (#47272, from 0.29): one block's bytes less to fit into.
+    if (e.kv.reservedBlocks > 0) {
+        const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
+        const int draft = r.lmHead ? p.speculativeLayers : 0;
+        const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
+            p.blockSize, p.blockSize, p.maxNumBatchedTokens, draft, e.kv.dcp);
+        availableBytes -= static_cast<double>(e.kv.reservedBlocks) * pool.bytesPerBlock;
+        if (availableBytes <= 0)
+            return 0;
+    }
     const auto needed = [&](std::int64_t len) { return perRequestBytes(e, m, len); };
     std::int64_t lo = 0, hi = std::max<std::int64_t>(p.maxModelLen, 1);
     while (lo < hi) { // largest len with needed(len) <= available

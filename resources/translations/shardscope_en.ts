@@ -3333,6 +3333,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>KV cache budget</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-memory-bytes %1 as given (utilization and the other terms do not apply); %2 B per token on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

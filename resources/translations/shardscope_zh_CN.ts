@@ -3332,6 +3332,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>KV cache budget</source>
         <translation>KV Cache 预算</translation>
     </message>
+    <message>
+        <source>; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic</source>
+        <translation>；未扣除：固定的 --kv-cache-memory-bytes 取代了预算计算</translation>
+    </message>
+    <message>
+        <source>; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)</source>
+        <translation>；未扣除：vLLM 0.21-0.25 的 CUDA 图估算不包括 ROCm（仅 is_cuda()）</translation>
+    </message>
+    <message>
+        <source>--kv-cache-memory-bytes %1 as given (utilization and the other terms do not apply); %2 B per token on this rank</source>
+        <translation>按给定的 --kv-cache-memory-bytes %1（利用率和其他各项不适用）；本卡每个 token %2 B</translation>
+    </message>
+    <message>
+        <source>, less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding</source>
+        <translation>，再减去用于多模态解码的 --mm-ipc-gpu-memory-gb %1 GiB</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

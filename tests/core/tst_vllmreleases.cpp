@@ -6,6 +6,7 @@
 
 #include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/overheads.h"
+#include "core/explain/memoryterms.h"
 #include "core/launch/launchexport.h"
 #include "core/launch/launchimport.h"
 #include "core/launch/vllmflags.h"
@@ -273,6 +274,12 @@ private slots:
         QCOMPARE(at29.kv.blocks, blocks);
         QCOMPARE(at29.kv.reservedBlocks, std::int64_t(1));
         QVERIFY(hasIssue(at29, "no_room_for_request"));
+        // The auto-fit holds it back too: floor((budget - 1 block) / block) = blocks - 1 blocks of 16 tokens.
+        const auto lines = logLines({ at29, m, g });
+        QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const std::string &l) {
+            return l.find("the estimated maximum model length is " + std::to_string((blocks - 1) * 16) + ".")
+                != std::string::npos;
+        }));
         p.maxModelLen -= 16; // one block less: fits again
         QVERIFY(!hasIssue(evaluate(p, m, g), "no_room_for_request"));
     }
@@ -420,6 +427,13 @@ private slots:
         }));
         const ParsedVllmLog back = parseVllmLog(predictedVllmLogText({ e, m, g }));
         QCOMPARE(back.kvCacheMemoryBytes, std::optional<double>(16 * GiB));
+        // The memory terms say so: nothing is subtracted from the utilization budget.
+        for (const MemoryTerm &t : memoryTerms({ e, m, g }, 0))
+            QVERIFY2(!t.subtracted, t.key.c_str());
+        p.kvCacheMemoryBytes = 0;
+        const auto terms = memoryTerms({ evaluate(p, m, g), m, g }, 0);
+        QVERIFY(std::any_of(
+            terms.begin(), terms.end(), [](const MemoryTerm &t) { return t.key == "weights" && t.subtracted; }));
     }
 
     // Import reads the new settings; "--kv-cache-memory" (vLLM's own hint in gpu_worker.py) is an argparse
