@@ -11,6 +11,7 @@
 #include "core/launch/launchimport.h"
 #include "core/launch/vllmflags.h"
 #include "core/text/units.h"
+#include "core/vllmlog/reconcile.h"
 #include "core/vllmlog/vllmlog.h"
 #include "core/vllmlog/vllmlogparser.h"
 
@@ -227,6 +228,43 @@ private slots:
         QCOMPARE(w.activationBytes, 4.19 * GiB);
         QVERIFY(log.consumedMemoryWording);
         QCOMPARE(log.effectiveVersion(), kConsumedMemorySummary);
+    }
+
+    // reconcile reads the new forms: a log in 0.28+ wording without a version line is dated 0.28 by its
+    // one-line capacity, and its figures become the observed column.
+    void reconcileNewForms()
+    {
+        const ParsedVllmLog log = parseVllmLog(
+            "(EngineCore_DP0 pid=1) INFO 09-04 10:58:01 [gpu_model_runner.py:4400] Model loading took 14.99 GiB memory "
+            "and 5.1 seconds\n"
+            "(EngineCore_DP0 pid=1) INFO 09-04 10:58:30 [gpu_worker.py:563] Available KV cache memory: 50.55 GiB\n"
+            "(EngineCore_DP0 pid=1) INFO 09-04 10:58:31 [kv_cache_utils.py:1931] GPU KV cache size: 414,112 tokens, "
+            "Maximum concurrency for 16,000 tokens per request: 25.88x\n"
+            "(EngineCore_DP0 pid=1) INFO 09-04 10:59:01 [gpu_worker.py:742] CUDA graph pool memory: 0.62 GiB "
+            "(actual), 0.78 GiB (estimated), difference: 0.16 GiB (25.8%).\n"
+            "(EngineCore_DP0 pid=1) INFO 09-04 10:59:01 [gpu_worker.py:801] Free memory on device (78.68/79.18 GiB) on "
+            "startup. Desired GPU memory utilization is (0.92, 72.85 GiB). Actual usage is 15.12 GiB for consumed "
+            "memory (weights + non-torch), 6.4 GiB for peak activation, and 0.78 GiB for CUDAGraph memory.\n");
+        std::vector<std::string> applied;
+        Plan base;
+        base.maxModelLen = 16000;
+        const Plan p = planFromLog(base, log, {}, &applied);
+        QCOMPARE(p.vllmVersion, kOneLineKvCapacity);
+        const ModelSpec m = presetModel("llama-3.1-8b");
+        const GpuSpec g = presetGpu("h100-sxm");
+        const ReconcileResult r = reconcile({ evaluate(p, m, g), m, g }, log);
+        const auto observed = [&](const char *key) {
+            for (const ReconcileRow &row : r.rows)
+                if (row.key == key)
+                    return row.observed;
+            return std::optional<double>();
+        };
+        QCOMPARE(observed("kv_tokens"), std::optional<double>(414112));
+        QVERIFY(std::abs(*observed("max_concurrency") - 25.88) < 1e-9);
+        QVERIFY(std::abs(*observed("available_kv") - 50.55 * GiB) < 1.0);
+        QVERIFY(std::abs(*observed("cuda_graph") - 0.78 * GiB) < 1.0); // the estimate the budget subtracted
+        QVERIFY(std::abs(*observed("non_torch") - (15.12 - 14.99) * GiB) < 1.0); // consumed - weights
+        QVERIFY(std::abs(*observed("activation") - 6.4 * GiB) < 1.0);
     }
 
     // The printed summary follows the same arithmetic: N = requested - (consumed + peak + graph) - 150 MiB.
