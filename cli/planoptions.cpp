@@ -39,8 +39,12 @@ const Flag kFlags[] = {
     { "gpu-memory-utilization", "fraction",
         "Fraction of each GPU's memory vLLM may use (default: the vLLM version's, 0.9 before 0.21, 0.92 from 0.21)." },
     { "vllm-version", "X.Y[.Z]",
-        "vLLM release whose accounting and log wording to follow (default: the newest known, 0.21)." },
+        "vLLM release whose accounting and log wording to follow, 0.6 to 0.33 (default: the newest known, 0.33)." },
     { "decode-context-parallel-size", "n", "Decode context parallel: shards KV tokens over n TP ranks (default 1)." },
+    { "prefill-context-parallel-size", "n",
+        "Prefill context parallel: n times the GPUs; divides KV only before vLLM 0.26 (default 1)." },
+    { "mm-ipc-gpu-memory-gb", "GiB", "Multimodal frontend GPU memory taken from the KV budget (vLLM >= 0.25)." },
+    { "kv-cache-memory-bytes", "size", "Fixed KV-cache bytes per GPU; utilization is then ignored." },
     { "num-speculative-layers", "n",
         "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)." },
     { "calibration", "file|name", "Overheads fitted to a real log (shardscope reconcile --save-calibration)." },
@@ -193,6 +197,9 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "vllm-version", "vllm_version" },
         { "gpu-memory-bytes", "gpu_memory_bytes" },
         { "decode-context-parallel-size", "decode_context_parallel_size" },
+        { "prefill-context-parallel-size", "prefill_context_parallel_size" },
+        { "mm-ipc-gpu-memory-gb", "mm_ipc_gpu_memory_gb" },
+        { "kv-cache-memory-bytes", "kv_cache_memory_bytes" },
         { "pp-layer-partition", "pp" },
     };
     std::vector<std::string> out;
@@ -319,6 +326,18 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     }
     if (isSet(p, "decode-context-parallel-size"))
         plan.decodeContextParallel = static_cast<int>(intFlag(p, "decode-context-parallel-size", 1, kMaxSize));
+    if (isSet(p, "prefill-context-parallel-size")) {
+        plan.prefillContextParallel = static_cast<int>(intFlag(p, "prefill-context-parallel-size", 1, kMaxSize));
+        checkWorldSize(plan, "--prefill-context-parallel-size");
+    }
+    if (isSet(p, "mm-ipc-gpu-memory-gb"))
+        plan.mmIpcGpuMemoryGb = numberFlag(p, "mm-ipc-gpu-memory-gb", 0, 1e6);
+    if (isSet(p, "kv-cache-memory-bytes")) {
+        const double b = sizeFlag(p, "kv-cache-memory-bytes");
+        if (!(b >= 1 && b <= 1e18))
+            bad("kv-cache-memory-bytes", value(p, "kv-cache-memory-bytes"), "expected a size from 1 byte to 1e18");
+        plan.kvCacheMemoryBytes = static_cast<std::int64_t>(b);
+    }
     if (isSet(p, "num-speculative-layers"))
         plan.speculativeLayers = static_cast<int>(intFlag(p, "num-speculative-layers", 0, 64));
     if (isSet(p, "calibration"))

@@ -1,7 +1,9 @@
 #include "core/evaluate/evaluation.h"
 
+#include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/placement.h"
 #include "core/evaluate/validation.h"
+#include "core/text/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -53,7 +55,7 @@ Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
     const BatchDefaults d = vllmEngine(p.vllmVersion) == VllmEngine::V0 && p.accounting == Accounting::Vllm
         ? vllmV0BatchDefaults(p.maxModelLen)
-        : vllmBatchDefaults(gpu, total);
+        : vllmBatchDefaultsFor(gpu, total, p.vllmVersion);
     if (p.maxNumBatchedTokens == 0)
         p.maxNumBatchedTokens
             = std::min<std::int64_t>(d.maxNumBatchedTokens, std::max<std::int64_t>(1, d.maxNumSeqs) * p.maxModelLen);
@@ -63,6 +65,8 @@ Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
         p.ep = 1;
     if (p.decodeContextParallel < 1)
         p.decodeContextParallel = 1;
+    if (p.prefillContextParallel < 1)
+        p.prefillContextParallel = 1;
     return p;
 }
 
@@ -152,15 +156,24 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const double requested = std::ceil(total * p.gpuMemoryUtilization);
     const BytesPerParam bytes = bytesPerParam(m, e.weightFormat);
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
-    const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion); // before 0.21 graphs used the headroom
+    // Before 0.21 graphs used the headroom; 0.21-0.25 left ROCm out of the estimate; a fixed
+    // --kv-cache-memory-bytes skips the budget arithmetic altogether.
+    const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion, isRocmGpu(gpu)) && p.kvCacheMemoryBytes <= 0;
     const CalibrationProfile &cal = p.calibration;
-    // vLLM turns custom all-reduce off across nodes and between GPUs without a P2P link.
+    // vLLM turns custom all-reduce off for a TP group across nodes and between GPUs without a P2P link;
+    // from 0.24 (seen at 0a1c5034) to 0.26 any plan over several nodes turned it off everywhere (#50000).
     const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
-    const bool customAllReduce = !tpCrossesNodes && gpu.scaleupDomain > 1;
+    const bool multiNodeOff
+        = e.nodes > 1 && p.vllmVersion >= kMultiNodeAllReduceOffSince && p.vllmVersion < kMultiNodeCustomAllReduce;
+    const bool customAllReduce = !tpCrossesNodes && !multiNodeOff && gpu.scaleupDomain > 1;
+    // KV shards per request: DCP, and PCP as well before 0.26 (kv_cache_interface.py, #46570).
+    const int kvShards = p.decodeContextParallel * (p.vllmVersion < kPcpKeepsKv ? p.prefillContextParallel : 1);
+    // --mm-ipc-gpu-memory-gb comes out of the KV budget (reserve_mm_ipc_gpu_memory, from 0.25).
+    const double mmReserve = p.vllmVersion >= kMmIpcReserve ? p.mmIpcGpuMemoryGb * GiB : 0.0;
     const bool calNonTorch = cal.replacesNonTorch(p.tp);
     e.kv.profiledTokens = p.maxNumBatchedTokens;
     e.kv.cudaGraphSubtracted = subtractGraphs;
-    e.kv.dcp = p.decodeContextParallel;
+    e.kv.dcp = kvShards;
 
     std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
     const RankPlacement *binding = nullptr;
@@ -196,10 +209,12 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.cudaGraph = p.enforceEager
             ? 0.0
             : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
-        mem.kvBudget = requested - mem.weights.total() - mem.activation.total() - mem.nonTorch
-            - (subtractGraphs ? mem.cudaGraph : 0.0);
+        mem.kvBudget = p.kvCacheMemoryBytes > 0 ? static_cast<double>(p.kvCacheMemoryBytes)
+                                                : requested - mem.weights.total() - mem.activation.total()
+                - mem.nonTorch - (subtractGraphs ? mem.cudaGraph : 0.0);
+        mem.kvBudget -= mmReserve;
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
-            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, p.decodeContextParallel);
+            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, kvShards);
         mem.kvBytesPerToken = pool.bytesPerToken;
         mem.blocks = floorBlocks(mem.kvBudget, pool.bytesPerBlock);
         if (mem.blocks < minBlocks || !binding) {
@@ -218,6 +233,9 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     e.kv.bindingRank = binding->rank;
     e.kv.blockSize = p.blockSize;
     e.kv.blocks = minBlocks;
+    // The null block (block 0) is never handed to a request (vllm/v1/core/kv_cache_utils.py admission
+    // check and max_model_len auto-fit, #47272).
+    e.kv.reservedBlocks = p.vllmVersion >= kNullBlockReserved ? 1 : 0;
     e.kv.bytesPerTokenPerGpu = binding->memory.kvBytesPerToken;
     e.kvBudgetBytesPerGpu = binding->memory.kvBudget;
     printedCapacity(e.kv, p);
@@ -237,8 +255,9 @@ void place(Evaluation &e, const ModelSpec &m)
         for (int r = 0; r < p.ep; ++r)
             expertsByEpRank[r] = expertsOnEpRank(m.experts, p.redundantExperts, p.ep, r, p.expertPlacement);
     }
-    e.ranks.resize(e.worldSize);
-    for (int rank = 0; rank < e.worldSize; ++rank) {
+    const int ranks = p.tp * p.pp * p.dp; // one per PCP group: its peers hold the same weights and KV shard
+    e.ranks.resize(ranks);
+    for (int rank = 0; rank < ranks; ++rank) {
         const RankCoord c = rankCoord(rank, p.tp, p.pp, p.ep, e.gpusPerNode);
         RankPlacement &r = e.ranks[rank];
         r.rank = rank;
@@ -274,7 +293,7 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
         return e;
     const Plan &p = e.plan;
     e.valid = true;
-    e.worldSize = p.tp * p.pp * p.dp;
+    e.worldSize = p.tp * p.pp * p.dp * p.prefillContextParallel; // GPUs; PCP peers mirror a TP rank's memory
     e.gpusPerNode = p.gpusPerNode;
     e.nodes = (e.worldSize + e.gpusPerNode - 1) / e.gpusPerNode;
     e.moeTp = model.isMoe() ? (p.tp * p.dp) / p.ep : 1;

@@ -53,6 +53,8 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
     const size_t before = issues.size();
     const auto error
         = [&](std::string code, Sentence text) { add(issues, Severity::Error, std::move(code), std::move(text)); };
+    const auto warning
+        = [&](std::string code, Sentence text) { add(issues, Severity::Warning, std::move(code), std::move(text)); };
     for (auto [name, value] :
         { std::pair { "tp", p.tp }, std::pair { "pp", p.pp }, std::pair { "dp", p.dp }, std::pair { "ep", p.ep } })
         if (value < 1)
@@ -144,22 +146,47 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
         const int dcp = p.decodeContextParallel;
         const bool hasWindow = std::any_of(m.layerInfo.begin(), m.layerInfo.end(),
             [](const LayerInfo &l) { return l.attention != LayerAttention::Full; });
-        if (p.tp % dcp != 0)
+        const int pcp = p.prefillContextParallel;
+        if (pcp > 1) {
+            // With PCP, vLLM accepts only these DCP sizes (vllm/config/parallel.py, #46570).
+            if (dcp != pcp && dcp != p.tp * pcp)
+                error("pcp_dcp",
+                    say(QT_TRANSLATE_NOOP("Validation",
+                            "with prefill_context_parallel_size %1, decode_context_parallel_size must be 1, %1 or "
+                            "tp x pcp = %2"),
+                        { value(pcp), value(p.tp * pcp) }));
+        } else if (p.tp % dcp != 0)
             error("dcp_tp",
                 say(QT_TRANSLATE_NOOP(
                         "Validation", "decode_context_parallel_size %1 must divide tp=%2 (DCP reuses the TP GPUs)"),
                     { value(dcp), value(p.tp) }));
-        else if (hasWindow)
+        else if (hasWindow && resolvedVllmVersion(p.vllmVersion) < kDcpHybrid) // allowed from 0.26 (#40996)
             error("dcp_sliding",
                 say(QT_TRANSLATE_NOOP("Validation",
                     "decode context parallel is not supported with sliding-window or chunked attention")));
-        else if (!m.isMla() && (p.tp <= m.kvHeads || dcp > p.tp / m.kvHeads))
+        else if (pcp == 1 && !m.isMla() && (p.tp <= m.kvHeads || dcp > p.tp / m.kvHeads))
             error("dcp_kv_heads",
                 say(QT_TRANSLATE_NOOP("Validation",
                         "decode context parallel on a GQA model needs tp > kv heads (%1) and dcp <= tp / "
                         "kv heads: it only splits replicated KV heads"),
                     { value(m.kvHeads) }));
     }
+    if (p.prefillContextParallel < 1)
+        error("pcp_positive", say(QT_TRANSLATE_NOOP("Validation", "prefill_context_parallel_size must be at least 1")));
+    else if (p.prefillContextParallel > 1 && p.dp > 1) // vllm/config/parallel.py (#46570); PCP+DP is #57075
+        error("pcp_dp",
+            say(QT_TRANSLATE_NOOP("Validation", "prefill context parallel does not support data parallelism yet")));
+    if (p.mmIpcGpuMemoryGb > 0 && resolvedVllmVersion(p.vllmVersion) < kMmIpcReserve)
+        warning("mm_ipc_version",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "--mm-ipc-gpu-memory-gb is a vLLM %1 setting: the plan follows %2, which has no such reserve"),
+                { value(vllmReleaseName(kMmIpcReserve)), value(vllmVersionName(resolvedVllmVersion(p.vllmVersion))) }));
+    if (!isKnownVllmRelease(p.vllmVersion))
+        warning("vllm_version_unknown",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one's rules apply"),
+                { value(vllmVersionName(p.vllmVersion)), value(vllmReleaseName(kOldestVllm)),
+                    value(vllmReleaseName(kLatestVllm)) }));
     if (p.speculativeLayers < 0 || p.speculativeLayers > 64)
         error("speculative_layers",
             say(QT_TRANSLATE_NOOP("Validation", "num_speculative_layers must be between 0 and 64")));
@@ -282,7 +309,7 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             say(QT_TRANSLATE_NOOP(
                     "Validation", "no memory left for the KV cache on GPU %1: %2 short after weights and overheads"),
                 { value(worstBudget->rank), value(formatBytes(-worstBudget->memory.kvBudget)) }));
-    else if (e.kv.blocks < e.kv.blocksPerRequest)
+    else if (!e.kv.fitsOneRequest())
         add(issues, Severity::Error, "no_room_for_request",
             say(QT_TRANSLATE_NOOP("Validation",
                     "no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower "

@@ -46,6 +46,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
     const RankMemory &mem = r.memory;
     const CalibrationProfile &cal = p.calibration;
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
+    const bool budgeted = p.kvCacheMemoryBytes <= 0; // a fixed --kv-cache-memory-bytes replaces the arithmetic
     const std::string version = vllmVersionName(p.vllmVersion);
 
     const auto add
@@ -75,8 +76,8 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         w = cat(w,
             say(QT_TRANSLATE_NOOP("MemoryTerms", ", %1 draft layer(s) %2"),
                 { value(p.speculativeLayers), value(formatBytes(mem.weights.draft, 2)) }));
-    add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(), true,
-        "formula", w);
+    add("weights", say(QT_TRANSLATE_NOOP("MemoryTerms", "weights (\"Model loading took\")")), mem.weights.total(),
+        budgeted, "formula", w);
 
     const bool calAct = cal.replacesActivation();
     Sentence a;
@@ -109,7 +110,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         a = cat(a,
             say(QT_TRANSLATE_NOOP("MemoryTerms", "; x %1 from calibration profile \"%2\""),
                 { value(fmt("%.3f", cal.activationScale)), value(cal.name) }));
-    add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), true,
+    add("activation", say(QT_TRANSLATE_NOOP("MemoryTerms", "peak activation")), mem.activation.total(), budgeted,
         calAct ? "calibrated" : "estimated", a);
 
     const bool calNt = cal.replacesNonTorch(p.tp);
@@ -129,7 +130,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
                      "tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)"),
             { value(p.tp) });
-    add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, true,
+    add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, budgeted,
         calNt ? "calibrated" : "estimated", nt);
 
     const bool calCg = cal.replacesCudaGraph() && !p.enforceEager;
@@ -142,10 +143,14 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)"));
     if (!p.enforceEager)
         cg = cat(cg,
-            e.kv.cudaGraphSubtracted
+            e.kv.cudaGraphSubtracted ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                "; subtracted from the KV budget (vLLM >= 0.21, "
+                "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
+                : !budgeted          ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                               "; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic"))
+                : resolvedVllmVersion(p.vllmVersion) >= kCudaGraphProfiling
                 ? say(QT_TRANSLATE_NOOP("MemoryTerms",
-                    "; subtracted from the KV budget (vLLM >= 0.21, "
-                    "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
+                    "; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)"))
                 : say(QT_TRANSLATE_NOOP("MemoryTerms",
                     "; not subtracted: before vLLM 0.21 graphs are captured in the (1 - utilization) "
                     "headroom")));
@@ -153,10 +158,20 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         e.kv.cudaGraphSubtracted && !p.enforceEager, p.enforceEager ? "formula" : (calCg ? "calibrated" : "estimated"),
         cg);
 
-    Sentence kv = say(QT_TRANSLATE_NOOP("MemoryTerms",
-                          "requested minus every subtracted term (\"Available KV cache memory\"); %1 B per token on "
-                          "this rank"),
-        { value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken))) });
+    Sentence kv = budgeted
+        ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                  "requested minus every subtracted term (\"Available KV cache memory\"); %1 B per token on "
+                  "this rank"),
+            { value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken))) })
+        : say(QT_TRANSLATE_NOOP("MemoryTerms",
+                  "--kv-cache-memory-bytes %1 as given (utilization and the other terms do not apply); %2 B per "
+                  "token on this rank"),
+            { value(formatThousands(p.kvCacheMemoryBytes)),
+                value(formatThousands(static_cast<std::int64_t>(mem.kvBytesPerToken))) });
+    if (p.mmIpcGpuMemoryGb > 0 && resolvedVllmVersion(p.vllmVersion) >= kMmIpcReserve)
+        kv = cat(kv,
+            say(QT_TRANSLATE_NOOP("MemoryTerms", ", less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding"),
+                { value(fmt("%.2f", p.mmIpcGpuMemoryGb)) }));
     if (p.decodeContextParallel > 1)
         kv = cat(kv,
             say(QT_TRANSLATE_NOOP("MemoryTerms", " (tokens sharded over dcp=%1)"), { value(p.decodeContextParallel) }));

@@ -177,7 +177,8 @@ nlohmann::json exportToJson(const ExportResult &r)
     }
     return json { { "schema", "shardscope.export/1" }, { "ok", true }, { "target", exportTargetName(r.target) },
         { "launcher", launcherName(r.launcher) }, { "nodes", r.nodes }, { "gpus_per_node", r.gpusPerNode },
-        { "model", r.model }, { "summary", r.summary }, { "flag_source", r.flagSource }, { "vllm_commit", kVllmCommit },
+        { "model", r.model }, { "summary", r.summary }, { "flag_source", r.flagSource },
+        { "vllm_commit", r.vllmCommit.empty() ? std::string(kVllmCommit) : r.vllmCommit },
         { "placeholders", placeholders }, { "node_launches", nodes }, { "notes", r.notes() }, { "text", r.text() } };
 }
 

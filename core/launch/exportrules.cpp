@@ -160,6 +160,10 @@ std::optional<Problem> firstProblem(const Plan &p, const ModelSpec &m, ExportTar
         return problem("sglang_dcp",
             say(QT_TRANSLATE_NOOP(
                 "Export", "this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size")));
+    if (t == ExportTarget::Sglang && p.prefillContextParallel > 1)
+        return problem("sglang_pcp",
+            say(QT_TRANSLATE_NOOP(
+                "Export", "this exporter has no SGLang equivalent of vLLM's --prefill-context-parallel-size")));
     if (t == ExportTarget::Sglang && !p.ppPartition.empty() && p.pp > 1)
         return problem("sglang_partition",
             say(QT_TRANSLATE_NOOP(
@@ -192,8 +196,11 @@ std::optional<Plan> nearestPlan(const Plan &plan, const ModelSpec &m, ExportTarg
             if (code == "fp8_block_experts")
                 p.ep = p.tp * p.dp;
             repairEp(p, m, t);
-        } else if (code == "dcp_tp" || code == "dcp_sliding" || code == "dcp_kv_heads" || code == "sglang_dcp") {
+        } else if (code == "dcp_tp" || code == "dcp_sliding" || code == "dcp_kv_heads" || code == "sglang_dcp"
+            || code == "pcp_dcp") {
             p.decodeContextParallel = 1;
+        } else if (code == "pcp_dp" || code == "sglang_pcp") {
+            p.prefillContextParallel = 1;
         } else if (code == "redundant_too_many") {
             p.redundantExperts = 0;
         } else if (code == "eplb_divides") {
@@ -242,6 +249,8 @@ Sentence describeChange(const Plan &a, const Plan &b, ExportTarget t)
     }
     if (a.decodeContextParallel != b.decodeContextParallel)
         add("dcp=" + std::to_string(b.decodeContextParallel));
+    if (a.prefillContextParallel != b.prefillContextParallel)
+        add("pcp=" + std::to_string(b.prefillContextParallel));
     if (a.redundantExperts != b.redundantExperts)
         add("num_redundant_experts=" + std::to_string(b.redundantExperts));
     if (a.ppPartition != b.ppPartition && b.ppPartition.empty())

@@ -214,8 +214,10 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
     r.launcher = options.launcher;
     Context c { e, model, options, r };
     r.flagSource = options.target == ExportTarget::Vllm
-        ? std::string(kVllmVersionLabel)
+        ? std::string(vllmFlagTableFor(e.plan.vllmVersion).label)
         : std::string("SGLang's server arguments (docs/advanced_features/server_arguments.md)");
+    if (options.target == ExportTarget::Vllm)
+        r.vllmCommit = vllmFlagTableFor(e.plan.vllmVersion).commit;
     if (!e.valid && !e.firstError()) {
         c.refuse("invalid", say(QT_TRANSLATE_NOOP("Export", "the plan could not be evaluated")));
         return r;
@@ -234,22 +236,35 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
         r.placeholders.clear();
         return r;
     }
-    // Every flag emitted must exist in the table the export targets (docs/DESIGN.md §6).
+    // Every flag emitted must exist in the table of the plan's release (docs/DESIGN.md §6, §A.5).
+    const VllmVersion release = resolvedVllmVersion(e.plan.vllmVersion);
     for (const LaunchCommand *cmd : r.serverCommands())
-        for (const std::string &f : cmd->flags())
-            if (options.target == ExportTarget::Vllm ? !isVllmServeFlag(f) : !isSglangServerFlag(f)) {
+        for (const std::string &f : cmd->flags()) {
+            if (options.target == ExportTarget::Sglang ? isSglangServerFlag(f) : vllmKnowsFlag(f, release))
+                continue;
+            const auto since = options.target == ExportTarget::Vllm ? vllmFlagIntroducedIn(f) : std::nullopt;
+            if (since && release < *since)
+                c.refuse("flag_release",
+                    say(QT_TRANSLATE_NOOP("Export",
+                            "%1 first appears in vLLM %2: the plan's --vllm-version %3 does not know it (flag table "
+                            "%4)"),
+                        { value(f), value(vllmReleaseName(*since)), value(vllmVersionName(release)),
+                            value(r.flagSource) }));
+            else
                 c.refuse("flag_table",
                     say(QT_TRANSLATE_NOOP("Export", "%1 is not in the flag table of %2"),
                         { value(f), value(r.flagSource) }));
-                r.nodeLaunches.clear();
-                return r;
-            }
-    // The flag table describes one vLLM (kVllmVersionLabel); a plan for an older release gets the
-    // same flags, which that release may not know (the --nnodes launch and --all2all-backend are recent).
-    if (options.target == ExportTarget::Vllm && e.plan.vllmVersion < kLatestVllm)
+            r.nodeLaunches.clear();
+            return r;
+        }
+    // Releases older than the first table may not know a flag the table has (the --nnodes launch and
+    // --all2all-backend are recent). Newer ones than a table use it as it is (README, flag tables).
+    const VllmFlagTable &table = vllmFlagTableFor(release);
+    if (options.target == ExportTarget::Vllm && release < table.release)
         r.addNote(say(QT_TRANSLATE_NOOP("Export",
-                          "the plan follows vLLM %1; the flags are those of %2: check them against that release"),
-            { value(vllmVersionName(e.plan.vllmVersion)), value(kVllmVersionLabel) }));
+                          "the plan follows vLLM %1; the flags are checked against %2: check them against that "
+                          "release"),
+            { value(vllmVersionName(release)), value(table.label) }));
     if (e.plan.speculativeLayers > 0)
         r.addNote(say(QT_TRANSLATE_NOOP("Export",
                           "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "

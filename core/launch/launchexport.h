@@ -71,6 +71,7 @@ struct ExportResult
     std::string model; // the model argument as the server receives it
     std::string summary; // one line: model, parallel sizes, nodes, launcher
     std::string flagSource; // which flag table the commands were checked against
+    std::string vllmCommit; // that table's vLLM commit (vLLM target only)
     std::vector<Placeholder> placeholders;
     std::vector<NodeLaunch> nodeLaunches;
     std::vector<Sentence> noteTexts; // the notes, translatable

@@ -393,6 +393,19 @@ private:
                     name = "--" + name.substr(5);
                 }
                 known = isVllmServeFlag(name);
+                // argparse's allow_abbrev (on in FlexibleArgumentParser): a unique prefix names its flag, as in
+                // vLLM's own hint --kv-cache-memory=N for --kv-cache-memory-bytes.
+                if (!known && name.size() > 3) {
+                    const char *only = nullptr;
+                    int matches = 0;
+                    for (const char *f : vllmServeFlags())
+                        if (std::string_view(f).rfind(name, 0) == 0 && ++matches == 1)
+                            only = f;
+                    if (matches == 1) {
+                        name = only;
+                        known = true;
+                    }
+                }
             } else if (const char *flag = vllmFlagForAlias(name)) {
                 name = flag;
                 known = true;
@@ -449,6 +462,17 @@ private:
             p.dp = static_cast<int>(intValue(f, v, 1, kMaxSize));
         } else if (f == "--decode-context-parallel-size") {
             p.decodeContextParallel = static_cast<int>(intValue(f, v, 1, kMaxSize));
+        } else if (f == "--prefill-context-parallel-size") {
+            p.prefillContextParallel = static_cast<int>(intValue(f, v, 1, kMaxSize));
+        } else if (f == "--kv-cache-memory-bytes") {
+            // human_readable_int (1k = 1000, 1K = 1024, as parseCount reads it)
+            p.kvCacheMemoryBytes = intValue(f, v, 1, 1000000000000000000LL);
+        } else if (f == "--mm-ipc-gpu-memory-gb") {
+            char *end = nullptr;
+            const double d = std::strtod(v.c_str(), &end);
+            if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d) || d < 0 || d > 1e6)
+                badValue(f, v, "expected GiB from 0 to 1e6");
+            p.mmIpcGpuMemoryGb = d;
         } else if (f == "--enable-expert-parallel") {
             m_expertParallel = switchValue(o);
         } else if (f == "--gpu-memory-utilization") {

@@ -1,17 +1,15 @@
 // GENERATED from tests/core/data/vllm_flags.txt (docs/DESIGN.md §A.5), which lists every long option `vllm serve`
-// accepts at vLLM main @ 0a1c5034f5e4fe736db672010cda33d9d850f87e (committed 2026-06-15, shortly after v0.21), read
+// accepts at vLLM main @ 0a1c5034f5e4fe736db672010cda33d9d850f87e (committed 2026-06-15, v0.24-dev: after the
+// v0.23.0 branch point, first released in v0.24.0), read
 // from vllm/engine/arg_utils.py and vllm/entrypoints/openai/cli_args.py. Regenerate the list with
 //     grep -v '^#' tests/core/data/vllm_flags.txt | sed 's/.*/    "&",/'
-// and update kVllmCommit / kVllmVersionLabel when targeting another vLLM. The hand-written tables
-// (aliases, switches, all2all backends) are in vllmflagtables.cpp.
+// The newer table is vllmflags028.cpp; the list of tables is in vllmflagtables.cpp, with the hand-written
+// tables (aliases, switches, all2all backends).
 #include "core/launch/vllmflags.h"
 
 namespace shardscope {
 
-const char *const kVllmCommit = "0a1c5034f5e4fe736db672010cda33d9d850f87e";
-const char *const kVllmVersionLabel = "vLLM main @ 0a1c5034 (2026-06-15, shortly after v0.21)";
-
-namespace {
+namespace vllmflags024 {
 
 const char *const kFlags[] = {
     "--headless",
@@ -279,11 +277,11 @@ const char *const kFlags[] = {
     "--enable-log-requests",
 };
 
-} // namespace
-
-std::span<const char *const> vllmServeFlags()
+std::span<const char *const> flags()
 {
     return kFlags;
 }
+
+} // namespace vllmflags024
 
 } // namespace shardscope

@@ -127,9 +127,87 @@ bool contains(std::span<const char *const> list, std::string_view name)
 
 } // namespace
 
+const char *const kVllmCommit = "7cfb97e33791a348cd5d7b622cca521d82d8399f";
+const char *const kVllmVersionLabel = "vLLM main @ 7cfb97e3 (2026-08-20, just after v0.28.0)";
+
+namespace vllmflags024 {
+std::span<const char *const> flags(); // vllmflags.cpp
+}
+namespace vllmflags028 {
+std::span<const char *const> flags(); // vllmflags028.cpp
+}
+
+std::span<const VllmFlagTable> vllmFlagTables()
+{
+    static const VllmFlagTable kTables[] = {
+        { VllmVersion { 0, 24, 0 }, "0a1c5034f5e4fe736db672010cda33d9d850f87e",
+            "vLLM main @ 0a1c5034 (2026-06-15, v0.24-dev)", vllmflags024::flags() },
+        { VllmVersion { 0, 28, 0 }, kVllmCommit, kVllmVersionLabel, vllmflags028::flags() },
+    };
+    return kTables;
+}
+
+const VllmFlagTable &vllmFlagTableFor(const VllmVersion &v)
+{
+    const VllmVersion r = resolvedVllmVersion(v);
+    const auto tables = vllmFlagTables();
+    const VllmFlagTable *best = &tables.front();
+    for (const VllmFlagTable &t : tables)
+        if (t.release <= r)
+            best = &t;
+    return *best;
+}
+
+std::span<const char *const> vllmServeFlags()
+{
+    return vllmFlagTables().back().flags;
+}
+
 bool isVllmServeFlag(std::string_view longFlag)
 {
-    return contains(vllmServeFlags(), longFlag);
+    const auto tables = vllmFlagTables();
+    return std::any_of(
+        tables.begin(), tables.end(), [&](const VllmFlagTable &t) { return contains(t.flags, longFlag); });
+}
+
+namespace {
+
+// Flags added between two tables whose first release is known (vllmversion.h).
+struct PinnedFlag
+{
+    const char *flag;
+    VllmVersion release;
+};
+const PinnedFlag kPinned[] = {
+    { "--mm-ipc-gpu-memory-gb", kMmIpcReserve },
+};
+
+} // namespace
+
+std::optional<VllmVersion> vllmFlagIntroducedIn(std::string_view longFlag)
+{
+    for (const PinnedFlag &p : kPinned)
+        if (longFlag == p.flag)
+            return p.release;
+    for (const VllmFlagTable &t : vllmFlagTables())
+        if (contains(t.flags, longFlag))
+            return t.release;
+    return std::nullopt;
+}
+
+bool vllmKnowsFlag(std::string_view longFlag, const VllmVersion &v)
+{
+    const VllmFlagTable &own = vllmFlagTableFor(v);
+    if (contains(own.flags, longFlag))
+        return true;
+    // Added after own's commit: known when its first release is pinned at or before v and a later table has it.
+    const auto since = vllmFlagIntroducedIn(longFlag);
+    if (!since || !(*since <= resolvedVllmVersion(v)) || *since <= own.release)
+        return false;
+    for (const VllmFlagTable &t : vllmFlagTables())
+        if (own.release < t.release && contains(t.flags, longFlag))
+            return true;
+    return false;
 }
 
 std::span<const FlagAlias> vllmFlagAliases()

@@ -42,6 +42,9 @@ LaunchCommand serveCommand(Context &c)
     // DCP shards the KV tokens over the TP ranks it reuses (docs/DESIGN.md §A.1).
     if (p.decodeContextParallel > 1)
         cmd.option("--decode-context-parallel-size", std::to_string(p.decodeContextParallel));
+    // PCP adds ranks (world = tp x pp x pcp); vLLM's ParallelConfig validates it with DCP and DP.
+    if (p.prefillContextParallel > 1)
+        cmd.option("--prefill-context-parallel-size", std::to_string(p.prefillContextParallel));
     if (expertParallel(p, c.model)) {
         cmd.flag("--enable-expert-parallel");
         // The all-to-all kernels run only for EP with DP > 1 (use_all2all_kernels in vLLM's
@@ -68,6 +71,11 @@ LaunchCommand serveCommand(Context &c)
     // the attention backend's preferred size (64 for FlashMLA), as the docs' commands do.
     if (p.blockSize != 16)
         cmd.option("--block-size", std::to_string(p.blockSize));
+    // The full registered names: "--kv-cache-memory" only parses as an argparse abbreviation.
+    if (p.kvCacheMemoryBytes > 0)
+        cmd.option("--kv-cache-memory-bytes", std::to_string(p.kvCacheMemoryBytes));
+    if (p.mmIpcGpuMemoryGb > 0)
+        cmd.option("--mm-ipc-gpu-memory-gb", formatFlagNumber(p.mmIpcGpuMemoryGb));
     if (p.enforceEager)
         cmd.flag("--enforce-eager");
     return cmd;

@@ -50,6 +50,11 @@ struct Plan
     // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows
     int decodeContextParallel = 1; // --decode-context-parallel-size: shards KV tokens over this many TP ranks
+    // --prefill-context-parallel-size: more ranks (world = tp x pp x pcp), the same weights on each; divides
+    // per-request KV only before vLLM 0.26 (vllmversion.h kPcpKeepsKv).
+    int prefillContextParallel = 1;
+    double mmIpcGpuMemoryGb = 0; // --mm-ipc-gpu-memory-gb: carved out of the KV budget (vLLM >= 0.25)
+    std::int64_t kvCacheMemoryBytes = 0; // --kv-cache-memory-bytes: fixed KV bytes per GPU, utilization ignored
     int speculativeLayers = 0; // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage
     CalibrationProfile calibration; // overheads fitted to a real log; inactive: estimated
 
@@ -87,10 +92,13 @@ inline constexpr double kMaxBandwidth = 1e15;
 // Largest world size evaluate() accepts; beyond it the plan is rejected with a message.
 inline constexpr int kMaxWorldSize = 1 << 16;
 
-// tp x pp x dp, in 64 bits: each size may be up to 2^20 and their product overflows int.
+// tp x pp x dp (x pcp: prefill context parallel adds ranks), in 64 bits: each size may be up to 2^20 and their
+// product overflows int.
 inline std::int64_t worldSize(const Plan &p)
 {
-    return std::int64_t(p.tp) * p.pp * p.dp;
+    const std::int64_t w = std::int64_t(p.tp) * p.pp * p.dp; // at most 2^60
+    const int pcp = p.prefillContextParallel > 1 ? p.prefillContextParallel : 1;
+    return w > (std::int64_t(1) << 40) ? w : w * pcp; // saturates above 2^40 (refused far below that)
 }
 
 // Where a plan enters (flags, a plan file, an imported command): refuses more than kMaxWorldSize

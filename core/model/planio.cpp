@@ -37,7 +37,9 @@ json planToJson(const Plan &p)
         { "expert_placement", expertPlacementName(p.expertPlacement) }, { "redundant_experts", p.redundantExperts },
         { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
         { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
-        { "decode_context_parallel_size", p.decodeContextParallel }, { "num_speculative_layers", p.speculativeLayers },
+        { "decode_context_parallel_size", p.decodeContextParallel },
+        { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
+        { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
         { "calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr) },
         { "phase", phaseName(p.phase) }, { "batch", p.batch }, { "prompt_len", p.promptLen },
         { "microbatches", p.microbatches }, { "routing_skew", p.routingSkew }, { "fp8_dispatch", p.fp8Dispatch } };
@@ -164,6 +166,9 @@ Plan planFromJson(const json &j)
         p.vllmVersion = *parsed;
     }
     p.decodeContextParallel = static_cast<int>(integer(j, "decode_context_parallel_size", 1, 1, 1 << 20));
+    p.prefillContextParallel = static_cast<int>(integer(j, "prefill_context_parallel_size", 1, 1, 1 << 20));
+    p.mmIpcGpuMemoryGb = number(j, "mm_ipc_gpu_memory_gb", 0, 0, 1e6);
+    p.kvCacheMemoryBytes = integer(j, "kv_cache_memory_bytes", 0, 0, 1000000000000000000LL);
     p.speculativeLayers = static_cast<int>(integer(j, "num_speculative_layers", 0, 0, 64));
     if (const auto it = j.find("calibration"); it != j.end() && !it->is_null())
         p.calibration = calibrationFromJson(*it);

@@ -1,5 +1,6 @@
 #include "core/model/vllmversion.h"
 
+#include <array>
 #include <cctype>
 
 namespace shardscope {
@@ -73,6 +74,41 @@ VllmEngine vllmEngine(const VllmVersion &v)
 bool subtractsCudaGraphs(const VllmVersion &v)
 {
     return resolvedVllmVersion(v) >= kCudaGraphProfiling;
+}
+
+bool subtractsCudaGraphs(const VllmVersion &v, bool rocm)
+{
+    return subtractsCudaGraphs(v) && (!rocm || resolvedVllmVersion(v) >= kRocmCudaGraphEstimate);
+}
+
+namespace {
+
+constexpr int kFirstMinor = 6;
+constexpr int kLastMinor = 33;
+constexpr auto kReleases = [] {
+    std::array<VllmVersion, kLastMinor - kFirstMinor + 1> a {};
+    for (int m = kFirstMinor; m <= kLastMinor; ++m)
+        a[static_cast<size_t>(m - kFirstMinor)] = VllmVersion { 0, m, 0 };
+    return a;
+}();
+static_assert(kReleases.back() == kLatestVllm && kReleases.front() == kOldestVllm);
+
+} // namespace
+
+std::span<const VllmVersion> knownVllmReleases()
+{
+    return kReleases;
+}
+
+bool isKnownVllmRelease(const VllmVersion &v)
+{
+    const VllmVersion r = resolvedVllmVersion(v);
+    return r.major == 0 && r.minor >= kFirstMinor && r.minor <= kLastMinor;
+}
+
+std::string vllmReleaseName(const VllmVersion &v)
+{
+    return std::to_string(v.major) + "." + std::to_string(v.minor);
 }
 
 double defaultGpuMemoryUtilization(const VllmVersion &v)

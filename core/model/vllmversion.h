@@ -1,11 +1,13 @@
 #pragma once
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 namespace shardscope {
 
-// Which vLLM release the accounting follows (docs/DESIGN.md §B.1). Three regimes:
+// Which vLLM release the accounting follows (docs/DESIGN.md §B.1). Three regimes, then the rules that
+// changed between 0.24 and 0.33 (below, one constant per rule):
 //  - V0 engine (< 0.8): the profiling run covers max_model_len tokens unless chunked prefill is on,
 //    the log prints "# GPU blocks: N, # CPU blocks: M";
 //  - V1 before 0.21: the CUDA-graph pool is not subtracted (graphs live in the 1 - util headroom),
@@ -25,10 +27,40 @@ struct VllmVersion
     auto operator<=>(const VllmVersion &) const = default; // NOLINT(modernize-use-nullptr)
 };
 
-inline constexpr VllmVersion kLatestVllm { 0, 21, 0 };
+inline constexpr VllmVersion kOldestVllm { 0, 6, 0 }; // the oldest release the rules cover
+inline constexpr VllmVersion kLatestVllm { 0, 33, 0 }; // the newest release (2026-11)
 inline constexpr VllmVersion kFirstV1Default { 0, 8, 0 }; // V1 engine on by default
 inline constexpr VllmVersion kCudaGraphProfiling { 0, 21, 0 }; // PR #38284: graphs subtracted, util 0.92
 inline constexpr VllmVersion kLoadingMemoryWording { 0, 14, 0 }; // "Model loading took X GiB memory and ..."
+
+// Rules from 0.24 on. A PR's first release is the first one tagged more than a week after the merge (release
+// branches are cut before the tag); where a tag commit is known it is named. Sources: vLLM file, PR, merge date.
+// --mm-ipc-gpu-memory-gb: carved out of the KV budget (vllm/multimodal/gpu_ipc_memory.py; #44465, 2026-06-26).
+inline constexpr VllmVersion kMmIpcReserve { 0, 25, 0 };
+// DCP with sliding-window and hybrid attention (#40996, 2026-07-10).
+inline constexpr VllmVersion kDcpHybrid { 0, 26, 0 };
+// The post-capture summary at INFO with "consumed memory (weights + non-torch)", and the "CUDA graph pool
+// memory: A GiB (actual), E GiB (estimated)" line (vllm/v1/worker/gpu_worker.py; #47374, 2026-07-07).
+inline constexpr VllmVersion kConsumedMemorySummary { 0, 26, 0 };
+// Graph estimate on ROCm again: is_cuda_alike() (gpu_worker.py:529-532 at 7cfb97e3; #48526, 2026-07-15).
+inline constexpr VllmVersion kRocmCudaGraphEstimate { 0, 26, 0 };
+// PCP no longer divides per-request KV, only DCP does (vllm/v1/kv_cache_interface.py:300-305; #46570, 07-19).
+inline constexpr VllmVersion kPcpKeepsKv { 0, 26, 0 };
+// Non-KV memory = total consumed (cudaMemGetInfo since the init snapshot) + torch peak above what is still
+// allocated (vllm/utils/mem_utils.py:317-326; #49208, 2026-07-20): co-tenant growth counts against KV.
+inline constexpr VllmVersion kConsumedNonKv { 0, 26, 0 };
+// nnodes > 1 no longer turns custom all-reduce off for every group (#50000, 2026-07-30; v0.27.0 tag
+// 4bdc8a78, 2026-08-10). Present at 0a1c5034 (v0.24-dev); whether older releases had it is not known.
+inline constexpr VllmVersion kMultiNodeCustomAllReduce { 0, 27, 0 };
+inline constexpr VllmVersion kMultiNodeAllReduceOffSince { 0, 24, 0 };
+// One-line "GPU KV cache size: N tokens, Maximum concurrency for L tokens per request: C.CCx"
+// (vllm/v1/core/kv_cache_utils.py update_kv_cache_capacity; #50462, 2026-08-04).
+inline constexpr VllmVersion kOneLineKvCapacity { 0, 28, 0 };
+// Batch defaults: a tier for >= 160 GiB devices (vllm/engine/arg_utils.py get_batch_defaults, lines 2582-2591 at
+// the v0.28.0 tag 2cf0a691; #51726, 2026-08-11; absent at the v0.27.0 tag).
+inline constexpr VllmVersion kLargeDeviceBatchTier { 0, 28, 0 };
+// The null block held back: one request may use num_blocks - 1 (#47272, 2026-08-20, after the v0.28 cut).
+inline constexpr VllmVersion kNullBlockReserved { 0, 29, 0 };
 
 enum class VllmEngine { V0, V1 };
 
@@ -39,6 +71,15 @@ std::string vllmVersionName(const VllmVersion &v); // "0.11.0"; "latest" when un
 VllmVersion resolvedVllmVersion(const VllmVersion &v); // unset -> kLatestVllm
 VllmEngine vllmEngine(const VllmVersion &v);
 bool subtractsCudaGraphs(const VllmVersion &v);
+// ROCm (AMD) GPUs: 0.21-0.25 left them out of the graph estimate (current_platform.is_cuda() only).
+bool subtractsCudaGraphs(const VllmVersion &v, bool rocm);
 double defaultGpuMemoryUtilization(const VllmVersion &v); // 0.9 before 0.21, 0.92 from 0.21
+
+// Every minor release the rules cover, oldest first: 0.6, 0.7, ..., 0.33 (as X.Y.0).
+std::span<const VllmVersion> knownVllmReleases();
+// 0.6 <= v < 0.34 (a patch or dev build follows its minor release's rules).
+bool isKnownVllmRelease(const VllmVersion &v);
+// "0.28": how a rule constant above names its first release in messages.
+std::string vllmReleaseName(const VllmVersion &v);
 
 } // namespace shardscope

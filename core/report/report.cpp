@@ -28,7 +28,9 @@ json planJson(const Evaluation &e)
         { "redundant_experts", p.redundantExperts }, { "pp_layers", e.stageLayers },
         { "vllm_version", vllmVersionName(p.vllmVersion) },
         { "engine", vllmEngine(p.vllmVersion) == VllmEngine::V0 ? "v0" : "v1" },
-        { "decode_context_parallel_size", p.decodeContextParallel }, { "num_speculative_layers", p.speculativeLayers },
+        { "decode_context_parallel_size", p.decodeContextParallel },
+        { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
+        { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
         { "enforce_eager", p.enforceEager } };
 }
 
@@ -83,8 +85,8 @@ json evaluationToJson(const EvaluatedPlan &plan)
     out["memory"] = std::move(memory);
     out["kv"] = { { "bytes_per_token_per_gpu", e.kv.bytesPerTokenPerGpu }, { "block_size", e.kv.blockSize },
         { "blocks", e.kv.blocks }, { "blocks_per_request", e.kv.blocksPerRequest },
-        { "capacity_tokens", e.kv.capacityTokens }, { "max_concurrency", e.kv.maxConcurrency },
-        { "max_concurrency_exact", e.kv.maxConcurrencyExact },
+        { "reserved_blocks", e.kv.reservedBlocks }, { "capacity_tokens", e.kv.capacityTokens },
+        { "max_concurrency", e.kv.maxConcurrency }, { "max_concurrency_exact", e.kv.maxConcurrencyExact },
         { "cluster_max_concurrency", e.kv.clusterMaxConcurrency }, { "hybrid", e.kv.hybrid }, { "groups", e.kv.groups },
         { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" } };
     out["calibration"] = e.plan.calibration.active() ? calibrationToJson(e.plan.calibration) : json(nullptr);

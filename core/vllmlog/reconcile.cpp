@@ -127,6 +127,8 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     take("pp", p.pp, log.pp);
     take("dp", p.dp, log.dp);
     take("decode_context_parallel_size", p.decodeContextParallel, log.dcp);
+    take("prefill_context_parallel_size", p.prefillContextParallel, log.pcp);
+    take("kv_cache_memory_bytes", p.kvCacheMemoryBytes, log.kvCacheMemoryBytes); // as printed, to 0.01 GiB
     take("gpu_memory_utilization", p.gpuMemoryUtilization, log.gpuMemoryUtilization);
     take("max_model_len", p.maxModelLen, log.maxModelLen);
     take("block_size", p.blockSize, log.blockSize);
@@ -362,19 +364,22 @@ json parsedLogToJson(const ParsedVllmLog &log)
             { "weights_bytes", bytes(w.weightsBytes) },
             { "available_kv_bytes", w.availableKvBytes ? json(*w.availableKvBytes) : json(nullptr) },
             { "activation_bytes", bytes(w.activationBytes) }, { "non_torch_bytes", bytes(w.nonTorchBytes) },
-            { "cuda_graph_bytes", bytes(w.cudaGraphBytes) }, { "total_bytes", bytes(w.totalBytes) } });
+            { "cuda_graph_bytes", bytes(w.cudaGraphBytes) },
+            { "cuda_graph_actual_bytes", bytes(w.cudaGraphActualBytes) }, { "consumed_bytes", bytes(w.consumedBytes) },
+            { "total_bytes", bytes(w.totalBytes) } });
     }
     return json { { "version", log.version ? json(vllmVersionName(*log.version)) : json(nullptr) },
         { "effective_version", vllmVersionName(log.effectiveVersion()) },
         { "engine", log.engine == LogEngine::V0 ? "v0" : (log.engine == LogEngine::V1 ? "v1" : "unknown") },
         { "model", log.model }, { "tp", opt(log.tp) }, { "pp", opt(log.pp) }, { "dp", opt(log.dp) },
-        { "decode_context_parallel_size", opt(log.dcp) }, { "gpu_memory_utilization", opt(log.gpuMemoryUtilization) },
-        { "max_model_len", opt(log.maxModelLen) }, { "block_size", opt(log.blockSize) },
-        { "kv_cache_dtype", opt(log.kvCacheDtype) }, { "enforce_eager", opt(log.enforceEager) },
-        { "workers", std::move(workers) }, { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) },
-        { "kv_tokens", opt(log.kvTokens) }, { "max_concurrency", opt(log.maxConcurrency) },
-        { "concurrency_tokens", opt(log.concurrencyLen) }, { "failures", log.failures }, { "notes", log.notes },
-        { "lines", log.lines }, { "truncated", log.truncated } };
+        { "decode_context_parallel_size", opt(log.dcp) }, { "prefill_context_parallel_size", opt(log.pcp) },
+        { "kv_cache_memory_bytes", opt(log.kvCacheMemoryBytes) }, { "one_line_kv_capacity", log.oneLineKvCapacity },
+        { "gpu_memory_utilization", opt(log.gpuMemoryUtilization) }, { "max_model_len", opt(log.maxModelLen) },
+        { "block_size", opt(log.blockSize) }, { "kv_cache_dtype", opt(log.kvCacheDtype) },
+        { "enforce_eager", opt(log.enforceEager) }, { "workers", std::move(workers) },
+        { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) }, { "kv_tokens", opt(log.kvTokens) },
+        { "max_concurrency", opt(log.maxConcurrency) }, { "concurrency_tokens", opt(log.concurrencyLen) },
+        { "failures", log.failures }, { "notes", log.notes }, { "lines", log.lines }, { "truncated", log.truncated } };
 }
 
 json reconcileToJson(const ReconcileResult &r)

@@ -32,6 +32,27 @@ std::string fixed(double v, int decimals)
     return buf;
 }
 
+// vLLM's format_gib (vllm/utils/mem_utils.py): round(bytes / GiB, 2), printed as Python prints a float
+// ("17.64", "17.6", "8.0").
+std::string pyGiB(double bytes)
+{
+    std::string t = fixed(std::round(bytes / GiB * 100.0) / 100.0, 2);
+    while (t.size() > 3 && t.back() == '0' && t[t.size() - 2] != '.')
+        t.pop_back();
+    return t;
+}
+
+// Python's str() of a float such as 0.92 or 0.9.
+std::string pyFloat(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    std::string t = buf;
+    if (t.find_first_of(".e") == std::string::npos)
+        t += ".0";
+    return t;
+}
+
 // "ranks 0-3,8-11" from a sorted list.
 std::string rankList(const std::vector<int> &ranks)
 {
@@ -50,6 +71,12 @@ std::string rankList(const std::vector<int> &ranks)
         i = j + 1;
     }
     return s;
+}
+
+// --mm-ipc-gpu-memory-gb as the budget subtracted it (from 0.25).
+double mmReserveBytes(const Plan &p)
+{
+    return p.vllmVersion >= kMmIpcReserve ? p.mmIpcGpuMemoryGb * GiB : 0.0;
 }
 
 // The worker lines one rank prints, in its version's wording.
@@ -73,6 +100,16 @@ std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
         lines.push_back("Model loading took " + formatGiB(mem.weights.total(), 2) + " GiB memory");
     else
         lines.push_back("Model loading took " + formatGiB(mem.weights.total(), 4) + " GiB");
+    if (p.kvCacheMemoryBytes > 0) { // Worker.determine_available_memory, kv_cache_memory_bytes given
+        lines.push_back("Initial free memory " + pyGiB(mem.total - kStartupContextBytes) + " GiB, reserved "
+            + pyGiB(static_cast<double>(p.kvCacheMemoryBytes))
+            + " GiB memory for KV Cache as specified by kv_cache_memory_bytes config and skipped memory profiling. "
+              "This does not respect the gpu_memory_utilization config. Only use kv_cache_memory_bytes config when "
+              "you want manual control of KV cache memory size. If OOM'ed, check the difference of initial free "
+              "memory between the current run and the previous run where kv_cache_memory_bytes is suggested and "
+              "update it correspondingly.");
+        return lines;
+    }
     if (e.kv.cudaGraphSubtracted && !p.enforceEager) {
         lines.push_back("Estimated CUDA graph memory: " + formatGiB(mem.cudaGraph, 2) + " GiB total");
         const double equivalent = p.gpuMemoryUtilization - mem.cudaGraph / mem.total;
@@ -81,7 +118,39 @@ std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
             + fixed(p.gpuMemoryUtilization, 4) + " is equivalent to --gpu-memory-utilization=" + fixed(equivalent, 4)
             + " without CUDA graph memory profiling.");
     }
-    lines.push_back("Available KV cache memory: " + formatGiB(mem.kvBudget, 2) + " GiB");
+    // Printed before reserve_mm_ipc_gpu_memory takes --mm-ipc-gpu-memory-gb out of it.
+    lines.push_back("Available KV cache memory: " + formatGiB(mem.kvBudget + mmReserveBytes(p), 2) + " GiB");
+    return lines;
+}
+
+// After CUDA-graph capture, from 0.26 (gpu_worker.py compile_or_warm_up_model, #47374): the pool line
+// (the prediction has actual = estimated) and the summary, now at INFO and with consumed memory.
+std::vector<std::string> postCaptureLines(const Evaluation &e, const RankMemory &mem)
+{
+    const Plan &p = e.plan;
+    std::vector<std::string> lines;
+    if (p.vllmVersion < kConsumedMemorySummary || p.kvCacheMemoryBytes > 0)
+        return lines;
+    const double graph = e.kv.cudaGraphSubtracted && !p.enforceEager ? mem.cudaGraph : 0.0;
+    if (graph > 0)
+        lines.push_back("CUDA graph pool memory: " + pyGiB(graph) + " GiB (actual), " + pyGiB(graph)
+            + " GiB (estimated), difference: 0.0 GiB (0.0%).");
+    const double consumed = mem.weights.total() + mem.nonTorch;
+    const double nonKv = consumed + mem.activation.total() + graph;
+    constexpr double kRedundancy = 150.0 * 1024 * 1024; // "leave a small buffer (=150MiB)"
+    const double free = mem.total - kStartupContextBytes;
+    const auto toRequested = static_cast<std::int64_t>(std::floor(mem.requested - nonKv - kRedundancy));
+    const auto toGpu = static_cast<std::int64_t>(std::floor(free - nonKv - kRedundancy));
+    lines.push_back("Free memory on device (" + pyGiB(free) + "/" + pyGiB(mem.total)
+        + " GiB) on startup. Desired GPU memory utilization is (" + pyFloat(p.gpuMemoryUtilization) + ", "
+        + pyGiB(mem.requested) + " GiB). Actual usage is " + pyGiB(consumed)
+        + " GiB for consumed memory (weights + non-torch), " + pyGiB(mem.activation.total())
+        + " GiB for peak activation, and " + pyGiB(graph)
+        + " GiB for CUDAGraph memory. Replace gpu_memory_utilization config with `--kv-cache-memory="
+        + std::to_string(toRequested) + "` (" + pyGiB(static_cast<double>(toRequested))
+        + " GiB) to fit into requested memory, or `--kv-cache-memory=" + std::to_string(toGpu) + "` ("
+        + pyGiB(static_cast<double>(toGpu)) + " GiB) to fully utilize gpu memory. Current kv cache memory in use is "
+        + pyGiB(mem.kvBudget) + " GiB.");
     return lines;
 }
 
@@ -94,7 +163,7 @@ double perRequestBytes(const Evaluation &e, const ModelSpec &m, std::int64_t len
     const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
     const int draft = r.lmHead ? p.speculativeLayers : 0;
     const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
-        p.blockSize, len, p.maxNumBatchedTokens, draft, p.decodeContextParallel);
+        p.blockSize, len, p.maxNumBatchedTokens, draft, e.kv.dcp); // KV shards: DCP (x PCP before 0.26)
     return static_cast<double>(pool.blocksPerRequest) * pool.bytesPerBlock;
 }
 
@@ -103,6 +172,16 @@ std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, doubl
     if (e.ranks.empty() || availableBytes <= 0)
         return 0;
     const Plan &p = e.plan;
+    // The auto-fit holds the null block back too (#47272, from 0.29): one block's bytes less to fit into.
+    if (e.kv.reservedBlocks > 0) {
+        const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
+        const int draft = r.lmHead ? p.speculativeLayers : 0;
+        const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
+            p.blockSize, p.blockSize, p.maxNumBatchedTokens, draft, e.kv.dcp);
+        availableBytes -= static_cast<double>(e.kv.reservedBlocks) * pool.bytesPerBlock;
+        if (availableBytes <= 0)
+            return 0;
+    }
     const auto needed = [&](std::int64_t len) { return perRequestBytes(e, m, len); };
     std::int64_t lo = 0, hi = std::max<std::int64_t>(p.maxModelLen, 1);
     while (lo < hi) { // largest len with needed(len) <= available
@@ -203,7 +282,7 @@ std::vector<PredictedLogLine> predictedVllmLog(const EvaluatedPlan &plan)
                 true });
         return out;
     }
-    if (e.kv.blocks < e.kv.blocksPerRequest) {
+    if (!e.kv.fitsOneRequest()) {
         // get_kv_cache_configs -> check_enough_kv_cache_memory, on the worker with the least memory.
         const double neededBytes = perRequestBytes(e, m, p.maxModelLen);
         const std::string owner = v >= kCudaGraphProfiling ? "model's" : "models's";
@@ -220,10 +299,32 @@ std::vector<PredictedLogLine> predictedVllmLog(const EvaluatedPlan &plan)
             true });
         return out;
     }
-    out.push_back({ engine, "GPU KV cache size: " + formatTokens(e.kv.capacityTokens) + " tokens" });
-    out.push_back({ engine,
-        "Maximum concurrency for " + formatTokens(p.maxModelLen)
-            + " tokens per request: " + fixed(e.kv.maxConcurrencyExact, 2) + "x" });
+    const std::string tokens = "GPU KV cache size: " + formatTokens(e.kv.capacityTokens) + " tokens";
+    const std::string concurrency = "Maximum concurrency for " + formatTokens(p.maxModelLen)
+        + " tokens per request: " + fixed(e.kv.maxConcurrencyExact, 2) + "x";
+    if (v >= kOneLineKvCapacity) { // kv_cache_utils.py update_kv_cache_capacity (#50462): one line
+        out.push_back({ engine, tokens + ", " + concurrency });
+    } else {
+        out.push_back({ engine, tokens });
+        out.push_back({ engine, concurrency });
+    }
+    // Graph capture comes after the KV cache is allocated; its lines are per worker again.
+    std::map<std::vector<std::string>, std::vector<int>> after;
+    std::vector<std::vector<std::string>> afterOrder;
+    for (const RankPlacement &r : e.ranks) {
+        auto lines = postCaptureLines(e, r.memory);
+        if (lines.empty())
+            continue;
+        auto [it, inserted] = after.try_emplace(lines);
+        if (inserted)
+            afterOrder.push_back(lines);
+        it->second.push_back(r.rank);
+    }
+    for (const auto &lines : afterOrder) {
+        const std::string who = rankList(after[lines]);
+        for (const std::string &l : lines)
+            out.push_back({ who, l, false });
+    }
     return out;
 }
 

@@ -288,6 +288,8 @@ private:
                 log.dp = static_cast<int>(*v);
             if (auto v = intValue(l, "decode_context_parallel_size"))
                 log.dcp = static_cast<int>(*v);
+            if (auto v = intValue(l, "prefill_context_parallel_size"); v && *v >= 1 && *v <= (1 << 20))
+                log.pcp = static_cast<int>(*v);
             if (auto v = intValue(l, "max_model_len"))
                 log.maxModelLen = *v;
             if (auto v = intValue(l, "max_seq_len"); v && !log.maxModelLen)
@@ -419,6 +421,24 @@ private:
         }
         if (auto b = bytesAfter(l, "Estimated CUDA graph memory"))
             worker(l).cudaGraphBytes = *b;
+        // >= 0.26, after capture: "CUDA graph pool memory: A GiB (actual), E GiB (estimated), difference: ..."
+        // (vllm/v1/worker/gpu_worker.py compile_or_warm_up_model). The estimate is what the budget subtracted.
+        if (contains(l, "CUDA graph pool memory:")) {
+            ObservedWorker &w = worker(l);
+            if (auto b = gibBefore(l, " GiB (actual)"))
+                w.cudaGraphActualBytes = *b;
+            if (auto b = gibBefore(l, " GiB (estimated)"); b && w.cudaGraphBytes < 0)
+                w.cudaGraphBytes = *b;
+        }
+        // --kv-cache-memory-bytes: "Initial free memory F GiB, reserved X GiB memory for KV Cache as specified by
+        // kv_cache_memory_bytes config and skipped memory profiling." (gpu_worker.py determine_available_memory)
+        if (contains(l, "as specified by kv_cache_memory_bytes"))
+            if (auto b = bytesAfter(l, ", reserved")) {
+                ObservedWorker &w = worker(l);
+                w.availableKvBytes = *b;
+                log.kvCacheMemoryBytes = *b;
+                setEngine(LogEngine::V1);
+            }
         if (contains(l, "Graph capturing finished"))
             if (auto b = bytesAfter(l, "took"))
                 worker(l).cudaGraphBytes = *b;
@@ -440,6 +460,14 @@ private:
                 w.activationBytes = *b;
             if (auto b = gibBefore(l, " GiB for non-torch memory"))
                 w.nonTorchBytes = *b;
+            // >= 0.26: "Actual usage is X GiB for consumed memory (weights + non-torch), Y GiB for peak activation,
+            // and Z GiB for CUDAGraph memory." (#47374): non-torch = consumed - the weights loaded.
+            if (auto b = gibBefore(l, " GiB for consumed memory")) {
+                w.consumedBytes = *b;
+                log.consumedMemoryWording = true;
+                if (w.nonTorchBytes < 0 && w.weightsBytes >= 0 && *b >= w.weightsBytes)
+                    w.nonTorchBytes = *b - w.weightsBytes;
+            }
             if (auto b = gibBefore(l, " GiB for CUDAGraph memory"))
                 w.cudaGraphBytes = *b;
         }
@@ -458,6 +486,9 @@ private:
         if (auto v = numberAfter(l, "GPU KV cache size:"); v && *v >= 0 && *v < 1e15) {
             log.kvTokens = static_cast<std::int64_t>(*v);
             setEngine(LogEngine::V1);
+            // >= 0.28 prints both figures on one line (kv_cache_utils.py update_kv_cache_capacity, #50462).
+            if (contains(l, "Maximum concurrency for"))
+                log.oneLineKvCapacity = true;
         }
         if (contains(l, "Maximum concurrency for")) {
             std::size_t end = 0;
@@ -518,6 +549,10 @@ VllmVersion ParsedVllmLog::effectiveVersion() const
 {
     if (version)
         return *version;
+    if (oneLineKvCapacity)
+        return kOneLineKvCapacity;
+    if (consumedMemoryWording)
+        return kConsumedMemorySummary;
     if (cudaGraphProfiling)
         return kCudaGraphProfiling;
     if (loadingMemoryWording)

@@ -20,6 +20,8 @@ struct ObservedWorker
     double activationBytes = -1; // V0 summary / "Actual usage ... for peak activation"
     double nonTorchBytes = -1;
     double cudaGraphBytes = -1; // "Estimated CUDA graph memory" / "Graph capturing ... took" / "Actual usage"
+    double cudaGraphActualBytes = -1; // >= 0.26 "CUDA graph pool memory: A GiB (actual), E GiB (estimated)"
+    double consumedBytes = -1; // >= 0.26 "X GiB for consumed memory (weights + non-torch)"
     double totalBytes = -1; // total_gpu_memory / "Free memory on device (F/T GiB)"
     double requestedBytes = -1; // total x utilization as printed
 };
@@ -34,9 +36,12 @@ struct ParsedVllmLog
     LogEngine engine = LogEngine::Unknown;
     bool cudaGraphProfiling = false; // the >= 0.21 "CUDA graph memory profiling is enabled" notice
     bool loadingMemoryWording = false; // "Model loading took X GiB memory" (>= 0.14)
+    bool consumedMemoryWording = false; // "... GiB for consumed memory (weights + non-torch)" (>= 0.26)
+    bool oneLineKvCapacity = false; // "GPU KV cache size: N tokens, Maximum concurrency for ..." (>= 0.28)
+    std::optional<double> kvCacheMemoryBytes; // "reserved X GiB memory for KV Cache as specified by ..."
 
     std::string model;
-    std::optional<int> tp, pp, dp, dcp;
+    std::optional<int> tp, pp, dp, dcp, pcp;
     std::optional<double> gpuMemoryUtilization;
     std::optional<std::int64_t> maxModelLen, blockSize, maxNumSeqs, maxNumBatchedTokens;
     std::optional<std::string> kvCacheDtype, quantization;

@@ -1690,10 +1690,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the plan follows vLLM %1; the flags are those of %2: check them against that release</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the plan counts %1 speculative draft layer(s): add the matching speculative decoding options (method and draft model)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1727,6 +1723,18 @@
     </message>
     <message>
         <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --prefill-context-parallel-size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 first appears in vLLM %2: the plan&apos;s --vllm-version %3 does not know it (flag table %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan follows vLLM %1; the flags are checked against %2: check them against that release</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3323,6 +3331,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>KV cache budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--kv-cache-memory-bytes %1 as given (utilization and the other terms do not apply); %2 B per token on this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5117,6 +5141,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with prefill_context_parallel_size %1, decode_context_parallel_size must be 1, %1 or tp x pcp = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill_context_parallel_size must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill context parallel does not support data parallelism yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--mm-ipc-gpu-memory-gb is a vLLM %1 setting: the plan follows %2, which has no such reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one&apos;s rules apply</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1690,10 +1690,6 @@
         <translation>%1 不在 %2 的参数表中</translation>
     </message>
     <message>
-        <source>the plan follows vLLM %1; the flags are those of %2: check them against that release</source>
-        <translation>方案按 vLLM %1 计算；参数来自 %2：请对照该版本检查</translation>
-    </message>
-    <message>
         <source>the plan counts %1 speculative draft layer(s): add the matching speculative decoding options (method and draft model)</source>
         <translation>方案计入了 %1 个投机解码草稿层：请添加对应的投机解码选项（方法和草稿模型）</translation>
     </message>
@@ -1723,11 +1719,23 @@
     </message>
     <message>
         <source>the head address cannot start with &apos;-&apos; (it would read as an option)</source>
-        <translation>头节点地址不能以 '-' 开头（会被当作选项）</translation>
+        <translation>头节点地址不能以 &apos;-&apos; 开头（会被当作选项）</translation>
     </message>
     <message>
         <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
-        <translation>模型路径 %1 以 '-' 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+        <translation>模型路径 %1 以 &apos;-&apos; 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+    </message>
+    <message>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --prefill-context-parallel-size</source>
+        <translation>本导出器没有与 vLLM 的 --prefill-context-parallel-size 对应的 SGLang 参数</translation>
+    </message>
+    <message>
+        <source>%1 first appears in vLLM %2: the plan&apos;s --vllm-version %3 does not know it (flag table %4)</source>
+        <translation>%1 从 vLLM %2 起才有：方案的 --vllm-version %3 不认识它（参数表 %4）</translation>
+    </message>
+    <message>
+        <source>the plan follows vLLM %1; the flags are checked against %2: check them against that release</source>
+        <translation>方案遵循 vLLM %1；参数按 %2 检查：请对照该版本核实</translation>
     </message>
 </context>
 <context>
@@ -3323,6 +3331,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>KV cache budget</source>
         <translation>KV Cache 预算</translation>
+    </message>
+    <message>
+        <source>; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic</source>
+        <translation>；未扣除：固定的 --kv-cache-memory-bytes 取代了预算计算</translation>
+    </message>
+    <message>
+        <source>; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)</source>
+        <translation>；未扣除：vLLM 0.21-0.25 的 CUDA 图估算不包括 ROCm（仅 is_cuda()）</translation>
+    </message>
+    <message>
+        <source>--kv-cache-memory-bytes %1 as given (utilization and the other terms do not apply); %2 B per token on this rank</source>
+        <translation>按给定的 --kv-cache-memory-bytes %1（利用率和其他各项不适用）；本卡每个 token %2 B</translation>
+    </message>
+    <message>
+        <source>, less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding</source>
+        <translation>，再减去用于多模态解码的 --mm-ipc-gpu-memory-gb %1 GiB</translation>
     </message>
 </context>
 <context>
@@ -5114,6 +5138,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
         <translation>放不下一个 max_model_len 为 %1 Token 的请求：KV Cache 只能容纳 %2 个 Token（调低 --max-model-len 或增加 GPU）</translation>
+    </message>
+    <message>
+        <source>with prefill_context_parallel_size %1, decode_context_parallel_size must be 1, %1 or tp x pcp = %2</source>
+        <translation>prefill_context_parallel_size 为 %1 时，decode_context_parallel_size 只能是 1、%1 或 tp x pcp = %2</translation>
+    </message>
+    <message>
+        <source>prefill_context_parallel_size must be at least 1</source>
+        <translation>prefill_context_parallel_size 至少为 1</translation>
+    </message>
+    <message>
+        <source>prefill context parallel does not support data parallelism yet</source>
+        <translation>预填充上下文并行（PCP）尚不支持数据并行</translation>
+    </message>
+    <message>
+        <source>--mm-ipc-gpu-memory-gb is a vLLM %1 setting: the plan follows %2, which has no such reserve</source>
+        <translation>--mm-ipc-gpu-memory-gb 是 vLLM %1 的设置：方案遵循的 %2 没有这项预留</translation>
+    </message>
+    <message>
+        <source>vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one&apos;s rules apply</source>
+        <translation>vLLM %1 不在本规划器已知的版本范围内（%2 至 %3）：按最接近版本的规则计算</translation>
     </message>
 </context>
 <context>

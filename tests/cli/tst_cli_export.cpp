@@ -79,11 +79,12 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject j = r.json();
         QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.export/1"));
+        // The default release (0.33) is checked against the newest flag table, main @ 7cfb97e3 (just after v0.28.0).
         QCOMPARE(j.value(QStringLiteral("vllm_commit")).toString(),
-            QStringLiteral("0a1c5034f5e4fe736db672010cda33d9d850f87e"));
+            QStringLiteral("7cfb97e33791a348cd5d7b622cca521d82d8399f"));
         QCOMPARE(j.value(QStringLiteral("nodes")).toInt(), 1);
         // vLLM's batch defaults for >= 70 GiB GPUs: 1024 sequences, 8192 tokens; utilization 0.92
-        // (vLLM 0.21's default, the release plans follow unless --vllm-version says otherwise).
+        // (vLLM's default since 0.21; plans follow 0.33 unless --vllm-version says otherwise).
         QCOMPARE(firstCommand(j),
             QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --pipeline-parallel-size 1 "
                            "--gpu-memory-utilization 0.92 --max-model-len 32768 --max-num-seqs 1024 "

@@ -60,7 +60,23 @@ std::vector<Case> issueCases()
             [](Plan &p) { p.tp = 8, p.ep = 8, p.redundantExperts = 16 * 256 + 1; } }, // redundant_too_many
         { "llama-3.1-8b", "h100-sxm", [](Plan &p) { p.gpuMemoryUtilization = 1.5; } }, // utilization
         { "llama-3.1-70b", "h100-sxm", [](Plan &p) { p.tp = 8, p.decodeContextParallel = 3; } }, // dcp_tp
-        { "gpt-oss-20b", "h100-sxm", [](Plan &p) { p.tp = 2, p.decodeContextParallel = 2; } }, // dcp_sliding
+        { "gpt-oss-20b", "h100-sxm",
+            [](Plan &p) {
+                p.tp = 2, p.decodeContextParallel = 2;
+                p.vllmVersion = VllmVersion { 0, 25, 0 }; // allowed from 0.26
+            } }, // dcp_sliding
+        { "llama-3.1-70b", "h100-sxm", [](Plan &p) { p.tp = 4, p.dp = 2, p.prefillContextParallel = 2; } }, // pcp_dp
+        { "llama-3.1-70b", "h100-sxm",
+            [](Plan &p) { p.tp = 4, p.prefillContextParallel = 2, p.decodeContextParallel = 4; } }, // pcp_dcp
+        { "llama-3.1-8b", "h100-sxm",
+            [](Plan &p) {
+                p.mmIpcGpuMemoryGb = 1;
+                p.vllmVersion = VllmVersion { 0, 24, 0 };
+            } }, // mm_ipc_version
+        { "llama-3.1-8b", "h100-sxm",
+            [](Plan &p) {
+                p.vllmVersion = VllmVersion { 0, 40, 0 };
+            } }, // vllm_version_unknown
         { "llama-3.1-70b", "h100-sxm", [](Plan &p) { p.tp = 8, p.decodeContextParallel = 2; } }, // dcp_kv_heads
         { "llama-3.1-8b", "h100-sxm",
             [](Plan &p) {
@@ -134,11 +150,11 @@ private slots:
         const std::set<std::string> codes = { "size_not_positive", "world_too_large", "tp_heads", "tp_kv_heads",
             "pp_partition_size", "pp_partition_sum", "pp_partition_empty", "pp_layers", "ep_dense", "redundant_dense",
             "ep_divides", "ep_experts", "ep_uneven", "redundant_negative", "redundant_without_ep", "redundant_too_many",
-            "utilization", "dcp_positive", "dcp_tp", "dcp_sliding", "dcp_kv_heads", "speculative_layers", "block_size",
-            "max_model_len", "batch_limits", "gpus_per_node", "gpu_memory", "tp_crosses_node", "tp_outside_domain",
-            "ep_lockstep", "max_model_len_exceeds", "batched_tokens", "fp8_block_experts", "calibration_gpu",
-            "calibration_version", "free_below_utilization", "weights_do_not_fit", "no_kv_memory",
-            "no_room_for_request" };
+            "utilization", "dcp_positive", "dcp_tp", "dcp_sliding", "dcp_kv_heads", "pcp_positive", "pcp_dp", "pcp_dcp",
+            "mm_ipc_version", "vllm_version_unknown", "speculative_layers", "block_size", "max_model_len",
+            "batch_limits", "gpus_per_node", "gpu_memory", "tp_crosses_node", "tp_outside_domain", "ep_lockstep",
+            "max_model_len_exceeds", "batched_tokens", "fp8_block_experts", "calibration_gpu", "calibration_version",
+            "free_below_utilization", "weights_do_not_fit", "no_kv_memory", "no_room_for_request" };
         std::set<std::string> seen;
         QStringList problems;
         // evaluate() reads decode_context_parallel_size 0 as 1; the structural check alone refuses it.
@@ -146,6 +162,9 @@ private slots:
         Plan zero = basePlan();
         zero.decodeContextParallel = 0;
         validateStructure(zero, presetModel("llama-3.1-8b"), dcp);
+        Plan zeroPcp = basePlan();
+        zeroPcp.prefillContextParallel = 0;
+        validateStructure(zeroPcp, presetModel("llama-3.1-8b"), dcp);
         std::vector<std::vector<PlanIssue>> found = { dcp };
         for (const Case &c : issueCases())
             found.push_back(run(c).issues);

@@ -55,7 +55,7 @@ private slots:
         const QString text = d.shownText();
         QVERIFY(text.startsWith(QStringLiteral("# meta-llama/Llama-3.1-405B: TP 8 x PP 2 = 16 GPUs on 2 nodes x 8")));
         QVERIFY(text.contains(QStringLiteral("--node-rank 1 --master-addr \"$HEAD_IP\"")));
-        QVERIFY(d.findChild<QLabel *>(QStringLiteral("version"))->text().contains(QStringLiteral("0a1c5034")));
+        QVERIFY(d.findChild<QLabel *>(QStringLiteral("version"))->text().contains(QStringLiteral("7cfb97e3")));
 
         // The options drive the text: Ray, a given address, then SGLang.
         auto *launcher = d.findChild<QComboBox *>(QStringLiteral("launcher"));
