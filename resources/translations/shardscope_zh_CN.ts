@@ -1723,11 +1723,11 @@
     </message>
     <message>
         <source>the head address cannot start with &apos;-&apos; (it would read as an option)</source>
-        <translation>头节点地址不能以 '-' 开头（会被当作选项）</translation>
+        <translation>头节点地址不能以 &apos;-&apos; 开头（会被当作选项）</translation>
     </message>
     <message>
         <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
-        <translation>模型路径 %1 以 '-' 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+        <translation>模型路径 %1 以 &apos;-&apos; 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
     </message>
 </context>
 <context>
@@ -3134,6 +3134,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>ShardScope did not quit normally; these changes were saved automatically at %1.</source>
         <translation>ShardScope 上次没有正常退出；这些更改已于 %1 自动保存。</translation>
     </message>
+    <message>
+        <source>The unsaved plan of the last session could not be restored: %1</source>
+        <translation>上次会话中未保存的方案无法恢复：%1</translation>
+    </message>
+    <message>
+        <source>The unsaved plan of the last session could not be restored: %1. It was kept as %2.</source>
+        <translation>上次会话中未保存的方案无法恢复：%1。它已另存为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -4156,6 +4164,41 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>heads %1 (%2)</source>
         <translation>头 %1（共 %2 个）</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>it is not valid JSON (cut short?)</source>
+        <translation>它不是有效的 JSON（被截断了？）</translation>
+    </message>
+    <message>
+        <source>it is not a ShardScope session</source>
+        <translation>它不是 ShardScope 会话文件</translation>
+    </message>
+    <message>
+        <source>a field is missing or of the wrong type</source>
+        <translation>缺少某个字段或字段类型不对</translation>
+    </message>
+    <message>
+        <source>cannot save the session to %1: %2</source>
+        <translation>无法把会话保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>it is larger than 16 MiB</source>
+        <translation>它大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>it %1</source>
+        <translation>它 %1</translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2.</source>
+        <translation>无法读取自动保存的会话 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
+        <translation>无法读取自动保存的会话 %1：%2。它已另存为 %3。</translation>
     </message>
 </context>
 <context>
