@@ -172,6 +172,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     updateTitle();
     if (!m_sessionMessage.isEmpty()) { // the last session was unreadable: said once, not in the way
         auto *box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), m_sessionMessage, QMessageBox::Ok, this);
+        box->setTextFormat(Qt::PlainText); // it quotes a path
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->setWindowModality(Qt::NonModal);
         box->show();
@@ -409,6 +410,9 @@ void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 10000);
     auto *box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), message, QMessageBox::Ok, this);
+    // Messages quote names and paths from files (unknown model "<img src=/dev/zero>"): a message box
+    // shows text that looks like HTML as HTML, and would load the "image". Plain text, always.
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setInformativeText(tr("The current plan is unchanged."));
     box->open();
@@ -435,6 +439,7 @@ std::optional<shardscope::Plan> MainWindow::offerRecovery(const std::optional<se
     const QDateTime when = last->time;
     QMessageBox box(QMessageBox::Question, tr("ShardScope"), tr("Restore unsaved plan from %1?").arg(from),
         QMessageBox::Yes | QMessageBox::No, this);
+    box.setTextFormat(Qt::PlainText); // a file name from the session file
     box.setInformativeText(tr("ShardScope did not quit normally; these changes were saved automatically at %1.")
                                .arg(QLocale().toString(when, QLocale::ShortFormat)));
     box.setDefaultButton(QMessageBox::Yes);
