@@ -3,6 +3,7 @@
 #include "core/launch/shellwords.h"
 #include "core/launch/vllmflags.h"
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
 #include "core/text/utf8.h"
@@ -574,7 +575,8 @@ private:
                 m_r.ignoredFlags.push_back(o.written);
             return;
         }
-        const json j = json::parse(o.value.text, nullptr, false);
+        const json j = jsonNestingDepth(o.value.text) > kMaxJsonDepth ? json(json::value_t::discarded)
+                                                                      : json::parse(o.value.text, nullptr, false);
         if (j.is_discarded() || !j.is_object())
             badValue(o.flag, o.value.text, "expected a JSON object");
         for (const auto &[key, value] : j.items()) {

@@ -1,6 +1,7 @@
 #include "core/model/calibrationprofile.h"
 
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,15 +86,17 @@ CalibrationProfile calibrationFromJson(const json &j)
     c.nonTorchBytes = optionalNumber(j, "non_torch_bytes", -1, 0, 1e15);
     c.cudaGraphBytes = optionalNumber(j, "cuda_graph_bytes", -1, 0, 1e15);
     c.source = optionalString(j, "source");
+    requireOneLine("calibration field \"source\"", c.source);
     return c;
 }
 
 CalibrationProfile calibrationFromJsonText(const std::string &text)
 {
+    requireShallowJson(text, "calibration profile");
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) { // also out_of_range: a number too large for a double
         throw InputError(std::string("calibration profile is not valid JSON: ") + e.what());
     }
     return calibrationFromJson(j);

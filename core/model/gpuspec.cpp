@@ -1,6 +1,7 @@
 #include "core/model/gpuspec.h"
 
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 #include "core/model/plan.h"
 #include "core/text/units.h"
 
@@ -124,6 +125,7 @@ GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
 
 GpuSpec gpuFromJsonText(const std::string &text, const std::string &fallbackId)
 {
+    requireShallowJson(text, "GPU file");
     json j;
     try {
         j = json::parse(text);

@@ -1,6 +1,7 @@
 #include "core/model/modelcatalog.h"
 
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,6 +40,7 @@ namespace {
 
 json parseObject(const std::string &text, const char *what)
 {
+    requireShallowJson(text, what);
     json j;
     try {
         j = json::parse(text);

@@ -1,6 +1,7 @@
 #include "core/model/modelspec.h"
 
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -305,6 +306,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
 
 ModelSpec modelFromJsonText(const std::string &text, const std::string &fallbackId)
 {
+    requireShallowJson(text, "model file");
     json j;
     try {
         j = json::parse(text);

@@ -1,6 +1,7 @@
 #include "core/model/planio.h"
 
 #include "core/model/errors.h"
+#include "core/model/jsonlimits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -241,6 +242,9 @@ void checkSchema(const json &j, const std::string &fileName)
 
 PlanFile planFileFromJsonText(const std::string &text, const std::string &fileName)
 {
+    if (jsonNestingDepth(text) > kMaxJsonDepth)
+        refuseFile(fileName.empty() ? "plan file" : fileName,
+            "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels; not a plan file");
     json j;
     try {
         j = json::parse(text);

@@ -22,16 +22,43 @@ namespace {
 // Per-GPU rows beyond this are summarised per stage only (the JSON output has every GPU).
 constexpr int kMaxGpuRows = 64;
 
+// A table cell: a pipe splits the row unless an odd number of backslashes precedes it, so the run
+// of backslashes before one is doubled (each then shows as itself) and the pipe escaped ("a\|b"
+// stays one cell).
 std::string cell(const std::string &s)
 {
     std::string out;
     for (char c : s) {
-        if (c == '|')
+        if (c == '|') {
+            size_t run = 0;
+            while (run < out.size() && out[out.size() - 1 - run] == '\\')
+                ++run;
+            out.append(run, '\\');
             out += "\\|";
-        else if (c == '\n')
+        } else if (c == '\n')
             out += ' ';
         else
             out += c;
+    }
+    return out;
+}
+
+// A link destination that is one word of safe characters: every byte but A-Z a-z 0-9 . _ ~ / -
+// percent-encoded, so a report file named "a b).md" or "x<y>.md" cannot end the picture's link
+// early or open markup. (The picture's name comes from the output's file name.)
+std::string linkTarget(const std::string &s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_'
+            || c == '~' || c == '/' || c == '-') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
     }
     return out;
 }
@@ -187,7 +214,7 @@ void placement(Writer &w, const Evaluation &e, const ModelSpec &m, const ReportO
     w.heading(2, R(QT_TRANSLATE_NOOP("Report", "Placement")));
     if (!o.placementImage.empty())
         w.para("![" + w(R(QT_TRANSLATE_NOOP("Report", "Layers × GPUs: which layers each GPU holds, by pipeline stage")))
-            + "](" + o.placementImage + ")");
+            + "](" + linkTarget(o.placementImage) + ")");
     w.para(p.ppPartition.empty() ? R(QT_TRANSLATE_NOOP("Report",
                "Ranks are laid out DP × PP × TP with TP fastest (vLLM's "
                "initialize_model_parallel); layers per stage follow get_pp_indices."))

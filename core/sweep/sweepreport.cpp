@@ -1,5 +1,6 @@
 #include "core/sweep/sweepreport.h"
 
+#include "core/text/sanitize.h"
 #include "core/text/units.h"
 
 #include <nlohmann/json.hpp>
@@ -187,9 +188,10 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
 {
     const SweepOptions &o = r.options;
     std::ostringstream s;
-    s << m.name << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x " << gpu.name << " (nodes of "
-      << r.resolved.gpusPerNode << "), max_model_len " << formatThousands(r.resolved.maxModelLen)
-      << ", objective: " << sweepObjectiveName(o.objective);
+    // Names are refused with control characters where they are read; one line here all the same.
+    s << sanitize::oneLine(m.name) << " on " << (o.upTo ? "1 to " : "") << o.gpus << " x "
+      << sanitize::oneLine(gpu.name) << " (nodes of " << r.resolved.gpusPerNode << "), max_model_len "
+      << formatThousands(r.resolved.maxModelLen) << ", objective: " << sweepObjectiveName(o.objective);
     if (o.minConcurrency > 0)
         s << ", at least " << o.minConcurrency << " concurrent requests";
     if (o.maxTpotSec > 0)

@@ -3143,6 +3143,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>ShardScope did not quit normally; these changes were saved automatically at %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The unsaved plan of the last session could not be restored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The unsaved plan of the last session could not be restored: %1. It was kept as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -4180,6 +4188,41 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>heads %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>it is not valid JSON (cut short?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a ShardScope session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a field is missing or of the wrong type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot save the session to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is larger than 16 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -158,13 +158,14 @@ private slots:
                 QStringLiteral("2") });
         QVERIFY(window.waitForStarted());
 
-        // The window's settings: QSettings' native format under XDG_CONFIG_HOME, organisation and
-        // application "ShardScope".
-        const QString settingsFile = home.filePath(QStringLiteral("ShardScope/ShardScope.conf"));
+        // The window's session: session.json beside QSettings' native file under XDG_CONFIG_HOME
+        // (organisation and application "ShardScope"), the plan file's text in "plan_file".
+        const QString sessionFile = home.filePath(QStringLiteral("ShardScope/session.json"));
         const auto savedPlan = [&]() -> std::optional<Plan> {
-            const QByteArray text
-                = QSettings(settingsFile, QSettings::IniFormat).value(QStringLiteral("session/plan")).toByteArray();
-            const nlohmann::json j = nlohmann::json::parse(text.toStdString(), nullptr, false);
+            const nlohmann::json s = nlohmann::json::parse(readAll(sessionFile).toStdString(), nullptr, false);
+            if (s.is_discarded() || !s.is_object() || !s.contains("plan_file") || !s["plan_file"].is_string())
+                return std::nullopt;
+            const nlohmann::json j = nlohmann::json::parse(s["plan_file"].get<std::string>(), nullptr, false);
             if (j.is_discarded() || !j.is_object() || !j.contains("plan"))
                 return std::nullopt;
             return planFromJson(j["plan"]);

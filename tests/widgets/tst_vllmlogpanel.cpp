@@ -35,6 +35,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QUndoStack>
 
 using namespace shardscope;
@@ -285,8 +286,10 @@ private slots:
                     ->summary()
                     ->valueToolTip(QStringLiteral("capacity_tokens"))
                     .contains(QLatin1String("test-h100")));
-        const auto header = [&w](int column) {
-            return w.gpuTable()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+        const auto header = [&w](int column) { // the tip as shown (it is plain text made HTML)
+            QTextDocument shown;
+            shown.setHtml(w.gpuTable()->model()->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString());
+            return shown.toPlainText();
         };
         QVERIFY2(
             header(GpuTableModel::KvBudget).contains(QLatin1String("Calibrated: overheads from profile \"test-h100\"")),

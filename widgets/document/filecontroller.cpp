@@ -127,6 +127,7 @@ FileController::Unsaved FileController::askToSave()
     const QString name = m_currentFile.isEmpty() ? tr("The plan") : QFileInfo(m_currentFile).fileName();
     QMessageBox box(QMessageBox::Warning, tr("ShardScope"), tr("%1 has unsaved changes.").arg(name),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_parent);
+    box.setTextFormat(Qt::PlainText); // a file name: "<img src=…>.json" is a legal one
     box.setInformativeText(tr("Save them before the plan is closed?"));
     box.setDefaultButton(QMessageBox::Save);
     switch (box.exec()) {

@@ -1,5 +1,6 @@
 #include "widgets/export/viewexport.h"
 
+#include "core/text/sanitize.h"
 #include "io/savefile.h"
 
 #include <QBuffer>
@@ -29,7 +30,10 @@ std::optional<QString> save(const QString &path, const QSize &size, const QStrin
         svg.setOutputDevice(&file);
         svg.setSize(size);
         svg.setViewBox(rect);
-        svg.setTitle(title);
+        // QSvgGenerator (Qt 6.4) writes the title into <title> unescaped, and the title names the
+        // model: "</title><script>…" would be a live script in a browser. Escaped here, one line
+        // (XML 1.0 allows no C0 control character but TAB, LF, CR).
+        svg.setTitle(QString::fromStdString(shardscope::sanitize::htmlText(title.toStdString())));
         svg.setDescription(Tr::tr("Exported from ShardScope"));
         QPainter p(&svg);
         render(p, rect, true);

@@ -5,6 +5,8 @@
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 
+#include <QTextDocument>
+
 #include <algorithm>
 
 using namespace shardscope;
@@ -89,29 +91,33 @@ QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int
         }
     }
     if (role == Qt::ToolTipRole) {
-        switch (section) {
-        case TpRank:
-            return tr("Tensor-parallel rank inside the TP group");
-        case DpRank:
-            return tr("Data-parallel replica");
-        case EpRank:
-            return tr("Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)");
-        case Layers:
-            return tr("Layers held (inclusive), from the pipeline split");
-        case Activation:
-            return tr("Peak activation of the profiling run") + overheadBasisNote();
-        case Other:
-            return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the "
-                      "reserve (textbook)")
-                + overheadBasisNote();
-        case KvBudget:
-            return tr("Memory left for the KV cache on this GPU") + overheadBasisNote();
-        case Blocks:
-            return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs")
-                + overheadBasisNote();
-        default:
-            return {};
-        }
+        // The note names the calibration profile and its log, both untrusted: a plain-text tip.
+        const auto tip = [&]() -> QString {
+            switch (section) {
+            case TpRank:
+                return tr("Tensor-parallel rank inside the TP group");
+            case DpRank:
+                return tr("Data-parallel replica");
+            case EpRank:
+                return tr("Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)");
+            case Layers:
+                return tr("Layers held (inclusive), from the pipeline split");
+            case Activation:
+                return tr("Peak activation of the profiling run") + overheadBasisNote();
+            case Other:
+                return tr("What the accounting deducts besides weights and activation: non-torch memory (vLLM) or the "
+                          "reserve (textbook)")
+                    + overheadBasisNote();
+            case KvBudget:
+                return tr("Memory left for the KV cache on this GPU") + overheadBasisNote();
+            case Blocks:
+                return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs")
+                    + overheadBasisNote();
+            default:
+                return {};
+            }
+        }();
+        return tip.isEmpty() ? QVariant() : QVariant(Qt::convertFromPlainText(tip));
     }
     return {};
 }

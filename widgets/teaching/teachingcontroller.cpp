@@ -224,8 +224,10 @@ private:
             error = writeReport(path, doc->evaluated(), nullptr, &written, translate);
         }
         if (!error.isEmpty()) {
-            QMessageBox::warning(m_host.dialogParent(), Teaching::tr("Export report"),
-                Teaching::tr("Cannot write %1: %2").arg(path, error));
+            QMessageBox box(QMessageBox::Warning, Teaching::tr("Export report"),
+                Teaching::tr("Cannot write %1: %2").arg(path, error), QMessageBox::Ok, m_host.dialogParent());
+            box.setTextFormat(Qt::PlainText); // a path, never HTML
+            box.exec();
             return;
         }
         m_host.showStatus(Teaching::tr("Wrote %1").arg(written.join(QStringLiteral(", "))), 10000);

@@ -25,6 +25,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -112,34 +113,40 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     connect(m_issues, &IssuesBanner::nearestPlanRequested, this,
         [this](const shardscope::Plan &plan) { m_editor->apply(plan, tr("Use the nearest plan that fits")); });
 
+    // The last session, read once: an unreadable file is set aside with a message (session.h).
+    session::LoadedSession last;
+    if (m_options.useSettings)
+        last = session::loadLastPlan();
+    if (!last.error.isEmpty())
+        reportSessionProblem(last.error);
     // Unsaved work the last window never got to save or discard is offered first.
-    const std::optional<shardscope::Plan> recovered = offerRecovery();
+    const std::optional<shardscope::Plan> recovered = offerRecovery(last.plan);
     // The first plan: given, else the last session, else the default. The session of unsaved work
     // starts from its file (the restored changes, if any, are then one undo step on top of it).
     bool restored = false;
     QString file;
     if (m_options.initialPlan) {
         restored = m_editor->apply(*m_options.initialPlan, QString());
-    } else if (m_options.useSettings && session::lastPlanUnsaved()) {
+    } else if (last.plan && last.plan->unsaved) {
         shardscope::Plan saved;
-        file = session::lastPlanFile();
+        file = last.plan->filePath;
         if (!file.isEmpty() && !planfile::load(*m_document, file, saved))
             restored = m_editor->apply(saved, QString());
         else
             file.clear();
-    } else if (m_options.useSettings && !session::lastPlanJson().isEmpty()) {
+    } else if (last.plan && !last.plan->planFileJson.isEmpty()) {
         try {
             restored = m_editor->apply(
-                planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString()), QString());
-            file = session::lastPlanFile();
+                planfile::fromJsonText(*m_document, last.plan->planFileJson.toStdString()), QString());
+            file = last.plan->filePath;
         } catch (const std::exception &) {
-            restored = false; // a stale session is not worth a message
+            restored = false; // a stale session (a copy of a saved file) is not worth a message
         }
     }
     if (!restored)
         m_editor->apply(FileController::defaultPlan(), QString());
     if (recovered)
-        file = session::lastPlanFile();
+        file = last.plan->filePath;
     m_files->setCurrentFile(file);
     m_editor->undoStack()->clear();
     m_cleanPlanJson = QByteArray::fromStdString(planfile::toJsonText(*m_document));
@@ -163,6 +170,13 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         = QApplication::font().pointSizeF() > 0 ? QApplication::font().pointSizeF() : QApplication::font().pixelSize();
     fitPlanColumn();
     updateTitle();
+    if (!m_sessionMessage.isEmpty()) { // the last session was unreadable: said once, not in the way
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), m_sessionMessage, QMessageBox::Ok, this);
+        box->setTextFormat(Qt::PlainText); // it quotes a path
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setWindowModality(Qt::NonModal);
+        box->show();
+    }
     if (m_autosave)
         m_autosave->start(); // the first plan (given on the command line, or the restored one)
 }
@@ -396,26 +410,36 @@ void MainWindow::showError(const QString &message)
 {
     statusBar()->showMessage(message, 10000);
     auto *box = new QMessageBox(QMessageBox::Warning, tr("ShardScope"), message, QMessageBox::Ok, this);
+    // Messages quote names and paths from files (unknown model "<img src=/dev/zero>"): a message box
+    // shows text that looks like HTML as HTML, and would load the "image". Plain text, always.
+    box->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setInformativeText(tr("The current plan is unchanged."));
     box->open();
 }
 
-std::optional<shardscope::Plan> MainWindow::offerRecovery()
+std::optional<shardscope::Plan> MainWindow::offerRecovery(const std::optional<session::LastPlan> &last)
 {
-    if (!m_options.useSettings || !session::lastPlanUnsaved() || session::lastPlanJson().isEmpty())
+    if (!last || !last->unsaved || last->planFileJson.isEmpty())
         return std::nullopt;
     std::optional<shardscope::Plan> plan;
     try {
-        plan = planfile::fromJsonText(*m_document, session::lastPlanJson().toStdString());
-    } catch (const std::exception &) {
-        return std::nullopt; // unreadable: nothing to offer
+        plan = planfile::fromJsonText(*m_document, last->planFileJson.toStdString());
+    } catch (const std::exception &e) {
+        // Unsaved work that no longer loads (a preset gone, a file damaged): kept aside, and said.
+        const QString aside = session::setAsideSessionFile();
+        reportSessionProblem(aside.isEmpty()
+                ? tr("The unsaved plan of the last session could not be restored: %1").arg(QString::fromUtf8(e.what()))
+                : tr("The unsaved plan of the last session could not be restored: %1. It was kept as %2.")
+                      .arg(QString::fromUtf8(e.what()), QDir::toNativeSeparators(aside)));
+        return std::nullopt;
     }
-    const QString file = session::lastPlanFile();
+    const QString file = last->filePath;
     const QString from = file.isEmpty() ? tr("an untitled plan") : QFileInfo(file).fileName();
-    const QDateTime when = session::lastPlanTime();
+    const QDateTime when = last->time;
     QMessageBox box(QMessageBox::Question, tr("ShardScope"), tr("Restore unsaved plan from %1?").arg(from),
         QMessageBox::Yes | QMessageBox::No, this);
+    box.setTextFormat(Qt::PlainText); // a file name from the session file
     box.setInformativeText(tr("ShardScope did not quit normally; these changes were saved automatically at %1.")
                                .arg(QLocale().toString(when, QLocale::ShortFormat)));
     box.setDefaultButton(QMessageBox::Yes);
@@ -440,12 +464,30 @@ void MainWindow::saveSession() const
     if (!m_options.useSettings || !m_document->hasPlan())
         return;
     const bool clean = m_editor->undoStack()->isClean();
-    if (!clean && m_discarded) // the plan as it was saved: the discarded changes do not come back
-        session::saveLastPlan(m_cleanPlanJson, m_files->currentFile(), false);
-    else
-        session::saveLastPlan(
-            QByteArray::fromStdString(planfile::toJsonText(*m_document)), m_files->currentFile(), !clean);
+    session::LastPlan plan;
+    plan.filePath = m_files->currentFile();
+    plan.time = QDateTime::currentDateTime();
+    if (!clean && m_discarded) { // the plan as it was saved: the discarded changes do not come back
+        plan.planFileJson = m_cleanPlanJson;
+    } else {
+        plan.planFileJson = QByteArray::fromStdString(planfile::toJsonText(*m_document));
+        plan.unsaved = !clean;
+    }
+    // A failed autosave (a full disk) leaves the previous session file; it is said once, not at
+    // every change.
+    const QString error = session::saveLastPlan(plan);
+    if (!error.isEmpty() && error != m_sessionMessage)
+        reportSessionProblem(error);
+    else if (error.isEmpty())
+        m_sessionMessage.clear();
     session::saveWindowState(saveGeometry(), saveState());
+}
+
+void MainWindow::reportSessionProblem(const QString &message) const
+{
+    m_sessionMessage = message;
+    qWarning("shardscope: warning: %s", qPrintable(message));
+    statusBar()->showMessage(message, 30000);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

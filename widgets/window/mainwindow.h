@@ -1,6 +1,7 @@
 #pragma once
 #include "core/model/modelcatalog.h"
 #include "core/model/plan.h"
+#include "widgets/document/session.h"
 #include "widgets/window/featurehost.h"
 
 #include <QMainWindow>
@@ -72,6 +73,9 @@ public:
     // By --tab name, from the tabs registered in this window.
     bool showTab(const QString &name) override;
     void saveSession() const;
+    // The last problem with the session file, as shown in the status bar: an unreadable autosave at
+    // start-up, or an autosave that could not be written (empty: none).
+    QString sessionMessage() const { return m_sessionMessage; }
     // Delay between a change of the plan or its file and the session being written (ms).
     static constexpr int kAutosaveDelayMs = 1000;
     // The widest the plan column grows, as a share of the window's width.
@@ -109,7 +113,8 @@ private:
     void fitPlanColumn();
     // A left-over autosave of unsaved work (the last window crashed or was killed): asks whether to
     // restore it. The plan it holds, if the user said yes.
-    std::optional<shardscope::Plan> offerRecovery();
+    std::optional<shardscope::Plan> offerRecovery(const std::optional<session::LastPlan> &last);
+    void reportSessionProblem(const QString &message) const;
 
     WindowOptions m_options;
     PlanDocument *m_document;
@@ -149,4 +154,5 @@ private:
     QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash
     QByteArray m_cleanPlanJson; // the plan as last saved or opened (the undo stack's clean state)
     bool m_discarded = false; // the user chose Discard at close: the session keeps m_cleanPlanJson
+    mutable QString m_sessionMessage; // the last session file problem (reading or autosaving)
 };
