@@ -107,6 +107,13 @@ private:
     void showError(const QString &message);
     void updateTitle();
     void fitPlanColumn();
+
+public:
+    // The plan column's controls fit its width (no horizontal scrolling), for tests.
+    bool planColumnFits() const;
+    bool planColumnReflowed() const { return m_narrowColumn; }
+
+private:
     // A left-over autosave of unsaved work (the last window crashed or was killed): asks whether to
     // restore it. The plan it holds, if the user said yes.
     std::optional<shardscope::Plan> offerRecovery();
@@ -130,6 +137,7 @@ private:
     QTabWidget *m_bottomTabs = nullptr;
     QDockWidget *m_dock = nullptr;
     QScrollArea *m_column = nullptr; // the plan column, in m_dock
+    bool m_narrowColumn = false; // the plan column reflowed: labels above fields
     double m_columnFontSize = 0; // the application font's size the column was last fitted to
     QMenu *m_recentMenu = nullptr;
     QMenu *m_fileMenu = nullptr;
