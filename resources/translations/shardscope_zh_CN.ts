@@ -4,16 +4,8 @@
 <context>
     <name>CommChart</name>
     <message>
-        <source>Share of each step&apos;s communication time</source>
-        <translation>每步通信时间的构成</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
         <translation>&lt;b&gt;没有通信&lt;/b&gt;&lt;br&gt;每个副本只有一张 GPU（tp = pp = 1），也没有 MoE Token 跨链路传输。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3 · %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
     </message>
     <message>
         <source>decode</source>
@@ -22,6 +14,30 @@
     <message>
         <source>prefill</source>
         <translation>prefill</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信时间</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step (%8 % of the phase&apos;s communication) · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3（占该阶段通信的 %8 %）· %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
@@ -629,6 +645,14 @@
     <message>
         <source>new</source>
         <translation>新增</translation>
+    </message>
+    <message>
+        <source>%1 requests per GPU</source>
+        <translation>每卡 %1 个请求</translation>
+    </message>
+    <message>
+        <source>Concurrent requests per GPU (cluster ÷ GPUs)</source>
+        <translation>每卡并发请求数（集群 ÷ GPU 数）</translation>
     </message>
 </context>
 <context>
@@ -1723,11 +1747,11 @@
     </message>
     <message>
         <source>the head address cannot start with &apos;-&apos; (it would read as an option)</source>
-        <translation>头节点地址不能以 '-' 开头（会被当作选项）</translation>
+        <translation>头节点地址不能以 &apos;-&apos; 开头（会被当作选项）</translation>
     </message>
     <message>
         <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
-        <translation>模型路径 %1 以 '-' 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+        <translation>模型路径 %1 以 &apos;-&apos; 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
     </message>
 </context>
 <context>
@@ -2166,6 +2190,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Show the whole grid (0)</source>
         <translation>显示整个网格（0）</translation>
     </message>
+    <message>
+        <source>Colour automatically</source>
+        <translation>自动着色</translation>
+    </message>
+    <message>
+        <source>By stage, or by DP replica when the plan has one stage</source>
+        <translation>按段着色；方案只有一段时按 DP 副本着色</translation>
+    </message>
 </context>
 <context>
     <name>GridText</name>
@@ -2338,10 +2370,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>q %1</translation>
     </message>
     <message>
-        <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
-        <translation>MLA 潜在 KV，%1 个头共用（每个 TP rank 上都有）</translation>
-    </message>
-    <message>
         <source>MLA latent KV</source>
         <translation>MLA 潜在 KV</translation>
     </message>
@@ -2500,6 +2528,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>TP %1 KV</source>
         <translation>TP %1 KV</translation>
+    </message>
+    <message>
+        <source>one pipeline stage: coloured by DP replica</source>
+        <translation>只有一个流水线段：按 DP 副本着色</translation>
+    </message>
+    <message>
+        <source>MLA latent KV: all %1 heads read it, every TP rank holds all of it (×%2)</source>
+        <translation>MLA 潜在 KV：全部 %1 个头都读取它，每个 TP rank 都存完整的一份（×%2）</translation>
+    </message>
+    <message>
+        <source>MLA latent KV, on every TP rank (×%1)</source>
+        <translation>MLA 潜在 KV，每个 TP rank 各一份（×%1）</translation>
+    </message>
+    <message>
+        <source>latent KV</source>
+        <translation>潜在 KV</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;MLA latent KV&lt;/b&gt; · query head %1 reads it&lt;br&gt;one latent vector (kv_lora_rank + rope) per token and layer serves all heads; each of the %2 TP ranks holds all of it, so TP does not divide the KV cache</source>
+        <translation>&lt;b&gt;MLA 潜在 KV&lt;/b&gt; · query 头 %1 读取它&lt;br&gt;每个 Token 每层一个潜在向量（kv_lora_rank + rope）供所有头使用；%2 个 TP rank 每个都存完整的一份，所以 TP 不会切分 KV Cache</translation>
     </message>
 </context>
 <context>
@@ -3174,18 +3222,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>GPU</translation>
     </message>
     <message>
-        <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
-        <translation>其他 = non-torch、CUDA Graph、预留 · 余量 = 1 − 利用率 · 可用 = 利用率 × 总量</translation>
-    </message>
-    <message>
-        <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
-        <translation>每卡显存，每个节点一根柱（%1 张 GPU）&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</translation>
-    </message>
-    <message>
-        <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
-        <translation>每卡显存&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
         <translation>&lt;b&gt;节点 %1&lt;/b&gt;：其中最紧张的是 GPU %2&lt;br&gt;</translation>
     </message>
@@ -3204,6 +3240,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>activation and other: estimated (no calibration profile)</source>
         <translation>激活与其他：估算（无校准配置）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU, one bar per node (%1 GPUs)</source>
+        <translation>每卡显存，每个节点一根柱（共 %1 张卡）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>other = non-torch, CUDA graphs, reserve</source>
+        <translation>其他 = non-torch、CUDA Graph、预留</translation>
+    </message>
+    <message>
+        <source>headroom = 1 − utilization</source>
+        <translation>余量 = 1 − 利用率</translation>
+    </message>
+    <message>
+        <source>usable = utilization × total</source>
+        <translation>可用 = 利用率 × 总量</translation>
     </message>
 </context>
 <context>
@@ -4933,6 +4989,46 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
         <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题）。事件显示一步的顺序；其时间不是预测。</translation>
     </message>
+    <message>
+        <source>How to compare two plans</source>
+        <translation>如何对比两个方案</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Pin as A&lt;/b&gt;: the current plan becomes A.</source>
+        <translation>点击&lt;b&gt;固定为 A&lt;/b&gt;：当前方案成为 A。</translation>
+    </message>
+    <message>
+        <source>Move a slider or change a setting: B follows the current plan.</source>
+        <translation>拖动滑块或修改设置：B 跟随当前方案。</translation>
+    </message>
+    <message>
+        <source>The table shows A, B and the change; this pane says what changed and why. Per-GPU rows compare clusters of different sizes fairly.</source>
+        <translation>表格列出 A、B 及其变化；此处说明变了什么、为什么变。“每卡”各行让不同规模的集群可以公平比较。</translation>
+    </message>
+    <message>
+        <source>%1 requests per GPU</source>
+        <translation>每卡 %1 个请求</translation>
+    </message>
+    <message>
+        <source>½× speed</source>
+        <translation>½ 倍速</translation>
+    </message>
+    <message>
+        <source>1× speed</source>
+        <translation>1 倍速</translation>
+    </message>
+    <message>
+        <source>2× speed</source>
+        <translation>2 倍速</translation>
+    </message>
+    <message>
+        <source>4× speed</source>
+        <translation>4 倍速</translation>
+    </message>
+    <message>
+        <source>Playback speed: at 1× one event every 0.9 s</source>
+        <translation>播放速度：1 倍速时每 0.9 秒一个事件</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -4951,6 +5047,50 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>compute (stage colour)</source>
+        <translation>计算（段的颜色）</translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation>TP AllReduce</translation>
+    </message>
+    <message>
+        <source>embedding / LM head</source>
+        <translation>嵌入层 / 输出层</translation>
+    </message>
+    <message>
+        <source>EP dispatch</source>
+        <translation>EP dispatch</translation>
+    </message>
+    <message>
+        <source>EP combine</source>
+        <translation>EP combine</translation>
+    </message>
+    <message>
+        <source>PP send</source>
+        <translation>PP 发送</translation>
+    </message>
+    <message>
+        <source>PP gather</source>
+        <translation>PP 收集</translation>
+    </message>
+    <message>
+        <source>idle (hatched)</source>
+        <translation>空闲（斜线）</translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation>第 %1–%2 层</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
     </message>
 </context>
 <context>
