@@ -17,10 +17,12 @@
 #include <QtCharts/QValueAxis>
 
 #include <QCursor>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QStackedLayout>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -96,9 +98,10 @@ CommChart::CommChart(QWidget *parent)
     m_empty->setMargin(12);
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
-    setMinimumWidth(300);
     // Title, axes and legend in the application font: presentation mode scales them too.
     fonts::followApplication(this, [this] {
+        // Two value axes and a legend: room for their labels at any font size (presentation mode).
+        setMinimumWidth(std::max(300, QFontMetrics(fonts::relative()).averageCharWidth() * 44));
         fonts::styleChart(m_chart);
         m_chart->legend()->setFont(fonts::relative(0.9));
         fonts::refitLegend(m_view, m_chart);
