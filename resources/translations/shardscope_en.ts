@@ -4558,10 +4558,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>no fit or constraint missed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>meets constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4587,6 +4583,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4557,10 +4557,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>no fit or constraint missed</source>
-        <translation>放不下或不满足约束</translation>
-    </message>
-    <message>
         <source>meets constraints</source>
         <translation>满足约束</translation>
     </message>
@@ -4587,6 +4583,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
         <translation>&lt;i&gt;点击应用第一个。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>excluded</source>
+        <translation>已排除</translation>
     </message>
 </context>
 <context>
