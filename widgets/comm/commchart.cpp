@@ -90,8 +90,8 @@ CommChart::CommChart(QWidget *parent)
     m_chart->addAxis(m_axisDecode, Qt::AlignTop);
     m_chart->addAxis(m_axisPrefill, Qt::AlignBottom);
     for (QValueAxis *axis : { m_axisDecode, m_axisPrefill }) {
-        axis->setTickCount(5);
-        axis->setLabelFormat(QStringLiteral("%.3g"));
+        axis->setTickCount(3); // 0, half and the round end: room for their labels in a narrow chart
+        axis->setLabelFormat(QStringLiteral("%.4g"));
     }
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
