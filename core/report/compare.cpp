@@ -76,6 +76,8 @@ Sentence deltaValueSentence(DeltaUnit unit, double v)
         return value(formatNumber(100 * v, 1) + " %");
     case DeltaUnit::TokensPerSec:
         return with(QT_TRANSLATE_NOOP("Compare", "%1 tokens/s"), formatNumber(v, 1));
+    case DeltaUnit::RequestsPerGpu:
+        return with(QT_TRANSLATE_NOOP("Compare", "%1 requests per GPU"), formatNumber(v, 2));
     }
     return value(formatNumber(v));
 }
@@ -263,9 +265,17 @@ std::vector<DeltaRow> deltaRows(const Sides &s)
         row("max_concurrency", QT_TRANSLATE_NOOP("Compare", "Concurrent requests (one replica)"), DeltaUnit::Requests,
             Better::Higher, v(va, static_cast<double>(a.kv.maxConcurrency)),
             v(vb, static_cast<double>(b.kv.maxConcurrency))),
+        // More GPUs give more concurrency: the cluster figure is judged only between equal clusters,
+        // the per-GPU one always.
         row("cluster_max_concurrency", QT_TRANSLATE_NOOP("Compare", "Concurrent requests (cluster)"),
-            DeltaUnit::Requests, Better::Higher, v(va, static_cast<double>(a.kv.clusterMaxConcurrency)),
+            DeltaUnit::Requests, a.worldSize == b.worldSize ? Better::Higher : Better::Neither,
+            v(va, static_cast<double>(a.kv.clusterMaxConcurrency)),
             v(vb, static_cast<double>(b.kv.clusterMaxConcurrency))),
+        row("cluster_max_concurrency_per_gpu",
+            QT_TRANSLATE_NOOP("Compare", "Concurrent requests per GPU (cluster ÷ GPUs)"), DeltaUnit::RequestsPerGpu,
+            Better::Higher,
+            v(va && a.worldSize > 0, static_cast<double>(a.kv.clusterMaxConcurrency) / std::max(1, a.worldSize)),
+            v(vb && b.worldSize > 0, static_cast<double>(b.kv.clusterMaxConcurrency) / std::max(1, b.worldSize))),
         row("tp_bytes_sent_per_gpu_per_step", QT_TRANSLATE_NOOP("Compare", "TP bytes sent per GPU per step"),
             DeltaUnit::Bytes, Better::Lower, v(va, a.comm.tp.bytesSentPerGpuPerStep),
             v(vb, b.comm.tp.bytesSentPerGpuPerStep)),

@@ -12,7 +12,7 @@ namespace shardscope {
 // replicated"). Teachers pin A, move a slider, and read why the numbers moved.
 
 enum class Better { Higher, Lower, Neither };
-enum class DeltaUnit { Count, Bytes, Tokens, Requests, Seconds, Fraction, TokensPerSec };
+enum class DeltaUnit { Count, Bytes, Tokens, Requests, Seconds, Fraction, TokensPerSec, RequestsPerGpu };
 
 struct DeltaRow
 {

@@ -4,15 +4,7 @@
 <context>
     <name>CommChart</name>
     <message>
-        <source>Share of each step&apos;s communication time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -21,6 +13,30 @@
     </message>
     <message>
         <source>prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step (%8 % of the phase&apos;s communication) · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -628,6 +644,14 @@
     </message>
     <message>
         <source>new</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrent requests per GPU (cluster ÷ GPUs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2175,6 +2199,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Show the whole grid (0)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Colour automatically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By stage, or by DP replica when the plan has one stage</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GridText</name>
@@ -2355,10 +2387,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>MLA latent KV</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2508,6 +2536,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; — not on this GPU&lt;hr&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one pipeline stage: coloured by DP replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV: all %1 heads read it, every TP rank holds all of it (×%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLA latent KV, on every TP rank (×%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latent KV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;MLA latent KV&lt;/b&gt; · query head %1 reads it&lt;br&gt;one latent vector (kv_lora_rank + rope) per token and layer serves all heads; each of the %2 TP ranks holds all of it, so TP does not divide the KV cache</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3191,18 +3239,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3220,6 +3256,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>activation and other: estimated (no calibration profile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU, one bar per node (%1 GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other = non-torch, CUDA graphs, reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>headroom = 1 − utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usable = utilization × total</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4569,10 +4625,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>no fit or constraint missed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>meets constraints</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4598,6 +4650,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>excluded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5004,6 +5060,46 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How to compare two plans</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Pin as A&lt;/b&gt;: the current plan becomes A.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move a slider or change a setting: B follows the current plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table shows A, B and the change; this pane says what changed and why. Per-GPU rows compare clusters of different sizes fairly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>½× speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1× speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2× speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4× speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playback speed: at 1× one event every 0.9 s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5021,6 +5117,50 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute (stage colour)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding / LM head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP dispatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP combine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP gather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle (hatched)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

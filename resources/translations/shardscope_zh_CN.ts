@@ -22,6 +22,30 @@
         <source>prefill</source>
         <translation>prefill</translation>
     </message>
+<message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>Communication per step</source>
+        <translation>每步通信时间</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step (%8 % of the phase's communication) · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3（占该阶段通信的 %8 %）· %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>CommPanel</name>
@@ -628,6 +652,14 @@
     <message>
         <source>new</source>
         <translation>新增</translation>
+    </message>
+<message>
+        <source>%1 requests per GPU</source>
+        <translation>每卡 %1 个请求</translation>
+    </message>
+    <message>
+        <source>Concurrent requests per GPU (cluster ÷ GPUs)</source>
+        <translation>每卡并发请求数（集群 ÷ GPU 数）</translation>
     </message>
 </context>
 <context>
@@ -2177,6 +2209,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Show the whole grid (0)</source>
         <translation>显示整个网格（0）</translation>
     </message>
+<message>
+        <source>Colour automatically</source>
+        <translation>自动着色</translation>
+    </message>
+    <message>
+        <source>By stage, or by DP replica when the plan has one stage</source>
+        <translation>按段着色；方案只有一段时按 DP 副本着色</translation>
+    </message>
 </context>
 <context>
     <name>GridText</name>
@@ -2511,6 +2551,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>TP %1 KV</source>
         <translation>TP %1 KV</translation>
+    </message>
+<message>
+        <source>one pipeline stage: coloured by DP replica</source>
+        <translation>只有一个流水线段：按 DP 副本着色</translation>
+    </message>
+    <message>
+        <source>MLA latent KV: all %1 heads read it, every TP rank holds all of it (×%2)</source>
+        <translation>MLA 潜在 KV：全部 %1 个头都读取它，每个 TP rank 都存完整的一份（×%2）</translation>
+    </message>
+    <message>
+        <source>MLA latent KV, on every TP rank (×%1)</source>
+        <translation>MLA 潜在 KV，每个 TP rank 各一份（×%1）</translation>
+    </message>
+    <message>
+        <source>latent KV</source>
+        <translation>潜在 KV</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;MLA latent KV&lt;/b&gt; · query head %1 reads it&lt;br&gt;one latent vector (kv_lora_rank + rope) per token and layer serves all heads; each of the %2 TP ranks holds all of it, so TP does not divide the KV cache</source>
+        <translation>&lt;b&gt;MLA 潜在 KV&lt;/b&gt; · query 头 %1 读取它&lt;br&gt;每个 Token 每层一个潜在向量（kv_lora_rank + rope）供所有头使用；%2 个 TP rank 每个都存完整的一份，所以 TP 不会切分 KV Cache</translation>
     </message>
 </context>
 <context>
@@ -3223,6 +3283,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>activation and other: estimated (no calibration profile)</source>
         <translation>激活与其他：估算（无校准配置）</translation>
+    </message>
+<message>
+        <source>Memory per GPU, one bar per node (%1 GPUs)</source>
+        <translation>每卡显存，每个节点一根柱（共 %1 张卡）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>other = non-torch, CUDA graphs, reserve</source>
+        <translation>其他 = non-torch、CUDA Graph、预留</translation>
+    </message>
+    <message>
+        <source>headroom = 1 − utilization</source>
+        <translation>余量 = 1 − 利用率</translation>
+    </message>
+    <message>
+        <source>usable = utilization × total</source>
+        <translation>可用 = 利用率 × 总量</translation>
     </message>
 </context>
 <context>
@@ -4567,6 +4647,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
         <translation>&lt;i&gt;点击应用第一个。&lt;/i&gt;</translation>
     </message>
+<message>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
 </context>
 <context>
     <name>Teaching</name>
@@ -4968,6 +5052,46 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
         <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题）。事件显示一步的顺序；其时间不是预测。</translation>
     </message>
+<message>
+        <source>How to compare two plans</source>
+        <translation>如何对比两个方案</translation>
+    </message>
+    <message>
+        <source>Press &lt;b&gt;Pin as A&lt;/b&gt;: the current plan becomes A.</source>
+        <translation>点击&lt;b&gt;固定为 A&lt;/b&gt;：当前方案成为 A。</translation>
+    </message>
+    <message>
+        <source>Move a slider or change a setting: B follows the current plan.</source>
+        <translation>拖动滑块或修改设置：B 跟随当前方案。</translation>
+    </message>
+    <message>
+        <source>The table shows A, B and the change; this pane says what changed and why. Per-GPU rows compare clusters of different sizes fairly.</source>
+        <translation>表格列出 A、B 及其变化；此处说明变了什么、为什么变。“每卡”各行让不同规模的集群可以公平比较。</translation>
+    </message>
+    <message>
+        <source>%1 requests per GPU</source>
+        <translation>每卡 %1 个请求</translation>
+    </message>
+    <message>
+        <source>½× speed</source>
+        <translation>½ 倍速</translation>
+    </message>
+    <message>
+        <source>1× speed</source>
+        <translation>1 倍速</translation>
+    </message>
+    <message>
+        <source>2× speed</source>
+        <translation>2 倍速</translation>
+    </message>
+    <message>
+        <source>4× speed</source>
+        <translation>4 倍速</translation>
+    </message>
+    <message>
+        <source>Playback speed: at 1× one event every 0.9 s</source>
+        <translation>播放速度：1 倍速时每 0.9 秒一个事件</translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -4986,6 +5110,50 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
+    </message>
+<message>
+        <source>compute (stage colour)</source>
+        <translation>计算（段的颜色）</translation>
+    </message>
+    <message>
+        <source>TP AllReduce</source>
+        <translation>TP AllReduce</translation>
+    </message>
+    <message>
+        <source>embedding / LM head</source>
+        <translation>嵌入层 / 输出层</translation>
+    </message>
+    <message>
+        <source>EP dispatch</source>
+        <translation>EP dispatch</translation>
+    </message>
+    <message>
+        <source>EP combine</source>
+        <translation>EP combine</translation>
+    </message>
+    <message>
+        <source>PP send</source>
+        <translation>PP 发送</translation>
+    </message>
+    <message>
+        <source>PP gather</source>
+        <translation>PP 收集</translation>
+    </message>
+    <message>
+        <source>idle (hatched)</source>
+        <translation>空闲（斜线）</translation>
+    </message>
+    <message>
+        <source>mb %1</source>
+        <translation>微批 %1</translation>
+    </message>
+    <message>
+        <source>layers %1–%2</source>
+        <translation>第 %1–%2 层</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
     </message>
 </context>
 <context>

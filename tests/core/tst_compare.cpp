@@ -150,6 +150,11 @@ private slots:
         QVERIFY(!c.row("weights_bytes_per_gpu")->changed());
         QVERIFY(!c.row("max_concurrency")->changed());
         QCOMPARE(c.row("cluster_max_concurrency")->b, 2 * c.row("cluster_max_concurrency")->a);
+        // Twice the GPUs for twice the requests: no better per GPU, so neither row is "better".
+        QVERIFY(!c.row("cluster_max_concurrency")->improved());
+        QCOMPARE(c.row("cluster_max_concurrency_per_gpu")->a, c.row("cluster_max_concurrency")->a / 4);
+        QCOMPARE(c.row("cluster_max_concurrency_per_gpu")->b, c.row("cluster_max_concurrency")->b / 8);
+        QVERIFY(!c.row("cluster_max_concurrency_per_gpu")->changed());
         VERIFY_HAS(c, "DP 1 → 2 adds whole replicas: weights and KV per GPU unchanged, 2 independent KV pools");
         VERIFY_PREFIX(c, "DP 1 → 2: cluster concurrency = dp × one replica's = 2 × ");
     }

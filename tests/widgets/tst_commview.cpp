@@ -112,6 +112,40 @@ private slots:
         doc.setPlan(makePlan("llama-3.1-8b", "h100-sxm", 1));
         QVERIFY(!panel.chart()->showsChart()); // says why instead of an empty chart
     }
+
+    // Times, not shares: each phase on its own axis, in the unit its total reads best in.
+    void chartInTime()
+    {
+        QCOMPARE(CommChart::unitFor(5e-4).name, QStringLiteral("µs")); // 500 µs
+        QCOMPARE(CommChart::unitFor(5e-4).perSecond, 1e6);
+        QCOMPARE(CommChart::unitFor(1e-3).name, QStringLiteral("ms")); // 1 ms is no longer µs
+        QCOMPARE(CommChart::unitFor(0.02).perSecond, 1e3);
+        QCOMPARE(CommChart::unitFor(2.0).name, QStringLiteral("s"));
+
+        PlanDocument doc(builtinCatalog());
+        CommPanel panel(&doc);
+        Plan p = makePlan("llama-3.1-70b", "h100-sxm", 4);
+        p.batch = 64;
+        doc.setPlan(p);
+        panel.resize(1200, 400);
+        panel.show();
+        QTest::qWait(0);
+        const CommChart *chart = panel.chart();
+        double decode = 0, prefill = 0;
+        for (double s : chart->decodeSeconds())
+            decode += s;
+        for (double s : chart->prefillSeconds())
+            prefill += s;
+        for (const auto &[total, title, max] : { std::tuple(decode, chart->decodeAxisTitle(), chart->decodeAxisMax()),
+                 std::tuple(prefill, chart->prefillAxisTitle(), chart->prefillAxisMax()) }) {
+            const CommChart::TimeUnit u = CommChart::unitFor(total);
+            QVERIFY2(title.endsWith(QStringLiteral(", %1").arg(u.name)), qPrintable(title));
+            // The bar ends inside the axis, on a round value at most 2.5 x past it (1, 2, 2.5, 5 steps).
+            QVERIFY(max >= total * u.perSecond * (1 - 1e-9));
+            QVERIFY(max <= 2.5 * total * u.perSecond);
+        }
+        QVERIFY(chart->decodeAxisTitle().startsWith(QStringLiteral("Decode")));
+    }
 };
 
 QTEST_MAIN(TestCommView)

@@ -192,6 +192,37 @@ private slots:
                     .contains(QStringLiteral("weights do not fit")));
     }
 
+    // The dashed hover outline goes when the mouse leaves the map (it stayed on the last cell).
+    void hoverOutlineLeavesWithTheMouse()
+    {
+        showSeed(8);
+        SweepHeatmap *tpPp = m_view->tpPpMap();
+        const SweepMap &map = tpPp->map();
+        const int row = indexOf(map.rows, 2), column = indexOf(map.columns, 4);
+        QTest::mouseMove(tpPp, cellPoint(tpPp, row, column));
+        QCOMPARE(tpPp->hoveredCell(), QPoint(column, row));
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(tpPp, &leave);
+        QCOMPARE(tpPp->hoveredCell(), QPoint(-1, -1));
+    }
+
+    // The grey states' legend wraps instead of dropping "does not fit" and "impossible" on a
+    // narrow map: all three items, each inside the widget.
+    void heatmapLegendWraps()
+    {
+        showSeed(8);
+        SweepHeatmap *tpPp = m_view->tpPpMap();
+        tpPp->resize(220, 400);
+        const std::vector<QRect> items = tpPp->legendItemRects();
+        QCOMPARE(items.size(), size_t(3));
+        for (const QRect &r : items)
+            QVERIFY2(
+                r.right() < tpPp->width() || r.left() == items.front().left(), qPrintable(QString::number(r.right())));
+        QVERIFY(items.back().top() > items.front().top()); // 220 px cannot hold the three on one line
+        tpPp->resize(1400, 400);
+        QCOMPARE(tpPp->legendItemRects().back().top(), tpPp->legendItemRects().front().top()); // one line
+    }
+
     // The window's plan moving to other sizes changes the outline, not the sweep.
     void sizesAloneDoNotSweepAgain()
     {

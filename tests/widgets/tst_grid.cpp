@@ -5,9 +5,12 @@
 #include "widgets/document/plandocument.h"
 #include "widgets/export/viewexport.h"
 #include "widgets/grid/gridbuilders.h"
+#include "widgets/grid/gridpainter.h"
+#include "widgets/grid/gridpanel.h"
 #include "widgets/grid/placementgrid.h"
 
 #include <QImage>
+#include <QSet>
 #include <QTemporaryDir>
 
 using namespace shardscope;
@@ -114,6 +117,24 @@ private slots:
         QVERIFY(pixelAt(r, 2 * 3 + 1, 16) == palette::emptyCell());
     }
 
+    // MLA: every TP rank holds the whole latent KV, so the ranks' KV rows are one shared, hatched
+    // row under the query rows (the rows were ~10 px with two per rank).
+    void headsMlaSharedLatentRow()
+    {
+        PlanDocument doc(builtinCatalog());
+        // DeepSeek-V3: 128 query heads; tp 8 -> 16 per rank, rank 3 holds 48-63.
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8));
+        const GridData d = buildHeadsGrid(doc.state());
+        QCOMPARE(d.rows, 8 + 1);
+        QCOMPARE(d.cells.pixelColor(50, 3), tpRankColor(3));
+        QCOMPARE(d.cells.pixelColor(47, 3), palette::emptyCell());
+        QCOMPARE(d.cells.pixelColor(0, 8), QColor(0xBB, 0xBB, 0xBB));
+        QVERIFY(d.isHatched(8, 0) && d.isHatched(8, 127));
+        QCOMPARE(d.rowLabels.size(), 9);
+        QCOMPARE(d.rowLabels.last(), QStringLiteral("latent KV"));
+        QVERIFY(d.tooltip(8, 5).contains(QStringLiteral("MLA latent KV")));
+    }
+
     void clusterByStageAndReplica()
     {
         PlanDocument doc(builtinCatalog());
@@ -128,6 +149,57 @@ private slots:
         r = render(grid);
         QCOMPARE(pixelAt(r, 1, 3), replicaColor(1));
         QCOMPARE(pixelAt(r, 0, 3), replicaColor(0));
+    }
+
+    // With one stage, colouring by stage paints every GPU alike: the default colours DP replicas then.
+    void clusterAutomaticColouring()
+    {
+        PlanDocument doc(builtinCatalog());
+        // tp 8, pp 1, dp 4: GPU 8 (node 1, slot 0) is replica 8 / 8 = 1.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 8, 1, 4));
+        GridData d = buildClusterGrid(doc.state(), ClusterColoring::Automatic);
+        QCOMPARE(d.cells.pixelColor(0, 1), replicaColor(1));
+        QCOMPARE(d.cells.pixelColor(0, 0), replicaColor(0));
+        // tp 8, pp 2, dp 2: GPU 8 is stage 1 of replica 0, so it is coloured by stage.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 8, 2, 2));
+        d = buildClusterGrid(doc.state(), ClusterColoring::Automatic);
+        QCOMPARE(d.cells.pixelColor(0, 1), stageColor(1));
+        // The window's cluster tab starts in the automatic colouring.
+        doc.setPlan(makePlan("llama-3.1-70b", "h100-sxm", 8, 1, 4));
+        GridPanel panel(&doc);
+        panel.setCurrent(GridKind::Cluster);
+        panel.resize(1000, 600);
+        panel.show();
+        QTest::qWait(0);
+        QCOMPARE(panel.grid(GridKind::Cluster)->data().cells.pixelColor(0, 1), replicaColor(1));
+    }
+
+    // A row of labels reads the same all along: "GPU 88–95" fits but "GPU 104–111" does not, so the
+    // whole row takes the short form; a block with one form ("idle") stands by it.
+    void sharedLabelForm()
+    {
+        const QFontMetricsF fm { QFont() };
+        const QStringList a { QStringLiteral("GPU 88–95"), QStringLiteral("88–95") };
+        const QStringList b { QStringLiteral("GPU 104–111"), QStringLiteral("104–111") };
+        const double w = fm.horizontalAdvance(a[0]) + 4; // room for a's long form, exactly
+        QVERIFY(fm.horizontalAdvance(b[0]) + 4 > w); // two digits more
+        QCOMPARE(sharedLabelChoice({ w }, { a }, fm), 0);
+        QCOMPARE(sharedLabelChoice({ w, w }, { a, b }, fm), 1);
+        QCOMPARE(sharedLabelChoice({ 2, 2 }, { a, b }, fm), 2); // nothing fits: no labels
+        QCOMPARE(sharedLabelChoice({ 1000, 1000 }, { a, { QStringLiteral("idle") } }, fm), 0);
+    }
+
+    // The categorical cycle has 23 colours: at EP 128 rank 23 looked like rank 0. Each further round
+    // is shaded, so all 128 ranks differ.
+    void expertColoursDistinctAtEp128()
+    {
+        QCOMPARE(palette::categoricalCount(), 23);
+        QSet<QRgb> seen;
+        for (int r = 0; r < 128; ++r)
+            seen.insert(epRankColor(r).rgb());
+        QCOMPARE(seen.size(), 128);
+        QVERIFY(epRankColor(23) != epRankColor(0));
+        QCOMPARE(epRankColor(5), palette::categorical(5)); // the first round unchanged
     }
 
     void zoomKeepsTheCellUnderTheCursor()

@@ -25,6 +25,7 @@
 #include <QSlider>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QUrl>
 
@@ -73,6 +74,19 @@ private slots:
         QCOMPARE(w.gpuTable()->model()->rowCount(), 4);
         QCOMPARE(tp->value(), 2); // the slider follows the document
         QVERIFY(w.commandPreview()->command().contains(QStringLiteral("--tensor-parallel-size 4")));
+    }
+
+    // A tooltip shown before a resize would stay at its old place, over another widget: it goes.
+    void tooltipHidesOnResize()
+    {
+        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QToolTip::showText(w.mapToGlobal(QPoint(200, 200)), QStringLiteral("a tooltip"), &w);
+        QTRY_VERIFY(QToolTip::isVisible());
+        w.resize(1280, 720);
+        QTRY_VERIFY(!QToolTip::isVisible());
     }
 
     void sliderDragIsOneStep()

@@ -84,6 +84,23 @@ private slots:
         QCOMPARE(static_cast<int>(chart.seriesValues()[0].size()), 16); // one bar per node
     }
 
+    // The title's notes wrap to the chart's width instead of being cut (a 1024-px window).
+    void chartTitleWraps()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        MemoryChart chart(&doc);
+        chart.resize(1600, 400);
+        chart.show();
+        QTest::qWait(0);
+        QCOMPARE(chart.title().count(QStringLiteral("<br>")), 1); // the three notes on one line
+        chart.resize(360, 400);
+        QTest::qWait(0);
+        const QString title = chart.title();
+        QVERIFY2(title.count(QStringLiteral("<br>")) >= 2, qPrintable(title));
+        QVERIFY(title.contains(QStringLiteral("usable = utilization × total")));
+    }
+
     void chartExports()
     {
         PlanDocument doc(builtinCatalog());

@@ -114,7 +114,7 @@ private slots:
         CompareModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setComparison(comparePlans(evaluatePlan(textbook(8), m, gpu), evaluatePlan(textbook(16), m, gpu)));
-        QCOMPARE(model.rowCount(), 14);
+        QCOMPARE(model.rowCount(), 15); // the 15 rows of comparePinAndMove
         QCOMPARE(model.columnCount(), 4);
         int capacity = -1;
         for (int r = 0; r < model.rowCount(); ++r)
@@ -141,21 +141,37 @@ private slots:
         QVERIFY(document.setPlan(textbook(8)));
         QVERIFY(!panel.isPinned());
         QVERIFY(!exportButton->isEnabled());
-        QCOMPARE(panel.model()->rowCount(), 0);
+        // Before pinning the table already lists the current plan (B) and the pane says how to start.
+        // 15 rows: GPUs, nodes, weights, KV budget, KV bytes/token, capacity, concurrency (replica,
+        // cluster, per GPU), TP bytes, communication, TPOT, TTFT, tokens/s per GPU, bubble.
+        QCOMPARE(panel.model()->rowCount(), 15);
+        QCOMPARE(panel.model()->index(0, CompareModel::A).data().toString(), QStringLiteral("—"));
+        QCOMPARE(panel.model()->index(0, CompareModel::B).data().toString(), QStringLiteral("8")); // tp 8 = 8 GPUs
+        QVERIFY(panel.explanationText().contains(QStringLiteral("Pin as A")));
         panel.pin();
         QVERIFY(exportButton->isEnabled());
         QVERIFY(panel.explanationText().contains(QStringLiteral("Nothing yet")));
         // The slider moves: B = TP 16.
         QVERIFY(document.setPlan(textbook(16)));
-        QCOMPARE(panel.model()->rowCount(), 14);
+        QCOMPARE(panel.model()->rowCount(), 15);
         QVERIFY(panel.explanationText().contains(QStringLiteral("TP 8 → 16")));
         QVERIFY(panel.explanationText().contains(
             QStringLiteral("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated")));
         QSignalSpy spy(&panel, &ComparePanel::exportRequested);
         exportButton->click();
         QCOMPARE(spy.count(), 1);
+        // At the width of a 1024-px window's view area the Change column stays whole: the
+        // explanation goes under the table instead of squeezing it.
+        panel.resize(680, 500);
+        panel.show();
+        QTest::qWait(0);
+        QVERIFY(panel.tableWhole());
+        panel.resize(1400, 500);
+        QTest::qWait(0);
+        QVERIFY(panel.tableWhole());
         panel.unpin();
-        QCOMPARE(panel.model()->rowCount(), 0);
+        QVERIFY(!panel.model()->hasPinned());
+        QCOMPARE(panel.model()->index(0, CompareModel::Change).data().toString(), QStringLiteral("—"));
     }
 
     void presentation()

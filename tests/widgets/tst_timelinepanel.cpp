@@ -100,6 +100,81 @@ private slots:
         QCOMPARE(view.laneLabel(view.lanes()[1]), QStringLiteral("Stage 1 · 32 GPUs"));
     }
 
+    // The legend names each kind the step has; blocks say "mb 0" only when there are several
+    // micro-batches, else their layers; few lanes fill the view.
+    void legendLabelsAndLanes()
+    {
+        Fixture f; // TP 4 x PP 2, 4 micro-batches: compute, TP AllReduce, embedding / LM head, PP send
+                   // and gather, idle (the bubble)
+        TimelineView view;
+        view.resize(1000, 400);
+        view.setTimeline(f.e, buildTimeline({ f.e, f.model, f.gpu }, Phase::Decode));
+        QStringList texts;
+        for (const auto &entry : view.legend())
+            texts << entry.text;
+        QVERIFY2(texts.contains(QStringLiteral("TP AllReduce")) && texts.contains(QStringLiteral("idle (hatched)"))
+                && texts.contains(QStringLiteral("PP send"))
+                && texts.contains(QStringLiteral("compute (stage colour)")),
+            qPrintable(texts.join(QStringLiteral(", "))));
+        QVERIFY(!texts.contains(QStringLiteral("EP dispatch"))); // dense model
+        TimelineEvent ev;
+        ev.kind = EventKind::Compute;
+        ev.microbatch = 2;
+        ev.firstLayer = 0;
+        ev.lastLayer = 9;
+        QCOMPARE(view.blockLabel(ev), QStringLiteral("mb 2"));
+
+        // One micro-batch (tp 8, pp 1, 8 GPUs): no "0" on every block, the layers instead.
+        Plan p;
+        p.tp = 8;
+        p.maxModelLen = 8192;
+        const Evaluation one = evaluate(p, f.model, f.gpu);
+        view.setTimeline(one, buildTimeline({ one, f.model, f.gpu }, Phase::Decode));
+        QCOMPARE(view.timeline().microbatches, 1);
+        QCOMPARE(view.blockLabel(ev), QStringLiteral("layers 0–9"));
+
+        // 64 GPUs, two stage lanes in a 400 px view: each lane grows (up to four text lines).
+        Plan big;
+        big.tp = 8;
+        big.pp = 2;
+        big.dp = 4;
+        big.maxModelLen = 8192;
+        const Evaluation e = evaluate(big, f.model, f.gpu);
+        view.setTimeline(e, buildTimeline({ e, f.model, f.gpu }, Phase::Decode));
+        QCOMPARE(view.lanes().size(), size_t(2));
+        QCOMPARE(view.laneHeight(), 4 * view.fontMetrics().height());
+    }
+
+    // The node map of a 16-node plan scrolls: the last GPU's box is inside the map, not cut off.
+    void nodeMapReachesEveryNode()
+    {
+        Observed o;
+        TimelinePanel panel(&o.document, &o.state);
+        panel.resize(1280, 600);
+        panel.show();
+        QVERIFY(o.document.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128)));
+        QTest::qWait(0);
+        ClusterMap *map = panel.map();
+        QVERIFY(!map->compact()); // 128 GPUs: one box each
+        // 16 nodes of 8: GPU 127 is in node 15, the last box.
+        const QRectF last = map->gpuRect(127);
+        QVERIFY2(last.bottom() <= map->height(),
+            qPrintable(QStringLiteral("%1 > %2").arg(last.bottom()).arg(map->height())));
+        QVERIFY(map->heightForWidth(map->width()) >= last.bottom());
+    }
+
+    void speedControl()
+    {
+        Observed o;
+        TimelinePanel panel(&o.document, &o.state);
+        QCOMPARE(panel.speed(), 1.0);
+        QCOMPARE(panel.playInterval(), 900); // 1×: one event per 0.9 s
+        panel.setSpeed(4);
+        QCOMPARE(panel.playInterval(), 225); // 900 / 4
+        panel.setSpeed(0.5);
+        QCOMPARE(panel.playInterval(), 1800);
+    }
+
     void stepping()
     {
         Fixture f;

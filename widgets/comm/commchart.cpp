@@ -11,14 +11,20 @@
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
-#include <QtCharts/QHorizontalPercentBarSeries>
+#include <QtCharts/QHorizontalStackedBarSeries>
 #include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QValueAxis>
 
 #include <QCursor>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QStackedLayout>
 #include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
 
 using namespace shardscope;
 
@@ -42,7 +48,29 @@ QColor kindColor(CommRow::Kind k)
     }
     return QColor(0x99, 0x99, 0x99);
 }
+
+// A round axis end at or above `v` (1, 2, 2.5 or 5 times a power of ten).
+double niceCeiling(double v)
+{
+    if (!(v > 0))
+        return 1;
+    const double p = std::pow(10.0, std::floor(std::log10(v)));
+    for (double m : { 1.0, 2.0, 2.5, 5.0, 10.0 })
+        if (m * p >= v * (1 - 1e-9))
+            return m * p;
+    return 10 * p;
+}
 } // namespace
+
+CommChart::TimeUnit CommChart::unitFor(double seconds)
+{
+    const double a = std::fabs(seconds);
+    if (a < 1e-3)
+        return { 1e6, tr("µs") };
+    if (a < 1)
+        return { 1e3, tr("ms") };
+    return { 1, tr("s") };
+}
 
 CommChart::CommChart(QWidget *parent)
     : QWidget(parent)
@@ -51,25 +79,29 @@ CommChart::CommChart(QWidget *parent)
     , m_empty(new QLabel(this))
     , m_stack(new QStackedLayout(this))
     , m_axisY(new QBarCategoryAxis(m_chart))
-    , m_axisX(new QValueAxis(m_chart))
+    , m_axisDecode(new QValueAxis(m_chart))
+    , m_axisPrefill(new QValueAxis(m_chart))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-    retranslateWith(this, [this] { m_chart->setTitle(tr("Share of each step's communication time")); });
+    retranslateWith(this, [this] { m_chart->setTitle(tr("Communication per step")); });
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_axisX->setRange(0, 100);
-    m_axisX->setTickCount(5);
-    m_axisX->setLabelFormat(QStringLiteral("%d%"));
+    m_chart->addAxis(m_axisDecode, Qt::AlignTop);
+    m_chart->addAxis(m_axisPrefill, Qt::AlignBottom);
+    for (QValueAxis *axis : { m_axisDecode, m_axisPrefill }) {
+        axis->setTickCount(3); // 0, half and the round end: room for their labels in a narrow chart
+        axis->setLabelFormat(QStringLiteral("%.4g"));
+    }
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setMargin(12);
     m_stack->addWidget(m_view);
     m_stack->addWidget(m_empty);
-    setMinimumWidth(300);
     // Title, axes and legend in the application font: presentation mode scales them too.
     fonts::followApplication(this, [this] {
+        // Two value axes and a legend: room for their labels at any font size (presentation mode).
+        setMinimumWidth(std::max(300, QFontMetrics(fonts::relative()).averageCharWidth() * 44));
         fonts::styleChart(m_chart);
         m_chart->legend()->setFont(fonts::relative(0.9));
         fonts::refitLegend(m_view, m_chart);
@@ -107,42 +139,80 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
         return;
     }
     m_stack->setCurrentWidget(m_view);
-    auto *series = new QHorizontalPercentBarSeries;
-    QList<QBarSet *> sets;
-    for (size_t i = 0; i < m_rows.size(); ++i) {
-        auto *set = new QBarSet(m_kinds[static_cast<int>(i)]);
-        // Category 0 (drawn at the bottom) is prefill, category 1 decode: decode reads first.
-        set->append(QList<qreal> { m_prefill[i], m_decode[i] });
-        const QColor c = kindColor(m_rows[i].kind);
-        set->setColor(c);
-        set->setBorderColor(c.darker(120));
-        connect(set, &QBarSet::hovered, this, [this, i](bool on, int index) {
-            if (!on) {
-                QToolTip::hideText();
-                return;
-            }
-            const CommRow &r = m_rows[i];
-            const bool decode = index == 1;
-            QToolTip::showText(QCursor::pos(),
-                tr("<b>%1</b> · %2<br>%3 per step · %4 messages of %5 · %6 sent by the busiest "
-                   "GPU<br><small>%7</small>")
-                    .arg(r.what.toHtmlEscaped(), decode ? tr("decode") : tr("prefill"),
-                        textformat::duration(decode ? r.decodeSec : r.prefillSec))
-                    .arg(r.perStep)
-                    .arg(textformat::bytes(decode ? r.decodeMessage : r.prefillMessage, 2),
-                        textformat::bytes(decode ? r.decodeSent : r.prefillSent, 2), r.formula.toHtmlEscaped()),
-                m_view);
-        });
-        sets << set;
+    // Two stacked series on one category axis: decode's bar measured on the top axis, prefill's on
+    // the bottom one, each in its own unit; the legend lists the kinds once.
+    const TimeUnit decodeUnit = unitFor(decodeTotal), prefillUnit = unitFor(prefillTotal);
+    auto *decodeSeries = new QHorizontalStackedBarSeries;
+    auto *prefillSeries = new QHorizontalStackedBarSeries;
+    for (int phase = 0; phase < 2; ++phase) {
+        const bool decode = phase == 0;
+        QHorizontalStackedBarSeries *series = decode ? decodeSeries : prefillSeries;
+        const double scale = decode ? decodeUnit.perSecond : prefillUnit.perSecond;
+        QList<QBarSet *> sets;
+        for (size_t i = 0; i < m_rows.size(); ++i) {
+            auto *set = new QBarSet(m_kinds[static_cast<int>(i)]);
+            // Category 0 (drawn at the bottom) is prefill, category 1 decode: decode reads first.
+            set->append(decode ? QList<qreal> { 0, m_decode[i] * scale } : QList<qreal> { m_prefill[i] * scale, 0 });
+            const QColor c = kindColor(m_rows[i].kind);
+            set->setColor(c);
+            set->setBorderColor(c.darker(120));
+            connect(set, &QBarSet::hovered, this, [this, i, decode](bool on, int index) {
+                if (!on || index != (decode ? 1 : 0)) {
+                    QToolTip::hideText();
+                    return;
+                }
+                const CommRow &r = m_rows[i];
+                const double total = decode ? std::accumulate(m_decode.begin(), m_decode.end(), 0.0)
+                                            : std::accumulate(m_prefill.begin(), m_prefill.end(), 0.0);
+                const double sec = decode ? r.decodeSec : r.prefillSec;
+                QToolTip::showText(QCursor::pos(),
+                    tr("<b>%1</b> · %2<br>%3 per step (%8 % of the phase's communication) · %4 messages of %5 · "
+                       "%6 sent by the busiest GPU<br><small>%7</small>")
+                        .arg(r.what.toHtmlEscaped(), decode ? tr("decode") : tr("prefill"), textformat::duration(sec))
+                        .arg(r.perStep)
+                        .arg(textformat::bytes(decode ? r.decodeMessage : r.prefillMessage, 2),
+                            textformat::bytes(decode ? r.decodeSent : r.prefillSent, 2), r.formula.toHtmlEscaped())
+                        .arg(total > 0 ? 100 * sec / total : 0, 0, 'f', 0),
+                    m_view);
+            });
+            sets << set;
+        }
+        series->append(sets);
+        series->setBarWidth(0.6);
+        m_chart->addSeries(series);
+        series->attachAxis(m_axisY);
+        series->attachAxis(decode ? m_axisDecode : m_axisPrefill);
     }
-    series->append(sets);
-    series->setBarWidth(0.55);
-    m_chart->addSeries(series);
+    for (QLegendMarker *marker : m_chart->legend()->markers(prefillSeries))
+        marker->setVisible(false);
+    m_axisDecode->setRange(0, niceCeiling(decodeTotal * decodeUnit.perSecond));
+    m_axisPrefill->setRange(0, niceCeiling(prefillTotal * prefillUnit.perSecond));
+    // Short: a narrow chart elides axis titles (the totals are in the summary beside it).
+    m_axisDecode->setTitleText(tr("%1, %2").arg(decodeLabel, decodeUnit.name));
+    m_axisPrefill->setTitleText(tr("%1, %2").arg(prefillLabel, prefillUnit.name));
     fonts::refitLegend(m_view, m_chart);
-    series->attachAxis(m_axisY);
-    series->attachAxis(m_axisX);
     m_axisY->clear();
     m_axisY->append({ prefillLabel, decodeLabel });
+}
+
+QString CommChart::decodeAxisTitle() const
+{
+    return m_axisDecode->titleText();
+}
+
+QString CommChart::prefillAxisTitle() const
+{
+    return m_axisPrefill->titleText();
+}
+
+double CommChart::decodeAxisMax() const
+{
+    return m_axisDecode->max();
+}
+
+double CommChart::prefillAxisMax() const
+{
+    return m_axisPrefill->max();
 }
 
 void CommChart::renderTo(QPainter &painter, const QRect &rect)

@@ -46,7 +46,7 @@ CommPanel::CommPanel(const PlanDocument *document, QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_chart);
     split->addWidget(right);
-    split->setStretchFactor(0, 1);
+    split->setStretchFactor(0, 2); // the chart in time needs room for two axes
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);

@@ -15,7 +15,6 @@ namespace {
 
 constexpr int kLeft = 56; // row labels
 constexpr int kTop = 44; // title and column labels
-constexpr int kBottom = 50; // legend: the colour scale, then the grey states
 constexpr int kRight = 8;
 constexpr int kMaxCell = 64;
 constexpr int kMinCell = 18;
@@ -61,7 +60,7 @@ QRect SweepHeatmap::gridRect() const
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
     const int availableW = width() - kLeft - kRight;
-    const int availableH = height() - kTop - kBottom;
+    const int availableH = height() - kTop - bottomHeight();
     const int cell = std::clamp(std::min(availableW / columns, availableH / rows), kMinCell, kMaxCell);
     return QRect(kLeft, kTop, cell * columns, cell * rows);
 }
@@ -148,14 +147,48 @@ QSize SweepHeatmap::sizeHint() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QSize(kLeft + kRight + columns * 48, kTop + kBottom + rows * 48);
+    return QSize(kLeft + kRight + columns * 48, kTop + bottomHeight() + rows * 48);
 }
 
 QSize SweepHeatmap::minimumSizeHint() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QSize(kLeft + kRight + columns * kMinCell, kTop + kBottom + rows * kMinCell);
+    return QSize(kLeft + kRight + columns * kMinCell, kTop + bottomHeight() + rows * kMinCell);
+}
+
+QStringList SweepHeatmap::legendTexts() const
+{
+    return { tr("misses a constraint"), tr("✗ does not fit"), tr("— impossible") };
+}
+
+// Swatch + gap + text per item, left to right from the grid's left edge, a new line when the next
+// one would pass the right edge. Relative to the top of the legend block (y = 0).
+std::vector<QRect> SweepHeatmap::legendItemRects() const
+{
+    const QFontMetrics fm = fontMetrics();
+    const int line = fm.height() + 2;
+    const int left = kLeft, right = std::max(kLeft + 1, width() - kRight);
+    std::vector<QRect> out;
+    int x = left, y = 0;
+    for (const QString &text : legendTexts()) {
+        const int w = 13 + fm.horizontalAdvance(text) + 2;
+        if (x > left && x + w > right) {
+            x = left;
+            y += line;
+        }
+        out.emplace_back(x, y, w, line);
+        x += w + 10;
+    }
+    return out;
+}
+
+int SweepHeatmap::bottomHeight() const
+{
+    // The colour bar (10 px), its two end values, then the legend lines.
+    const int scale = 12 + 10 + fontMetrics().height() + 2;
+    const std::vector<QRect> items = legendItemRects();
+    return scale + (items.empty() ? 0 : items.back().bottom() + 1) + 6;
 }
 
 void SweepHeatmap::paintEvent(QPaintEvent *)
@@ -229,23 +262,22 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     const double worst = higherIsBetter(m_objective) ? m_map.minFigure : m_map.maxFigure;
     const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
-    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignLeft | Qt::AlignVCenter,
+    const int valueH = fontMetrics().height() + 2;
+    p.drawText(QRect(g.left(), y + 10, barW, valueH), Qt::AlignLeft | Qt::AlignVCenter,
         sweepstyle::formatFigure(worst, m_objective));
-    p.drawText(QRect(g.left(), y + 10, barW, 14), Qt::AlignRight | Qt::AlignVCenter,
+    p.drawText(QRect(g.left(), y + 10, barW, valueH), Qt::AlignRight | Qt::AlignVCenter,
         sweepstyle::formatFigure(best, m_objective));
-    int x = g.left();
-    const int y2 = y + 26;
-    for (const auto &[color, text] : { std::pair { sweepstyle::excluded(), tr("misses a constraint") },
-             std::pair { sweepstyle::doesNotFit(), tr("✗ does not fit") },
-             std::pair { sweepstyle::impossible(), tr("— impossible") } }) {
-        const int w = p.fontMetrics().horizontalAdvance(text);
-        if (x + 13 + w > width() - kRight)
-            break; // no room: the tooltips say the same
-        p.fillRect(QRect(x, y2, 10, 10), color);
-        if (color == sweepstyle::impossible())
-            p.fillRect(QRect(x, y2, 10, 10), QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
-        p.drawText(QRect(x + 13, y2 - 2, w + 2, 14), Qt::AlignLeft | Qt::AlignVCenter, text);
-        x += 13 + w + 10;
+    const int y2 = y + 10 + fontMetrics().height() + 2;
+    const std::vector<QRect> items = legendItemRects();
+    const QColor colors[] = { sweepstyle::excluded(), sweepstyle::doesNotFit(), sweepstyle::impossible() };
+    const QStringList texts = legendTexts();
+    for (size_t i = 0; i < items.size(); ++i) {
+        const QRect r = items[i].translated(0, y2);
+        const QRect swatch(r.left(), r.center().y() - 5, 10, 10);
+        p.fillRect(swatch, colors[i]);
+        if (i == 2)
+            p.fillRect(swatch, QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
+        p.drawText(r.adjusted(13, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, texts[static_cast<int>(i)]);
     }
 }
 
@@ -274,6 +306,16 @@ void SweepHeatmap::mouseMoveEvent(QMouseEvent *event)
         update();
     }
     QWidget::mouseMoveEvent(event);
+}
+
+void SweepHeatmap::leaveEvent(QEvent *event)
+{
+    // The outline follows the mouse out: no cell stays marked as hovered.
+    if (m_hoverRow >= 0 || m_hoverColumn >= 0) {
+        m_hoverRow = m_hoverColumn = -1;
+        update();
+    }
+    QWidget::leaveEvent(event);
 }
 
 void SweepHeatmap::mouseReleaseEvent(QMouseEvent *event)

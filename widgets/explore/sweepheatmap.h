@@ -4,6 +4,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 // The feasibility map of a sweep (TP x PP or DP x EP): one custom-painted cell per pair, coloured by
 // the objective's figure of the cell's best plan (a colour-blind-safe sequential scale), grey when
@@ -25,6 +26,12 @@ public:
     int planAt(const QPoint &pos) const;
     QString toolTipFor(int row, int column) const;
 
+    // The cell under the mouse (outlined), or -1, -1.
+    QPoint hoveredCell() const { return { m_hoverColumn, m_hoverRow }; }
+    // Where the legend's grey states go (swatch and text), wrapped onto as many lines as the width
+    // needs: none is dropped.
+    std::vector<QRect> legendItemRects() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -37,8 +44,11 @@ protected:
     bool event(QEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
 
 private:
+    int bottomHeight() const; // the colour scale and the wrapped legend below the grid
+    QStringList legendTexts() const;
     QRect gridRect() const;
     bool cellAt(const QPoint &pos, int &row, int &column) const;
     QColor cellColor(const shardscope::MapCell &cell) const;

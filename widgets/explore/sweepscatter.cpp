@@ -89,7 +89,9 @@ SweepScatter::SweepScatter(QWidget *parent)
 
 void SweepScatter::retranslate()
 {
-    m_grey.series->setName(tr("no fit or constraint missed"));
+    // Short: QtCharts cuts a legend label to the chart's width ("no fit or constraint m…"); each
+    // point's tooltip says why it is excluded.
+    m_grey.series->setName(tr("excluded"));
     m_feasible.series->setName(tr("meets constraints"));
     m_front.series->setName(tr("Pareto front"));
     m_current->setName(tr("this plan"));

@@ -14,6 +14,9 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
     if (!e.valid || e.ranks.empty())
         return gridbuild::invalid(*state);
     const Plan &p = e.plan;
+    const bool automatic = coloring == ClusterColoring::Automatic;
+    if (automatic)
+        coloring = p.pp == 1 && p.dp > 1 ? ClusterColoring::Replica : ClusterColoring::Stage;
     const int perNode = e.gpusPerNode;
     GridData d;
     d.rows = e.nodes;
@@ -49,6 +52,8 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
         gridbuild::addCategoryLegend(d, GridText::tr("stage"), p.pp, stageColor);
     else
         gridbuild::addCategoryLegend(d, GridText::tr("DP replica"), p.dp, replicaColor);
+    if (automatic && coloring == ClusterColoring::Replica)
+        d.legend.push_back({ {}, GridText::tr("one pipeline stage: coloured by DP replica"), false, false });
     if (e.worldSize % perNode != 0)
         d.legend.push_back({ palette::emptyCell(), GridText::tr("idle slot"), true });
     d.caption = GridText::tr("%1 GPUs · nodes of %3: %2 · ranks fill nodes in order: rank = (dp × pp + stage) × tp + "

@@ -9,7 +9,8 @@ struct PlanState;
 
 // The four placement tabs, each built from one evaluated plan. Tooltips keep the state alive.
 enum class GridKind { Layers, Heads, Experts, Cluster };
-enum class ClusterColoring { Stage, Replica };
+// Automatic: by stage, or by DP replica when there is one stage (pp = 1 would paint one colour).
+enum class ClusterColoring { Stage, Replica, Automatic };
 
 GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state);
 GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state);

@@ -20,7 +20,16 @@ QColor tpRankColor(int tpRank)
 }
 QColor epRankColor(int epRank)
 {
-    return palette::categorical(epRank);
+    // EP 128 would repeat the categorical cycle every palette::categoricalCount() ranks: each later
+    // round of the cycle is shaded (darker, lighter, darker still, ...) so rank 0 and rank 23 differ.
+    const QColor base = palette::categorical(epRank);
+    const int n = palette::categoricalCount();
+    const int round = epRank < 0 ? 0 : epRank / n;
+    if (round == 0)
+        return base;
+    const int step = (round + 1) / 2;
+    const QColor shaded = round % 2 == 1 ? base.darker(100 + 30 * step) : base.lighter(100 + 18 * step);
+    return QColor::fromRgb(shaded.rgb()); // an RGB colour, like the others (QColor == compares the spec)
 }
 
 namespace gridbuild {

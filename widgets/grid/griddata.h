@@ -23,6 +23,7 @@ struct GridSpan
     int count = 0;
     QString label;
     QString shortLabel; // used when `label` does not fit
+    QString tinyLabel = QString(); // used when neither fits (a bare number); empty: none
 };
 
 struct GridLegendEntry

@@ -175,30 +175,101 @@ void paintLines(QPainter &p, const GridData &d, const GridGeometry &g)
     p.drawRect(a.adjusted(-0.5, -0.5, 0.5, 0.5));
 }
 
+qsizetype maxLevels(const std::vector<GridBlock> &blocks)
+{
+    qsizetype n = 0;
+    for (const GridBlock &b : blocks)
+        n = std::max(n, b.labels.size());
+    return n;
+}
+
+QStringList spanForms(const GridSpan &s)
+{
+    QStringList forms { s.label };
+    if (!s.shortLabel.isEmpty())
+        forms << s.shortLabel;
+    if (!s.tinyLabel.isEmpty())
+        forms << s.tinyLabel;
+    return forms;
+}
+
+// One form for a whole band (long, short or tiny), the first that fits every span in sight:
+// `width` gives a span's room, negative when it is out of sight (it does not count).
+template <typename Width> int bandLevel(const std::vector<GridSpan> &band, const QFontMetricsF &fm, Width width)
+{
+    std::vector<double> widths;
+    std::vector<QStringList> labels;
+    qsizetype longest = 0;
+    for (const GridSpan &s : band) {
+        const double w = width(s);
+        if (w < 0)
+            continue;
+        widths.push_back(w);
+        labels.push_back(spanForms(s));
+        longest = std::max(longest, labels.back().size());
+    }
+    const int level = sharedLabelChoice(widths, labels, fm);
+    return level >= longest ? -1 : level; // -1: none fits them all, so none is drawn
+}
+
+void drawSpanLabel(QPainter &p, const QFontMetricsF &fm, const QRectF &r, const GridSpan &s, int level)
+{
+    const QStringList forms = spanForms(s);
+    if (level < 0)
+        return;
+    const QString &text = forms[std::min<qsizetype>(level, forms.size() - 1)];
+    if (fm.horizontalAdvance(text) + 4 <= r.width())
+        p.drawText(r, Qt::AlignCenter, text);
+}
+
 void paintBlockLabels(QPainter &p, const GridData &d, const GridGeometry &g)
 {
     const QFontMetricsF fm(p.font());
     const double h = fm.height();
-    for (const GridBlock &b : d.blocks) {
+    // One choice per row of blocks (the same top row): its longest label form that fits every block
+    // of the row, so a row never reads "GPU 0–7 … GPU 88–95, 96–103".
+    std::vector<int> choice(d.blocks.size(), 0);
+    std::vector<std::pair<int, std::vector<size_t>>> rows;
+    for (size_t i = 0; i < d.blocks.size(); ++i) {
+        const int top = d.blocks[i].cells.top();
+        auto it = std::find_if(rows.begin(), rows.end(), [top](const auto &r) { return r.first == top; });
+        if (it == rows.end())
+            rows.push_back({ top, { i } });
+        else
+            it->second.push_back(i);
+    }
+    for (const auto &[top, members] : rows) {
+        std::vector<double> widths;
+        std::vector<QStringList> labels;
+        for (size_t i : members) {
+            const GridBlock &b = d.blocks[i];
+            const QRectF full = g.cellsRect(b.cells.top(), b.cells.left(), b.cells.height(), b.cells.width());
+            if (!full.intersects(g.area))
+                continue; // scrolled away: does not constrain what the visible ones say
+            widths.push_back(full.width());
+            labels.push_back(b.labels);
+        }
+        const int level = sharedLabelChoice(widths, labels, fm);
+        for (size_t i : members)
+            choice[i] = level;
+    }
+    const qsizetype levels = maxLevels(d.blocks);
+    for (size_t i = 0; i < d.blocks.size(); ++i) {
+        const GridBlock &b = d.blocks[i];
         const QRectF r
             = g.cellsRect(b.cells.top(), b.cells.left(), b.cells.height(), b.cells.width()).intersected(g.area);
-        if (r.width() < 8 || r.height() < h)
+        if (r.width() < 8 || r.height() < h || b.labels.isEmpty() || choice[i] >= levels)
             continue;
-        const QString *text = nullptr;
-        for (const QString &label : b.labels)
-            if (fm.horizontalAdvance(label) + 4 <= r.width()) {
-                text = &label;
-                break;
-            }
-        if (!text)
-            continue;
+        const QString &text = b.labels[std::min<qsizetype>(choice[i], b.labels.size() - 1)];
+        if (fm.horizontalAdvance(text) + 4 > r.width())
+            continue; // cut by the edge of the view
         // On a plate of the cell's colour, so grid lines and hatching do not cross the text.
         const QColor background = cellColor(d, b.cells.top(), b.cells.left());
-        const double w = fm.horizontalAdvance(*text) + 4;
+        const double w = fm.horizontalAdvance(text) + 4;
         const QRectF plate(r.center().x() - w / 2, r.center().y() - h / 2, w, h);
         p.fillRect(plate, background);
         p.setPen(palette::textOn(background));
-        p.drawText(plate, Qt::AlignCenter, *text);
+        p.drawText(plate, Qt::AlignCenter, text);
     }
 }
 
@@ -231,6 +302,13 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
     }
     for (size_t i = 0; i < d.rowBands.size() && i < f.rowBands.size(); ++i) {
         const QRectF band = f.rowBands[i];
+        const int level = bandLevel(d.rowBands[i], fm, [&](const GridSpan &s) {
+            const QRectF r = g.cellsRect(s.first, 0, s.count, 1);
+            // Rows: the text must fit across the band, and only spans tall enough for a line count.
+            return r.bottom() > g.area.top() && r.top() < g.area.bottom() && r.height() >= fm.height()
+                ? band.width() - 2
+                : -1.0;
+        });
         for (size_t k = 0; k < d.rowBands[i].size(); ++k) {
             const GridSpan &s = d.rowBands[i][k];
             QRectF r = g.cellsRect(s.first, 0, s.count, 1);
@@ -240,10 +318,7 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
             p.fillRect(r.adjusted(0, 0.5, 0, -0.5), k % 2 ? QColor(0xE4, 0xE4, 0xE4) : QColor(0xF0, 0xF0, 0xF0));
             if (fm.height() > r.height())
                 continue;
-            if (fm.horizontalAdvance(s.label) + 4 <= r.width())
-                p.drawText(r, Qt::AlignCenter, s.label);
-            else if (!s.shortLabel.isEmpty() && fm.horizontalAdvance(s.shortLabel) + 4 <= r.width())
-                p.drawText(r, Qt::AlignCenter, s.shortLabel);
+            drawSpanLabel(p, fm, r, s, level);
         }
     }
 }
@@ -270,6 +345,10 @@ void paintColumnHeaders(QPainter &p, const GridData &d, const GridFrame &f)
     }
     for (size_t i = 0; i < d.columnBands.size() && i < f.columnBands.size(); ++i) {
         const QRectF band = f.columnBands[i];
+        const int level = bandLevel(d.columnBands[i], fm, [&](const GridSpan &s) {
+            const QRectF r = g.cellsRect(0, s.first, 1, s.count);
+            return r.right() > g.area.left() && r.left() < g.area.right() ? r.width() : -1.0;
+        });
         for (size_t k = 0; k < d.columnBands[i].size(); ++k) {
             const GridSpan &s = d.columnBands[i][k];
             QRectF r = g.cellsRect(0, s.first, 1, s.count);
@@ -277,10 +356,7 @@ void paintColumnHeaders(QPainter &p, const GridData &d, const GridFrame &f)
             if (r.width() <= 0)
                 continue;
             p.fillRect(r.adjusted(0.5, 0, -0.5, 0), k % 2 ? QColor(0xE4, 0xE4, 0xE4) : QColor(0xF0, 0xF0, 0xF0));
-            if (fm.horizontalAdvance(s.label) + 4 <= r.width())
-                p.drawText(r, Qt::AlignCenter, s.label);
-            else if (!s.shortLabel.isEmpty() && fm.horizontalAdvance(s.shortLabel) + 4 <= r.width())
-                p.drawText(r, Qt::AlignCenter, s.shortLabel);
+            drawSpanLabel(p, fm, r, s, level);
         }
     }
 }
@@ -366,4 +442,21 @@ void paintGrid(QPainter &p, const GridData &d, const GridFrame &f, const GridVie
             f.caption, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(d.caption, Qt::ElideRight, f.caption.width()));
     }
     p.restore();
+}
+
+int sharedLabelChoice(
+    const std::vector<double> &widths, const std::vector<QStringList> &labels, const QFontMetricsF &fm)
+{
+    qsizetype longest = 0;
+    for (const QStringList &l : labels)
+        longest = std::max(longest, l.size());
+    for (int level = 0; level < longest; ++level) {
+        bool all = true;
+        for (size_t i = 0; i < widths.size() && all; ++i)
+            all = labels[i].isEmpty()
+                || fm.horizontalAdvance(labels[i][std::min<qsizetype>(level, labels[i].size() - 1)]) + 4 <= widths[i];
+        if (all)
+            return level;
+    }
+    return static_cast<int>(longest); // none fits every block: no labels in the row
 }

@@ -36,3 +36,9 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
 
 // Paints a frame. `vector` draws cells as rectangles (for SVG export) instead of scaling the image.
 void paintGrid(QPainter &p, const GridData &data, const GridFrame &frame, const GridView &view, bool vector = false);
+
+// Of blocks side by side (their widths and labels, longest first), the index of the first label form
+// that fits every one of them (a shorter list stands by its last form), or the length of the
+// longest list when none does: one row of labels reads the same all along.
+int sharedLabelChoice(
+    const std::vector<double> &widths, const std::vector<QStringList> &labels, const QFontMetricsF &fm);

@@ -4,10 +4,12 @@
 #include "widgets/grid/placementgrid.h"
 
 #include <QComboBox>
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTabWidget>
 #include <QToolButton>
+#include <algorithm>
 
 GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     : QWidget(parent)
@@ -19,7 +21,7 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     m_grids[int(GridKind::Heads)] = new PlacementGrid(document, buildHeadsGrid, this);
     m_grids[int(GridKind::Experts)] = new PlacementGrid(document, buildExpertsGrid, this);
     m_grids[int(GridKind::Cluster)] = new PlacementGrid(
-        document, [](const auto &s) { return buildClusterGrid(s, ClusterColoring::Stage); }, this);
+        document, [](const auto &s) { return buildClusterGrid(s, ClusterColoring::Automatic); }, this);
     for (PlacementGrid *grid : m_grids)
         m_tabs->addTab(grid, QString());
     m_tabs->setDocumentMode(true);
@@ -31,8 +33,10 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     auto *row = new QHBoxLayout(corner);
     row->setContentsMargins(0, 0, 4, 0);
     row->setSpacing(2);
+    m_coloring->addItem(QString()); // in ClusterColoring's order
     m_coloring->addItem(QString());
     m_coloring->addItem(QString());
+    m_coloring->setCurrentIndex(int(ClusterColoring::Automatic));
     row->addWidget(m_coloring);
     const auto addButton = [&](auto slot) {
         auto *b = new QToolButton(corner);
@@ -56,6 +60,8 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
         m_tabs->setTabToolTip(3, tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
         m_coloring->setItemText(0, tr("Colour by stage"));
         m_coloring->setItemText(1, tr("Colour by DP replica"));
+        m_coloring->setItemText(2, tr("Colour automatically"));
+        m_coloring->setItemData(2, tr("By stage, or by DP replica when the plan has one stage"), Qt::ToolTipRole);
         m_coloring->setToolTip(tr("What the cluster tab's colours mean"));
         zoomOut->setText(tr("−"));
         zoomOut->setToolTip(tr("Zoom out (-)"));
@@ -66,7 +72,7 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     });
 
     connect(m_coloring, &QComboBox::currentIndexChanged, this,
-        [this](int i) { setClusterColoring(i == 1 ? ClusterColoring::Replica : ClusterColoring::Stage); });
+        [this](int i) { setClusterColoring(static_cast<ClusterColoring>(std::clamp(i, 0, 2))); });
     connect(m_tabs, &QTabWidget::currentChanged, this,
         [this] { m_coloring->setVisible(currentKind() == GridKind::Cluster); });
     m_coloring->setVisible(false);

@@ -24,8 +24,10 @@ QString gpusOfTpRank(const Evaluation &e, int tpRank)
 } // namespace
 
 // Columns: query heads. Two rows per TP rank: the query heads it holds, and its KV cache drawn under
-// the query heads it serves (GQA: KV head k serves query heads k·q/kv … (k+1)·q/kv − 1; MLA: one
-// latent vector serves them all). KV that several ranks hold (tp > n_kv, and MLA) is hatched.
+// the query heads it serves (GQA: KV head k serves query heads k·q/kv … (k+1)·q/kv − 1). KV that
+// several ranks hold (tp > n_kv) is hatched. MLA: one latent vector serves every head and every
+// rank holds all of it, so the ranks' identical KV rows are one hatched row under the query rows,
+// which leaves each row twice the height and room for its label.
 GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
 {
     const Evaluation &e = state->evaluation;
@@ -38,7 +40,7 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
     const int kv = mla ? 1 : m.kvHeads;
     const int group = q / kv; // query heads per KV head
     GridData d;
-    d.rows = 2 * tp;
+    d.rows = mla ? tp + 1 : 2 * tp;
     d.columns = q;
     d.cells = QImage(d.columns, d.rows, QImage::Format_RGB32);
     d.cells.fill(palette::emptyCell());
@@ -47,22 +49,23 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
     for (int t = 0; t < tp; ++t) {
         const HeadSlice s = e.ranks[static_cast<size_t>(t)].heads; // ranks 0..tp-1 are TP ranks 0..tp-1
         const QRgb c = tpRankColor(t).rgb();
-        const int qRow = 2 * t;
+        const int qRow = mla ? t : 2 * t;
         const int kvRow = qRow + 1;
         gridbuild::fillRow(d.cells, qRow, s.qFirst, s.qCount, c);
-        const int kvFirstColumn = mla ? 0 : s.kvFirst * group;
-        const int kvColumns = mla ? q : s.kvCount * group;
-        gridbuild::fillRow(d.cells, kvRow, kvFirstColumn, kvColumns, c);
-        if (s.kvReplicas > 1)
-            std::fill_n(d.hatched.begin() + static_cast<long>(kvRow) * d.columns + kvFirstColumn, kvColumns, quint8(1));
         const QString qRange = textformat::range(s.qFirst, s.qFirst + s.qCount - 1);
         d.blocks.push_back({ QRect(s.qFirst, qRow, s.qCount, 1),
             { GridText::tr("query heads %1").arg(qRange), GridText::tr("q %1").arg(qRange), QString::number(t) } });
-        QStringList kvLabels;
         if (mla) {
-            kvLabels << GridText::tr("MLA latent KV, shared by all %1 heads (on every TP rank)").arg(q)
-                     << GridText::tr("MLA latent KV") << GridText::tr("latent");
-        } else {
+            d.rowLabels << (tp > 16 ? GridText::tr("TP %1 query").arg(t) : GridText::tr("TP %1").arg(t));
+            continue;
+        }
+        const int kvFirstColumn = s.kvFirst * group;
+        const int kvColumns = s.kvCount * group;
+        gridbuild::fillRow(d.cells, kvRow, kvFirstColumn, kvColumns, c);
+        if (s.kvReplicas > 1)
+            std::fill_n(d.hatched.begin() + static_cast<long>(kvRow) * d.columns + kvFirstColumn, kvColumns, quint8(1));
+        QStringList kvLabels;
+        {
             const QString kvRange = textformat::range(s.kvFirst, s.kvFirst + s.kvCount - 1);
             const QString replicas = s.kvReplicas > 1 ? GridText::tr(", replicated ×%1").arg(s.kvReplicas) : QString();
             kvLabels << GridText::tr("KV head %1 (serves q %2)%3")
@@ -81,7 +84,18 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
         if (t > 0 && tp <= 16)
             d.rowBreaks.push_back(qRow);
     }
-    d.rowBands.push_back(std::move(ranks));
+    if (mla) {
+        // The shared row: grey like the legend's swatch, hatched (held by every rank).
+        gridbuild::fillRow(d.cells, tp, 0, q, QColor(0xBB, 0xBB, 0xBB).rgb());
+        std::fill_n(d.hatched.begin() + static_cast<long>(tp) * d.columns, q, quint8(1));
+        d.blocks.push_back({ QRect(0, tp, q, 1),
+            { GridText::tr("MLA latent KV: all %1 heads read it, every TP rank holds all of it (×%2)").arg(q).arg(tp),
+                GridText::tr("MLA latent KV, on every TP rank (×%1)").arg(tp), GridText::tr("MLA latent KV"),
+                GridText::tr("latent") } });
+        d.rowLabels << GridText::tr("latent KV");
+        d.rowBreaks.push_back(tp);
+    } else
+        d.rowBands.push_back(std::move(ranks));
     for (int h = 0; h < q; ++h)
         d.columnLabels << QString::number(h);
     std::vector<GridSpan> groups;
@@ -112,11 +126,17 @@ GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state)
                     .arg(mla ? GridText::tr("the whole MLA latent KV")
                              : GridText::tr("%1 of %2 KV heads").arg(s0.kvCount).arg(kv));
 
-    d.tooltip = [state, group, mla](int row, int column) {
+    d.tooltip = [state, group, mla, tp](int row, int column) {
         const Evaluation &ev = state->evaluation;
-        const int t = row / 2;
+        if (mla && row == tp)
+            return GridText::tr("<b>MLA latent KV</b> · query head %1 reads it<br>one latent vector (kv_lora_rank + "
+                                "rope) per token and layer serves all heads; each of the %2 TP ranks holds all of "
+                                "it, so TP does not divide the KV cache")
+                .arg(column)
+                .arg(tp);
+        const int t = mla ? row : row / 2;
         const HeadSlice s = ev.ranks[static_cast<size_t>(t)].heads;
-        const QString cell = row % 2 == 0
+        const QString cell = mla || row % 2 == 0
             ? GridText::tr("query head %1").arg(column)
             : (mla ? GridText::tr("MLA latent KV")
                    : GridText::tr("KV head %1 (serves query heads %2)")

@@ -65,8 +65,8 @@ GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state)
         std::vector<GridSpan> replicas;
         replicas.reserve(static_cast<size_t>(p.dp));
         for (int r = 0; r < p.dp; ++r)
-            replicas.push_back(
-                { r * p.tp * p.pp, p.tp * p.pp, GridText::tr("DP replica %1").arg(r), GridText::tr("DP %1").arg(r) });
+            replicas.push_back({ r * p.tp * p.pp, p.tp * p.pp, GridText::tr("DP replica %1").arg(r),
+                GridText::tr("DP %1").arg(r), QString::number(r) });
         d.columnBands.push_back(std::move(replicas));
     }
     for (int g = p.tp; g < d.columns; g += p.tp)

@@ -145,20 +145,63 @@ void MemoryChart::rebuild()
     const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
     m_axisY->setRange(0, intervals * step);
     m_axisY->setTickCount(intervals + 1);
-    const QString legendNote
-        = tr("other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total");
-    m_chart->setTitle(grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)<br><small>%2</small>")
-                                    .arg(m_state->evaluation.worldSize)
-                                    .arg(legendNote)
-                              : tr("Memory per GPU<br><small>%1</small>").arg(legendNote));
+    m_titleHead = grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)").arg(m_state->evaluation.worldSize)
+                          : tr("Memory per GPU");
+    retitle();
     fonts::refitLegend(m_view, m_chart);
 }
 
 void MemoryChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    if (!m_dirty)
+    if (!m_dirty) {
         relabelAxis();
+        retitle();
+    }
+}
+
+// The title and, in small type, what the bars' names mean: as many notes a line as the chart's
+// width holds (at 1024 px one line of the three was cut).
+void MemoryChart::retitle()
+{
+    const QStringList notes { tr("other = non-torch, CUDA graphs, reserve"), tr("headroom = 1 − utilization"),
+        tr("usable = utilization × total") };
+    // The head too: split after its comma when the chart is narrow.
+    const QFontMetricsF headFm(m_chart->titleFont());
+    QString head = m_titleHead.toHtmlEscaped();
+    const double headRoom = std::max(120.0, width() - 24.0);
+    if (headFm.horizontalAdvance(m_titleHead) > headRoom)
+        for (const QString &comma : { QStringLiteral(", "), QStringLiteral("，") }) {
+            const int at = m_titleHead.indexOf(comma);
+            if (at > 0) {
+                head = m_titleHead.left(at + comma.size()).trimmed().toHtmlEscaped() + QStringLiteral("<br>")
+                    + m_titleHead.mid(at + comma.size()).toHtmlEscaped();
+                break;
+            }
+        }
+    QFont small = m_chart->titleFont();
+    small.setBold(false);
+    small.setPointSizeF(small.pointSizeF() * 0.8); // <small> is a step below the title
+    const QFontMetricsF fm(small);
+    const double room = std::max(120.0, width() - 24.0);
+    const QString dot = QStringLiteral(" · ");
+    QStringList lines;
+    QString line;
+    for (const QString &note : notes) {
+        const QString joined = line.isEmpty() ? note : line + dot + note;
+        if (!line.isEmpty() && fm.horizontalAdvance(joined) > room) {
+            lines << line;
+            line = note;
+        } else
+            line = joined;
+    }
+    lines << line;
+    m_chart->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(head, lines.join(QStringLiteral("<br>"))));
+}
+
+QString MemoryChart::title() const
+{
+    return m_chart->title();
 }
 
 // Every k-th bar labelled so that the labels never elide. Categories must be unique: the

@@ -26,10 +26,12 @@ public:
     QString barToolTip(int barIndex, int setIndex) const;
     void renderTo(class QPainter &painter, const QRect &rect);
     QChartView *view() const { return m_view; }
+    QString title() const; // rich text: the title, then its notes wrapped to the width
 
 private:
     void rebuild();
     void relabelAxis();
+    void retitle();
 
     const PlanDocument *m_document;
     QChart *m_chart;
@@ -39,6 +41,7 @@ private:
     std::vector<MemoryBar> m_bars;
     std::shared_ptr<const PlanState> m_state;
     bool m_dirty = true;
+    QString m_titleHead;
 
 protected:
     void showEvent(QShowEvent *event) override;

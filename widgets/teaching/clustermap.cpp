@@ -24,6 +24,9 @@ ClusterMap::ClusterMap(QWidget *parent)
     setObjectName(QStringLiteral("ClusterMap"));
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
 void ClusterMap::setPlan(const Evaluation &e)
@@ -76,8 +79,13 @@ int ClusterMap::columns() const
 
 double ClusterMap::cellSize() const
 {
+    return cellSizeFor(width());
+}
+
+double ClusterMap::cellSizeFor(int width) const
+{
     const int cols = std::max(1, columns());
-    const double fit = (width() - 2.0 * kMargin - 8) / cols;
+    const double fit = (width - 2.0 * kMargin - 8) / cols;
     const double cap = m_world > 256 ? 10 : m_presentation ? 56 : 40;
     return std::clamp(fit, 4.0, cap);
 }
@@ -99,6 +107,18 @@ QRectF ClusterMap::gpuRect(int gpu) const
     const int node = gpu / m_perNode, i = gpu % m_perNode;
     const int row = i / cols, column = i % cols; // whole cells inside the node's box
     return QRectF(kMargin + 4 + column * c, kMargin + node * (nodeH + 4) + kNodeHeader + row * c, c - 3, c - 3);
+}
+
+int ClusterMap::heightForWidth(int width) const
+{
+    const double c = cellSizeFor(width);
+    const int nodes = m_world > 0 ? (m_world + m_perNode - 1) / m_perNode : 1;
+    if (compact())
+        return static_cast<int>(std::ceil(2 * kMargin + ((nodes + columns() - 1) / columns()) * c));
+    const int cols = std::max(1, columns());
+    const int rowsPerNode = (m_perNode + cols - 1) / cols;
+    // gpuRect(): node n's box starts at kMargin + n (nodeH + 4), nodeH = header + rows x c + 6.
+    return static_cast<int>(std::ceil(2 * kMargin + nodes * (kNodeHeader + rowsPerNode * c + 6 + 4)));
 }
 
 QSize ClusterMap::sizeHint() const
@@ -157,11 +177,27 @@ void ClusterMap::paintEvent(QPaintEvent *)
         p.setPen(on ? QPen(pal.color(QPalette::Text), m_presentation ? 3 : 2) : QPen(fill.darker(130), 1));
         p.setBrush(fill);
         p.drawRect(r);
-        if (r.width() >= 16) {
-            p.setPen(palette::textOn(fill));
-            p.drawText(r, Qt::AlignCenter, QString::number(g));
-        }
     }
+    const auto numbers = [&] {
+        // On a plate of the box's colour, after the lines: a link never hides a GPU's number.
+        const QFontMetricsF fm(p.font());
+        const bool anyOn = !m_gpus.empty();
+        for (int g = 0; g < m_world; ++g) {
+            const QRectF r = gpuRect(g);
+            if (r.width() < 16)
+                continue;
+            const bool on = std::binary_search(m_gpus.begin(), m_gpus.end(), g);
+            QColor fill = stageColor(m_stage[static_cast<size_t>(g)]);
+            if (anyOn && !on)
+                fill = fill.lighter(170);
+            const QString text = QString::number(g);
+            const double w = std::min(r.width() - 4, fm.horizontalAdvance(text) + 4);
+            const QRectF plate(r.center().x() - w / 2, r.center().y() - fm.height() / 2, w, fm.height());
+            p.fillRect(plate, fill);
+            p.setPen(palette::textOn(fill));
+            p.drawText(plate, Qt::AlignCenter, text);
+        }
+    };
     // Groups: a ring through each group's GPUs (a pair is one line).
     p.setPen(QPen(linkColor(m_link), m_presentation ? 4 : 2.5, Qt::SolidLine, Qt::RoundCap));
     p.setBrush(Qt::NoBrush);
@@ -181,4 +217,5 @@ void ClusterMap::paintEvent(QPaintEvent *)
             p.drawPath(path);
         }
     }
+    numbers();
 }

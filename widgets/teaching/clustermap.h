@@ -27,7 +27,11 @@ public:
     static QColor linkColor(shardscope::LinkKind link);
 
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return { 200, 60 }; }
+    QSize minimumSizeHint() const override { return { 60, 60 }; } // narrow: the boxes shrink
+    // Every node's box at this width: the timeline puts the map in a scroll area, so a 16-node
+    // cluster scrolls instead of stopping at the ninth node.
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -35,6 +39,7 @@ protected:
 private:
     int columns() const;
     double cellSize() const;
+    double cellSizeFor(int width) const;
 
     int m_world = 0;
     int m_perNode = 8;

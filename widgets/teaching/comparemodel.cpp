@@ -16,6 +16,15 @@ void CompareModel::setComparison(const Comparison &c)
 {
     beginResetModel();
     m_rows = c.rows;
+    m_pinned = true;
+    endResetModel();
+}
+
+void CompareModel::setCurrentOnly(const Comparison &selfComparison)
+{
+    beginResetModel();
+    m_rows = selfComparison.rows;
+    m_pinned = false;
     endResetModel();
 }
 
@@ -23,6 +32,7 @@ void CompareModel::clear()
 {
     beginResetModel();
     m_rows.clear();
+    m_pinned = true;
     endResetModel();
 }
 
@@ -46,17 +56,19 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         case Quantity:
             return teaching::deltaLabel(r);
         case A:
-            return teaching::deltaValue(r.unit, r.a);
+            return m_pinned ? teaching::deltaValue(r.unit, r.a) : QStringLiteral("—");
         case B:
             return teaching::deltaValue(r.unit, r.b);
         case Change:
-            return teaching::deltaChange(r);
+            return m_pinned ? teaching::deltaChange(r) : QStringLiteral("—");
         default:
             return {};
         }
     }
     if (role == Qt::TextAlignmentRole && index.column() != Quantity)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (!m_pinned)
+        return {};
     if (role == Qt::ForegroundRole && index.column() == Change && (r.improved() || r.worsened()))
         return QBrush(r.improved() ? QColor(0x11, 0x77, 0x33) : QColor(0xBB, 0x22, 0x22));
     if (role == Qt::ToolTipRole && index.column() == Change && (r.improved() || r.worsened()))

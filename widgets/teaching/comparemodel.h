@@ -12,6 +12,10 @@ public:
     explicit CompareModel(QObject *parent = nullptr);
 
     void setComparison(const shardscope::Comparison &c);
+    // Before anything is pinned: the current plan's figures under B, A and the change left empty
+    // ("—"), so the table shows what will be compared instead of nothing.
+    void setCurrentOnly(const shardscope::Comparison &selfComparison);
+    bool hasPinned() const { return m_pinned; }
     void clear();
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -21,4 +25,5 @@ public:
 
 private:
     std::vector<shardscope::DeltaRow> m_rows;
+    bool m_pinned = true;
 };

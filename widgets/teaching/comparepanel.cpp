@@ -10,10 +10,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace shardscope;
 
@@ -35,15 +38,19 @@ ComparePanel::ComparePanel(const PlanDocument *document, TeachingState *state, Q
     m_status->setTextFormat(Qt::PlainText); // model names
     m_table->setModel(m_model);
     m_table->verticalHeader()->setVisible(false);
+    // The figures whole; the quantity's name takes the rest and wraps when the panel is narrow.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(CompareModel::Quantity, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setWordWrap(true);
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_pin);
     bar->addWidget(m_export);
     bar->addWidget(m_status, 1);
-    auto *split = new QSplitter(Qt::Horizontal);
+    m_split = new QSplitter(Qt::Horizontal);
+    QSplitter *split = m_split;
     split->addWidget(m_table);
     split->addWidget(m_why);
     split->setStretchFactor(0, 1);
@@ -129,8 +136,11 @@ void ComparePanel::refresh()
         m_comparison = {};
     if (a)
         m_model->setComparison(m_comparison);
+    else if (m_document->hasPlan())
+        m_model->setCurrentOnly(comparePlans(current(), current()));
     else
         m_model->clear();
+    fitTable();
     retranslate();
 }
 
@@ -155,7 +165,12 @@ void ComparePanel::retranslate()
     if (!a) {
         m_status->setText(
             Teaching::tr("Pin the current plan as A, then change the sliders: B follows the current plan."));
-        m_why->setHtml(QString());
+        m_why->setHtml(QStringLiteral("<h3>%1</h3><ol><li>%2</li><li>%3</li><li>%4</li></ol>")
+                           .arg(Teaching::tr("How to compare two plans"),
+                               Teaching::tr("Press <b>Pin as A</b>: the current plan becomes A."),
+                               Teaching::tr("Move a slider or change a setting: B follows the current plan."),
+                               Teaching::tr("The table shows A, B and the change; this pane says what changed and "
+                                            "why. Per-GPU rows compare clusters of different sizes fairly.")));
         return;
     }
     QString html = QStringLiteral("<h3>%1</h3><ul>").arg(Teaching::tr("What changed"));
@@ -177,12 +192,49 @@ void ComparePanel::retranslate()
                     + std::to_string(b.evaluation.plan.pp) + " × DP " + std::to_string(b.evaluation.plan.dp))));
 }
 
+// Every column whole (the Change column was cut): the table side by side with the explanation
+// when the panel holds both, else the explanation under the table.
+void ComparePanel::fitTable()
+{
+    int w = 2 * m_table->frameWidth();
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        w += std::max(static_cast<const QAbstractItemView *>(m_table)->sizeHintForColumn(c),
+            m_table->horizontalHeader()->sectionSizeHint(c));
+    w += m_table->verticalScrollBar()->sizeHint().width(); // room for it when the rows do not fit
+    m_tableWidth = w;
+    arrange();
+}
+
+void ComparePanel::arrange()
+{
+    const int room = m_split->width();
+    const bool sideBySide = room >= m_tableWidth + kMinExplanationWidth;
+    m_split->setOrientation(sideBySide ? Qt::Horizontal : Qt::Vertical);
+    if (sideBySide)
+        m_split->setSizes({ m_tableWidth, room - m_tableWidth });
+    m_table->resizeRowsToContents(); // a wrapped name takes two lines
+}
+
+bool ComparePanel::tableWhole() const
+{
+    return m_table->viewport()->width() + 1 >= m_table->horizontalHeader()->length();
+}
+
+void ComparePanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange();
+}
+
 void ComparePanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         if (isPinned())
             m_model->setComparison(m_comparison); // headers and units in the new language
+        else if (m_document->hasPlan())
+            m_model->setCurrentOnly(comparePlans(current(), current()));
+        fitTable();
     }
     QWidget::changeEvent(event);
 }

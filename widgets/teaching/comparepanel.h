@@ -33,6 +33,8 @@ public:
 
     const std::shared_ptr<const PlanState> &pinned() const;
     const shardscope::EvaluatedPlan &current() const; // B: the document's plan
+    // Every column of the table in sight, none cut (for tests); the layout side by side or stacked.
+    bool tableWhole() const;
 
 signals:
     void exportRequested(); // "Export comparison report…"
@@ -40,6 +42,7 @@ signals:
 protected:
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onChanged(); // the document's plan or the pinned one
@@ -47,6 +50,9 @@ private:
     void refresh();
     void updateButtons(); // Pin / Unpin and Export, which follow the pinned plan at once
     void retranslate();
+    void fitTable();
+    void arrange();
+    static constexpr int kMinExplanationWidth = 260;
 
     const PlanDocument *m_document;
     TeachingState *m_state;
@@ -58,4 +64,6 @@ private:
     QLabel *m_status;
     QTableView *m_table;
     QTextBrowser *m_why;
+    class QSplitter *m_split = nullptr;
+    int m_tableWidth = 0;
 };

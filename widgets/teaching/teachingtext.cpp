@@ -138,6 +138,8 @@ QString deltaValue(DeltaUnit unit, double v)
         return Teaching::tr("%1 %").arg(qs(formatNumber(100 * v, 1)));
     case DeltaUnit::TokensPerSec:
         return Teaching::tr("%1 tokens/s").arg(qs(formatNumber(v, 1)));
+    case DeltaUnit::RequestsPerGpu:
+        return Teaching::tr("%1 requests per GPU").arg(qs(formatNumber(v, 2)));
     }
     return qs(formatNumber(v));
 }

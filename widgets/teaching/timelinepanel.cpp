@@ -18,11 +18,15 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace shardscope;
 
 namespace {
-constexpr int kStepMs = 900; // one event per beat while playing: slow enough to talk over
-}
+constexpr int kStepMs = 900; // one event per beat while playing at 1×: slow enough to talk over
+constexpr double kSpeeds[] = { 0.5, 1, 2, 4 };
+} // namespace
 
 TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state, QWidget *parent)
     : QWidget(parent)
@@ -34,6 +38,7 @@ TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state,
     , m_back(new QToolButton)
     , m_play(new QToolButton)
     , m_forward(new QToolButton)
+    , m_speed(new QComboBox)
     , m_caption(new QLabel)
     , m_summary(new QLabel)
     , m_timer(new QTimer(this))
@@ -51,12 +56,17 @@ TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state,
     m_caption->setMinimumHeight(m_caption->fontMetrics().height() * 3);
     m_summary->setWordWrap(true);
     m_timer->setInterval(kStepMs);
+    m_speed->setObjectName(QStringLiteral("speed"));
+    for (double f : kSpeeds)
+        m_speed->addItem(QString(), f);
+    m_speed->setCurrentIndex(1);
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_phaseBox);
     bar->addWidget(m_back);
     bar->addWidget(m_play);
     bar->addWidget(m_forward);
+    bar->addWidget(m_speed);
     bar->addWidget(m_summary, 1);
 
     auto *scroll = new QScrollArea;
@@ -65,7 +75,13 @@ TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state,
     scroll->setFrameShape(QFrame::NoFrame);
     auto *split = new QSplitter(Qt::Horizontal);
     split->addWidget(scroll);
-    split->addWidget(m_map);
+    auto *mapScroll = new QScrollArea;
+    mapScroll->setObjectName(QStringLiteral("clusterMapScroll"));
+    mapScroll->setWidget(m_map);
+    mapScroll->setWidgetResizable(true);
+    mapScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    mapScroll->setFrameShape(QFrame::NoFrame);
+    split->addWidget(mapScroll);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
 
@@ -76,6 +92,8 @@ TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state,
 
     connect(m_phaseBox, &QComboBox::currentIndexChanged, this,
         [this](int i) { setPhase(i == 1 ? Phase::Prefill : Phase::Decode); });
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+        [this] { m_timer->setInterval(static_cast<int>(std::lround(kStepMs / speed()))); });
     connect(m_back, &QToolButton::clicked, this, &TimelinePanel::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimelinePanel::stepForward);
     connect(m_play, &QToolButton::clicked, this, &TimelinePanel::togglePlay);
@@ -161,6 +179,26 @@ void TimelinePanel::rebuild()
     onCurrentChanged(-1);
 }
 
+void TimelinePanel::setSpeed(double factor)
+{
+    int best = 0;
+    for (int i = 0; i < m_speed->count(); ++i)
+        if (std::fabs(m_speed->itemData(i).toDouble() - factor)
+            < std::fabs(m_speed->itemData(best).toDouble() - factor))
+            best = i;
+    m_speed->setCurrentIndex(best);
+}
+
+double TimelinePanel::speed() const
+{
+    return m_speed->currentData().toDouble();
+}
+
+int TimelinePanel::playInterval() const
+{
+    return m_timer->interval();
+}
+
 bool TimelinePanel::isPlaying() const
 {
     return m_timer->isActive();
@@ -243,6 +281,11 @@ void TimelinePanel::retranslate()
     m_forward->setToolTip(Teaching::tr("Step forward (→)"));
     m_play->setIcon(style()->standardIcon(isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     m_play->setToolTip(isPlaying() ? Teaching::tr("Pause (Space)") : Teaching::tr("Play (Space)"));
+    m_speed->setItemText(0, Teaching::tr("½× speed"));
+    m_speed->setItemText(1, Teaching::tr("1× speed"));
+    m_speed->setItemText(2, Teaching::tr("2× speed"));
+    m_speed->setItemText(3, Teaching::tr("4× speed"));
+    m_speed->setToolTip(Teaching::tr("Playback speed: at 1× one event every 0.9 s"));
     const Timeline &tl = m_view->timeline();
     if (tl.events.empty()) {
         m_summary->clear();

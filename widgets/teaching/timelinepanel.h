@@ -34,6 +34,10 @@ public:
     QString caption() const;
     QString summary() const; // the step's figures, or "not runnable"
     bool isPlaying() const;
+    // Playback speed: ½, 1, 2 or 4 events per 0.9 s beat (1 = one event per 0.9 s).
+    void setSpeed(double factor);
+    double speed() const;
+    int playInterval() const; // ms between events while playing
 
 public slots:
     void stepForward();
@@ -68,6 +72,7 @@ private:
     QToolButton *m_back;
     QToolButton *m_play;
     QToolButton *m_forward;
+    QComboBox *m_speed;
     QLabel *m_caption;
     QLabel *m_summary;
     QTimer *m_timer;

@@ -82,9 +82,93 @@ int TimelineView::axisHeight() const
     return fontMetrics().height() + 10;
 }
 
-int TimelineView::laneHeight() const
+int TimelineView::baseLaneHeight() const
 {
     return fontMetrics().height() + (m_presentation ? 16 : 8);
+}
+
+int TimelineView::laneHeight() const
+{
+    // A 128-GPU plan shows one lane per stage: let the few lanes fill the view instead of one thin
+    // strip over an empty area.
+    const int base = baseLaneHeight();
+    if (m_lanes.empty())
+        return base;
+    const double room = height() - axisHeight() - legendHeight() - 8;
+    const int fill = static_cast<int>(room / static_cast<double>(m_lanes.size()));
+    return std::clamp(fill, base, 4 * fontMetrics().height());
+}
+
+std::vector<TimelineView::LegendEntry> TimelineView::legend() const
+{
+    std::vector<EventKind> kinds;
+    for (const TimelineEvent &ev : m_timeline.events) {
+        const EventKind k = ev.kind == EventKind::LmHeadGather ? EventKind::EmbeddingAllReduce : ev.kind;
+        if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
+            kinds.push_back(k);
+    }
+    std::sort(kinds.begin(), kinds.end());
+    std::vector<LegendEntry> out;
+    const QFontMetrics fm = fontMetrics();
+    const double swatch = fm.height() * 0.8, line = fm.height() + 6;
+    const double left = 4, right = std::max(left + 1, width() - 8.0);
+    double x = left, y = 0;
+    for (EventKind k : kinds) {
+        QString text;
+        switch (k) {
+        case EventKind::Compute:
+            text = tr("compute (stage colour)");
+            break;
+        case EventKind::TpAllReduce:
+            text = tr("TP AllReduce");
+            break;
+        case EventKind::EmbeddingAllReduce:
+        case EventKind::LmHeadGather:
+            text = tr("embedding / LM head");
+            break;
+        case EventKind::EpDispatch:
+            text = tr("EP dispatch");
+            break;
+        case EventKind::EpCombine:
+            text = tr("EP combine");
+            break;
+        case EventKind::PpSend:
+            text = tr("PP send");
+            break;
+        case EventKind::PpGather:
+            text = tr("PP gather");
+            break;
+        case EventKind::Idle:
+            text = tr("idle (hatched)");
+            break;
+        }
+        const double w = swatch + 6 + fm.horizontalAdvance(text) + 14;
+        if (x > left && x + w > right) {
+            x = left;
+            y += line;
+        }
+        out.push_back({ k, text, QRectF(x, y, w - 14, line) });
+        x += w;
+    }
+    return out;
+}
+
+double TimelineView::legendHeight() const
+{
+    const std::vector<LegendEntry> entries = legend();
+    return entries.empty() ? 0 : entries.back().rect.bottom() + 4;
+}
+
+QString TimelineView::blockLabel(const TimelineEvent &ev) const
+{
+    if (ev.kind != EventKind::Compute)
+        return {};
+    if (m_timeline.microbatches > 1 && ev.microbatch >= 0)
+        return tr("mb %1").arg(ev.microbatch);
+    if (ev.firstLayer < 0)
+        return {};
+    return ev.lastLayer > ev.firstLayer ? tr("layers %1–%2").arg(ev.firstLayer).arg(ev.lastLayer)
+                                        : tr("layer %1").arg(ev.firstLayer);
 }
 
 QRectF TimelineView::plotRect() const
@@ -168,9 +252,16 @@ QColor TimelineView::kindColor(EventKind kind, int stage)
     return Qt::gray;
 }
 
+QSize TimelineView::minimumSizeHint() const
+{
+    // Every lane at its base height and the legend: the scroll area scrolls rather than cut lanes.
+    return { 320,
+        axisHeight() + static_cast<int>(m_lanes.size()) * baseLaneHeight() + static_cast<int>(legendHeight()) + 16 };
+}
+
 QSize TimelineView::sizeHint() const
 {
-    return { 900, axisHeight() + static_cast<int>(m_lanes.size()) * laneHeight() + 8 };
+    return { 900, axisHeight() + static_cast<int>(m_lanes.size()) * baseLaneHeight() + 8 + 3 * fontMetrics().height() };
 }
 
 namespace {
@@ -243,13 +334,31 @@ void TimelineView::paintEvent(QPaintEvent *)
             if (ev.kind == EventKind::Compute && ev.microbatch % 2 == 1)
                 c = c.lighter(125);
             p.fillRect(r, c);
-            if (ev.kind == EventKind::Compute && ev.firstLayer >= 0
-                && r.width() > 3 * fontMetrics().horizontalAdvance(QLatin1Char('0'))) {
+            const QString label = blockLabel(ev);
+            if (!label.isEmpty() && r.width() > fontMetrics().horizontalAdvance(label) + 6) {
                 p.setPen(palette::textOn(c));
-                p.drawText(r, Qt::AlignCenter, QString::number(ev.microbatch));
+                p.drawText(r, Qt::AlignCenter, label);
             }
             if (ev.kind == EventKind::Idle)
                 p.fillRect(r, QBrush(pal.color(QPalette::Mid), Qt::BDiagPattern));
+        }
+    }
+    // The legend under the lanes.
+    {
+        const QFontMetrics fm = fontMetrics();
+        const double swatch = fm.height() * 0.8;
+        const double top = plot.bottom() + 8;
+        for (const LegendEntry &entry : legend()) {
+            const QRectF r = entry.rect.translated(0, top);
+            const QRectF sw(r.left(), r.center().y() - swatch / 2, swatch, swatch);
+            p.fillRect(sw, kindColor(entry.kind, 0));
+            if (entry.kind == EventKind::Idle)
+                p.fillRect(sw, QBrush(pal.color(QPalette::Mid), Qt::BDiagPattern));
+            p.setPen(pal.color(QPalette::Mid));
+            p.drawRect(sw);
+            p.setPen(pal.color(QPalette::Text));
+            p.drawText(QRectF(sw.right() + 6, r.top(), r.right() - sw.right() - 6 + 1, r.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, entry.text);
         }
     }
     // The current event: outlined on its lanes (a PP send also on the receivers'), play head at its start.

@@ -44,8 +44,22 @@ public:
 
     static QColor kindColor(shardscope::EventKind kind, int stage);
 
+    // The legend under the lanes: one entry per kind of event the step has (embedding and LM head
+    // share one), in the order of EventKind; compute in stage 0's colour.
+    struct LegendEntry
+    {
+        shardscope::EventKind kind;
+        QString text;
+        QRectF rect; // widget coordinates, wrapped to the width
+    };
+    std::vector<LegendEntry> legend() const;
+    // The text drawn inside a compute block: the micro-batch when there are several, else the
+    // block's layers; empty for other kinds.
+    QString blockLabel(const shardscope::TimelineEvent &ev) const;
+    int laneHeight() const; // grows to fill the view, up to four lines of text
+
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return { 320, 120 }; }
+    QSize minimumSizeHint() const override;
 
 signals:
     void currentIndexChanged(int index);
@@ -58,7 +72,8 @@ protected:
 private:
     int labelWidth() const;
     int axisHeight() const;
-    int laneHeight() const;
+    int baseLaneHeight() const;
+    double legendHeight() const;
     QRectF plotRect() const;
     bool onLane(const shardscope::TimelineEvent &ev, const Lane &lane) const;
 

@@ -24,10 +24,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLocale>
 #include <QMenuBar>
@@ -40,6 +42,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -269,8 +272,10 @@ QWidget *MainWindow::createViews()
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_grids);
     splitter->addWidget(m_bottomTabs);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    // The grid a little more than half: at 700 px its rows got 1-2 px (the tabs below scroll).
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({ 3000, 2000 }); // scaled to the window when first laid out
     splitter->setChildrenCollapsible(false);
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
@@ -367,6 +372,8 @@ bool MainWindow::event(QEvent *event)
 
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
+    // A tooltip belongs to a point of the old layout: it would stay there, over something else.
+    QToolTip::hideText();
     QMainWindow::resizeEvent(event);
     fitPlanColumn();
 }
@@ -383,13 +390,41 @@ void MainWindow::fitPlanColumn()
 {
     if (!m_dock || !m_column || m_dock->isFloating() || m_dock->isHidden())
         return;
-    m_column->widget()->adjustSize();
-    const int want = m_column->sizeHint().width() + 8;
     const int cap = static_cast<int>(width() * kPlanColumnShare);
+    // Wide: labels beside their fields. When that does not fit the share, the column reflows: labels
+    // above their fields and combo boxes that may shrink (their full text is in the list and the
+    // tooltip), so nothing needs a horizontal scroll bar at 1024 px.
+    const auto reflow = [this](bool narrow) {
+        for (QFormLayout *form : m_column->widget()->findChildren<QFormLayout *>())
+            form->setRowWrapPolicy(narrow ? QFormLayout::WrapAllRows : QFormLayout::DontWrapRows);
+        for (QComboBox *combo : m_column->widget()->findChildren<QComboBox *>()) {
+            if (!combo->property("shardscopeWidePolicy").isValid())
+                combo->setProperty("shardscopeWidePolicy", int(combo->sizeAdjustPolicy()));
+            combo->setSizeAdjustPolicy(narrow
+                    ? QComboBox::AdjustToMinimumContentsLengthWithIcon
+                    : static_cast<QComboBox::SizeAdjustPolicy>(combo->property("shardscopeWidePolicy").toInt()));
+            if (narrow && combo->minimumContentsLength() == 0)
+                combo->setMinimumContentsLength(12);
+        }
+        m_column->widget()->adjustSize();
+    };
+    reflow(false);
+    int want = m_column->sizeHint().width() + 8;
+    m_narrowColumn = want > cap;
+    if (m_narrowColumn) {
+        reflow(true);
+        want = m_column->sizeHint().width() + 8;
+    }
     const int target = std::max(m_column->minimumSizeHint().width(), std::min(want, cap));
     m_column->setMaximumWidth(std::max(target, cap));
     if (m_dock->width() != target)
         resizeDocks({ m_dock }, { target }, Qt::Horizontal);
+}
+
+bool MainWindow::planColumnFits() const
+{
+    return m_column && m_column->widget()
+        && m_column->widget()->minimumSizeHint().width() <= m_column->viewport()->width() + 1;
 }
 
 // Each widget re-sets its own texts on the same event (widgets/common/retranslate.h); the window

@@ -111,6 +111,13 @@ private:
     void showError(const QString &message);
     void updateTitle();
     void fitPlanColumn();
+
+public:
+    // The plan column's controls fit its width (no horizontal scrolling), for tests.
+    bool planColumnFits() const;
+    bool planColumnReflowed() const { return m_narrowColumn; }
+
+private:
     // A left-over autosave of unsaved work (the last window crashed or was killed): asks whether to
     // restore it. The plan it holds, if the user said yes.
     std::optional<shardscope::Plan> offerRecovery(const std::optional<session::LastPlan> &last);
@@ -135,6 +142,7 @@ private:
     QTabWidget *m_bottomTabs = nullptr;
     QDockWidget *m_dock = nullptr;
     QScrollArea *m_column = nullptr; // the plan column, in m_dock
+    bool m_narrowColumn = false; // the plan column reflowed: labels above fields
     double m_columnFontSize = 0; // the application font's size the column was last fitted to
     QMenu *m_recentMenu = nullptr;
     QMenu *m_fileMenu = nullptr;
