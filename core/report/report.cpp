@@ -86,7 +86,12 @@ json evaluationToJson(const EvaluatedPlan &plan)
         { "capacity_tokens", e.kv.capacityTokens }, { "max_concurrency", e.kv.maxConcurrency },
         { "max_concurrency_exact", e.kv.maxConcurrencyExact },
         { "cluster_max_concurrency", e.kv.clusterMaxConcurrency }, { "hybrid", e.kv.hybrid }, { "groups", e.kv.groups },
-        { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" } };
+        { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" },
+        { "state_bytes_per_request_per_gpu", e.kv.stateBytesPerRequestPerGpu } };
+    json layerTypes = json::object();
+    for (const auto &[kind, count] : e.kv.layerTypes)
+        layerTypes[kind] = count;
+    out["kv"]["layer_types"] = std::move(layerTypes);
     out["calibration"] = e.plan.calibration.active() ? calibrationToJson(e.plan.calibration) : json(nullptr);
     if (e.valid) {
         out["comm"] = commToJson(e.comm, gpu);

@@ -5115,6 +5115,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
         <translation>放不下一个 max_model_len 为 %1 Token 的请求：KV Cache 只能容纳 %2 个 Token（调低 --max-model-len 或增加 GPU）</translation>
     </message>
+    <message>
+        <source>the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must divide them (%3)</source>
+        <translation>Mamba / 线性注意力层的 %1 个头无法按 tp=%2 切分：tp 必须整除它们（%3）</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
