@@ -170,9 +170,9 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     pool.bytesPerToken = pool.layers * pool.bytesPerTokenPerLayer / pool.dcp;
     pool.stateBytesPerRequest = pool.stateLayers * pool.statePageBytes;
     pool.blockSize = blockSize;
-    if (pool.stateLayers > 0 && m.hasStateLayers()) {
+    if (m.hasStateLayers()) {
         // The attention page is sized for the model's state page, whatever this rank holds (vLLM sets one
-        // block size for the whole engine).
+        // block size for the whole engine, so a PP stage without state layers gets it too).
         double page = 0;
         for (LayerMixer k : { LayerMixer::Mamba2, LayerMixer::GatedDeltaNet, LayerMixer::KimiDelta })
             if (m.mixerCount(k) > 0)

@@ -175,10 +175,26 @@ void readUnsupportedLayouts(const json &c)
 {
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
-             "o_lora_rank" })
+             "o_lora_rank", "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads",
+             "swa_head_dim", "swa_v_head_dim" })
         if (c.contains(key))
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
+}
+
+// GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
+// their own; not modelled, so refused rather than charged the full indexer.
+void readIndexerTypes(const json &c)
+{
+    const auto types = c.find("indexer_types");
+    if (types == c.end() || types->is_null())
+        return;
+    if (!types->is_array())
+        throw InputError("model config field \"indexer_types\" must be a list");
+    for (const json &t : *types)
+        if (t != "full")
+            throw InputError("model config field \"indexer_types\" has a layer type other than \"full\" "
+                             "(shared indexers are not supported yet)");
 }
 
 // Gemma-4 fields that change the KV cache or the weights in ways not modelled yet: refused by name when
@@ -594,6 +610,12 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readBlockConfigs(c, m);
     readUnsupportedLayouts(c);
     readGemma4Fields(c, m);
+    readIndexerTypes(c);
+    // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
+    // K and V pages of different sizes: not modelled.
+    if (!m.isMla() && c.contains("v_head_dim") && readInt(c, "v_head_dim", m.headDim, 1, kMaxDim) != m.headDim)
+        throw InputError("model config field \"v_head_dim\" differs from head_dim outside MLA (K and V of "
+                         "different sizes) and is not supported yet");
     if (m.experts > 0 && m.moeLayerCount() == 0)
         throw InputError("MoE model config places experts on no layer");
 

@@ -126,6 +126,9 @@ private slots:
         QCOMPARE(pool.stateGroups, 4);
         QCOMPARE(pool.bytesPerBlock, 12877824.0);
         QCOMPARE(pool.blocksPerRequest, std::int64_t(8));
+        // Layers 0-4 ("MEMEM") hold no attention and layer 5 ("*") no state: a PP stage of layer 5 alone
+        // still gets the engine's 2,096-token block.
+        QCOMPARE(kvPoolForLayers(m, 5, 1, 1, KvDtype::Auto, 16, 8192, 8192).blockSize, 2096);
         // TP2: the attention page halves (1 KV head) and so does the state: the block stays 2,096.
         QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192).blockSize, 2096);
     }
@@ -271,6 +274,12 @@ private slots:
         QVERIFY(refusal(base + R"("attention_k_eq_v": true})").contains("attention_k_eq_v"));
         QVERIFY(refusal(base + R"("num_kv_shared_layers": 20})").contains("num_kv_shared_layers"));
         QVERIFY(refusal(base + R"("global_head_dim": 16, "enable_moe_block": false})").isEmpty());
+        // MiMo-V2-Flash: sliding layers with their own heads, V narrower than K.
+        QVERIFY(refusal(base + R"("hybrid_layer_pattern": [0, 1]})").contains("hybrid_layer_pattern"));
+        QVERIFY(refusal(base + R"("head_dim": 16, "v_head_dim": 8})").contains("v_head_dim"));
+        // GLM-5.x shared indexers.
+        QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").contains("indexer_types"));
+        QVERIFY(refusal(base + R"("indexer_types": ["full", "full"]})").isEmpty());
         // Linear-attention layers without the Gated DeltaNet shapes.
         QVERIFY(refusal(base + R"("layer_types": ["linear_attention", "full_attention"]})")
                     .contains("linear_num_value_heads"));
