@@ -148,6 +148,9 @@ std::string evaluationToText(const EvaluatedPlan &plan)
     s << "KV cache\n";
     s << "  bytes per token per GPU  " << formatThousands(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu))
       << " B\n";
+    if (e.kv.stateBytesPerRequestPerGpu > 0) // Mamba / linear-attention state, fixed per request
+        s << "  state per request/GPU    " << formatBytes(e.kv.stateBytesPerRequestPerGpu, 2) << " (block size "
+          << e.kv.blockSize << " tokens)\n";
     s << "  capacity (one replica)   " << formatThousands(e.kv.capacityTokens)
       << (e.kv.capacityTokens == 1 ? " token\n" : " tokens\n");
     std::snprintf(line, sizeof line, "  max concurrency          %lld %s of %s tokens (%.2fx)\n",
