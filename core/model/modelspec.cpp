@@ -176,7 +176,8 @@ void readUnsupportedLayouts(const json &c)
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
              "o_lora_rank", "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads",
-             "swa_head_dim", "swa_v_head_dim" })
+             "swa_head_dim", "swa_v_head_dim", "moe_layers_enum", "moe_num_experts", "num_attention_groups",
+             "attention_other_setting", "share_expert_dim", "use_head_wise_attn_gate" })
         if (c.contains(key))
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");

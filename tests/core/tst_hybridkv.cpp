@@ -277,6 +277,10 @@ private slots:
         // MiMo-V2-Flash: sliding layers with their own heads, V narrower than K.
         QVERIFY(refusal(base + R"("hybrid_layer_pattern": [0, 1]})").contains("hybrid_layer_pattern"));
         QVERIFY(refusal(base + R"("head_dim": 16, "v_head_dim": 8})").contains("v_head_dim"));
+        // Step-3.x names its KV heads and experts differently (num_attention_groups, moe_layers_enum,
+        // moe_num_experts): read as a dense MHA model they would be silently wrong, so refused by name.
+        QVERIFY(refusal(base + R"("moe_layers_enum": "1", "moe_num_experts": 8})").contains("moe_layers_enum"));
+        QVERIFY(refusal(base + R"("num_attention_groups": 2})").contains("num_attention_groups"));
         // GLM-5.x shared indexers.
         QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").contains("indexer_types"));
         QVERIFY(refusal(base + R"("indexer_types": ["full", "full"]})").isEmpty());
