@@ -126,14 +126,14 @@ void printedCapacity(KvSummary &kv, const Plan &p)
     const std::int64_t blocks = kv.blocks;
     const auto engine = vllmEngine(p.vllmVersion);
     if (engine == VllmEngine::V0) {
-        kv.capacityTokens = blocks * p.blockSize;
+        kv.capacityTokens = blocks * kv.blockSize;
         kv.maxConcurrencyExact
             = static_cast<double>(kv.capacityTokens) / static_cast<double>(std::max<std::int64_t>(1, p.maxModelLen));
     } else {
         if (kv.blocksPerRequest > 0)
             kv.maxConcurrencyExact = static_cast<double>(blocks) / static_cast<double>(kv.blocksPerRequest);
         if (!subtractsCudaGraphs(p.vllmVersion)) {
-            kv.capacityTokens = blocks / std::max(1, kv.groups) * p.blockSize * kv.dcp;
+            kv.capacityTokens = blocks / std::max(1, kv.groups) * kv.blockSize * kv.dcp;
         } else if (kv.blocksPerRequest > 0) {
             // Exact floor of blocks x max_model_len / blocks_per_request (vLLM's float product).
             const long double t = static_cast<long double>(blocks) * static_cast<long double>(p.maxModelLen)
@@ -216,6 +216,8 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
             p.maxModelLen, p.maxNumBatchedTokens, draftLayers, kvShards);
         mem.kvBytesPerToken = pool.bytesPerToken;
+        mem.stateBytesPerRequest = pool.stateBytesPerRequest;
+        mem.blockSize = pool.blockSize;
         mem.blocks = floorBlocks(mem.kvBudget, pool.bytesPerBlock);
         if (mem.blocks < minBlocks || !binding) {
             minBlocks = mem.blocks;
@@ -231,12 +233,13 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     if (!binding)
         return;
     e.kv.bindingRank = binding->rank;
-    e.kv.blockSize = p.blockSize;
+    e.kv.blockSize = binding->memory.blockSize > 0 ? binding->memory.blockSize : p.blockSize;
     e.kv.blocks = minBlocks;
     // The null block (block 0) is never handed to a request (vllm/v1/core/kv_cache_utils.py admission
     // check and max_model_len auto-fit, #47272).
     e.kv.reservedBlocks = p.vllmVersion >= kNullBlockReserved ? 1 : 0;
     e.kv.bytesPerTokenPerGpu = binding->memory.kvBytesPerToken;
+    e.kv.stateBytesPerRequestPerGpu = binding->memory.stateBytesPerRequest;
     e.kvBudgetBytesPerGpu = binding->memory.kvBudget;
     printedCapacity(e.kv, p);
 }
@@ -288,6 +291,7 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
     Evaluation e;
     e.plan = resolveDefaults(plan, model, gpu);
     e.params = countParams(model);
+    e.kv.layerTypes = layerKindCounts(model);
     e.weightFormat = effectiveWeightFormat(model, e.plan.quantization);
     if (!validateStructure(e.plan, model, e.issues))
         return e;

@@ -42,6 +42,8 @@ struct RankMemory
     double reserved = 0;
     double kvBudget = 0; // requested - everything above; negative when it does not fit
     double kvBytesPerToken = 0;
+    double stateBytesPerRequest = 0; // Mamba / linear-attention state of one request on this rank
+    int blockSize = 0; // as vLLM sets it for this rank's pool
     std::int64_t blocks = 0; // this rank's own block count, before the minimum over ranks
     double activationTotal() const { return activation.total(); }
 };
@@ -65,7 +67,9 @@ struct RankPlacement
 
 struct KvSummary
 {
-    double bytesPerTokenPerGpu = 0; // binding rank
+    double bytesPerTokenPerGpu = 0; // binding rank: the token-proportional cost (attention layers)
+    double stateBytesPerRequestPerGpu = 0; // binding rank: fixed per-request state (Mamba / linear attention)
+    std::vector<std::pair<std::string, int>> layerTypes; // layers of each kind in the model (layerKindCounts)
     std::int64_t blocks = 0; // min over the ranks of one replica
     int blockSize = 0;
     std::int64_t blocksPerRequest = 0;

@@ -1,6 +1,8 @@
 #include "core/evaluate/kvcache.h"
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 
 namespace shardscope {
 
@@ -21,10 +23,106 @@ double kvElementBytes(KvDtype dtype)
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
 {
     const double s = kvElementBytes(dtype);
+    if (m.isSparseMla()) {
+        // DeepSeek-V3.2 / GLM-5 (DSA). The latent: with an fp8 KV cache vLLM stores "fp8_ds_mla"
+        // (vllm/model_executor/models/config.py DeepseekV32ForCausalLM): kv_lora_rank fp8 values, one
+        // fp32 scale per 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for DeepSeek-V3.2;
+        // bf16 otherwise. Plus the indexer's own cache (deepseek_v2.py DeepseekV32IndexerCache, uint8):
+        // index_head_dim fp8 values + one fp32 scale per 128 = 132 B. Both are per token and layer.
+        const double latent = dtype == KvDtype::Fp8 ? m.kvLoraRank + m.kvLoraRank / 128.0 * 4 + m.qkRopeHeadDim * 2.0
+                                                    : (m.kvLoraRank + m.qkRopeHeadDim) * 2.0;
+        return latent + m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
+    }
     if (m.isMla())
         return static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim) * s;
     const int kvHeadsLocal = std::max(1, m.kvHeads / std::max(1, tp));
     return 2.0 * kvHeadsLocal * m.headDim * s;
+}
+
+double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
+{
+    // vllm/model_executor/layers/mamba/mamba_utils.py @02d71083 (MambaStateShapeCalculator,
+    // MambaStateDtypeCalculator); MambaSpec.page_size_bytes (vllm/v1/kv_cache_interface.py) is the sum of
+    // prod(shape) x dtype size over the state tensors. The conv state is in the model dtype (bf16: 2 B,
+    // --mamba-cache-dtype auto), the temporal state in mamba_ssm_cache_dtype (ssm.ssmStateBytes).
+    tp = std::max(1, tp);
+    const StateSpaceShape &s = m.ssm;
+    const auto divide = [tp](double v) { return std::ceil(v / tp); };
+    const double convBytes = 2;
+    switch (kind) {
+    case LayerMixer::Mamba2: {
+        // conv (divide(I + 2 G' N, tp), K - 1); temporal (H / tp, head_dim, N). G' = n_groups, raised to
+        // tp when tp does not divide it (extra_groups_for_head_shards).
+        const double inter = static_cast<double>(s.mambaHeads) * s.mambaHeadDim;
+        const int groups = s.nGroups % tp == 0 ? s.nGroups : s.nGroups + (tp - s.nGroups);
+        const double conv = divide(inter + 2.0 * groups * s.ssmStateSize) * (s.convKernel - 1) * convBytes;
+        const double ssm = divide(s.mambaHeads) * s.mambaHeadDim * s.ssmStateSize * s.ssmStateBytes;
+        return conv + ssm;
+    }
+    case LayerMixer::GatedDeltaNet: {
+        // conv (divide(2 Kh Kd + Vh Vd, tp), K - 1); temporal (Vh / tp, Vd, Kd).
+        const double convDim = 2.0 * s.linearKeyHeads * s.linearKeyHeadDim
+            + static_cast<double>(s.linearValueHeads) * s.linearValueHeadDim;
+        const double conv = divide(convDim) * (s.convKernel - 1) * convBytes;
+        const double ssm = divide(s.linearValueHeads) * s.linearValueHeadDim * s.linearKeyHeadDim * s.ssmStateBytes;
+        return conv + ssm;
+    }
+    case LayerMixer::KimiDelta: {
+        // kda_state_shape: conv (divide(3 x heads x head_dim, tp), K - 1); recurrent (heads / tp, d, d) in fp32.
+        const double conv = divide(3.0 * s.kdaHeads * s.kdaHeadDim) * (s.convKernel - 1) * convBytes;
+        const double ssm = divide(s.kdaHeads) * s.kdaHeadDim * s.kdaHeadDim * 4.0;
+        return conv + ssm;
+    }
+    default:
+        return 0;
+    }
+}
+
+int hybridBlockSize(int blockSize, double attentionBytesPerTokenPerLayer, double statePageBytes, int alignment)
+{
+    // vllm/model_executor/models/config.py @0144dd5b HybridAttentionMambaModelConfig.verify_and_update_config:
+    // attn_block_size = 16 * cdiv(mamba_page_size, 16 * attn_page_size_1_token); the block size is raised to
+    // it when unset or smaller, and the mamba page is padded up to the attention page. Later versions
+    // replace 16 by the backend's kernel block alignment (64 for MLA).
+    if (statePageBytes <= 0 || attentionBytesPerTokenPerLayer <= 0)
+        return blockSize;
+    const double unit = alignment * attentionBytesPerTokenPerLayer;
+    const int aligned = alignment * static_cast<int>(std::ceil(statePageBytes / unit - 1e-12));
+    return std::max(blockSize, aligned);
+}
+
+std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
+{
+    int full = 0, sliding = 0, chunked = 0, mamba = 0, gdn = 0, kda = 0, none = 0, linear = 0;
+    for (const LayerInfo &l : m.layerInfo) {
+        switch (l.mixer) {
+        case LayerMixer::Attention:
+            (l.attention == LayerAttention::Full ? full : l.attention == LayerAttention::Sliding ? sliding : chunked)++;
+            break;
+        case LayerMixer::Mamba2:
+            ++mamba;
+            break;
+        case LayerMixer::GatedDeltaNet:
+            ++gdn;
+            break;
+        case LayerMixer::KimiDelta:
+            ++kda;
+            break;
+        case LayerMixer::None:
+            ++none;
+            break;
+        case LayerMixer::Linear:
+            ++linear;
+            break;
+        }
+    }
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto &[name, n] : std::initializer_list<std::pair<const char *, int>> { { "full_attention", full },
+             { "sliding_attention", sliding }, { "chunked_attention", chunked }, { "mamba2", mamba },
+             { "gated_delta_net", gdn }, { "kimi_delta", kda }, { "no_attention", none }, { "linear", linear } })
+        if (n > 0)
+            out.emplace_back(name, n);
+    return out;
 }
 
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
@@ -34,9 +132,25 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     pool.dcp = std::max(1, dcp);
     pool.draftLayers = std::max(0, draftLayers);
     pool.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, tp, dtype);
-    int full = 0, sliding = 0, chunked = 0;
+    int full = 0, sliding = 0, chunked = 0, heterogeneous = 0;
+    double heterogeneousBytes = 0;
     const int last = std::min<int>(firstLayer + layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = std::max(0, firstLayer); i < last; ++i) {
+        const LayerMixer mixer = m.layerInfo[i].mixer;
+        if (mixer != LayerMixer::Attention) {
+            if (const double page = stateBytesPerLayer(m, mixer, tp); page > 0) {
+                ++pool.stateLayers;
+                pool.statePageBytes = std::max(pool.statePageBytes, page);
+            }
+            continue; // no_op / linear replacements keep nothing
+        }
+        if (m.layerInfo[i].kvHeads > 0) {
+            // block_configs: this layer's own KV heads (vLLM keeps one group of full-attention layers
+            // with per-layer page sizes; a block costs the sum of the layers' pages).
+            heterogeneousBytes
+                += 2.0 * std::max(1, m.layerInfo[i].kvHeads / std::max(1, tp)) * m.headDim * kvElementBytes(dtype);
+            ++heterogeneous;
+        }
         switch (m.layerInfo[i].attention) {
         case LayerAttention::Full:
             ++full;
@@ -49,16 +163,33 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
             break;
         }
     }
+    if (heterogeneous > 0 && heterogeneous == full + sliding + chunked)
+        pool.bytesPerTokenPerLayer = heterogeneousBytes / heterogeneous; // the layers' mean page per token
     full += pool.draftLayers;
     pool.layers = full + sliding + chunked;
     pool.bytesPerToken = pool.layers * pool.bytesPerTokenPerLayer / pool.dcp;
-    if (pool.layers == 0 || blockSize <= 0)
+    pool.stateBytesPerRequest = pool.stateLayers * pool.statePageBytes;
+    pool.blockSize = blockSize;
+    if (m.hasStateLayers()) {
+        // The attention page is sized for the model's state page, whatever this rank holds (vLLM sets one
+        // block size for the whole engine, so a PP stage without state layers gets it too).
+        double page = 0;
+        for (LayerMixer k : { LayerMixer::Mamba2, LayerMixer::GatedDeltaNet, LayerMixer::KimiDelta })
+            if (m.mixerCount(k) > 0)
+                page = std::max(page, stateBytesPerLayer(m, k, tp));
+        // Kernel block alignment: 16 for GQA, 64 for MLA backends (config.py, the MLAAttentionSpec version
+        // of HybridAttentionMambaModelConfig; 128 with CUTLASS MLA, not modelled).
+        pool.blockSize = hybridBlockSize(blockSize, pool.bytesPerTokenPerLayer, page, m.isMla() ? 64 : 16);
+    }
+    blockSize = pool.blockSize;
+    if (pool.layers + pool.stateLayers == 0 || blockSize <= 0)
         return pool;
 
     // vLLM _get_kv_cache_groups_uniform_page_size: group size is the smallest per-type layer count,
     // or the largest when the largest is below 1.5 x the smallest; groups are padded to that size.
+    // State layers (MambaSpec) form groups of their own, their pages padded to the attention page.
     std::vector<int> counts;
-    for (int n : { full, sliding, chunked })
+    for (int n : { full, sliding, chunked, pool.stateLayers })
         if (n > 0)
             counts.push_back(n);
     const int minCount = *std::min_element(counts.begin(), counts.end());
@@ -69,7 +200,12 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     const int slidingGroups = groupsOf(sliding);
     const int chunkedGroups = groupsOf(chunked);
     pool.windowGroups = slidingGroups + chunkedGroups;
-    pool.bytesPerBlock = static_cast<double>(blockSize) * pool.bytesPerTokenPerLayer * pool.groupSize;
+    pool.stateGroups = groupsOf(pool.stateLayers);
+    // One page per layer slot; with attention layers present the page is the attention page (the state
+    // page padded up to it), on a rank with state layers only it is the state page.
+    const double page
+        = pool.layers > 0 ? static_cast<double>(blockSize) * pool.bytesPerTokenPerLayer : pool.statePageBytes;
+    pool.bytesPerBlock = page * pool.groupSize;
 
     // Blocks one max-length request needs (vLLM max_memory_usage_bytes per spec):
     // full: cdiv(max_len, B); sliding: cdiv(min(window - 1 + max_num_batched_tokens, max_len), B) + 1;
@@ -79,8 +215,11 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
         = ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + maxNumBatchedTokens, maxModelLen), blockSize) + 1;
     const std::int64_t chunkedBlocks
         = ceilDiv(std::min<std::int64_t>(m.chunkSize + maxNumBatchedTokens, maxModelLen), blockSize);
+    // A state group needs one block per request (MambaSpec.max_memory_usage_bytes = page_size_bytes with
+    // --mamba-cache-mode none; vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config sums
+    // the groups' needs).
     pool.blocksPerRequest = pool.fullGroups * fullBlocks + slidingGroups * std::min(slidingBlocks, fullBlocks)
-        + chunkedGroups * std::min(chunkedBlocks, fullBlocks);
+        + chunkedGroups * std::min(chunkedBlocks, fullBlocks) + pool.stateGroups;
     return pool;
 }
 

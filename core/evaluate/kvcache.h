@@ -3,6 +3,8 @@
 #include "core/model/plan.h"
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
@@ -14,6 +16,19 @@ double kvElementBytes(KvDtype dtype);
 // GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
 // MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
+
+// Fixed per-request state of one state-space / linear-attention layer on one TP rank, bytes: vLLM's
+// MambaSpec page (conv state + temporal state), before padding to the attention page. 0 for others.
+double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp);
+
+// The attention block size vLLM uses for a hybrid attention + state model: the attention page must
+// hold at least one state page, so B = max(B_user, a x cdiv(state_page, a x attention_page_per_token)) with
+// a the kernel block alignment (16; 64 for MLA).
+int hybridBlockSize(int blockSize, double attentionBytesPerTokenPerLayer, double statePageBytes, int alignment = 16);
+
+// Layer counts by kind over the whole model, for the plan JSON ("full_attention", "sliding_attention",
+// "chunked_attention", "mamba2", "gated_delta_net", "kimi_delta", "no_attention", "linear").
+std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m);
 
 // The KV pool of one rank as vLLM's (hybrid) KV-cache manager builds it: layers grouped by attention
 // type; one pool tensor is shared by one layer of each group, so a block costs page x group_size.
@@ -29,8 +44,13 @@ struct KvPool
     std::int64_t blocksPerRequest = 0; // blocks one max-length request needs across all groups
     int draftLayers = 0; // EAGLE / MTP layers counted in `layers` (full attention)
     int dcp = 1; // decode context parallel: each rank holds 1/dcp of every request's tokens
-    bool hybrid() const { return windowGroups > 0; }
-    int groups() const { return fullGroups + windowGroups; }
+    int blockSize = 0; // tokens per block as vLLM sets it (raised for hybrid state models)
+    int stateLayers = 0; // Mamba-2 / Gated DeltaNet / KDA layers on the rank
+    int stateGroups = 0; // groups of state layers (one block each per request)
+    double statePageBytes = 0; // one state layer's state (unpadded MambaSpec page)
+    double stateBytesPerRequest = 0; // stateLayers x statePageBytes: fixed per request
+    bool hybrid() const { return windowGroups > 0 || stateGroups > 0; }
+    int groups() const { return fullGroups + windowGroups + stateGroups; }
 };
 
 // `draftLayers`: speculative-decoding draft layers (EAGLE, MTP) that vLLM adds to this rank's pool as

@@ -81,6 +81,21 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
                     "tp=%1 exceeds the %2 KV heads but is not a multiple of them, so vLLM cannot replicate them "
                     "evenly"),
                 { value(p.tp), value(m.kvHeads) }));
+    // Mamba-2 / Gated DeltaNet / KDA heads are split over TP with vLLM's divide(), which asserts
+    // (mamba_utils.py MambaStateShapeCalculator); GDN splits its key heads too.
+    int stateHeads = 0;
+    if (m.mixerCount(LayerMixer::Mamba2) > 0)
+        stateHeads = m.ssm.mambaHeads;
+    else if (m.mixerCount(LayerMixer::GatedDeltaNet) > 0)
+        stateHeads = m.ssm.linearKeyHeads; // linear_num_value_heads is a multiple of it
+    else if (m.mixerCount(LayerMixer::KimiDelta) > 0)
+        stateHeads = m.ssm.kdaHeads;
+    if (stateHeads > 0 && stateHeads % p.tp != 0)
+        error("tp_state_heads",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must "
+                    "divide them (%3)"),
+                { value(stateHeads), value(p.tp), ints(divisorsOf(stateHeads)) }));
     if (!p.ppPartition.empty()) {
         const long long sum = std::accumulate(p.ppPartition.begin(), p.ppPartition.end(), 0LL);
         if (static_cast<int>(p.ppPartition.size()) != p.pp)

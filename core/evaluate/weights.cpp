@@ -21,7 +21,7 @@ struct AttentionParams
     double small = 0; // biases, q/k norms, sinks, MLA latent norms
 };
 
-AttentionParams attentionParams(const ModelSpec &m, int tp)
+AttentionParams attentionParams(const ModelSpec &m, int tp, int layerKvHeads = 0)
 {
     AttentionParams a;
     const double h = m.hidden;
@@ -40,11 +40,19 @@ AttentionParams attentionParams(const ModelSpec &m, int tp)
         a.linear += m.kvLoraRank * qHeads * (m.qkNopeHeadDim + m.vHeadDim);
         a.linear += qHeads * m.vHeadDim * h;
         a.small += m.kvLoraRank;
+        if (m.isSparseMla()) {
+            // vLLM deepseek_v2.py Indexer (replicated on every TP rank): wq_b (q_lora_rank -> n_heads x
+            // head_dim), wk (h -> head_dim), k_norm (LayerNorm weight + bias), weights_proj (h -> n_heads).
+            a.linear += static_cast<double>(m.qLoraRank) * m.indexHeads * m.indexHeadDim + h * m.indexHeadDim;
+            a.small += 2.0 * m.indexHeadDim + h * m.indexHeads;
+        }
         return a;
     }
-    const double kvHeads = std::max(1, m.kvHeads / tp);
+    const double kvHeads = std::max(1, (layerKvHeads > 0 ? layerKvHeads : m.kvHeads) / tp);
     const double d = m.headDim;
     a.linear = h * qHeads * d + 2 * h * kvHeads * d + qHeads * d * h;
+    if (m.attnOutputGate)
+        a.linear += h * qHeads * d; // q_proj emits the query and a same-sized gate
     if (m.attentionBias)
         a.small += qHeads * d + 2 * kvHeads * d + h;
     else if (m.qkvBias)
@@ -56,11 +64,88 @@ AttentionParams attentionParams(const ModelSpec &m, int tp)
     return a;
 }
 
+// Mixers without a KV cache, per TP rank. Shapes from vLLM's layers (cited per case); the temporal
+// state parameters (A_log, D, dt_bias) and norms count as small tensors.
+AttentionParams stateMixerParams(const ModelSpec &m, LayerMixer kind, int tp)
+{
+    AttentionParams a;
+    const double h = m.hidden;
+    const StateSpaceShape &s = m.ssm;
+    switch (kind) {
+    case LayerMixer::Mamba2: {
+        // vllm mamba_mixer2.py MambaMixer2: in_proj h -> 2I + 2GN + H (z, x, B, C, dt; column parallel,
+        // groups replicated up to tp when tp does not divide them), conv1d over I + 2GN channels with
+        // kernel K (+ bias), A, D, dt_bias per head, a gated RMSNorm over I, out_proj I -> h.
+        const double inter = static_cast<double>(s.mambaHeads) * s.mambaHeadDim;
+        const int groups = s.nGroups % tp == 0 ? s.nGroups : s.nGroups + (tp - s.nGroups);
+        const double convDim = inter + 2.0 * groups * s.ssmStateSize;
+        a.linear = h * (inter + convDim + s.mambaHeads) / tp + inter / tp * h;
+        a.small = convDim / tp * (s.convKernel + (s.convBias ? 1 : 0)) + 3.0 * s.mambaHeads / tp + inter / tp;
+        break;
+    }
+    case LayerMixer::GatedDeltaNet: {
+        // vllm qwen3_next.py Qwen3NextGatedDeltaNet: in_proj_qkvz h -> 2 key + 2 value, in_proj_ba
+        // h -> 2 v_heads, conv1d over 2 key + value channels (kernel K, no bias), dt_bias and A_log per
+        // v head, RMSNormGated over head_v_dim, out_proj value -> h.
+        const double key = static_cast<double>(s.linearKeyHeads) * s.linearKeyHeadDim;
+        const double value = static_cast<double>(s.linearValueHeads) * s.linearValueHeadDim;
+        a.linear = h * (2 * key + 2 * value + 2.0 * s.linearValueHeads) / tp + value / tp * h;
+        a.small = (2 * key + value) / tp * s.convKernel + 2.0 * s.linearValueHeads / tp + s.linearValueHeadDim;
+        break;
+    }
+    case LayerMixer::KimiDelta: {
+        // vllm/model_executor/layers/kda.py @01a7e5d9 KimiDeltaAttention, P = heads x head_dim:
+        // q/k/v_proj h -> P, f_b_proj and g_b_proj d -> P, b_proj h -> heads, o_proj P -> h (all TP-split);
+        // f_a_proj and g_a_proj h -> d (replicated); q/k/v conv1d K x P, dt_bias P, A_log per head, o_norm d.
+        const double d = s.kdaHeadDim;
+        const double proj = static_cast<double>(s.kdaHeads) * d;
+        a.linear = (3 * h * proj + 2 * d * proj + h * s.kdaHeads + proj * h) / tp + 2 * h * d;
+        a.small = (3.0 * s.convKernel * proj + proj + s.kdaHeads) / tp + d;
+        break;
+    }
+    case LayerMixer::Linear:
+        a.linear = h * h / tp;
+        break;
+    default:
+        break;
+    }
+    return a;
+}
+
+AttentionParams mixerParams(const ModelSpec &m, const LayerInfo &layer, int tp)
+{
+    return layer.mixer == LayerMixer::Attention ? attentionParams(m, tp, layer.kvHeads)
+                                                : stateMixerParams(m, layer.mixer, tp);
+}
+
+double layerNorms(const ModelSpec &m, const LayerInfo &layer)
+{
+    return (layer.norms >= 0 ? layer.norms : m.normsPerLayer) * static_cast<double>(m.hidden);
+}
+
+double mlpFactor(const ModelSpec &m)
+{
+    return m.gatedMlp ? 3.0 : 2.0; // gate + up + down, or up + down
+}
+
+double denseIntermediate(const ModelSpec &m, const LayerInfo &layer)
+{
+    return layer.ffnIntermediate < 0 ? m.intermediate : layer.ffnIntermediate;
+}
+
+// A dense layer's FFN on one TP rank: the MLP, or the h x h matrix that replaces it.
+double denseFfnParams(const ModelSpec &m, const LayerInfo &layer, int tp)
+{
+    if (layer.ffnLinear)
+        return static_cast<double>(m.hidden) * m.hidden / tp;
+    return mlpFactor(m) * m.hidden * (denseIntermediate(m, layer) / tp);
+}
+
 double expertParams(const ModelSpec &m, int moeTp, int pad)
 {
     // gate and up (2 x I x h) plus down (h x I); each expert split moeTp ways on the intermediate dim.
     const double inter = roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
-    double p = 3.0 * m.hidden * inter;
+    double p = mlpFactor(m) * m.hidden * inter;
     if (m.expertBias)
         p += 2 * inter + m.hidden;
     return p;
@@ -135,19 +220,19 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
 ParamCounts countParams(const ModelSpec &m)
 {
     ParamCounts c;
-    const AttentionParams a = attentionParams(m, 1);
-    const double perLayerBase = a.linear + a.small + 2.0 * m.hidden;
     for (const LayerInfo &layer : m.layerInfo) {
+        const AttentionParams a = mixerParams(m, layer, 1);
+        const double perLayerBase = a.linear + a.small + layerNorms(m, layer);
         double total = perLayerBase;
         double active = perLayerBase;
         if (layer.moe) {
             const double expert = expertParams(m, 1, 1);
-            const double shared = 3.0 * m.hidden * m.sharedIntermediate;
+            const double shared = mlpFactor(m) * m.hidden * m.sharedIntermediate;
             total += m.experts * expert + routerParams(m) + shared;
             active += m.expertsPerToken * expert + routerParams(m) + shared;
         } else {
-            total += 3.0 * m.hidden * m.intermediate;
-            active += 3.0 * m.hidden * m.intermediate;
+            total += denseFfnParams(m, layer, 1);
+            active += denseFfnParams(m, layer, 1);
         }
         c.total += total;
         c.active += active;
@@ -163,17 +248,17 @@ ParamCounts countParams(const ModelSpec &m)
 WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const BytesPerParam &b)
 {
     WeightBreakdown w;
-    const AttentionParams a = attentionParams(m, s.tp);
     const int last = std::min<int>(s.firstLayer + s.layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = s.firstLayer; i < last; ++i) {
+        const AttentionParams a = mixerParams(m, m.layerInfo[i], s.tp);
         w.attention += a.linear * b.linear + a.small * b.other;
-        w.norms += 2.0 * m.hidden * b.other;
+        w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad) * b.expert;
             w.router += routerParams(m) * b.other;
-            w.mlp += 3.0 * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.expert;
+            w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.expert;
         } else {
-            w.mlp += 3.0 * m.hidden * (static_cast<double>(m.intermediate) / s.tp) * b.linear;
+            w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }
     }
     const double vocabRows = vocabRowsPerRank(m, s.tp);

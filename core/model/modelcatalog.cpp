@@ -1,7 +1,7 @@
 #include "core/model/modelcatalog.h"
 
 #include "core/model/errors.h"
-#include "core/model/jsonlimits.h"
+#include "core/model/jsonlenient.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,13 +40,7 @@ namespace {
 
 json parseObject(const std::string &text, const char *what)
 {
-    requireShallowJson(text, what);
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception &e) {
-        throw InputError(std::string(what) + " is not valid JSON: " + e.what());
-    }
+    json j = parseJsonLenient(text, what); // Infinity / NaN as Python's json writes them
     if (!j.is_object())
         throw InputError(std::string(what) + " must be a JSON object");
     return j;

@@ -1,7 +1,7 @@
 #include "core/model/modelspec.h"
 
 #include "core/model/errors.h"
-#include "core/model/jsonlimits.h"
+#include "core/model/jsonlenient.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +18,20 @@ namespace {
 constexpr int kMaxLayers = 4096;
 constexpr int kMaxDim = 1 << 20;
 constexpr int kMaxExperts = 65536;
+
+// A config value quoted in a message: printable ASCII only, at most 40 characters.
+std::string printable(const std::string &v)
+{
+    std::string out;
+    for (char ch : v) {
+        if (out.size() >= 40) {
+            out += "...";
+            break;
+        }
+        out += (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+    }
+    return out;
+}
 
 int readInt(const json &j, const char *key, int fallback, int minValue, int maxValue, bool required = false)
 {
@@ -100,6 +114,17 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
                     return false;
         return (layer + 1) % step == 0;
     }
+    // MiMo-V2-Flash, MiniMax-M3: moe_layer_freq is a per-layer list of 0 (dense) / 1 (MoE).
+    if (const auto list = c.find("moe_layer_freq"); list != c.end() && list->is_array()) {
+        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+        if (static_cast<int>(list->size()) != layers)
+            throw InputError("model config \"moe_layer_freq\" has " + std::to_string(list->size()) + " entries for "
+                + std::to_string(layers) + " layers");
+        const json &v = (*list)[layer];
+        if (!v.is_number_integer() || (v.get<long long>() != 0 && v.get<long long>() != 1))
+            throw InputError("model config \"moe_layer_freq\" entries must be 0 or 1");
+        return v.get<long long>() == 1;
+    }
     // DeepSeek / Kimi / GLM: the first k layers are dense, then every moe_layer_freq-th layer.
     const int firstDense = readInt(c, "first_k_dense_replace", 0, 0, kMaxLayers);
     const int freq = readInt(c, "moe_layer_freq", 1, 1, kMaxLayers);
@@ -121,7 +146,11 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
             return LayerAttention::Sliding;
         if (s == "chunked_attention")
             return LayerAttention::Chunked;
-        return LayerAttention::Full;
+        if (s == "full_attention" || s == "attention" || s == "linear_attention") // linear: see readHybridLayers
+            return LayerAttention::Full;
+        // An unknown kind may keep any amount of state: refuse rather than charge full attention.
+        throw InputError("model config \"layer_types\" has an unknown layer type \"" + printable(s)
+            + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention)");
     }
     if (modelType == "llama4_text" && c.contains("attention_chunk_size")) {
         // Llama 4: chunked (local) attention on RoPE layers; every 4th layer is a global NoPE layer
@@ -141,7 +170,299 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
     return LayerAttention::Full;
 }
 
+// Layouts whose sizes ShardScope does not model yet: refused with the field's name, never guessed.
+void readUnsupportedLayouts(const json &c)
+{
+    for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
+             "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
+             "o_lora_rank", "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads",
+             "swa_head_dim", "swa_v_head_dim", "moe_layers_enum", "moe_num_experts", "num_attention_groups",
+             "attention_other_setting", "share_expert_dim", "use_head_wise_attn_gate" })
+        if (c.contains(key))
+            throw InputError(std::string("model config field \"") + key
+                + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
+}
+
+// GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
+// their own; not modelled, so refused rather than charged the full indexer.
+void readIndexerTypes(const json &c)
+{
+    const auto types = c.find("indexer_types");
+    if (types == c.end() || types->is_null())
+        return;
+    if (!types->is_array())
+        throw InputError("model config field \"indexer_types\" must be a list");
+    for (const json &t : *types)
+        if (t != "full")
+            throw InputError("model config field \"indexer_types\" has a layer type other than \"full\" "
+                             "(shared indexers are not supported yet)");
+}
+
+// Gemma-4 fields that change the KV cache or the weights in ways not modelled yet: refused by name when
+// they are in effect (a dense Gemma-4 config without them reads as a sliding-window hybrid).
+void readGemma4Fields(const json &c, const ModelSpec &m)
+{
+    const auto active = [&](const char *key) {
+        const auto it = c.find(key);
+        if (it == c.end() || it->is_null())
+            return false;
+        if (it->is_boolean())
+            return it->get<bool>();
+        if (it->is_number())
+            return it->get<double>() != 0;
+        return true;
+    };
+    const auto differs = [&](const char *key, int modelValue) {
+        const auto it = c.find(key);
+        return it != c.end() && it->is_number() && it->get<double>() != modelValue;
+    };
+    std::string field;
+    if (differs("global_head_dim", m.headDim))
+        field = "global_head_dim";
+    else if (differs("num_global_key_value_heads", m.kvHeads))
+        field = "num_global_key_value_heads";
+    else
+        for (const char *key : { "attention_k_eq_v", "num_kv_shared_layers", "hidden_size_per_layer_input",
+                 "enable_moe_block", "use_double_wide_mlp" })
+            if (active(key)) {
+                field = key;
+                break;
+            }
+    if (!field.empty())
+        throw InputError("model config field \"" + field
+            + "\" (Gemma-4 per-layer attention / MoE block layout) changes the KV cache or weight sizes and is "
+              "not supported yet");
+}
+
+// Bytes of a state dtype name (mamba_ssm_dtype / mamba_ssm_cache_dtype).
+int stateDtypeBytes(const json &c, const char *key, int fallback)
+{
+    const auto it = c.find(key);
+    if (it == c.end() || it->is_null())
+        return fallback;
+    const std::string v = it->is_string() ? it->get<std::string>() : std::string();
+    if (v == "float32")
+        return 4;
+    if (v == "bfloat16" || v == "float16")
+        return 2;
+    if (v == "auto")
+        return fallback;
+    throw InputError(std::string("model config field \"") + key + "\" = " + it->dump().substr(0, 40)
+        + " is not one of float32, bfloat16, float16, auto");
+}
+
+// Heterogeneous layers (DeciLM / Nemotron-NAS: Llama-3.3-Nemotron-Super-49B, Nemotron Ultra):
+// one block_configs entry per layer, as vllm/model_executor/models/nemotron_nas.py reads them. Attention:
+// no_op (no attention, no input norm), replace_with_linear (one h x h matrix), else
+// num_kv_heads = num_attention_heads / n_heads_in_group. FFN: no_op, replace_with_linear, else
+// intermediate = _ffn_mult_to_intermediate_size(ffn_mult, h) = round_up(int(2 x ffn_mult x h / 3), 256).
+void readBlockConfigs(const json &c, ModelSpec &m)
+{
+    const auto blocks = c.find("block_configs");
+    if (blocks == c.end())
+        return;
+    if (!blocks->is_array() || static_cast<int>(blocks->size()) != m.layers)
+        throw InputError("model config \"block_configs\" must list one entry per layer (num_hidden_layers)");
+    const auto refuseSet = [](const json &o, const char *part, const char *key) {
+        const auto it = o.find(key);
+        if (it != o.end() && !it->is_null() && !(it->is_boolean() && !it->get<bool>()))
+            throw InputError(std::string("model config field \"block_configs[].") + part + "." + key
+                + "\" is set: that layer variant is not supported yet");
+    };
+    for (int i = 0; i < m.layers; ++i) {
+        const json &b = (*blocks)[i];
+        const auto attn = b.find("attention");
+        const auto ffn = b.find("ffn");
+        if (!b.is_object() || attn == b.end() || ffn == b.end() || !attn->is_object() || !ffn->is_object())
+            throw InputError("model config \"block_configs\" entries need \"attention\" and \"ffn\" objects");
+        for (const char *key : { "sparsify", "num_sink_tokens", "window_length", "unshifted_sink" })
+            refuseSet(*attn, "attention", key);
+        refuseSet(*ffn, "ffn", "sparsify");
+        for (const char *key : { "moe", "num_experts" })
+            if (ffn->contains(key))
+                throw InputError(std::string("model config field \"block_configs[].ffn.") + key
+                    + "\" (MoE blocks) is not supported yet");
+        LayerInfo &l = m.layerInfo[i];
+        int norms = 2;
+        if (readBool(*attn, "no_op", false)) {
+            l.mixer = LayerMixer::None;
+            --norms;
+        } else if (readBool(*attn, "replace_with_linear", false)) {
+            l.mixer = LayerMixer::Linear;
+        } else {
+            const int group = readInt(*attn, "n_heads_in_group", 0, 1, kMaxDim, true);
+            if (m.heads % group != 0)
+                throw InputError("model config \"block_configs[].attention.n_heads_in_group\" does not divide "
+                                 "num_attention_heads");
+            l.kvHeads = m.heads / group;
+        }
+        if (readBool(*ffn, "no_op", false)) {
+            l.ffnIntermediate = 0;
+            --norms;
+        } else if (readBool(*ffn, "replace_with_linear", false)) {
+            l.ffnIntermediate = 0;
+            l.ffnLinear = true;
+        } else {
+            const auto mult = ffn->find("ffn_mult");
+            if (mult == ffn->end() || !mult->is_number() || !std::isfinite(mult->get<double>())
+                || mult->get<double>() <= 0 || mult->get<double>() > 1000)
+                throw InputError("model config \"block_configs[].ffn.ffn_mult\" must be a positive number");
+            const long long size = static_cast<long long>(2 * mult->get<double>() * m.hidden / 3);
+            l.ffnIntermediate = static_cast<int>((size + 255) / 256 * 256);
+        }
+        l.norms = norms;
+    }
+}
+
+// Hybrid state-space / linear-attention families (docs/DESIGN.md "Hybrid state layers"). The layer
+// kinds follow vLLM's model files: nemotron_h.py (hybrid_override_pattern), qwen3_next.py /
+// qwen3_5.py (layer_types "linear_attention" or full_attention_interval).
+void readHybridLayers(const json &c, ModelSpec &m)
+{
+    if (const auto pattern = c.find("hybrid_override_pattern"); pattern != c.end()) {
+        // NemotronH / Nemotron-3: one character per layer; M = Mamba-2 mixer, * = attention,
+        // E = MoE FFN, - = dense MLP. Each layer is one block with one norm (vllm nemotron_h.py).
+        if (!pattern->is_string())
+            throw InputError("model config field \"hybrid_override_pattern\" must be a string");
+        const std::string p = pattern->get<std::string>();
+        if (static_cast<int>(p.size()) != m.layers)
+            throw InputError("model config \"hybrid_override_pattern\" has " + std::to_string(p.size())
+                + " characters for " + std::to_string(m.layers) + " layers");
+        m.normsPerLayer = 1;
+        m.gatedMlp = false; // relu2 MLP and experts: up_proj + down_proj
+        for (int i = 0; i < m.layers; ++i) {
+            LayerInfo &l = m.layerInfo[i];
+            l.attention = LayerAttention::Full;
+            l.moe = false;
+            switch (p[i]) {
+            case 'M':
+                l.mixer = LayerMixer::Mamba2;
+                l.ffnIntermediate = 0;
+                break;
+            case '*':
+                l.mixer = LayerMixer::Attention;
+                l.ffnIntermediate = 0;
+                break;
+            case 'E':
+                if (m.experts == 0)
+                    throw InputError("model config \"hybrid_override_pattern\" places an MoE layer (E) but the "
+                                     "config has no \"n_routed_experts\"");
+                l.mixer = LayerMixer::None;
+                l.moe = true;
+                break;
+            case '-':
+                l.mixer = LayerMixer::None;
+                break;
+            default:
+                throw InputError("model config \"hybrid_override_pattern\" has an unknown layer kind '"
+                    + printable(std::string(1, p[i])) + "' (known: M, *, E, -)");
+            }
+        }
+        if (m.mixerCount(LayerMixer::Mamba2) > 0) {
+            m.ssm.mambaHeads = readInt(c, "mamba_num_heads", 0, 1, kMaxDim, true);
+            m.ssm.mambaHeadDim = readInt(c, "mamba_head_dim", 0, 1, kMaxDim, true);
+            m.ssm.ssmStateSize = readInt(c, "ssm_state_size", 0, 1, kMaxDim, true);
+            m.ssm.nGroups = readInt(c, "n_groups", 0, 1, kMaxDim, true);
+            m.ssm.convKernel = readInt(c, "conv_kernel", 0, 1, 1024, true);
+            m.ssm.convBias = readBool(c, "use_conv_bias", true);
+            if (m.ssm.mambaHeads % m.ssm.nGroups != 0)
+                throw InputError("model config: mamba_num_heads is not a multiple of n_groups");
+            // vLLM NemotronHForCausalLMConfig: the HF value, float32 when absent.
+            m.ssm.ssmStateBytes = stateDtypeBytes(c, "mamba_ssm_cache_dtype", 4);
+        }
+        if (m.experts > 0) {
+            // NemotronHMoE: shared expert of moe_shared_expert_intermediate_size x n_shared_experts.
+            const int shared = readInt(c, "moe_shared_expert_intermediate_size", 0, 0, kMaxDim);
+            m.sharedIntermediate = shared * std::max(1, readInt(c, "n_shared_experts", 1, 0, kMaxExperts));
+            m.routerCorrectionBias = true; // e_score_correction_bias
+        }
+        return;
+    }
+    if (const auto kda = c.find("linear_attn_config"); kda != c.end()) {
+        // Kimi Linear: KDA layers and MLA layers listed by 1-based layer number (vllm kimi_linear.py
+        // is_kda_layer: layer_idx + 1 in kda_layers). Every layer must be in exactly one list.
+        if (!kda->is_object())
+            throw InputError("model config field \"linear_attn_config\" must be an object");
+        const auto listed = [&](const char *key) {
+            std::vector<int> marks(m.layers, 0);
+            const auto it = kda->find(key);
+            if (it == kda->end() || !it->is_array())
+                throw InputError(
+                    std::string("model config \"linear_attn_config\" is missing the list \"") + key + "\"");
+            for (const json &v : *it) {
+                if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > m.layers)
+                    throw InputError(std::string("model config \"linear_attn_config.") + key
+                        + "\" entries must be layer numbers from 1 to num_hidden_layers");
+                marks[static_cast<int>(v.get<long long>()) - 1] = 1;
+            }
+            return marks;
+        };
+        const std::vector<int> kdaLayers = listed("kda_layers");
+        const std::vector<int> fullLayers = listed("full_attn_layers");
+        for (int i = 0; i < m.layers; ++i) {
+            if (kdaLayers[i] == fullLayers[i])
+                throw InputError("model config \"linear_attn_config\": layer " + std::to_string(i + 1)
+                    + " must be in exactly one of kda_layers and full_attn_layers");
+            if (kdaLayers[i])
+                m.layerInfo[i].mixer = LayerMixer::KimiDelta;
+        }
+        m.ssm.kdaHeads = readInt(*kda, "num_heads", 0, 1, kMaxDim, true);
+        m.ssm.kdaHeadDim = readInt(*kda, "head_dim", 0, 1, kMaxDim, true);
+        m.ssm.convKernel = readInt(*kda, "short_conv_kernel_size", 0, 1, 1024, true);
+        if (readBool(*kda, "use_full_rank_gate", false))
+            throw InputError("model config field \"linear_attn_config.use_full_rank_gate\" (full-rank KDA gates) "
+                             "is not supported yet");
+        return;
+    }
+    bool anyLinear = false;
+    const auto types = c.find("layer_types");
+    if (types != c.end() && types->is_array()) {
+        for (int i = 0; i < m.layers; ++i)
+            if ((*types)[i] == "linear_attention") {
+                m.layerInfo[i].mixer = LayerMixer::GatedDeltaNet;
+                anyLinear = true;
+            }
+    } else if (c.contains("full_attention_interval") && c.contains("linear_num_value_heads")) {
+        // Qwen3-Next without layer_types: full attention on every interval-th layer.
+        const int interval = readInt(c, "full_attention_interval", 0, 1, kMaxLayers, true);
+        for (int i = 0; i < m.layers; ++i)
+            if ((i + 1) % interval != 0) {
+                m.layerInfo[i].mixer = LayerMixer::GatedDeltaNet;
+                anyLinear = true;
+            }
+    }
+    if (!anyLinear)
+        return;
+    if (!c.contains("linear_num_value_heads"))
+        throw InputError("model config has \"linear_attention\" layers but no \"linear_num_value_heads\": "
+                         "only Gated DeltaNet (Qwen3-Next / Qwen3.5) linear attention is understood");
+    m.ssm.linearKeyHeads = readInt(c, "linear_num_key_heads", 0, 1, kMaxDim, true);
+    m.ssm.linearValueHeads = readInt(c, "linear_num_value_heads", 0, 1, kMaxDim, true);
+    m.ssm.linearKeyHeadDim = readInt(c, "linear_key_head_dim", 0, 1, kMaxDim, true);
+    m.ssm.linearValueHeadDim = readInt(c, "linear_value_head_dim", 0, 1, kMaxDim, true);
+    m.ssm.convKernel = readInt(c, "linear_conv_kernel_dim", 0, 1, 1024, true);
+    if (m.ssm.linearValueHeads % m.ssm.linearKeyHeads != 0)
+        throw InputError("model config: linear_num_value_heads is not a multiple of linear_num_key_heads");
+    // vLLM Qwen3_5ForConditionalGenerationConfig: mamba_ssm_dtype from the HF config; else "auto", the
+    // model dtype (2 bytes).
+    m.ssm.ssmStateBytes = stateDtypeBytes(c, "mamba_ssm_dtype", 2);
+    m.attnOutputGate = readBool(c, "attn_output_gate", true); // Qwen3NextAttention default
+    m.qkNorm = true;
+}
+
 } // namespace
+
+int ModelSpec::mixerCount(LayerMixer kind) const
+{
+    return static_cast<int>(
+        std::count_if(layerInfo.begin(), layerInfo.end(), [&](const LayerInfo &l) { return l.mixer == kind; }));
+}
+
+bool ModelSpec::hasStateLayers() const
+{
+    return mixerCount(LayerMixer::Mamba2) + mixerCount(LayerMixer::GatedDeltaNet) + mixerCount(LayerMixer::KimiDelta)
+        > 0;
+}
 
 int ModelSpec::moeLayerCount() const
 {
@@ -218,7 +539,11 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.kvHeads = readInt(c, "num_key_value_heads", m.heads, 1, kMaxDim);
     m.vocab = readInt(c, "vocab_size", 0, 1, 1 << 24, true);
     m.headDim = readInt(c, "head_dim", 0, 0, kMaxDim);
-    if (m.headDim == 0) {
+    // MLA (Kimi-K3 / Kimi Linear) has no head_dim and needs none: its cache is the latent.
+    const bool mla = readInt(c, "kv_lora_rank", 0, 0, kMaxDim) > 0;
+    if (m.headDim == 0 && mla) {
+        m.headDim = m.hidden / m.heads;
+    } else if (m.headDim == 0) {
         if (m.hidden % m.heads != 0)
             throw InputError(
                 "model config has no \"head_dim\" and hidden_size is not a multiple of num_attention_heads");
@@ -241,18 +566,31 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.qkNopeHeadDim = readInt(c, "qk_nope_head_dim", 0, 1, kMaxDim, true);
         m.vHeadDim = readInt(c, "v_head_dim", 0, 1, kMaxDim, true);
         m.kvHeads = 1; // one latent vector per token; num_key_value_heads is misleading for MLA
+        // vllm deepseek_v2.py: a config with index_topk is DeepSeek-V3.2 sparse attention (DSA).
+        m.indexTopk = readInt(c, "index_topk", 0, 0, 1 << 30);
+        if (m.indexTopk > 0) {
+            m.indexHeadDim = readInt(c, "index_head_dim", 0, 1, kMaxDim, true);
+            m.indexHeads = readInt(c, "index_n_heads", 0, 1, kMaxDim, true);
+            if (m.qLoraRank == 0)
+                throw InputError("sparse MLA config (\"index_topk\") needs \"q_lora_rank\": the indexer's query "
+                                 "projection reads the q latent");
+        }
     }
 
     m.experts = readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
-    const int intermediate = readInt(c, "intermediate_size", 0, 0, kMaxDim, m.experts == 0);
+    const int intermediate
+        = readInt(c, "intermediate_size", 0, 0, kMaxDim, m.experts == 0 && !c.contains("block_configs"));
     m.intermediate = intermediate;
     if (m.experts > 0) {
-        m.expertsPerToken = readIntAny(c, { "num_experts_per_tok", "experts_per_token" }, 0, 1, m.experts);
+        m.expertsPerToken
+            = readIntAny(c, { "num_experts_per_tok", "experts_per_token", "num_experts_per_token" }, 0, 1, m.experts);
         if (m.expertsPerToken == 0)
             throw InputError("MoE model config is missing \"num_experts_per_tok\"");
         m.moeIntermediate = readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
-        const int shared = readInt(c, "n_shared_experts", 0, 0, kMaxExperts);
-        if (shared > 0)
+        const int shared = readIntAny(c, { "n_shared_experts", "num_shared_experts" }, 0, 0, kMaxExperts);
+        if (const int qwenShared = readInt(c, "shared_expert_intermediate_size", 0, 0, kMaxDim); qwenShared > 0)
+            m.sharedIntermediate = qwenShared; // Qwen2-MoE / Qwen3-Next: one shared expert of this size
+        else if (shared > 0)
             m.sharedIntermediate = shared * m.moeIntermediate;
         else if (m.modelType == "llama4_text")
             m.sharedIntermediate = intermediate; // one shared expert of intermediate_size
@@ -269,6 +607,16 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.layerInfo[i].moe = isMoeLayer(c, m.modelType, i, m.experts);
         m.layerInfo[i].attention = layerAttention(c, m.modelType, i, m.layers);
     }
+    readHybridLayers(c, m);
+    readBlockConfigs(c, m);
+    readUnsupportedLayouts(c);
+    readGemma4Fields(c, m);
+    readIndexerTypes(c);
+    // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
+    // K and V pages of different sizes: not modelled.
+    if (!m.isMla() && c.contains("v_head_dim") && readInt(c, "v_head_dim", m.headDim, 1, kMaxDim) != m.headDim)
+        throw InputError("model config field \"v_head_dim\" differs from head_dim outside MLA (K and V of "
+                         "different sizes) and is not supported yet");
     if (m.experts > 0 && m.moeLayerCount() == 0)
         throw InputError("MoE model config places experts on no layer");
 
@@ -306,15 +654,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
 
 ModelSpec modelFromJsonText(const std::string &text, const std::string &fallbackId)
 {
-    requireShallowJson(text, "model file");
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception &e) {
-        // Not only parse_error: a number too large for a double ("1e400") throws out_of_range.
-        throw InputError(std::string("model file is not valid JSON: ") + e.what());
-    }
-    return modelFromJson(j, fallbackId);
+    // Infinity / NaN as Python's json writes them (Nemotron-H configs carry them).
+    return modelFromJson(parseJsonLenient(text, "model file"), fallbackId);
 }
 
 } // namespace shardscope

@@ -15,11 +15,46 @@ enum class LayerAttention { Full, Sliding, Chunked };
 // Storage format of the weights as the checkpoint ships them (HF quantization_config).
 enum class WeightFormat { Bf16, Fp16, Fp8, Fp8Block, Mxfp4, Int4 };
 
+// What mixes tokens in a layer. Attention keeps a KV cache that grows with the tokens; the state-space
+// and linear-attention mixers keep a fixed state per request (vLLM MambaSpec); the last two keep none.
+enum class LayerMixer {
+    Attention,
+    Mamba2, // NemotronH "M"
+    GatedDeltaNet, // Qwen3-Next / Qwen3.5 "linear_attention"
+    KimiDelta, // Kimi Linear KDA
+    None, // block_configs attention no_op
+    Linear, // block_configs attention replace_with_linear (one h x h matrix)
+};
+
 struct LayerInfo
 {
     bool moe = false;
-    LayerAttention attention = LayerAttention::Full;
+    LayerAttention attention = LayerAttention::Full; // meaningful for LayerMixer::Attention
+    LayerMixer mixer = LayerMixer::Attention;
+    int ffnIntermediate = -1; // -1: the model's intermediate size; 0: no FFN (block_configs no_op, NemotronH M/*)
+    bool ffnLinear = false; // block_configs ffn replace_with_linear: one h x h matrix instead of the MLP
+    int kvHeads = 0; // block_configs: num_attention_heads / n_heads_in_group; 0: the model's
+    int norms = -1; // RMSNorms of hidden size; -1: the model's normsPerLayer
     bool operator==(const LayerInfo &) const = default;
+};
+
+// Shapes of the fixed-state mixers (HF keys in the comments).
+struct StateSpaceShape
+{
+    int mambaHeads = 0; // mamba_num_heads
+    int mambaHeadDim = 0; // mamba_head_dim
+    int ssmStateSize = 0; // ssm_state_size
+    int nGroups = 0; // n_groups
+    int convKernel = 0; // conv_kernel / linear_conv_kernel_dim / short_conv_kernel_size
+    bool convBias = false; // use_conv_bias
+    int linearKeyHeads = 0; // linear_num_key_heads
+    int linearValueHeads = 0; // linear_num_value_heads
+    int linearKeyHeadDim = 0; // linear_key_head_dim
+    int linearValueHeadDim = 0; // linear_value_head_dim
+    int kdaHeads = 0; // linear_attn_config.num_heads
+    int kdaHeadDim = 0; // linear_attn_config.head_dim
+    int ssmStateBytes = 2; // bytes of the temporal (SSM / recurrent) state element (mamba_ssm_cache_dtype)
+    bool operator==(const StateSpaceShape &) const = default;
 };
 
 // Everything the planner needs from a Hugging Face config.json, normalised across families.
@@ -43,9 +78,16 @@ struct ModelSpec
     bool qkvBias = false; // bias on q, k, v only (Qwen2)
     bool qkNorm = false; // per-head RMSNorm weights on q and k (Qwen3, GLM-4.5)
     bool attentionSinks = false;
+    bool attnOutputGate = false; // q_proj also emits a per-head gate (Qwen3-Next, Qwen3.5)
+    bool gatedMlp = true; // gate + up + down (SwiGLU); false: up + down only (NemotronH relu2)
+    int normsPerLayer = 2; // RMSNorm weights of hidden size per layer (NemotronH blocks: 1)
+    StateSpaceShape ssm;
 
     AttentionKind attention = AttentionKind::Gqa;
     int kvLoraRank = 0, qLoraRank = 0, qkRopeHeadDim = 0, qkNopeHeadDim = 0, vHeadDim = 0;
+    // Sparse MLA (DSA: DeepSeek-V3.2, GLM-5): the lightning indexer keeps its own per-token cache.
+    int indexTopk = 0, indexHeadDim = 0, indexHeads = 0; // index_topk, index_head_dim, index_n_heads
+    bool isSparseMla() const { return indexTopk > 0; }
 
     int experts = 0; // routed experts E (0: dense model)
     int expertsPerToken = 0; // k
@@ -73,6 +115,8 @@ struct ModelSpec
     bool isMoe() const { return experts > 0; }
     bool isMla() const { return attention == AttentionKind::Mla; }
     int moeLayerCount() const;
+    int mixerCount(LayerMixer kind) const;
+    bool hasStateLayers() const; // Mamba-2, Gated DeltaNet or KDA layers (vLLM hybrid state)
     // "dense", "moe" or "mla" (MLA models are grouped on their own in pickers)
     std::string category() const;
 

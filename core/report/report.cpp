@@ -88,7 +88,12 @@ json evaluationToJson(const EvaluatedPlan &plan)
         { "reserved_blocks", e.kv.reservedBlocks }, { "capacity_tokens", e.kv.capacityTokens },
         { "max_concurrency", e.kv.maxConcurrency }, { "max_concurrency_exact", e.kv.maxConcurrencyExact },
         { "cluster_max_concurrency", e.kv.clusterMaxConcurrency }, { "hybrid", e.kv.hybrid }, { "groups", e.kv.groups },
-        { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" } };
+        { "basis", e.plan.accounting == Accounting::Vllm ? overheadBasis(e.plan) : "textbook" },
+        { "state_bytes_per_request_per_gpu", e.kv.stateBytesPerRequestPerGpu } };
+    json layerTypes = json::object();
+    for (const auto &[kind, count] : e.kv.layerTypes)
+        layerTypes[kind] = count;
+    out["kv"]["layer_types"] = std::move(layerTypes);
     out["calibration"] = e.plan.calibration.active() ? calibrationToJson(e.plan.calibration) : json(nullptr);
     if (e.valid) {
         out["comm"] = commToJson(e.comm, gpu);
@@ -145,6 +150,9 @@ std::string evaluationToText(const EvaluatedPlan &plan)
     s << "KV cache\n";
     s << "  bytes per token per GPU  " << formatThousands(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu))
       << " B\n";
+    if (e.kv.stateBytesPerRequestPerGpu > 0) // Mamba / linear-attention state, fixed per request
+        s << "  state per request/GPU    " << formatBytes(e.kv.stateBytesPerRequestPerGpu, 2) << " (block size "
+          << e.kv.blockSize << " tokens)\n";
     s << "  capacity (one replica)   " << formatThousands(e.kv.capacityTokens)
       << (e.kv.capacityTokens == 1 ? " token\n" : " tokens\n");
     std::snprintf(line, sizeof line, "  max concurrency          %lld %s of %s tokens (%.2fx)\n",

@@ -5338,6 +5338,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one's rules apply</source>
         <translation>vLLM %1 不在本规划器已知的版本范围内（%2 至 %3）：按最接近版本的规则计算</translation>
     </message>
+<message>
+        <source>the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must divide them (%3)</source>
+        <translation>Mamba / 线性注意力层的 %1 个头无法按 tp=%2 切分：tp 必须整除它们（%3）</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
