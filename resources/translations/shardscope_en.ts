@@ -5119,6 +5119,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>

@@ -1723,11 +1723,11 @@
     </message>
     <message>
         <source>the head address cannot start with &apos;-&apos; (it would read as an option)</source>
-        <translation>头节点地址不能以 '-' 开头（会被当作选项）</translation>
+        <translation>头节点地址不能以 &apos;-&apos; 开头（会被当作选项）</translation>
     </message>
     <message>
         <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
-        <translation>模型路径 %1 以 '-' 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+        <translation>模型路径 %1 以 &apos;-&apos; 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
     </message>
 </context>
 <context>
@@ -5114,6 +5114,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower --max-model-len or add GPUs)</source>
         <translation>放不下一个 max_model_len 为 %1 Token 的请求：KV Cache 只能容纳 %2 个 Token（调低 --max-model-len 或增加 GPU）</translation>
+    </message>
+    <message>
+        <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
+        <translation>%1 的输入 %2 切成 %3 份后不是 %4 分组大小 %5 的整数倍：vLLM 拒绝加载</translation>
     </message>
 </context>
 <context>
