@@ -1,6 +1,7 @@
 // Quantization formats (ModelOpt, compressed-tensors): bytes per parameter with their scales worked
 // out by hand, ignore lists applied as vLLM applies them, vLLM's group divisibility refusals, refusals
-// of what ShardScope does not read; every preset found again from a `vllm serve` command.
+// of what ShardScope does not read; the new presets' parameter counts against the official figures
+// and every preset found again from a `vllm serve` command.
 #include "core/evaluate/validation.h"
 #include "core/evaluate/weights.h"
 #include "core/launch/launchimport.h"
@@ -195,6 +196,25 @@ private slots:
 
     void compressedTensorsIgnoreList()
     {
+        // Kimi-K2.5's ignore list (preset kimi-k2.5): attention, shared experts and the dense MLP stay BF16,
+        // the routed experts are INT4 group 32 (0.5625 bytes).
+        const ModelSpec k = presetModel("kimi-k2.5");
+        QCOMPARE(k.quant.method, std::string("compressed-tensors"));
+        QCOMPARE(k.quantCoverage.attention, 0.0);
+        QCOMPARE(k.quantCoverage.sharedExperts, 0.0);
+        QCOMPARE(k.quantCoverage.denseMlp, 0.0);
+        QCOMPARE(k.quantCoverage.experts, 1.0);
+        const BytesPerParam b = bytesPerParam(k, k.weightFormat);
+        QCOMPARE(b.expert, 0.5625);
+        QCOMPARE(b.attention, 2.0);
+        QCOMPARE(b.shared, 2.0);
+        QCOMPARE(b.lmHead, 2.0);
+        // One expert slot of one MoE layer on one rank (tp 1): 3 x 7168 x 2048 x 0.5625 bytes.
+        RankShape s;
+        s.firstLayer = 1; // layer 0 is the dense one
+        s.layerCount = 1;
+        s.localExperts = 1;
+        QCOMPARE(rankWeightBytes(k, s, b).experts, 3.0 * 7168 * 2048 * 0.5625);
         // An exact module name counts too; "re:" is Python re.match (anchored at the start only).
         const ModelSpec exact = withQuant(dense(),
             { { "quant_method", "compressed-tensors" }, { "ignore", { "model.layers.2.mlp.down_proj", "re:mlp" } },
@@ -255,6 +275,42 @@ private slots:
         QVERIFY(!hasIssue(groupIssues(e, 2, 1, 2), "quant_group_experts"));
     }
 
+    void newPresetsMatchOfficialCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("active");
+        QTest::addColumn<int>("activeConvention"); // 0 all, 1 without the input embedding, 2 without embedding and head
+        QTest::addColumn<double>("tolerance");
+        // Official figures from each preset's sources. Kimi-K2.5: 1.04T in the K2 report, 1.026T counted (-1.3 %, the
+        // report rounds up; the 0.4B vision encoder is not counted), so 1.5 %; active 31.69B without the input
+        // embedding (the DeepSeek-V3 convention), 32.86B with it. Step-3.7-Flash: "about 11B" active,
+        // 10.86B counted (-1.2 %), so 1.5 %. The others within 1 %.
+        QTest::newRow("kimi-k2.5") << QStringLiteral("kimi-k2.5") << 1.04e12 << 32e9 << 1 << 0.015;
+        QTest::newRow("glm-4.7") << QStringLiteral("glm-4.7") << 355e9 << 32e9 << 2 << 0.01;
+        QTest::newRow("glm-5") << QStringLiteral("glm-5") << 744e9 << 40e9 << 1 << 0.01;
+        QTest::newRow("qwen3-vl-235b-a22b") << QStringLiteral("qwen3-vl-235b-a22b") << 235e9 << 22e9 << 0 << 0.01;
+        QTest::newRow("step-3.7-flash") << QStringLiteral("step-3.7-flash") << 196e9 << 11e9 << 0 << 0.015;
+    }
+    void newPresetsMatchOfficialCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, total);
+        QFETCH(double, active);
+        QFETCH(int, activeConvention);
+        QFETCH(double, tolerance);
+        const ModelSpec m = presetModel(id.toLatin1().constData());
+        const ParamCounts c = countParams(m);
+        double a = c.active;
+        if (activeConvention >= 1)
+            a -= c.embedding;
+        if (activeConvention >= 2)
+            a -= c.lmHead;
+        QVERIFY2(std::fabs(c.total / total - 1) < tolerance, qPrintable(QString::number(c.total)));
+        QVERIFY2(std::fabs(a / active - 1) < tolerance, qPrintable(QString::number(a)));
+        QCOMPARE(m.officialTotalParams, total);
+    }
+
     // Every preset is found again from the command that serves it, and from its common variants.
     void everyPresetImports()
     {
@@ -289,12 +345,16 @@ private slots:
             return i < 0 ? std::string() : models[static_cast<size_t>(i)].id;
         };
         // -Instruct / -Thinking / date suffixes name the same shapes (not a different format).
+        QCOMPARE(id("Qwen/Qwen3-VL-235B-A22B-Instruct-FP8"), std::string("qwen3-vl-235b-a22b"));
         QCOMPARE(id("meta-llama/Llama-3.1-8B-Instruct"), std::string("llama-3.1-8b"));
         QCOMPARE(id("Qwen/Qwen3-235B-A22B-Instruct-2507"), std::string("qwen3-235b-a22b"));
         QCOMPARE(id("RedHatAI/Meta-Llama-3.1-8B-quantized.w8a8"), std::string("llama-3.1-8b"));
         QCOMPARE(id("deepseek-ai/DeepSeek-R1-0528"), std::string("deepseek-v3")); // alias DeepSeek-R1 + a date
         QVERIFY(!matchModelPreset(models, "meta-llama/Llama-3.1-8B-Instruct").quantizedVariant);
         QVERIFY(matchModelPreset(models, "Qwen/Qwen3-235B-A22B-FP8").quantizedVariant);
+        QVERIFY(matchModelPreset(models, "zai-org/GLM-4.7-FP8").quantizedVariant);
+        // A quantized copy of a preset's own repo wins over a shorter base name.
+        QCOMPARE(id("moonshotai/Kimi-K2.5-NVFP4"), std::string("kimi-k2.5"));
         QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
         QCOMPARE(id("-FP8"), std::string());
     }
