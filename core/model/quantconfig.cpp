@@ -1,6 +1,7 @@
 #include "core/model/quantconfig.h"
 
 #include "core/model/errors.h"
+#include "core/model/hfquantconfig.h"
 #include "core/model/modelspec.h"
 
 #include <nlohmann/json.hpp>
@@ -451,6 +452,25 @@ bool readQuantConfig(const json &q, QuantConfig &out)
     else
         readCompressedTensors(q, out);
     return true;
+}
+
+std::string withHfQuantConfig(const std::string &configText, const std::string &hfQuantText)
+{
+    json config, hq;
+    try {
+        config = json::parse(configText);
+        hq = json::parse(hfQuantText);
+    } catch (const json::exception &e) {
+        throw InputError(std::string("config.json or hf_quant_config.json is not valid JSON: ") + e.what());
+    }
+    if (!config.is_object() || config.contains("config") || config.contains("quantization_config"))
+        return configText;
+    if (const auto t = config.find("text_config");
+        t != config.end() && t->is_object() && t->contains("quantization_config"))
+        return configText;
+    if (!hq.is_object())
+        throw InputError("hf_quant_config.json must be a JSON object");
+    return json { { "config", std::move(config) }, { "hf_quant_config", std::move(hq) } }.dump();
 }
 
 QuantCoverage quantCoverage(const QuantConfig &q, const ModelSpec &m)
