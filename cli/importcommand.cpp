@@ -1,6 +1,7 @@
 // shardscope import: a pasted vLLM launch (arguments after --, or stdin) read back into a plan.
 #include "cli/commands.h"
 #include "core/launch/launchimport.h"
+#include "core/launch/presetmatch.h"
 #include "core/launch/shellwords.h"
 #include "core/model/errors.h"
 #include "io/presetrepository.h"
@@ -69,10 +70,31 @@ int runImportCommand(const QStringList &args)
         }
         ImportedCommand c = importLaunchCommand(text);
         const PresetRepository repo = loadPresets("import");
-        const int preset = findModelPreset(repo.models(), c.model);
+        const PresetMatch match = matchModelPreset(repo.models(), c.model);
+        const int preset = match.index;
         if (preset >= 0)
             c.plan.modelId = repo.models()[static_cast<size_t>(preset)].id;
-        else
+        if (preset >= 0 && match.quantizedVariant) {
+            const ModelSpec &m = repo.models()[static_cast<size_t>(preset)];
+            std::string dropped;
+            for (const std::string &d : match.dropped)
+                dropped += d;
+            c.warningTexts.push_back(value("\"" + c.model + "\" is a quantized variant (" + dropped + ") of preset "
+                + m.id + ", whose weights are " + weightFormatLabel(m, m.weightFormat)
+                + ": pass shardscope plan --model the checkpoint's config.json for its own weight bytes"));
+        } else if (preset >= 0 && match.kind == PresetMatchKind::Variant) {
+            // -Instruct / -Thinking / a date usually name the same shapes, but not always the same format
+            // (Kimi-K2-Thinking ships INT4 where Kimi-K2-Instruct ships FP8): say what was assumed.
+            const ModelSpec &m = repo.models()[static_cast<size_t>(preset)];
+            std::string dropped;
+            for (const std::string &d : match.dropped)
+                dropped += d;
+            c.warningTexts.push_back(
+                value("\"" + c.model + "\" resolved to preset " + m.id + " by its base name (without " + dropped
+                    + "), whose weights are " + weightFormatLabel(m, m.weightFormat)
+                    + ": if the checkpoint differs, pass shardscope plan --model its config.json"));
+        }
+        if (preset < 0)
             c.warningTexts.push_back(value("no model preset matches \"" + c.model
                 + "\": pass shardscope plan --model a preset id or the model's config.json"));
         if (parser.isSet(QStringLiteral("gpu"))) {

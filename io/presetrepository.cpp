@@ -1,6 +1,7 @@
 #include "io/presetrepository.h"
 
 #include "core/model/errors.h"
+#include "core/model/hfquantconfig.h"
 #include "core/text/suggest.h"
 #include "io/boundedread.h"
 
@@ -187,7 +188,12 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
         }
         const QString path = modelConfigPath(idOrPath);
         const QFileInfo fi(path); // readJsonFile refuses what is not a regular file, saying what it is
-        ModelSpec m = modelFromJsonText(readJsonFile(path), modelIdForConfig(path));
+        std::string text = readJsonFile(path);
+        // A ModelOpt checkpoint keeps its quantization in hf_quant_config.json next to config.json.
+        const QString hfQuant = fi.absoluteDir().filePath(QStringLiteral("hf_quant_config.json"));
+        if (QFileInfo(hfQuant).exists())
+            text = withHfQuantConfig(text, readJsonFile(hfQuant));
+        ModelSpec m = modelFromJsonText(text, modelIdForConfig(path));
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
         requireOneLine("the model's folder name (its path, used as the model path)", m.hfRepo);

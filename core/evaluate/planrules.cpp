@@ -15,7 +15,8 @@ namespace {
 // Validation codes that concern each slider.
 bool concerns(ParallelDim dim, const std::string &code)
 {
-    if (code == "world_too_large" || code == "size_not_positive" || code == "fp8_block_experts")
+    if (code == "world_too_large" || code == "size_not_positive" || code == "fp8_block_experts"
+        || code == "quant_group_experts")
         return true;
     // TP and DP move EP with them (withParallelSize: ep = tp x dp while vLLM's expert parallel is
     // on), so EP's refusals are theirs too: DP 256 must not reach EP 2048 on 256 experts.

@@ -96,7 +96,9 @@ StageTime stageTime(
     shape.lmHead = stage == p.pp - 1;
     shape.localExperts = m.isMoe() ? in.slotsPerRank : 0;
     const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, e.weightFormat));
-    const WeightBreakdown params = rankWeightBytes(m, shape, BytesPerParam { 1, 1, 1, 1 });
+    BytesPerParam one; // one "byte" per parameter: the breakdown counts parameters
+    one.linear = one.attention = one.expert = one.shared = one.other = one.lmHead = 1;
+    const WeightBreakdown params = rankWeightBytes(m, shape, one);
 
     StageTime t;
     t.stage = stage;

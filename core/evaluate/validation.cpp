@@ -221,8 +221,47 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
             [](const PlanIssue &i) { return i.severity == Severity::Error; });
 }
 
+// Group-scaled checkpoints (NVFP4, MXFP8, group-wise INT4/INT8): a row-parallel layer's input is split
+// tp ways and each rank's slice must hold whole groups. vLLM: "Unsupported model when in features size is
+// not multiple of 16" (modelopt.py ModelOptNvFp4LinearMethod.create_weights @00155cdecca7; MXFP8 likewise
+// with 32) and `assert input_size_per_partition % group_size == 0`
+// (compressed_tensors/schemes/compressed_tensors_wNa16.py @519b90d4648d). The experts' down projection
+// takes the intermediate split tp x dp / ep ways, with its scales per group of that slice.
+void validateQuantGroups(const Plan &p, const ModelSpec &m, std::vector<PlanIssue> &issues)
+{
+    if (m.quant.method.empty() || effectiveWeightFormat(m, p.quantization) != m.weightFormat)
+        return;
+    const int group = m.quant.scheme.groupSize;
+    if (group <= 1)
+        return;
+    const int tp = std::max(1, p.tp);
+    const auto splits = [group](int input, int ways) { return input % ways == 0 && (input / ways) % group == 0; };
+    const auto refuse = [&](const char *code, const char *layer, int input, int ways) {
+        add(issues, Severity::Error, code,
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to "
+                    "load it"),
+                { value(layer), value(input), value(ways), value(m.quant.scheme.name), value(group) }));
+    };
+    const bool dense = std::any_of(m.layerInfo.begin(), m.layerInfo.end(), [](const LayerInfo &l) { return !l.moe; });
+    const int attnIn = m.heads * (m.isMla() ? m.vHeadDim : m.headDim);
+    if (m.quantCoverage.attention > 0 && !splits(attnIn, tp))
+        refuse("tp_quant_group", "o_proj", attnIn, tp);
+    else if (dense && m.quantCoverage.denseMlp > 0 && m.intermediate > 0 && !splits(m.intermediate, tp))
+        refuse("tp_quant_group", "down_proj", m.intermediate, tp);
+    else if (m.isMoe() && m.sharedIntermediate > 0 && m.quantCoverage.sharedExperts > 0
+        && !splits(m.sharedIntermediate, tp))
+        refuse("tp_quant_group", "shared_experts.down_proj", m.sharedIntermediate, tp);
+    if (m.isMoe() && m.quantCoverage.experts > 0 && p.ep >= 1) {
+        const int moeTp = std::max(1, (p.tp * p.dp) / p.ep);
+        if (!splits(m.moeIntermediate, moeTp))
+            refuse("quant_group_experts", "experts' down_proj", m.moeIntermediate, moeTp);
+    }
+}
+
 void validateFp8BlockExperts(const Plan &p, const ModelSpec &m, std::vector<PlanIssue> &issues)
 {
+    validateQuantGroups(p, m, issues);
     if (!m.isMoe() || effectiveWeightFormat(m, p.quantization) != WeightFormat::Fp8Block || p.ep < 1)
         return;
     // vLLM: "The output_size of gate's and up's weight ... is not divisible by weight quantization block_n".

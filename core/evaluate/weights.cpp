@@ -188,6 +188,18 @@ WeightFormat effectiveWeightFormat(const ModelSpec &m, Quantization q)
 BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
 {
     BytesPerParam b;
+    if (!m.quant.method.empty() && f == m.weightFormat) {
+        // A ModelOpt / compressed-tensors checkpoint: its scheme's bytes (scales included) on the share of
+        // each kind of weight it quantizes, BF16 on what its ignore list keeps (core/model/quantconfig.h).
+        const double q = m.quant.scheme.bytesPerParam();
+        const auto mix = [q](double quantized) { return quantized * q + (1 - quantized) * 2; };
+        b.attention = mix(m.quantCoverage.attention);
+        b.linear = mix(m.quantCoverage.denseMlp);
+        b.expert = mix(m.quantCoverage.experts);
+        b.shared = mix(m.quantCoverage.sharedExperts);
+        b.lmHead = m.quantCoverage.lmHead ? q : 2;
+        return b;
+    }
     switch (f) {
     case WeightFormat::Bf16:
     case WeightFormat::Fp16:
@@ -213,7 +225,17 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
         // AWQ/GPTQ: 4-bit values, an FP16 scale and a 4-bit zero point per group of 128.
         b.linear = b.expert = 0.5 + 2.5 / 128;
         break;
+    case WeightFormat::Nvfp4:
+        // NVFP4: 4-bit values and one FP8 E4M3 scale per 16 (the FP32 global scale is per tensor).
+        b.linear = b.expert = 0.5 + 1.0 / 16;
+        break;
+    case WeightFormat::Int8:
+        b.linear = b.expert = 1; // per-channel scales: negligible
+        break;
     }
+    b.attention = b.linear;
+    b.shared = b.expert;
+    b.lmHead = b.other;
     return b;
 }
 
@@ -251,12 +273,12 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
     const int last = std::min<int>(s.firstLayer + s.layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = s.firstLayer; i < last; ++i) {
         const AttentionParams a = mixerParams(m, m.layerInfo[i], s.tp);
-        w.attention += a.linear * b.linear + a.small * b.other;
+        w.attention += a.linear * b.attention + a.small * b.other;
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad) * b.expert;
             w.router += routerParams(m) * b.other;
-            w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.expert;
+            w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }
@@ -267,7 +289,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
     if (s.lmHead) {
         // A tied LM head shares the embedding's storage when both sit on the same rank.
         if (!(m.tiedEmbeddings && s.embedding))
-            w.lmHead = vocabRows * m.hidden * b.other;
+            w.lmHead = vocabRows * m.hidden * b.lmHead;
         w.norms += m.hidden * b.other;
     }
     return w;

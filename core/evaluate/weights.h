@@ -7,9 +7,12 @@ namespace shardscope {
 // Bytes per stored parameter for each kind of tensor, scales included.
 struct BytesPerParam
 {
-    double linear = 2; // attention and dense-MLP projections
-    double expert = 2; // routed and shared experts
-    double other = 2; // embedding, LM head, norms, router, biases (kept in BF16 by every scheme here)
+    double linear = 2; // dense-MLP projections
+    double attention = 2; // attention projections (the same as linear unless an ignore list keeps them)
+    double expert = 2; // routed experts
+    double shared = 2; // shared experts (the same as expert unless an ignore list keeps them)
+    double other = 2; // embedding, norms, router, biases (kept in BF16 by every scheme here)
+    double lmHead = 2; // the LM head (BF16 unless a ModelOpt checkpoint quantizes it)
     int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4 kernels: 256)
 };
 

@@ -23,6 +23,10 @@ Sentence checkpointMethod(WeightFormat f)
         return value("mxfp4");
     case WeightFormat::Int4:
         return say(QT_TRANSLATE_NOOP("Export", "awq or gptq"));
+    case WeightFormat::Nvfp4:
+        return value("nvfp4");
+    case WeightFormat::Int8:
+        return value("int8");
     default:
         return value("bf16");
     }
@@ -56,8 +60,10 @@ std::optional<Problem> quantizationProblem(const Plan &p, const ModelSpec &m)
         return quantizedCheckpoint(ckpt) ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "unquantized bf16"))))
                                          : std::nullopt;
     case Quantization::Fp8:
-        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4) ? std::optional(mismatch(value("fp8")))
-                                                                           : std::nullopt;
+        return (ckpt == WeightFormat::Mxfp4 || ckpt == WeightFormat::Int4 || ckpt == WeightFormat::Nvfp4
+                   || ckpt == WeightFormat::Int8)
+            ? std::optional(mismatch(value("fp8")))
+            : std::nullopt;
     case Quantization::Mxfp4:
         return ckpt != WeightFormat::Mxfp4
             ? std::optional(mismatch(say(QT_TRANSLATE_NOOP("Export", "mxfp4 (which needs an MXFP4 checkpoint)"))))

@@ -1,5 +1,7 @@
 #include "core/launch/launchimport.h"
 
+#include "core/launch/presetmatch.h"
+
 #include "core/launch/shellwords.h"
 #include "core/launch/vllmflags.h"
 #include "core/model/errors.h"
@@ -678,21 +680,7 @@ ExportOptions exportOptionsFor(const ImportedCommand &c)
 
 int findModelPreset(const std::vector<ModelSpec> &models, std::string_view reference)
 {
-    std::string ref(reference);
-    while (ref.size() > 1 && ref.back() == '/')
-        ref.pop_back();
-    const std::string refLower = lower(ref);
-    for (size_t i = 0; i < models.size(); ++i)
-        if (models[i].id == ref || (!models[i].hfRepo.empty() && lower(models[i].hfRepo) == refLower))
-            return static_cast<int>(i);
-    // A local checkout keeps the repo's name as its folder: /models/Llama-3.1-70B.
-    const std::string last = lower(basename(ref));
-    if (last.empty())
-        return -1;
-    for (size_t i = 0; i < models.size(); ++i)
-        if (!models[i].hfRepo.empty() && lower(basename(models[i].hfRepo)) == last)
-            return static_cast<int>(i);
-    return -1;
+    return matchModelPreset(models, reference).index;
 }
 
 json importToJson(const ImportedCommand &c)

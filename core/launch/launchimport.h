@@ -52,8 +52,9 @@ ImportedCommand importLaunchCommand(std::string_view text);
 // model path, all2all backend. Export -> import -> export gives the same text with these.
 ExportOptions exportOptionsFor(const ImportedCommand &imported);
 
-// The preset a model reference names: by id, by Hugging Face repo (case-insensitive), or by the
-// last component of a local path matching the repo's name. -1 when none does.
+// The preset a model reference names: by id, by Hugging Face repo (case-insensitive), an alias, the
+// last component of a local path matching the repo's name, or a variant name (matchModelPreset in
+// core/launch/presetmatch.h). -1 when none does.
 int findModelPreset(const std::vector<ModelSpec> &models, std::string_view reference);
 
 // {"schema": "shardscope.import/1", "model", "entry", "plan": planToJson, "unknown_flags",

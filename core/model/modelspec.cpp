@@ -97,6 +97,24 @@ WeightFormat readQuantization(const json &q)
     throw InputError("unsupported quantization_config.quant_method \"" + method + "\"");
 }
 
+// The planner's format for a ModelOpt / compressed-tensors scheme (bytes come from the scheme itself).
+WeightFormat weightFormatOf(const QuantScheme &s)
+{
+    if (s.name == "nvfp4")
+        return WeightFormat::Nvfp4;
+    if (s.name == "fp8" || s.name == "mxfp8")
+        return WeightFormat::Fp8;
+    if (s.name == "fp8-block")
+        return WeightFormat::Fp8Block;
+    if (s.name == "mxfp4")
+        return WeightFormat::Mxfp4;
+    if (s.name == "int4")
+        return WeightFormat::Int4;
+    if (s.name == "int8")
+        return WeightFormat::Int8;
+    throw InputError("quantization scheme \"" + s.name + "\" has no weight format");
+}
+
 // Which layers are MoE. Families encode it differently; see docs/DESIGN.md §E.1 "MoE layer placement".
 bool isMoeLayer(const json &c, const std::string &modelType, int layer, int experts)
 {
@@ -492,8 +510,22 @@ const char *weightFormatName(WeightFormat f)
         return "mxfp4";
     case WeightFormat::Int4:
         return "int4 (group 128)";
+    case WeightFormat::Nvfp4:
+        return "nvfp4";
+    case WeightFormat::Int8:
+        return "int8";
     }
     return "?";
+}
+
+std::string weightFormatLabel(const ModelSpec &m, WeightFormat f)
+{
+    if (m.quant.method.empty() || f != m.weightFormat)
+        return weightFormatName(f);
+    std::string label = m.quant.scheme.name + ", " + m.quant.method;
+    if (m.quant.scheme.groupSize > 0)
+        label += ", group " + std::to_string(m.quant.scheme.groupSize);
+    return label;
 }
 
 ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
@@ -514,6 +546,10 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
             m.officialTotalParams = v->get<double>();
         if (const auto v = root.find("params_active_official"); v != root.end() && v->is_number())
             m.officialActiveParams = v->get<double>();
+        if (const auto a = root.find("aliases"); a != root.end() && a->is_array())
+            for (const auto &e : *a)
+                if (e.is_string() && e.get_ref<const std::string &>().size() <= 256)
+                    m.aliases.push_back(e.get<std::string>());
         if (const auto s = root.find("sources"); s != root.end() && s->is_array())
             for (const auto &e : *s)
                 if (e.is_string())
@@ -625,7 +661,14 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         quant = &c["quantization_config"];
     else if (outer.contains("quantization_config"))
         quant = &outer["quantization_config"];
-    if (quant) {
+    else if (const auto hq = root.find("hf_quant_config"); configPtr != &root && hq != root.end())
+        quant = &*hq; // a preset carrying the checkpoint's hf_quant_config.json (ModelOpt)
+    if (quant && readQuantConfig(*quant, m.quant)) {
+        m.weightFormat = weightFormatOf(m.quant.scheme);
+        if (m.weightFormat == WeightFormat::Fp8Block)
+            m.fp8BlockSize = m.quant.scheme.blockRows;
+        m.quantCoverage = quantCoverage(m.quant, m);
+    } else if (quant) {
         m.weightFormat = readQuantization(*quant);
         if (m.weightFormat == WeightFormat::Fp8Block) {
             // Read as a double and range-checked: get<int>() of 2^32 + 128 wrapped to 128. find(), not

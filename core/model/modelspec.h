@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "core/model/quantconfig.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 namespace shardscope {
@@ -13,7 +15,7 @@ enum class AttentionKind { Gqa, Mla };
 enum class LayerAttention { Full, Sliding, Chunked };
 
 // Storage format of the weights as the checkpoint ships them (HF quantization_config).
-enum class WeightFormat { Bf16, Fp16, Fp8, Fp8Block, Mxfp4, Int4 };
+enum class WeightFormat { Bf16, Fp16, Fp8, Fp8Block, Mxfp4, Int4, Nvfp4, Int8 };
 
 // What mixes tokens in a layer. Attention keeps a KV cache that grows with the tokens; the state-space
 // and linear-attention mixers keep a fixed state per request (vLLM MambaSpec); the last two keep none.
@@ -64,6 +66,7 @@ struct ModelSpec
     std::string id; // preset id, or the file name for a user config
     std::string name;
     std::string hfRepo; // what `vllm serve` gets
+    std::vector<std::string> aliases; // preset "aliases": other repos of the same model (mirrors, variants)
     std::string modelType;
 
     int layers = 0; // num_hidden_layers
@@ -104,6 +107,10 @@ struct ModelSpec
 
     WeightFormat weightFormat = WeightFormat::Bf16;
     int fp8BlockSize = 128;
+    // ModelOpt / compressed-tensors checkpoints (quant.method non-empty): the scheme, its ignore list and
+    // the share of each kind of weight it quantizes. Empty for the formats read above.
+    QuantConfig quant;
+    QuantCoverage quantCoverage;
 
     std::vector<LayerInfo> layerInfo; // one entry per layer
 
@@ -130,5 +137,8 @@ ModelSpec modelFromJson(const nlohmann::json &json, const std::string &fallbackI
 ModelSpec modelFromJsonText(const std::string &text, const std::string &fallbackId = {});
 
 const char *weightFormatName(WeightFormat f);
+// The format as a person reads it: weightFormatName, or for a ModelOpt / compressed-tensors checkpoint
+// loaded in its own format the scheme, method and group ("int4, compressed-tensors, group 32").
+std::string weightFormatLabel(const ModelSpec &m, WeightFormat f);
 
 } // namespace shardscope

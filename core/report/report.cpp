@@ -118,7 +118,7 @@ std::string evaluationToText(const EvaluatedPlan &plan)
       << e.gpusPerNode << ")\n";
     char line[256];
     std::snprintf(line, sizeof line, "parameters: %.3fB total, %.3fB active, weights %s\n", e.params.total / 1e9,
-        e.params.active / 1e9, weightFormatName(e.weightFormat));
+        e.params.active / 1e9, weightFormatLabel(m, e.weightFormat).c_str());
     s << line;
     s << "accounting: " << accountingName(p.accounting);
     if (p.accounting == Accounting::Vllm)

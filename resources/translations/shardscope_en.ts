@@ -5381,6 +5381,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must divide them (%3)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>

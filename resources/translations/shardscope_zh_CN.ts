@@ -5342,6 +5342,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must divide them (%3)</source>
         <translation>Mamba / 线性注意力层的 %1 个头无法按 tp=%2 切分：tp 必须整除它们（%3）</translation>
     </message>
+<message>
+        <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
+        <translation>%1 的输入 %2 切成 %3 份后不是 %4 分组大小 %5 的整数倍：vLLM 拒绝加载</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>

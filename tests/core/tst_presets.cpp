@@ -1,4 +1,5 @@
 // The user's preset folder adds to and overrides the built-ins by id; broken files are reported.
+#include "core/model/errors.h"
 #include "tests/common/testutils.h"
 
 #include <QDir>
@@ -54,6 +55,36 @@ private slots:
         QCOMPARE(g.visibleBytes(), 79.18 * 1024 * 1024 * 1024);
         QVERIFY(!g.sources.empty());
         QVERIFY(!presetGpu("h20").uncertain.empty()); // its driver total was not seen: flagged
+    }
+
+    void modelFolderWithHfQuantConfig()
+    {
+        // A ModelOpt checkpoint folder: config.json without quantization_config, hf_quant_config.json next to
+        // it (the layout of nvidia/*-NVFP4 repositories). NVFP4 with lm_head excluded: 0.5 + 1/16 bytes per
+        // linear weight.
+        QTemporaryDir dir;
+        writeFile(dir.path() + QStringLiteral("/config.json"),
+            R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512, "num_attention_heads": 8,
+                "num_key_value_heads": 2, "num_hidden_layers": 4, "vocab_size": 1000})");
+        writeFile(dir.path() + QStringLiteral("/hf_quant_config.json"),
+            R"({"producer": {"name": "modelopt", "version": "0.33.0"}, "quantization": {"quant_algo": "NVFP4",
+                "kv_cache_quant_algo": "FP8", "group_size": 16, "exclude_modules": ["lm_head"]}})");
+        const ModelSpec m = builtinPresets().resolveModel(dir.path());
+        QCOMPARE(m.weightFormat, WeightFormat::Nvfp4);
+        QCOMPARE(m.quant.scheme.bytesPerParam(), 0.5625);
+        QVERIFY(!m.quantCoverage.lmHead);
+        // The config's own quantization_config wins (vLLM reads hf_quant_config.json only without one).
+        writeFile(dir.path() + QStringLiteral("/config.json"),
+            R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512, "num_attention_heads": 8,
+                "num_key_value_heads": 2, "num_hidden_layers": 4, "vocab_size": 1000,
+                "quantization_config": {"quant_method": "fp8", "activation_scheme": "dynamic"}})");
+        QCOMPARE(builtinPresets().resolveModel(dir.path()).weightFormat, WeightFormat::Fp8);
+        // A broken hf_quant_config.json is refused, not skipped.
+        writeFile(dir.path() + QStringLiteral("/config.json"),
+            R"({"model_type": "llama", "hidden_size": 256, "intermediate_size": 512, "num_attention_heads": 8,
+                "num_key_value_heads": 2, "num_hidden_layers": 4, "vocab_size": 1000})");
+        writeFile(dir.path() + QStringLiteral("/hf_quant_config.json"), "{ nope");
+        QVERIFY_THROWS_EXCEPTION(InputError, builtinPresets().resolveModel(dir.path()));
     }
 
     void modelPresetCarriesSources()

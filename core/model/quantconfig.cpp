@@ -1,0 +1,540 @@
+#include "core/model/quantconfig.h"
+
+#include "core/model/errors.h"
+#include "core/model/hfquantconfig.h"
+#include "core/model/modelspec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <regex>
+#include <unordered_set>
+
+namespace shardscope {
+
+using nlohmann::json;
+
+namespace {
+
+// Bounds for hostile files: real ignore lists name a few hundred modules and a handful of regexes.
+constexpr size_t kMaxIgnoreEntries = 65536;
+constexpr size_t kMaxIgnoreEntryChars = 512;
+constexpr size_t kMaxRegexes = 32;
+
+std::string upper(std::string s)
+{
+    for (char &c : s)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string stringField(const json &j, const char *key, const std::string &where)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return {};
+    if (!it->is_string())
+        throw InputError(where + " field \"" + key + "\" must be a string");
+    return it->get<std::string>();
+}
+
+// An integer field inside the quantization config; absent or null gives `fallback`.
+int intField(const json &j, const char *key, int fallback, int minValue, int maxValue, const std::string &where)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return fallback;
+    const double v = it->is_number() ? it->get<double>() : std::nan("");
+    if (!std::isfinite(v) || v != std::floor(v) || v < minValue || v > maxValue)
+        throw InputError(where + " field \"" + key + "\" = " + it->dump() + " is not a whole number from "
+            + std::to_string(minValue) + " to " + std::to_string(maxValue));
+    return static_cast<int>(v);
+}
+
+std::vector<std::string> stringList(const json &j, const char *key, const std::string &where)
+{
+    std::vector<std::string> out;
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return out;
+    if (!it->is_array())
+        throw InputError(where + " field \"" + key + "\" must be a list of module names");
+    if (it->size() > kMaxIgnoreEntries)
+        throw InputError(
+            where + " field \"" + key + "\" has more than " + std::to_string(kMaxIgnoreEntries) + " entries");
+    for (const json &e : *it) {
+        if (!e.is_string())
+            throw InputError(where + " field \"" + key + "\" must be a list of strings");
+        std::string s = e.get<std::string>();
+        if (s.size() > kMaxIgnoreEntryChars)
+            throw InputError(where + " field \"" + key + "\" has an entry longer than "
+                + std::to_string(kMaxIgnoreEntryChars) + " characters");
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+// fnmatch as Python's fnmatch.fnmatch on POSIX (case-sensitive): '*', '?', '[...]' and '[!...]'.
+// Iterative with one backtrack point per '*', so linear-ish on any input.
+bool fnmatchClass(std::string_view p, size_t &pi, char c)
+{
+    // p[pi] == '['; on return pi is past the class, or unchanged (literal '[') when unterminated.
+    size_t i = pi + 1;
+    bool negate = false;
+    if (i < p.size() && p[i] == '!') {
+        negate = true;
+        ++i;
+    }
+    const size_t start = i;
+    bool hit = false;
+    while (i < p.size() && (p[i] != ']' || i == start)) {
+        if (i + 2 < p.size() && p[i + 1] == '-' && p[i + 2] != ']') {
+            hit = hit || (c >= p[i] && c <= p[i + 2]);
+            i += 3;
+        } else {
+            hit = hit || c == p[i];
+            ++i;
+        }
+    }
+    if (i >= p.size())
+        return false; // unterminated: the caller treats '[' literally
+    pi = i + 1;
+    return hit != negate;
+}
+
+bool fnmatch(std::string_view name, std::string_view p)
+{
+    size_t n = 0, pi = 0, starP = std::string_view::npos, starN = 0;
+    while (n < name.size()) {
+        if (pi < p.size() && p[pi] == '*') {
+            starP = pi++;
+            starN = n;
+            continue;
+        }
+        if (pi < p.size() && p[pi] == '?') {
+            ++pi;
+            ++n;
+            continue;
+        }
+        if (pi < p.size() && p[pi] == '[') {
+            size_t next = pi;
+            const bool inClass = fnmatchClass(p, next, name[n]);
+            if (next != pi) { // a terminated class
+                if (inClass) {
+                    pi = next;
+                    ++n;
+                    continue;
+                }
+            } else if (name[n] == '[') { // unterminated: literal '['
+                ++pi;
+                ++n;
+                continue;
+            }
+        } else if (pi < p.size() && p[pi] == name[n]) {
+            ++pi;
+            ++n;
+            continue;
+        }
+        if (starP == std::string_view::npos)
+            return false;
+        pi = starP + 1;
+        n = ++starN;
+    }
+    while (pi < p.size() && p[pi] == '*')
+        ++pi;
+    return pi == p.size();
+}
+
+// Refuses patterns whose backtracking could explode on a module name: a quantified group, or many
+// quantifiers. Real ignore regexes are like "re:.*self_attn.*" or "re:.*mlp.gate$".
+void checkRegex(const std::string &pattern)
+{
+    int quantifiers = 0;
+    for (size_t i = 0; i < pattern.size(); ++i) {
+        const char c = pattern[i];
+        if (c == '\\') {
+            ++i;
+            continue;
+        }
+        if (c == '*' || c == '+' || c == '?' || c == '{') {
+            ++quantifiers;
+            if (i > 0 && pattern[i - 1] == ')' && c != '?')
+                throw InputError("quantization_config \"ignore\" regex \"" + pattern
+                    + "\" repeats a group, which ShardScope does not evaluate");
+        }
+    }
+    if (quantifiers > 8)
+        throw InputError(
+            "quantization_config \"ignore\" regex \"" + pattern + "\" has too many quantifiers to evaluate");
+}
+
+struct Matcher
+{
+    std::unordered_set<std::string> exact;
+    std::vector<std::string> wildcards; // ModelOpt fnmatch patterns and substrings
+    std::vector<std::regex> regexes; // compressed-tensors "re:" entries (Python re.match: anchored at start)
+    bool modelOpt = false;
+
+    Matcher(const std::vector<std::string> &entries, bool modelOptPatterns)
+        : modelOpt(modelOptPatterns)
+    {
+        for (const std::string &e : entries) {
+            if (!modelOpt && e.rfind("re:", 0) == 0) {
+                if (regexes.size() >= kMaxRegexes)
+                    throw InputError("quantization_config \"ignore\" has more than " + std::to_string(kMaxRegexes)
+                        + " regular expressions");
+                const std::string pattern = e.substr(3);
+                checkRegex(pattern);
+                try {
+                    regexes.emplace_back(pattern, std::regex::ECMAScript);
+                } catch (const std::regex_error &) {
+                    throw InputError(
+                        "quantization_config \"ignore\" entry \"" + e + "\" is not a regex ShardScope reads");
+                }
+            } else if (modelOpt) {
+                wildcards.push_back(e);
+                exact.insert(e);
+            } else {
+                exact.insert(e);
+            }
+        }
+    }
+
+    bool matches(const std::string &name) const
+    {
+        if (exact.count(name))
+            return true;
+        for (const std::string &w : wildcards) // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
+            if (name.find(w) != std::string::npos || fnmatch(name, w))
+                return true;
+        for (const std::regex &r : regexes)
+            if (std::regex_search(name, r, std::regex_constants::match_continuous))
+                return true;
+        return false;
+    }
+};
+
+QuantScheme nvfp4Scheme(int group)
+{
+    // 4-bit E2M1 values, one FP8 E4M3 scale per `group` elements, one FP32 global scale per tensor
+    // (weight_scale_2, negligible): vLLM modelopt.py ModelOptNvFp4LinearMethod.create_weights.
+    QuantScheme s;
+    s.name = "nvfp4";
+    s.bits = 4;
+    s.groupSize = group;
+    s.scaleBits = 8;
+    return s;
+}
+
+QuantScheme fp8Scheme()
+{
+    QuantScheme s;
+    s.name = "fp8";
+    s.bits = 8;
+    return s;
+}
+
+QuantScheme fp8BlockScheme(int rows, int cols)
+{
+    QuantScheme s;
+    s.name = "fp8-block";
+    s.bits = 8;
+    s.blockRows = rows;
+    s.blockCols = cols;
+    s.blockScaleBits = 32;
+    return s;
+}
+
+void readModelOpt(const json &q, QuantConfig &out)
+{
+    // vLLM ModelOptQuantConfigBase.from_config (modelopt.py @00155cdecca7): either the
+    // hf_quant_config.json form {"quantization": {"quant_algo", "group_size", "exclude_modules"}} or the
+    // config.json form {"quant_method": "modelopt", "quant_algo", "group_size", "ignore"}.
+    const json *cfg = &q;
+    std::string where = "quantization_config";
+    const char *listKey = "ignore";
+    if (const auto it = q.find("quantization"); it != q.end()) {
+        if (!it->is_object())
+            throw InputError("hf_quant_config field \"quantization\" must be an object");
+        cfg = &*it;
+        where = "hf_quant_config \"quantization\"";
+        listKey = "exclude_modules";
+    }
+    out.algo = upper(stringField(*cfg, "quant_algo", where));
+    if (out.algo.empty())
+        throw InputError(where + " is missing \"quant_algo\"");
+    out.ignore = stringList(*cfg, listKey, where);
+    out.modelOptPatterns = true;
+    const int group = intField(*cfg, "group_size", 0, 1, 1 << 16, where);
+    if (out.algo == "FP8" || out.algo == "FP8_PER_CHANNEL_PER_TOKEN") {
+        out.scheme = fp8Scheme(); // per-tensor or per-channel FP32 scales: negligible
+    } else if (out.algo == "FP8_PB_WO") {
+        // Block-scaled FP8 weight-only; vLLM docs (features/quantization/modelopt.md): 128 x 128 blocks.
+        out.scheme = fp8BlockScheme(128, 128);
+    } else if (out.algo == "NVFP4" || out.algo == "W4A16_NVFP4") {
+        // vLLM refuses an hf_quant_config.json NVFP4 checkpoint without these fields
+        // (ModelOptNvFp4Config._from_config: "NVFP4 quantization requires the following fields").
+        if (cfg != &q)
+            for (const char *field : { "group_size", "kv_cache_quant_algo", "exclude_modules" })
+                if (!cfg->contains(field))
+                    throw InputError(where + " is missing \"" + field + "\", which vLLM requires for NVFP4");
+        // group_size defaults to 16 (ModelOptNvFp4Config._from_config).
+        out.scheme = nvfp4Scheme(group == 0 ? 16 : group);
+    } else if (out.algo == "MXFP8") {
+        // FP8 E4M3 values with one E8M0 scale per 32 along K (MXFP8_BLOCK_SIZE = 32).
+        out.scheme.name = "mxfp8";
+        out.scheme.bits = 8;
+        out.scheme.groupSize = 32;
+        out.scheme.scaleBits = 8;
+    } else {
+        throw InputError(where + " \"quant_algo\" \"" + out.algo
+            + "\" is not a ModelOpt format ShardScope reads (FP8, FP8_PER_CHANNEL_PER_TOKEN, FP8_PB_WO, NVFP4, "
+              "W4A16_NVFP4, MXFP8)");
+    }
+}
+
+// One config_groups entry's "weights" object of a compressed-tensors config.
+QuantScheme compressedTensorsWeights(const json &w, const std::string &where)
+{
+    if (!w.is_object())
+        throw InputError(where + " \"weights\" must be an object");
+    const int bits = intField(w, "num_bits", 0, 1, 16, where + " \"weights\"");
+    if (bits == 0)
+        throw InputError(where + " \"weights\" is missing \"num_bits\"");
+    const std::string type = stringField(w, "type", where + " \"weights\"");
+    const std::string strategy = stringField(w, "strategy", where + " \"weights\"");
+    const int group = intField(w, "group_size", 0, 1, 1 << 16, where + " \"weights\"");
+    const auto sym = w.find("symmetric");
+    const bool symmetric = sym == w.end() || sym->is_null() || (sym->is_boolean() && sym->get<bool>());
+    QuantScheme s;
+    s.bits = bits;
+    if (type == "float" && bits == 4 && (strategy == "tensor_group" || strategy == "group") && group == 16) {
+        return nvfp4Scheme(16); // NVFP4: FP8 E4M3 scale per 16 + FP32 global scale
+    }
+    if (type == "float" && bits == 4 && strategy == "group" && group == 32) {
+        s.name = "mxfp4"; // E8M0 scale per 32
+        s.groupSize = 32;
+        s.scaleBits = 8;
+        return s;
+    }
+    if (type == "float" && bits == 8) {
+        if (strategy == "tensor" || strategy == "channel")
+            return fp8Scheme();
+        if (strategy == "block") {
+            const auto bs = w.find("block_structure");
+            if (bs == w.end() || !bs->is_array() || bs->size() != 2 || !(*bs)[0].is_number_integer()
+                || !(*bs)[1].is_number_integer())
+                throw InputError(where + " \"weights\" strategy \"block\" needs \"block_structure\": [rows, cols]");
+            const long long r = (*bs)[0].get<long long>(), c = (*bs)[1].get<long long>();
+            if (r < 1 || r > 4096 || c < 1 || c > 4096)
+                throw InputError(where + " \"weights\" \"block_structure\" sides must be from 1 to 4096");
+            return fp8BlockScheme(static_cast<int>(r), static_cast<int>(c));
+        }
+        throw InputError(where + " \"weights\" strategy \"" + strategy + "\" is not an FP8 layout ShardScope reads");
+    }
+    if (type == "int" && (bits == 4 || bits == 8)) {
+        s.name = bits == 4 ? "int4" : "int8";
+        if (strategy == "channel" || strategy == "tensor") {
+            return s; // one BF16 scale per output channel: negligible
+        }
+        if (strategy == "group" && group > 0) {
+            // BF16 scale per group (the checkpoint's dtype), plus a zero point of num_bits when asymmetric
+            // (compressed-tensors pack-quantized stores weight_zero_point packed like the weights).
+            s.groupSize = group;
+            s.scaleBits = 16;
+            s.zeroBits = symmetric ? 0 : bits;
+            return s;
+        }
+        throw InputError(where + " \"weights\" strategy \"" + strategy + "\" with group_size " + std::to_string(group)
+            + " is not an integer layout ShardScope reads");
+    }
+    throw InputError(where + " \"weights\" type \"" + type + "\" with num_bits " + std::to_string(bits)
+        + " is not a compressed-tensors scheme ShardScope reads");
+}
+
+void readCompressedTensors(const json &q, QuantConfig &out)
+{
+    out.algo = stringField(q, "format", "quantization_config");
+    out.ignore = stringList(q, "ignore", "quantization_config");
+    const auto groups = q.find("config_groups");
+    if (groups == q.end() || !groups->is_object() || groups->empty())
+        throw InputError("compressed-tensors quantization_config has no \"config_groups\"");
+    bool first = true;
+    for (const auto &[name, g] : groups->items()) {
+        const std::string where = "quantization_config \"config_groups\" \"" + name + "\"";
+        if (!g.is_object())
+            throw InputError(where + " must be an object");
+        const auto w = g.find("weights");
+        if (w == g.end() || w->is_null())
+            throw InputError(where + " has no \"weights\" scheme");
+        QuantScheme s = compressedTensorsWeights(*w, where);
+        if (first) {
+            out.scheme = s;
+            first = false;
+        } else if (!(s == out.scheme)) {
+            throw InputError("quantization_config \"config_groups\" mix weight schemes (" + out.scheme.name + ", "
+                + s.name + "): ShardScope reads one scheme per checkpoint");
+        }
+        for (const std::string &t : stringList(g, "targets", where))
+            if (t != "Linear")
+                throw InputError(where + " \"targets\" entry \"" + t
+                    + "\": ShardScope reads checkpoints whose groups target every Linear layer");
+    }
+}
+
+// vLLM module names a projection may be known by (unfused, fused, and the prefixes of multimodal
+// wrappers); a module counts as unquantized when the ignore list names any of them.
+const char *const kPrefixes[] = { "model.layers.", "model.language_model.layers.", "language_model.model.layers." };
+
+bool ignoredAny(const Matcher &mt, int layer, const std::vector<const char *> &suffixes)
+{
+    for (const char *prefix : kPrefixes) {
+        const std::string base = prefix + std::to_string(layer) + ".";
+        for (const char *s : suffixes)
+            if (mt.matches(base + s))
+                return true;
+    }
+    return false;
+}
+
+struct Projection
+{
+    double params;
+    std::vector<const char *> names;
+};
+
+} // namespace
+
+double QuantScheme::bytesPerParam() const
+{
+    double bytes = bits / 8.0;
+    if (groupSize > 0)
+        bytes += (scaleBits + zeroBits) / 8.0 / groupSize;
+    if (blockRows > 0 && blockCols > 0)
+        bytes += blockScaleBits / 8.0 / (static_cast<double>(blockRows) * blockCols);
+    return bytes;
+}
+
+bool QuantConfig::ignores(std::string_view moduleName) const
+{
+    return Matcher(ignore, modelOptPatterns).matches(std::string(moduleName));
+}
+
+bool readQuantConfig(const json &q, QuantConfig &out)
+{
+    if (!q.is_object())
+        return false;
+    const auto m = q.find("quant_method");
+    std::string method = (m != q.end() && m->is_string()) ? m->get<std::string>() : std::string();
+    // An hf_quant_config.json as ModelOpt writes it names its producer instead of a quant_method.
+    if (method.empty())
+        if (const auto producer = q.find("producer");
+            producer != q.end() && producer->is_object() && q.contains("quantization")) {
+            const auto name = producer->find("name");
+            if (name != producer->end() && name->is_string() && name->get<std::string>() == "modelopt")
+                method = "modelopt";
+        }
+    if (method.empty())
+        return false;
+    std::string lowered = method;
+    for (char &c : lowered)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool modelOpt = lowered == "modelopt" || lowered == "modelopt_fp4" || lowered == "modelopt_fp8";
+    const bool compressed = lowered == "compressed-tensors" || lowered == "compressed_tensors";
+    if (!modelOpt && !compressed)
+        return false; // `out` untouched: the caller reads fp8 / mxfp4 / awq / gptq itself
+    out = QuantConfig();
+    out.method = method;
+    if (modelOpt)
+        readModelOpt(q, out);
+    else
+        readCompressedTensors(q, out);
+    return true;
+}
+
+std::string withHfQuantConfig(const std::string &configText, const std::string &hfQuantText)
+{
+    json config, hq;
+    try {
+        config = json::parse(configText);
+        hq = json::parse(hfQuantText);
+    } catch (const json::exception &e) {
+        throw InputError(std::string("config.json or hf_quant_config.json is not valid JSON: ") + e.what());
+    }
+    if (!config.is_object() || config.contains("config") || config.contains("quantization_config"))
+        return configText;
+    if (const auto t = config.find("text_config");
+        t != config.end() && t->is_object() && t->contains("quantization_config"))
+        return configText;
+    if (!hq.is_object())
+        throw InputError("hf_quant_config.json must be a JSON object");
+    return json { { "config", std::move(config) }, { "hf_quant_config", std::move(hq) } }.dump();
+}
+
+QuantCoverage quantCoverage(const QuantConfig &q, const ModelSpec &m)
+{
+    QuantCoverage c;
+    const Matcher mt(q.ignore, q.modelOptPatterns);
+    // ModelOpt quantizes the LM head unless excluded (get_quant_method: ParallelLMHead gets LMHeadMethodCls);
+    // compressed-tensors quantizes LinearBase layers only, and ParallelLMHead is not one.
+    c.lmHead = q.modelOptPatterns && !mt.matches("lm_head") && !mt.matches("language_model.lm_head");
+    const double h = m.hidden;
+    std::vector<Projection> attention;
+    if (m.isMla()) {
+        const double qd = m.qkNopeHeadDim + m.qkRopeHeadDim;
+        if (m.qLoraRank > 0) {
+            attention.push_back({ h * m.qLoraRank, { "self_attn.q_a_proj", "self_attn.fused_qkv_a_proj" } });
+            attention.push_back({ static_cast<double>(m.qLoraRank) * m.heads * qd, { "self_attn.q_b_proj" } });
+        } else {
+            attention.push_back({ h * m.heads * qd, { "self_attn.q_proj" } });
+        }
+        attention.push_back(
+            { h * (m.kvLoraRank + m.qkRopeHeadDim), { "self_attn.kv_a_proj_with_mqa", "self_attn.fused_qkv_a_proj" } });
+        attention.push_back({ static_cast<double>(m.kvLoraRank) * m.heads * (m.qkNopeHeadDim + m.vHeadDim),
+            { "self_attn.kv_b_proj" } });
+        attention.push_back({ static_cast<double>(m.heads) * m.vHeadDim * h, { "self_attn.o_proj" } });
+    } else {
+        const double d = m.headDim;
+        attention.push_back({ h * m.heads * d, { "self_attn.q_proj", "self_attn.qkv_proj" } });
+        attention.push_back({ h * m.kvHeads * d, { "self_attn.k_proj", "self_attn.qkv_proj" } });
+        attention.push_back({ h * m.kvHeads * d, { "self_attn.v_proj", "self_attn.qkv_proj" } });
+        attention.push_back({ static_cast<double>(m.heads) * d * h, { "self_attn.o_proj" } });
+    }
+    const std::vector<Projection> dense = { { 1, { "mlp.gate_proj", "mlp.gate_up_proj" } },
+        { 1, { "mlp.up_proj", "mlp.gate_up_proj" } }, { 1, { "mlp.down_proj" } } };
+    const std::vector<Projection> shared
+        = { { 1, { "mlp.shared_experts.gate_proj", "mlp.shared_expert.gate_proj", "mlp.shared_experts.gate_up_proj" } },
+              { 1, { "mlp.shared_experts.up_proj", "mlp.shared_expert.up_proj", "mlp.shared_experts.gate_up_proj" } },
+              { 1, { "mlp.shared_experts.down_proj", "mlp.shared_expert.down_proj" } } };
+    // Mixtral / MiniMax name their experts block_sparse_moe.experts.N.w1 (gate), w3 (up), w2 (down).
+    const std::vector<Projection> experts = {
+        { 1,
+            { "mlp.experts", "mlp.experts.0.gate_proj", "block_sparse_moe.experts", "block_sparse_moe.experts.0.w1" } },
+        { 1, { "mlp.experts", "mlp.experts.0.up_proj", "block_sparse_moe.experts", "block_sparse_moe.experts.0.w3" } },
+        { 1, { "mlp.experts", "mlp.experts.0.down_proj", "block_sparse_moe.experts", "block_sparse_moe.experts.0.w2" } }
+    };
+
+    // Share of the projections' parameters (per class, over the layers holding it) left quantized.
+    const auto share = [&](const std::vector<Projection> &projections, auto holds) {
+        double all = 0, kept = 0;
+        for (int i = 0; i < static_cast<int>(m.layerInfo.size()); ++i) {
+            if (!holds(m.layerInfo[static_cast<size_t>(i)]))
+                continue;
+            for (const Projection &p : projections) {
+                all += p.params;
+                if (!ignoredAny(mt, i, p.names))
+                    kept += p.params;
+            }
+        }
+        return all > 0 ? kept / all : 1.0;
+    };
+    c.attention = share(attention, [](const LayerInfo &) { return true; });
+    c.denseMlp = share(dense, [](const LayerInfo &l) { return !l.moe; });
+    c.sharedExperts = m.sharedIntermediate > 0 ? share(shared, [](const LayerInfo &l) { return l.moe; }) : 1.0;
+    c.experts = share(experts, [](const LayerInfo &l) { return l.moe; });
+    return c;
+}
+
+} // namespace shardscope

@@ -1,0 +1,364 @@
+// Quantization formats (ModelOpt, compressed-tensors): bytes per parameter with their scales worked
+// out by hand, ignore lists applied as vLLM applies them, vLLM's group divisibility refusals, refusals
+// of what ShardScope does not read; the new presets' parameter counts against the official figures
+// and every preset found again from a `vllm serve` command.
+#include "core/evaluate/validation.h"
+#include "core/evaluate/weights.h"
+#include "core/launch/launchimport.h"
+#include "core/launch/presetmatch.h"
+#include "core/model/errors.h"
+#include "core/model/quantconfig.h"
+#include "tests/common/testutils.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+using namespace shardscope;
+using nlohmann::json;
+
+namespace {
+
+// A small dense config; `quant` goes in as its quantization_config.
+json dense(int layers = 4, int intermediate = 1024)
+{
+    return json { { "model_type", "llama" }, { "hidden_size", 512 }, { "intermediate_size", intermediate },
+        { "num_attention_heads", 8 }, { "num_key_value_heads", 2 }, { "num_hidden_layers", layers },
+        { "vocab_size", 1000 } };
+}
+
+json moe(int moeIntermediate = 96)
+{
+    return json { { "model_type", "qwen3_moe" }, { "hidden_size", 256 }, { "intermediate_size", 512 },
+        { "num_attention_heads", 4 }, { "num_key_value_heads", 2 }, { "head_dim", 64 }, { "num_hidden_layers", 2 },
+        { "vocab_size", 1000 }, { "num_experts", 8 }, { "num_experts_per_tok", 2 },
+        { "moe_intermediate_size", moeIntermediate }, { "decoder_sparse_step", 1 } };
+}
+
+json ctGroup(json weights)
+{
+    return json { { "quant_method", "compressed-tensors" }, { "format", "pack-quantized" },
+        { "config_groups", { { "group_0", { { "targets", { "Linear" } }, { "weights", std::move(weights) } } } } } };
+}
+
+ModelSpec withQuant(json config, json quant)
+{
+    config["quantization_config"] = std::move(quant);
+    return modelFromJson(config, "q");
+}
+
+bool refusedNaming(json config, json quant, const char *field)
+{
+    try {
+        (void)withQuant(std::move(config), std::move(quant));
+    } catch (const InputError &e) {
+        return std::string(e.what()).find(field) != std::string::npos;
+    }
+    return false;
+}
+
+bool hasIssue(const std::vector<PlanIssue> &issues, const char *code)
+{
+    for (const PlanIssue &i : issues)
+        if (i.code == code)
+            return true;
+    return false;
+}
+
+std::vector<PlanIssue> groupIssues(const ModelSpec &m, int tp, int dp = 1, int ep = 1)
+{
+    Plan p;
+    p.tp = tp;
+    p.dp = dp;
+    p.ep = ep;
+    std::vector<PlanIssue> issues;
+    validateFp8BlockExperts(p, m, issues);
+    return issues;
+}
+
+} // namespace
+
+class TestQuantConfig : public QObject
+{
+    Q_OBJECT
+private slots:
+    void bytesPerParameterByFormat()
+    {
+        // NVFP4 (ModelOpt): 4-bit values + one FP8 E4M3 scale (1 byte) per 16 = 0.5 + 1/16 = 0.5625 bytes; the
+        // FP32 global scale is one per tensor.
+        const ModelSpec nvfp4 = withQuant(dense(), { { "quant_method", "modelopt" }, { "quant_algo", "NVFP4" } });
+        QCOMPARE(nvfp4.weightFormat, WeightFormat::Nvfp4);
+        QCOMPARE(nvfp4.quant.scheme.bytesPerParam(), 0.5625);
+        // compressed-tensors NVFP4 (nvfp4-pack-quantized: float, 4 bits, tensor_group, 16): the same 0.5625.
+        json nv
+            = ctGroup({ { "num_bits", 4 }, { "type", "float" }, { "strategy", "tensor_group" }, { "group_size", 16 } });
+        nv["format"] = "nvfp4-pack-quantized";
+        QCOMPARE(withQuant(dense(), nv).quant.scheme.bytesPerParam(), 0.5625);
+        // MXFP4 (float, 4 bits, group 32): 0.5 + one E8M0 byte per 32 = 0.5 + 1/32 = 0.53125.
+        const ModelSpec mx = withQuant(dense(),
+            ctGroup({ { "num_bits", 4 }, { "type", "float" }, { "strategy", "group" }, { "group_size", 32 } }));
+        QCOMPARE(mx.weightFormat, WeightFormat::Mxfp4);
+        QCOMPARE(mx.quant.scheme.bytesPerParam(), 0.53125);
+        // W4A16 INT4, symmetric, group 128: 0.5 + one BF16 scale (2 bytes) per 128 = 0.5 + 2/128 = 0.515625.
+        const ModelSpec w4 = withQuant(dense(),
+            ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" }, { "group_size", 128 },
+                { "symmetric", true } }));
+        QCOMPARE(w4.weightFormat, WeightFormat::Int4);
+        QCOMPARE(w4.quant.scheme.bytesPerParam(), 0.515625);
+        // Group 32 (Kimi-K2.5): 0.5 + 2/32 = 0.5625. Asymmetric group 128: + a 4-bit zero point per group:
+        // 0.5 + (2 + 0.5)/128 = 0.51953125.
+        QCOMPARE(withQuant(dense(),
+                     ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" }, { "group_size", 32 } }))
+                     .quant.scheme.bytesPerParam(),
+            0.5625);
+        QCOMPARE(withQuant(dense(),
+                     ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" }, { "group_size", 128 },
+                         { "symmetric", false } }))
+                     .quant.scheme.bytesPerParam(),
+            0.51953125);
+        // W8A8 INT8 per channel: 1 byte (one scale per output row of thousands of weights: negligible).
+        const ModelSpec w8
+            = withQuant(dense(), ctGroup({ { "num_bits", 8 }, { "type", "int" }, { "strategy", "channel" } }));
+        QCOMPARE(w8.weightFormat, WeightFormat::Int8);
+        QCOMPARE(w8.quant.scheme.bytesPerParam(), 1.0);
+        // FP8 per tensor: 1 byte; FP8 128x128 blocks: 1 + one FP32 scale (4 bytes) per 16384 = 1.000244140625.
+        QCOMPARE(withQuant(dense(), ctGroup({ { "num_bits", 8 }, { "type", "float" }, { "strategy", "tensor" } }))
+                     .quant.scheme.bytesPerParam(),
+            1.0);
+        const ModelSpec block = withQuant(dense(),
+            ctGroup({ { "num_bits", 8 }, { "type", "float" }, { "strategy", "block" },
+                { "block_structure", { 128, 128 } } }));
+        QCOMPARE(block.weightFormat, WeightFormat::Fp8Block);
+        QCOMPARE(block.fp8BlockSize, 128);
+        QCOMPARE(block.quant.scheme.bytesPerParam(), 1.000244140625);
+        // ModelOpt FP8 (per tensor) and MXFP8 (1 + one E8M0 byte per 32 = 1.03125).
+        QCOMPARE(withQuant(dense(), { { "quant_method", "modelopt" }, { "quant_algo", "FP8" } }).weightFormat,
+            WeightFormat::Fp8);
+        QCOMPARE(withQuant(dense(), { { "quant_method", "modelopt" }, { "quant_algo", "MXFP8" } })
+                     .quant.scheme.bytesPerParam(),
+            1.03125);
+    }
+
+    void planBytesFollowTheScheme()
+    {
+        // An all-quantized NVFP4 checkpoint with only lm_head excluded: attention, MLP at 0.5625, the LM head
+        // and embedding at 2 bytes. Dense rank (tp 1): MLP 4 layers x 3 x 512 x 1024 params x 0.5625 bytes.
+        const ModelSpec m = withQuant(
+            dense(), { { "quant_method", "modelopt" }, { "quant_algo", "NVFP4" }, { "ignore", { "lm_head" } } });
+        const BytesPerParam b = bytesPerParam(m, m.weightFormat);
+        QCOMPARE(b.attention, 0.5625);
+        QCOMPARE(b.linear, 0.5625);
+        QCOMPARE(b.lmHead, 2.0);
+        RankShape s;
+        s.layerCount = 4;
+        s.lmHead = true;
+        const WeightBreakdown w = rankWeightBytes(m, s, b);
+        QCOMPARE(w.mlp, 4.0 * 3 * 512 * 1024 * 0.5625);
+        // LM head: vocab 1000 padded to 1024 rows (multiple of 64) x 512 x 2 bytes.
+        QCOMPARE(w.lmHead, 1024.0 * 512 * 2);
+    }
+
+    void hfQuantConfigFormWithExcludes()
+    {
+        // nvidia/Qwen3-32B-NVFP4 hf_quant_config.json (ai-dynamo/aiconfigurator @f577ab84
+        // src/aiconfigurator/model_configs/nvidia--Qwen3-32B-NVFP4_hf_quant_config.json), in a preset.
+        const json hq = json::parse(R"({"producer": {"name": "modelopt", "version": "0.33.0"},
+            "quantization": {"quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8", "group_size": 16,
+                             "exclude_modules": ["lm_head"]}})");
+        json preset { { "id", "tiny-nvfp4" }, { "name", "tiny" }, { "hf_repo", "x/tiny" }, { "config", dense() } };
+        preset["hf_quant_config"] = hq; // recognised by its producer, as the file carries no quant_method
+        const ModelSpec m = modelFromJson(preset);
+        QCOMPARE(m.weightFormat, WeightFormat::Nvfp4);
+        QCOMPARE(m.quant.algo, std::string("NVFP4"));
+        QVERIFY(!m.quantCoverage.lmHead);
+        QCOMPARE(m.quantCoverage.attention, 1.0);
+
+        // ModelOpt wildcard: "model.layers.0.self_attn*" keeps 1 of 4 layers' attention in BF16:
+        // attention bytes 3/4 x 0.5625 + 1/4 x 2 = 0.921875.
+        const ModelSpec one = withQuant(dense(),
+            { { "quant_method", "modelopt" }, { "quant_algo", "NVFP4" },
+                { "ignore", { "lm_head", "model.layers.0.self_attn*" } } });
+        QCOMPARE(one.quantCoverage.attention, 0.75);
+        QCOMPARE(bytesPerParam(one, one.weightFormat).attention, 0.921875);
+        // vLLM's ModelOpt exclusion also matches by substring (is_layer_excluded: `exclude_module in prefix`):
+        // "model.layers.1" is in the names of layers 1, 10 and 11 of a 12-layer model, so 3 of 12 layers
+        // stay BF16: MLP coverage 9/12 = 0.75.
+        const ModelSpec sub = withQuant(
+            dense(12), { { "quant_method", "modelopt" }, { "quant_algo", "FP8" }, { "ignore", { "model.layers.1" } } });
+        QCOMPARE(sub.quantCoverage.denseMlp, 0.75);
+        // vLLM refuses an NVFP4 hf_quant_config.json without exclude_modules (ModelOptNvFp4Config).
+        QVERIFY(refusedNaming(dense(),
+            { { "quant_method", "modelopt" },
+                { "quantization",
+                    { { "quant_algo", "NVFP4" }, { "kv_cache_quant_algo", "FP8" }, { "group_size", 16 } } } },
+            "exclude_modules"));
+    }
+
+    void compressedTensorsIgnoreList()
+    {
+        // Kimi-K2.5's ignore list (preset kimi-k2.5): attention, shared experts and the dense MLP stay BF16,
+        // the routed experts are INT4 group 32 (0.5625 bytes).
+        const ModelSpec k = presetModel("kimi-k2.5");
+        QCOMPARE(k.quant.method, std::string("compressed-tensors"));
+        QCOMPARE(k.quantCoverage.attention, 0.0);
+        QCOMPARE(k.quantCoverage.sharedExperts, 0.0);
+        QCOMPARE(k.quantCoverage.denseMlp, 0.0);
+        QCOMPARE(k.quantCoverage.experts, 1.0);
+        const BytesPerParam b = bytesPerParam(k, k.weightFormat);
+        QCOMPARE(b.expert, 0.5625);
+        QCOMPARE(b.attention, 2.0);
+        QCOMPARE(b.shared, 2.0);
+        QCOMPARE(b.lmHead, 2.0);
+        // One expert slot of one MoE layer on one rank (tp 1): 3 x 7168 x 2048 x 0.5625 bytes.
+        RankShape s;
+        s.firstLayer = 1; // layer 0 is the dense one
+        s.layerCount = 1;
+        s.localExperts = 1;
+        QCOMPARE(rankWeightBytes(k, s, b).experts, 3.0 * 7168 * 2048 * 0.5625);
+        // An exact module name counts too; "re:" is Python re.match (anchored at the start only).
+        const ModelSpec exact = withQuant(dense(),
+            { { "quant_method", "compressed-tensors" }, { "ignore", { "model.layers.2.mlp.down_proj", "re:mlp" } },
+                { "config_groups",
+                    { { "g",
+                        { { "weights", { { "num_bits", 8 }, { "type", "int" }, { "strategy", "channel" } } } } } } } });
+        // 1 of 4 layers x 1 of 3 equal projections kept: 11/12 of the MLP quantized ("re:mlp" matches nothing:
+        // names start with "model.").
+        QCOMPARE(exact.quantCoverage.denseMlp, 11.0 / 12);
+    }
+
+    void refusesWhatItDoesNotRead()
+    {
+        QVERIFY(refusedNaming(dense(), { { "quant_method", "modelopt" }, { "quant_algo", "INT4_AWQ" } }, "quant_algo"));
+        QVERIFY(refusedNaming(dense(), { { "quant_method", "modelopt" } }, "quant_algo"));
+        // DeepSeek-V4-Flash-NVFP4's MIXED_PRECISION (per-layer schemes): refused, not guessed.
+        QVERIFY(refusedNaming(
+            dense(), { { "quant_method", "modelopt" }, { "quant_algo", "MIXED_PRECISION" } }, "quant_algo"));
+        QVERIFY(refusedNaming(dense(), { { "quant_method", "compressed-tensors" } }, "config_groups"));
+        QVERIFY(refusedNaming(
+            dense(), ctGroup({ { "num_bits", 3 }, { "type", "int" }, { "strategy", "group" } }), "num_bits"));
+        QVERIFY(refusedNaming(
+            dense(), ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" } }), "group_size"));
+        QVERIFY(refusedNaming(dense(), ctGroup({ { "type", "int" } }), "num_bits"));
+        json mixed = ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" }, { "group_size", 128 } });
+        mixed["config_groups"]["group_1"] = { { "targets", { "Linear" } },
+            { "weights", { { "num_bits", 8 }, { "type", "float" }, { "strategy", "tensor" } } } };
+        QVERIFY(refusedNaming(dense(), mixed, "config_groups"));
+        json targeted = ctGroup({ { "num_bits", 8 }, { "type", "float" }, { "strategy", "tensor" } });
+        targeted["config_groups"]["group_0"]["targets"] = { "re:.*experts.*" };
+        QVERIFY(refusedNaming(dense(), targeted, "targets"));
+        json hostile = ctGroup({ { "num_bits", 8 }, { "type", "float" }, { "strategy", "tensor" } });
+        hostile["ignore"] = { "re:(a+)+b" };
+        QVERIFY(refusedNaming(dense(), hostile, "ignore"));
+        hostile["ignore"] = { "re:[unclosed" };
+        QVERIFY(refusedNaming(dense(), hostile, "ignore"));
+        QVERIFY(refusedNaming(dense(), { { "quant_method", "bitsandbytes" } }, "quant_method"));
+    }
+
+    void groupDivisibility()
+    {
+        // NVFP4, intermediate 1056 = 16 x 66: tp 2 gives down_proj 528 = 16 x 33 inputs per rank (loads); tp 4 gives
+        // 264 = 16 x 16.5 (vLLM: "in features size is not multiple of 16").
+        const ModelSpec m = withQuant(dense(4, 1056), { { "quant_method", "modelopt" }, { "quant_algo", "NVFP4" } });
+        QVERIFY(!hasIssue(groupIssues(m, 2), "tp_quant_group"));
+        QVERIFY(hasIssue(groupIssues(m, 4), "tp_quant_group"));
+        // The same checkpoint with its MLP excluded: nothing group-scaled is split unevenly at tp 4 (o_proj
+        // input 8 heads x 64 = 512 / 4 = 128 = 16 x 8).
+        const ModelSpec kept = withQuant(
+            dense(4, 1056), { { "quant_method", "modelopt" }, { "quant_algo", "NVFP4" }, { "ignore", { "*.mlp.*" } } });
+        QVERIFY(!hasIssue(groupIssues(kept, 4), "tp_quant_group"));
+        // INT4 group 32 experts of intermediate 96 = 3 x 32: split 1 way loads, 2 ways gives 48 (1.5 groups).
+        const ModelSpec e = withQuant(
+            moe(96), ctGroup({ { "num_bits", 4 }, { "type", "int" }, { "strategy", "group" }, { "group_size", 32 } }));
+        QVERIFY(!hasIssue(groupIssues(e, 1), "quant_group_experts"));
+        QVERIFY(hasIssue(groupIssues(e, 2), "quant_group_experts"));
+        // With expert parallelism over the 2 ranks each expert stays whole (tp x dp / ep = 1).
+        QVERIFY(!hasIssue(groupIssues(e, 2, 1, 2), "quant_group_experts"));
+    }
+
+    void newPresetsMatchOfficialCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("active");
+        QTest::addColumn<int>("activeConvention"); // 0 all, 1 without the input embedding, 2 without embedding and head
+        QTest::addColumn<double>("tolerance");
+        // Official figures from each preset's sources. Kimi-K2.5: 1.04T in the K2 report, 1.026T counted (-1.3 %, the
+        // report rounds up; the 0.4B vision encoder is not counted), so 1.5 %; active 31.69B without the input
+        // embedding (the DeepSeek-V3 convention), 32.86B with it. Step-3.7-Flash: "about 11B" active,
+        // 10.86B counted (-1.2 %), so 1.5 %. The others within 1 %.
+        QTest::newRow("kimi-k2.5") << QStringLiteral("kimi-k2.5") << 1.04e12 << 32e9 << 1 << 0.015;
+        QTest::newRow("glm-4.7") << QStringLiteral("glm-4.7") << 355e9 << 32e9 << 2 << 0.01;
+        QTest::newRow("glm-5") << QStringLiteral("glm-5") << 744e9 << 40e9 << 1 << 0.01;
+        QTest::newRow("qwen3-vl-235b-a22b") << QStringLiteral("qwen3-vl-235b-a22b") << 235e9 << 22e9 << 0 << 0.01;
+        QTest::newRow("step-3.7-flash") << QStringLiteral("step-3.7-flash") << 196e9 << 11e9 << 0 << 0.015;
+    }
+    void newPresetsMatchOfficialCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, total);
+        QFETCH(double, active);
+        QFETCH(int, activeConvention);
+        QFETCH(double, tolerance);
+        const ModelSpec m = presetModel(id.toLatin1().constData());
+        const ParamCounts c = countParams(m);
+        double a = c.active;
+        if (activeConvention >= 1)
+            a -= c.embedding;
+        if (activeConvention >= 2)
+            a -= c.lmHead;
+        QVERIFY2(std::fabs(c.total / total - 1) < tolerance, qPrintable(QString::number(c.total)));
+        QVERIFY2(std::fabs(a / active - 1) < tolerance, qPrintable(QString::number(a)));
+        QCOMPARE(m.officialTotalParams, total);
+    }
+
+    // Every preset is found again from the command that serves it, and from its common variants.
+    void everyPresetImports()
+    {
+        const auto &models = builtinPresets().models();
+        for (const ModelSpec &m : models) {
+            const ImportedCommand c = importLaunchCommand("vllm serve " + m.hfRepo + " --tensor-parallel-size 8");
+            const PresetMatch exact = matchModelPreset(models, c.model);
+            QVERIFY2(exact.index >= 0 && models[static_cast<size_t>(exact.index)].id == m.id, m.id.c_str());
+            QCOMPARE(exact.kind, PresetMatchKind::Exact);
+            QVERIFY(!exact.quantizedVariant);
+            for (const std::string &a : m.aliases) {
+                const PresetMatch alias = matchModelPreset(models, a);
+                QVERIFY2(alias.index >= 0 && models[static_cast<size_t>(alias.index)].id == m.id, a.c_str());
+            }
+            // A quantized mirror: "<repo>-FP8" and nvidia/<name>-NVFP4 resolve to it, flagged as another format.
+            const std::string name = m.hfRepo.substr(m.hfRepo.find('/') + 1);
+            for (const std::string &variant :
+                { m.hfRepo + "-FP8", "nvidia/" + name + "-NVFP4", "RedHatAI/" + name + "-FP8-dynamic" }) {
+                const ImportedCommand v = importLaunchCommand("vllm serve " + variant);
+                const PresetMatch match = matchModelPreset(models, v.model);
+                QVERIFY2(match.index >= 0 && models[static_cast<size_t>(match.index)].id == m.id, variant.c_str());
+                QVERIFY2(match.quantizedVariant, variant.c_str());
+            }
+        }
+    }
+
+    void variantMatching()
+    {
+        const auto &models = builtinPresets().models();
+        const auto id = [&](const char *ref) {
+            const int i = matchModelPreset(models, ref).index;
+            return i < 0 ? std::string() : models[static_cast<size_t>(i)].id;
+        };
+        // -Instruct / -Thinking / date suffixes name the same shapes (not a different format).
+        QCOMPARE(id("Qwen/Qwen3-VL-235B-A22B-Instruct-FP8"), std::string("qwen3-vl-235b-a22b"));
+        QCOMPARE(id("meta-llama/Llama-3.1-8B-Instruct"), std::string("llama-3.1-8b"));
+        QCOMPARE(id("Qwen/Qwen3-235B-A22B-Instruct-2507"), std::string("qwen3-235b-a22b"));
+        QCOMPARE(id("RedHatAI/Meta-Llama-3.1-8B-quantized.w8a8"), std::string("llama-3.1-8b"));
+        QCOMPARE(id("deepseek-ai/DeepSeek-R1-0528"), std::string("deepseek-v3")); // alias DeepSeek-R1 + a date
+        QVERIFY(!matchModelPreset(models, "meta-llama/Llama-3.1-8B-Instruct").quantizedVariant);
+        QVERIFY(matchModelPreset(models, "Qwen/Qwen3-235B-A22B-FP8").quantizedVariant);
+        QVERIFY(matchModelPreset(models, "zai-org/GLM-4.7-FP8").quantizedVariant);
+        // A quantized copy of a preset's own repo wins over a shorter base name.
+        QCOMPARE(id("moonshotai/Kimi-K2.5-NVFP4"), std::string("kimi-k2.5"));
+        QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
+        QCOMPARE(id("-FP8"), std::string());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQuantConfig)
+#include "tst_quantconfig.moc"
