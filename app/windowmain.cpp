@@ -11,6 +11,7 @@
 #include "widgets/document/language.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/presentationmode.h"
+#include "widgets/serving/latencycurve.h"
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/window/issuesbanner.h"
 #include "widgets/window/mainwindow.h"
@@ -19,10 +20,13 @@
 #include <QBuffer>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
 #include <QRegularExpression>
+#include <QThread>
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 
@@ -66,6 +70,18 @@ int screenshot(MainWindow &window, const GuiOptions &o)
     window.show();
     QApplication::processEvents();
     window.resize(o.size); // after show: the layout settles at exactly this size
+    QApplication::processEvents();
+    // A view that computes in a worker (the latency curve) is drawn once its result is in (at most 60 s).
+    QElapsedTimer waited;
+    waited.start();
+    const auto computing = [&window] {
+        const QList<LatencyCurveView *> views = window.findChildren<LatencyCurveView *>();
+        return std::any_of(views.begin(), views.end(), [](const LatencyCurveView *v) { return v->isComputing(); });
+    };
+    while (computing() && waited.elapsed() < 60000) {
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+        QThread::msleep(5);
+    }
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
     QByteArray png;

@@ -1,6 +1,7 @@
 // shardscope report: the plan (or plan A against plan B) as a Markdown or PDF document.
 #include "cli/commands.h"
 #include "cli/planoptions.h"
+#include "cli/servingoptions.h"
 #include "core/evaluate/evaluation.h"
 #include "core/model/errors.h"
 #include "io/presetrepository.h"
@@ -64,6 +65,7 @@ int runReportCommand(const QStringList &args)
         "issues and preset sources. Plan A comes from the plan flags; give --compare-plan FILE and/or --compare-<flag> "
         "(any plan flag, e.g. --compare-tp 16) to compare it with a plan B."));
     addPlanOptions(parser);
+    addServingOptions(parser);
     parser.addOption(QCommandLineOption(kOutput,
         QStringLiteral("Write to this file: .md (Markdown, with a .placement.png beside it), "
                        ".pdf, or - for Markdown on stdout."),
@@ -104,12 +106,18 @@ int runReportCommand(const QStringList &args)
         else if (!bFlags.isEmpty())
             b = evaluateSide(QStringList { program } + planArguments(parser, QString()) + bFlags, repo, "plan B: ");
 
+        // The "Serving (estimated)" section at the workload flags (the documented default without them).
+        const ServingInputs servingIn = servingFromOptions(parser);
+        checkWorkload(servingIn.workload, a.evaluation.plan.maxModelLen);
+        if (b)
+            checkWorkload(servingIn.workload, b->evaluation.plan.maxModelLen);
+        const ReportServing serving { servingIn.workload, servingIn.coefficientOverrides };
         if (toStdout) {
-            std::cout << reportMarkdown(a, b ? &*b : nullptr);
+            std::cout << reportMarkdown(a, b ? &*b : nullptr, &serving);
             return 0;
         }
         QStringList written;
-        if (const QString error = writeReport(output, a, b ? &*b : nullptr, &written); !error.isEmpty())
+        if (const QString error = writeReport(output, a, b ? &*b : nullptr, &written, {}, &serving); !error.isEmpty())
             return failWith("report", "cannot write " + output.toStdString() + ": " + error.toStdString());
         std::cout << "wrote " << written.join(QStringLiteral(", ")).toStdString() << std::endl;
         return 0;

@@ -18,9 +18,16 @@ ReportRenderer &renderer()
     return r;
 }
 
-ReportOptions optionsFor(const EvaluatedPlan &s, const ReportTranslator &translate = {})
+ReportOptions optionsFor(
+    const EvaluatedPlan &s, const ReportTranslator &translate = {}, const ReportServing *serving = nullptr)
 {
     ReportOptions o;
+    if (serving && s.evaluation.valid) {
+        ServingCoefficients coef = servingCoefficients(s.gpu);
+        for (const auto &[name, value] : serving->coefficientOverrides)
+            coef.set(name, value);
+        o.serving = simulateServing(s, serving->workload, coef);
+    }
     o.translate = translate;
     o.generator = "ShardScope " SHARDSCOPE_VERSION;
     addLaunchCommand(o, s.evaluation, s.model);
@@ -55,13 +62,13 @@ ReportFormat reportFormatFor(const QString &path)
     return ReportFormat::Unknown;
 }
 
-std::string reportMarkdown(const EvaluatedPlan &a, const EvaluatedPlan *b)
+std::string reportMarkdown(const EvaluatedPlan &a, const EvaluatedPlan *b, const ReportServing *serving)
 {
-    return markdownFor(a, optionsFor(a), b, b ? optionsFor(*b) : ReportOptions {});
+    return markdownFor(a, optionsFor(a, {}, serving), b, b ? optionsFor(*b, {}, serving) : ReportOptions {});
 }
 
 QString writeReport(const QString &path, const EvaluatedPlan &a, const EvaluatedPlan *b, QStringList *written,
-    const ReportTranslator &translate)
+    const ReportTranslator &translate, const ReportServing *serving)
 {
     const ReportFormat format = reportFormatFor(path);
     const ReportRenderer &render = reportRenderer();
@@ -70,8 +77,8 @@ QString writeReport(const QString &path, const EvaluatedPlan &a, const Evaluated
     if (format == ReportFormat::Pdf && !render.renderPdf)
         return QCoreApplication::translate(
             "Report", "PDF output needs the GUI libraries; write Markdown (.md) instead");
-    ReportOptions oa = optionsFor(a, translate);
-    ReportOptions ob = b ? optionsFor(*b, translate) : ReportOptions {};
+    ReportOptions oa = optionsFor(a, translate, serving);
+    ReportOptions ob = b ? optionsFor(*b, translate, serving) : ReportOptions {};
     // Pictures: embedded in a PDF under a resource name, written beside a Markdown file.
     const QFileInfo out(path);
     std::vector<ReportPlacement> images;

@@ -1,6 +1,7 @@
 #include "core/report/markdownreport.h"
 
 #include "core/explain/explain.h"
+#include "core/explain/explainserving.h"
 #include "core/explain/memoryterms.h"
 #include "core/explain/timeline.h"
 #include "core/launch/launchexport.h"
@@ -11,6 +12,7 @@
 #include "core/text/units.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -489,6 +491,65 @@ void timing(Writer &w, const Evaluation &e, const ModelSpec &m, const GpuSpec &g
     w.line("");
 }
 
+std::string how(const Writer &w, ServingQuantity q, const ServingResult &r)
+{
+    return w(explainServing(q, r).substitutedText);
+}
+
+std::string percentiles(const LatencyStats &s)
+{
+    return formatDuration(s.p50) + " / " + formatDuration(s.p90) + " / " + formatDuration(s.p99);
+}
+
+// "0.86", "1.2e-05": six significant digits.
+std::string coefficientValue(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+void serving(Writer &w, const ServingResult &r)
+{
+    w.heading(2, R(QT_TRANSLATE_NOOP("Report", "Serving (estimated)")));
+    const Workload &wl = r.workload;
+    const Sentence clients = wl.requestRate > 0
+        ? R(QT_TRANSLATE_NOOP("Report", "Poisson arrivals at %1 requests/s"), { v(formatNumber(wl.requestRate, 2)) })
+        : wl.maxConcurrency > 0
+        ? R(QT_TRANSLATE_NOOP("Report", "%1 concurrent clients"), { v(count(static_cast<double>(wl.maxConcurrency))) })
+        : R(QT_TRANSLATE_NOOP("Report", "all requests sent at once"));
+    w.para(R(QT_TRANSLATE_NOOP("Report",
+                 "Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input "
+                 "and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients)."),
+        { v(count(static_cast<double>(wl.numPrompts))), v(count(static_cast<double>(wl.inputLen))),
+            v(count(static_cast<double>(wl.outputLen))), clients, v(count(static_cast<double>(r.maxNumSeqs))),
+            v(count(static_cast<double>(r.maxNumBatchedTokens))), v(r.coefficients.family) }));
+    w.table({ R(QT_TRANSLATE_NOOP("Report", "Quantity")), R(QT_TRANSLATE_NOOP("Report", "p50 / p90 / p99")),
+                R(QT_TRANSLATE_NOOP("Report", "How")) },
+        { { "TTFT", percentiles(r.ttft), how(w, ServingQuantity::Ttft, r) },
+            { "TPOT", percentiles(r.tpot), how(w, ServingQuantity::Tpot, r) },
+            { "ITL", percentiles(r.itl), how(w, ServingQuantity::Itl, r) },
+            { "E2E", percentiles(r.e2e), how(w, ServingQuantity::E2e, r) } });
+    w.table({ R(QT_TRANSLATE_NOOP("Report", "Quantity")), R(QT_TRANSLATE_NOOP("Report", "Value")) },
+        { { w(R(QT_TRANSLATE_NOOP("Report", "Output tokens/s per GPU"))), formatNumber(r.outputTokensPerSecPerGpu, 1) },
+            { w(R(QT_TRANSLATE_NOOP("Report", "Output tokens/s"))), formatNumber(r.outputTokensPerSec, 1) },
+            { w(R(QT_TRANSLATE_NOOP("Report", "Total tokens/s"))), formatNumber(r.totalTokensPerSec, 1) },
+            { w(R(QT_TRANSLATE_NOOP("Report", "Requests/s"))), formatNumber(r.requestsPerSec, 2) },
+            { w(R(QT_TRANSLATE_NOOP("Report", "KV pool peak"))), formatNumber(100 * r.kvPeakFraction, 1) + " %" },
+            { w(R(QT_TRANSLATE_NOOP("Report", "Preemptions"))), count(static_cast<double>(r.preemptions)) } });
+    w.para(R(QT_TRANSLATE_NOOP("Report", "Decode step: %1."), { v(how(w, ServingQuantity::DecodeStep, r)) }));
+    std::vector<std::vector<std::string>> rows;
+    for (const ServingCoefficient &c : r.coefficients.list())
+        rows.push_back({ c.name, coefficientValue(c.value), c.source });
+    w.line(R(QT_TRANSLATE_NOOP("Report", "Coefficients (%1):"), { v(r.coefficients.family) }));
+    w.line("");
+    w.table({ R(QT_TRANSLATE_NOOP("Report", "Coefficient")), R(QT_TRANSLATE_NOOP("Report", "Value")),
+                R(QT_TRANSLATE_NOOP("Report", "Source")) },
+        rows);
+    for (const std::string &warning : r.warnings)
+        w.bullet(v(warning));
+}
+
 void launch(Writer &w, const ReportOptions &o)
 {
     w.heading(2, R(QT_TRANSLATE_NOOP("Report", "vLLM command")));
@@ -558,6 +619,8 @@ std::string planSections(int base, const Evaluation &e, const ModelSpec &m, cons
         memory(w, e, m, gpu);
         communication(w, e, m, gpu);
         timing(w, e, m, gpu);
+        if (o.serving)
+            serving(w, *o.serving);
     }
     launch(w, o);
     issues(w, e);

@@ -1,9 +1,10 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
+#include "core/serving/serving.h"
 #include "core/text/sentence.h"
 
 #include <functional>
-
+#include <optional>
 #include <string>
 
 namespace shardscope {
@@ -21,10 +22,14 @@ struct ReportOptions
     // The report's language: renders each generated sentence (headings, table headers, explanations,
     // issues). Empty: English, Sentence::text() (what `shardscope report` writes).
     std::function<std::string(const Sentence &)> translate;
+    // The serving estimate at a workload (core/serving): a "Serving (estimated)" section after "Time
+    // estimates"; none: no section.
+    std::optional<ServingResult> serving;
 };
 
 // One plan. Section headings (stable, tests and readers rely on them): "Placement",
-// "Memory and KV cache", "Communication per step", "Time estimates", "vLLM command", "Issues",
+// "Memory and KV cache", "Communication per step", "Time estimates", "Serving (estimated)" (with
+// options.serving), "vLLM command", "Issues",
 // "Sources".
 std::string markdownReport(const EvaluatedPlan &plan, const ReportOptions &options);
 

@@ -1487,6 +1487,82 @@
         <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlapped by async scheduling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workload (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: a deterministic simulation of vLLM V1&apos;s scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The simulation stopped early (its limits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per request: first token&apos;s time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per request: (E2E − TTFT) / (output tokens − 1); each token waits one engine step, a step = max(GPU, CPU) with GPU = GEMM + attention + MoE + comm + fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ITL (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every gap between two output tokens of a request (one engine step each, longer when a prefill chunk shares the step); percentiles over all gaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End-to-end latency (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per request: last token&apos;s time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests × output tokens / simulated duration / GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -2832,6 +2908,68 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language.</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>LatencyCurveView</name>
+    <message>
+        <source>TPOT p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency (clients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency, ms (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing… (%n simulations in the background)</source>
+        <translation>
+            <numerusform>Computing… (%n simulation in the background)</numerusform>
+            <numerusform>Computing… (%n simulations in the background)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No curve: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 to %3 (the most that fit the KV pool and max-num-seqs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency–throughput curve</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4308,6 +4446,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Serving (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poisson arrivals at %1 requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 concurrent clients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all requests sent at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated, not measured: a simulation of vLLM V1&apos;s continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 / p90 / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV pool peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode step: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coefficients (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coefficient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SettingsPanel</name>
@@ -5131,6 +5333,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Playback speed: at 1× one event every 0.9 s</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>TTFT, serving (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT, serving (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ITL, serving (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End-to-end latency (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving decode step (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimelineView</name>
@@ -5713,6 +5939,117 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
         <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>WorkloadPanel</name>
+    <message>
+        <source>p50 %1 · p99 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--input-len: prompt tokens of each request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--output-len: tokens generated per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--max-concurrency: clients sending one request at a time (closed loop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--request-rate: Poisson arrivals per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--num-prompts: requests simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tok/s per GPU (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set input length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set output length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set request rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set prompts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1487,6 +1487,82 @@
         <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
         <translation>估算：0.5 GiB + 本卡每层 4 MiB</translation>
     </message>
+<message>
+        <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
+        <translation>批大小 %1 的解码步：GEMM + 注意力 + MoE + 通信 + 固定开销 = %2；CPU %3（%4）→ %5</translation>
+    </message>
+    <message>
+        <source>overlapped by async scheduling</source>
+        <translation>被异步调度掩盖</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>累加</translation>
+    </message>
+    <message>
+        <source>workload (%1)</source>
+        <translation>负载（%1）</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Estimated: a deterministic simulation of vLLM V1's scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
+        <translation>估算：对 vLLM V1 调度器的确定性模拟（先解码，预填充分块填满 Token 预算，KV 块，抢占），共 %1 个请求，每一步由步时模型按 %2 系数计时；不是实测。</translation>
+    </message>
+    <message>
+        <source>The simulation stopped early (its limits).</source>
+        <translation>模拟提前停止（达到其上限）。</translation>
+    </message>
+    <message>
+        <source>TTFT (estimated)</source>
+        <translation>TTFT（估算）</translation>
+    </message>
+    <message>
+        <source>per request: first token's time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
+        <translation>每个请求：首个 Token 的时间 − 到达时间；排队 + 预填充分块（与解码共享步）+ 一步；对所有请求取百分位</translation>
+    </message>
+    <message>
+        <source>TPOT (estimated)</source>
+        <translation>TPOT（估算）</translation>
+    </message>
+    <message>
+        <source>per request: (E2E − TTFT) / (output tokens − 1); each token waits one engine step, a step = max(GPU, CPU) with GPU = GEMM + attention + MoE + comm + fixed</source>
+        <translation>每个请求：(E2E − TTFT) / (输出 Token 数 − 1)；每个 Token 等待一个引擎步，一步 = max(GPU, CPU)，其中 GPU = GEMM + 注意力 + MoE + 通信 + 固定开销</translation>
+    </message>
+    <message>
+        <source>ITL (estimated)</source>
+        <translation>ITL（估算）</translation>
+    </message>
+    <message>
+        <source>every gap between two output tokens of a request (one engine step each, longer when a prefill chunk shares the step); percentiles over all gaps</source>
+        <translation>一个请求相邻两个输出 Token 之间的每个间隔（各为一个引擎步，与预填充分块共享时更长）；对所有间隔取百分位</translation>
+    </message>
+    <message>
+        <source>End-to-end latency (estimated)</source>
+        <translation>端到端延迟（估算）</translation>
+    </message>
+    <message>
+        <source>per request: last token's time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
+        <translation>每个请求：最后一个 Token 的时间 − 到达时间 = TTFT + (输出 Token 数 − 1) × TPOT；对所有请求取百分位</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation>每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message>
+        <source>requests × output tokens / simulated duration / GPUs</source>
+        <translation>请求数 × 输出 Token 数 / 模拟时长 / GPU 数</translation>
+    </message>
+    <message>
+        <source>Decode step (estimated)</source>
+        <translation>解码步（估算）</translation>
+    </message>
+    <message>
+        <source>slowest stage's GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
+        <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（内核启动或图重放、采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -4272,6 +4348,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>heads %1 (%2)</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
+<message>
+        <source>Serving (estimated)</source>
+        <translation>服务性能（估算）</translation>
+    </message>
+    <message>
+        <source>Poisson arrivals at %1 requests/s</source>
+        <translation>泊松到达，每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>%1 concurrent clients</source>
+        <translation>%1 个并发客户端</translation>
+    </message>
+    <message>
+        <source>all requests sent at once</source>
+        <translation>所有请求同时发送</translation>
+    </message>
+    <message>
+        <source>Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
+        <translation>估算，非实测：模拟 vLLM V1 的连续批处理，%1 个提示，每个输入 %2、输出 %3 个 Token，%4（max-num-seqs %5，max-num-batched-tokens %6，%7 系数）。</translation>
+    </message>
+    <message>
+        <source>p50 / p90 / p99</source>
+        <translation>p50 / p90 / p99</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU</source>
+        <translation>每卡输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>Total tokens/s</source>
+        <translation>总 tokens/s</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>请求/s</translation>
+    </message>
+    <message>
+        <source>KV pool peak</source>
+        <translation>KV 池峰值</translation>
+    </message>
+    <message>
+        <source>Preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <source>Decode step: %1.</source>
+        <translation>解码步：%1。</translation>
+    </message>
+    <message>
+        <source>Coefficients (%1):</source>
+        <translation>系数（%1）：</translation>
+    </message>
+    <message>
+        <source>Coefficient</source>
+        <translation>系数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
 </context>
 <context>
     <name>SettingsPanel</name>
@@ -5091,6 +5231,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Playback speed: at 1× one event every 0.9 s</source>
         <translation>播放速度：1 倍速时每 0.9 秒一个事件</translation>
+    </message>
+<message>
+        <source>TTFT, serving (estimated)</source>
+        <translation>TTFT，服务（估算）</translation>
+    </message>
+    <message>
+        <source>TPOT, serving (estimated)</source>
+        <translation>TPOT，服务（估算）</translation>
+    </message>
+    <message>
+        <source>ITL, serving (estimated)</source>
+        <translation>ITL，服务（估算）</translation>
+    </message>
+    <message>
+        <source>End-to-end latency (estimated)</source>
+        <translation>端到端延迟（估算）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation>每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message>
+        <source>Serving decode step (estimated)</source>
+        <translation>服务解码步（估算）</translation>
     </message>
 </context>
 <context>
@@ -5918,6 +6082,178 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
         <translation>无法读取自动保存的会话 %1：%2。它已另存为 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyCurveView</name>
+    <message>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation>每卡输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>current workload</source>
+        <translation>当前负载</translation>
+    </message>
+    <message>
+        <source>Concurrency (clients)</source>
+        <translation>并发数（客户端）</translation>
+    </message>
+    <message>
+        <source>Latency, ms (estimated)</source>
+        <translation>延迟，ms（估算）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU (estimated)</source>
+        <translation>每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing… (%n simulations in the background)</source>
+        <translation>
+            <numerusform>计算中…（后台 %n 次模拟）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No curve: %1</source>
+        <translation>无曲线：%1</translation>
+    </message>
+    <message>
+        <source>Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 to %3 (the most that fit the KV pool and max-num-seqs).</source>
+        <translation>估算：模拟 vLLM V1 服务，输入 %1、输出 %2 个 Token，并发 1 到 %3（KV 池与 max-num-seqs 容纳的上限）。</translation>
+    </message>
+    <message>
+        <source>Latency curve</source>
+        <translation>延迟曲线</translation>
+    </message>
+    <message>
+        <source>Latency–throughput curve</source>
+        <translation>延迟–吞吐曲线</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadPanel</name>
+    <message>
+        <source>p50 %1 · p99 %2</source>
+        <translation>p50 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 Token</translation>
+    </message>
+    <message>
+        <source>--input-len: prompt tokens of each request</source>
+        <translation>--input-len：每个请求的提示 Token 数</translation>
+    </message>
+    <message>
+        <source>--output-len: tokens generated per request</source>
+        <translation>--output-len：每个请求生成的 Token 数</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>--max-concurrency: clients sending one request at a time (closed loop)</source>
+        <translation>--max-concurrency：每次只发一个请求的客户端数（闭环）</translation>
+    </message>
+    <message>
+        <source>all at once</source>
+        <translation>同时发送</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> 请求/s</translation>
+    </message>
+    <message>
+        <source>--request-rate: Poisson arrivals per second</source>
+        <translation>--request-rate：每秒泊松到达的请求数</translation>
+    </message>
+    <message>
+        <source>--num-prompts: requests simulated</source>
+        <translation>--num-prompts：模拟的请求数</translation>
+    </message>
+    <message>
+        <source>Input length</source>
+        <translation>输入长度</translation>
+    </message>
+    <message>
+        <source>Output length</source>
+        <translation>输出长度</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示数</translation>
+    </message>
+    <message>
+        <source>TTFT (estimated)</source>
+        <translation>TTFT（估算）</translation>
+    </message>
+    <message>
+        <source>TPOT (estimated)</source>
+        <translation>TPOT（估算）</translation>
+    </message>
+    <message>
+        <source>Output tok/s per GPU (estimated)</source>
+        <translation>每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message>
+        <source>Set input length</source>
+        <translation>设置输入长度</translation>
+    </message>
+    <message>
+        <source>Set output length</source>
+        <translation>设置输出长度</translation>
+    </message>
+    <message>
+        <source>Set concurrency</source>
+        <translation>设置并发数</translation>
+    </message>
+    <message>
+        <source>Set request rate</source>
+        <translation>设置请求速率</translation>
+    </message>
+    <message>
+        <source>Set prompts</source>
+        <translation>设置提示数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</source>
+        <translation>估算：模拟 vLLM V1 调度器，不是实测。</translation>
     </message>
 </context>
 </TS>

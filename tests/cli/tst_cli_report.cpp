@@ -125,6 +125,24 @@ private slots:
         QVERIFY(r.out.contains("- micro-batches 4 → 8\n"));
     }
 
+    // The serving section at the workload flags: 16 prompts of 512 in / 64 out from 8 clients.
+    void servingSection()
+    {
+        const CliResult r = runShardscope(QStringList { QStringLiteral("report") } + planFlags()
+            + QStringList { QStringLiteral("--input-len"), QStringLiteral("512"), QStringLiteral("--output-len"),
+                QStringLiteral("64"), QStringLiteral("--max-concurrency"), QStringLiteral("8"),
+                QStringLiteral("--num-prompts"), QStringLiteral("16"), QStringLiteral("--output"),
+                QStringLiteral("-") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("\n## Serving (estimated)\n"));
+        QVERIFY2(
+            r.out.contains("16 prompts of 512 input and 64 output tokens, 8 concurrent clients"), r.out.constData());
+        QVERIFY(r.out.indexOf("## Time estimates") < r.out.indexOf("## Serving (estimated)"));
+        // The H100 family's coefficients with their sources.
+        QVERIFY(r.out.contains("Coefficients (h100):"));
+        QVERIFY(r.out.contains("| hbm_weights | 0.86 | AIC H100"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("extra");
@@ -141,6 +159,9 @@ private slots:
         QTest::newRow("missing B file") << QStringList { QStringLiteral("--compare-plan"),
             QStringLiteral("/nonexistent/b.json"), QStringLiteral("--output"), QStringLiteral("-") }
                                         << QStringLiteral("/nonexistent/b.json");
+        QTest::newRow("input len 0") << QStringList { QStringLiteral("--input-len"), QStringLiteral("0"),
+            QStringLiteral("--output"), QStringLiteral("-") }
+                                     << QStringLiteral("--input-len 0");
         QTest::newRow("unwritable") << QStringList { QStringLiteral("--output"),
             QStringLiteral("/nonexistent/dir/plan.md") }
                                     << QStringLiteral("cannot write");

@@ -72,7 +72,8 @@ private slots:
     {
         MainWindow w(builtinCatalog(), options(llama()));
         QTabWidget *tabs = w.bottomTabs();
-        QCOMPARE(tabs->count(), 8); // Memory & KV, Communication, GPUs, vLLM log, the three teaching tabs, Explore
+        QCOMPARE(tabs->count(), 9); // Memory & KV, Communication, GPUs, vLLM log, the three teaching tabs, Explore,
+                                    // the latency curve
         QCOMPARE(tabs->tabText(4), QStringLiteral("Timeline"));
         QCOMPARE(tabs->tabText(5), QStringLiteral("Show your work"));
         QCOMPARE(tabs->tabText(6), QStringLiteral("Compare"));
@@ -170,7 +171,7 @@ private slots:
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
         QCOMPARE(w.document()->plan().tp, 8);
         QCOMPARE(w.editor()->undoStack()->count(), undo);
-        QCOMPARE(w.bottomTabs()->count(), 8);
+        QCOMPARE(w.bottomTabs()->count(), 9);
         QCOMPARE(w.bottomTabs()->tabText(4), QStringLiteral("时间线"));
         QVERIFY(findAction(&w, "exportReport")); // menus rebuilt with ours in them
         QVERIFY(teaching::language()->setLanguage(QStringLiteral("en"), false));

@@ -28,8 +28,48 @@ bool PlanDocument::setPlan(const Plan &plan)
     next->evaluation = evaluate(plan, next->model, next->gpu);
     ++m_evaluations;
     m_state = std::move(next);
+    m_serving.reset();
+    m_servingError.clear();
+    m_servingDone = false;
     emit planChanged();
     return true;
+}
+
+bool PlanDocument::setWorkload(const Workload &workload)
+{
+    if (workload == m_workload)
+        return false;
+    m_workload = workload;
+    m_serving.reset();
+    m_servingError.clear();
+    m_servingDone = false;
+    emit workloadChanged();
+    return true;
+}
+
+std::shared_ptr<const ServingResult> PlanDocument::serving() const
+{
+    if (m_servingDone)
+        return m_serving;
+    m_servingDone = true;
+    if (!m_state || !m_state->evaluation.valid) {
+        m_servingError = "no valid plan";
+        return nullptr;
+    }
+    try {
+        checkWorkload(m_workload, m_state->evaluation.plan.maxModelLen);
+        m_serving = std::make_shared<const ServingResult>(simulateServing(*m_state, m_workload));
+        ++m_servingRuns;
+    } catch (const std::exception &e) {
+        m_servingError = e.what();
+    }
+    return m_serving;
+}
+
+std::string PlanDocument::servingError() const
+{
+    serving();
+    return m_servingError;
 }
 
 std::string PlanDocument::addModelJson(

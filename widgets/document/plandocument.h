@@ -1,10 +1,12 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
 #include "core/model/modelcatalog.h"
+#include "core/serving/serving.h"
 
 #include <QObject>
 
 #include <memory>
+#include <string>
 
 // One evaluated plan: the inputs and what evaluate() made of them. Immutable once published, so
 // views and tooltips may keep a shared pointer to the state they were built from. `plan` is the plan
@@ -44,13 +46,32 @@ public:
 
     int evaluationCount() const { return m_evaluations; }
 
+    // The serving workload every view uses (the Workload group): vllm bench serve's input/output
+    // length and concurrency or request rate. setWorkload() returns false, changing nothing, for an
+    // unchanged workload; the values are checked when serving() runs (servingError()).
+    const shardscope::Workload &workload() const { return m_workload; }
+    bool setWorkload(const shardscope::Workload &workload);
+    // simulateServing(evaluated(), workload()) with the GPU family's coefficients, computed once per
+    // plan and workload on first use; null without a valid plan or for a workload checkWorkload refuses.
+    std::shared_ptr<const shardscope::ServingResult> serving() const;
+    // Why serving() is null (one line), or empty.
+    std::string servingError() const;
+    int servingCount() const { return m_servingRuns; }
+
 signals:
     void catalogChanged();
     // Emitted once per real change, after the new evaluation is in place.
     void planChanged();
+    // Emitted once per real change of the workload.
+    void workloadChanged();
 
 private:
     ModelCatalog m_catalog;
     std::shared_ptr<const PlanState> m_state;
     int m_evaluations = 0;
+    shardscope::Workload m_workload;
+    mutable std::shared_ptr<const shardscope::ServingResult> m_serving;
+    mutable std::string m_servingError;
+    mutable bool m_servingDone = false;
+    mutable int m_servingRuns = 0;
 };

@@ -6,6 +6,7 @@
 #include <QUndoStack>
 
 using shardscope::Plan;
+using shardscope::Workload;
 
 namespace {
 
@@ -40,7 +41,46 @@ private:
     int m_gesture;
 };
 
+class SetWorkloadCommand : public QUndoCommand
+{
+public:
+    SetWorkloadCommand(PlanDocument *doc, Workload before, Workload after, const QString &text, int gestureKey)
+        : QUndoCommand(text)
+        , m_doc(doc)
+        , m_before(before)
+        , m_after(after)
+        , m_gesture(gestureKey)
+    {
+    }
+    void redo() override { m_doc->setWorkload(m_after); }
+    void undo() override { m_doc->setWorkload(m_before); }
+    int id() const override { return m_gesture > 0 ? 2 : -1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *o = static_cast<const SetWorkloadCommand *>(other);
+        if (o->m_gesture != m_gesture)
+            return false;
+        m_after = o->m_after;
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+private:
+    PlanDocument *m_doc;
+    Workload m_before;
+    Workload m_after;
+    int m_gesture;
+};
+
 } // namespace
+
+bool PlanEditor::applyWorkload(const Workload &workload, const QString &text, int gestureKey)
+{
+    if (m_document->workload() == workload)
+        return false;
+    m_stack->push(new SetWorkloadCommand(m_document, m_document->workload(), workload, text, gestureKey));
+    return true;
+}
 
 PlanEditor::PlanEditor(PlanDocument *document, QObject *parent)
     : QObject(parent)

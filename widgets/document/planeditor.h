@@ -23,6 +23,9 @@ public:
     // Applies `change` to a copy of the current plan, as apply() does: the edit of one control. Edits
     // of one control share `gestureKey`, so successive ones merge into one undo step.
     template <typename Change> bool edit(int gestureKey, const QString &text, Change change);
+    // Sets the document's workload as one undo step named `text` (edits sharing `gestureKey` merge);
+    // does nothing for an unchanged workload. Returns whether it changed.
+    bool applyWorkload(const shardscope::Workload &workload, const QString &text, int gestureKey = 0);
     // A fresh key for a gesture whose edits should merge (a slider drag).
     int beginGesture() { return ++m_lastGesture; }
 

@@ -24,6 +24,30 @@ bool perRank(Quantity q)
     return q == Quantity::KvBytesPerToken || q == Quantity::WeightsPerGpu || q == Quantity::KvBudget
         || q == Quantity::StageStepTime;
 }
+// List items of the serving estimate carry kServingRole + their ServingQuantity.
+constexpr int kServingRole = 1000;
+} // namespace
+
+QString ShowWorkPanel::servingName(ServingQuantity q)
+{
+    switch (q) {
+    case ServingQuantity::Ttft:
+        return Teaching::tr("TTFT, serving (estimated)");
+    case ServingQuantity::Tpot:
+        return Teaching::tr("TPOT, serving (estimated)");
+    case ServingQuantity::Itl:
+        return Teaching::tr("ITL, serving (estimated)");
+    case ServingQuantity::E2e:
+        return Teaching::tr("End-to-end latency (estimated)");
+    case ServingQuantity::OutputTokensPerSecPerGpu:
+        return Teaching::tr("Output tokens/s per GPU (estimated)");
+    case ServingQuantity::DecodeStep:
+        return Teaching::tr("Serving decode step (estimated)");
+    }
+    return {};
+}
+
+namespace {
 } // namespace
 
 ShowWorkPanel::ShowWorkPanel(const PlanDocument *document, QWidget *parent)
@@ -38,6 +62,10 @@ ShowWorkPanel::ShowWorkPanel(const PlanDocument *document, QWidget *parent)
     for (Quantity q : quantities()) {
         auto *item = new QListWidgetItem(m_list);
         item->setData(Qt::UserRole, static_cast<int>(q));
+    }
+    for (ServingQuantity q : servingQuantities()) {
+        auto *item = new QListWidgetItem(m_list);
+        item->setData(Qt::UserRole, kServingRole + static_cast<int>(q));
     }
     m_rank->setRange(-1, 0);
     m_text->setOpenLinks(false);
@@ -61,6 +89,7 @@ ShowWorkPanel::ShowWorkPanel(const PlanDocument *document, QWidget *parent)
     m_list->setCurrentRow(0);
     retranslate();
     connect(document, &PlanDocument::planChanged, this, &ShowWorkPanel::onPlanChanged);
+    connect(document, &PlanDocument::workloadChanged, this, &ShowWorkPanel::onPlanChanged);
     m_dirty = document->hasPlan();
 }
 
@@ -157,6 +186,18 @@ void ShowWorkPanel::showQuantity(Quantity q, int rank)
     refresh();
 }
 
+void ShowWorkPanel::showServing(ServingQuantity q)
+{
+    sync();
+    for (int i = 0; i < m_list->count(); ++i)
+        if (m_list->item(i)->data(Qt::UserRole).toInt() == kServingRole + static_cast<int>(q)) {
+            const QSignalBlocker block(m_list);
+            m_list->setCurrentRow(i);
+        }
+    m_haveQuantity = true;
+    refresh();
+}
+
 void ShowWorkPanel::showHtml(const QString &html)
 {
     m_haveQuantity = false;
@@ -174,7 +215,17 @@ void ShowWorkPanel::refresh()
     const QListWidgetItem *item = m_list->currentItem();
     if (!item)
         return;
-    const auto q = static_cast<Quantity>(item->data(Qt::UserRole).toInt());
+    const int role = item->data(Qt::UserRole).toInt();
+    if (role >= kServingRole) {
+        m_rank->setEnabled(false);
+        const std::shared_ptr<const ServingResult> r = m_document->serving();
+        m_text->setHtml(r
+                ? textformat::explanationHtml(explainServing(static_cast<ServingQuantity>(role - kServingRole), *r),
+                    textformat::ExplanationStyle::Panel)
+                : textformat::qs(m_document->servingError()).toHtmlEscaped());
+        return;
+    }
+    const auto q = static_cast<Quantity>(role);
     m_rank->setEnabled(perRank(q));
     const EvaluatedPlan &p = teaching::evaluatedOrEmpty(*m_document);
     m_text->setHtml(textformat::explanationHtml(
@@ -183,8 +234,11 @@ void ShowWorkPanel::refresh()
 
 void ShowWorkPanel::retranslate()
 {
-    for (int i = 0; i < m_list->count(); ++i)
-        m_list->item(i)->setText(quantityName(static_cast<Quantity>(m_list->item(i)->data(Qt::UserRole).toInt())));
+    for (int i = 0; i < m_list->count(); ++i) {
+        const int role = m_list->item(i)->data(Qt::UserRole).toInt();
+        m_list->item(i)->setText(role >= kServingRole ? servingName(static_cast<ServingQuantity>(role - kServingRole))
+                                                      : quantityName(static_cast<Quantity>(role)));
+    }
     m_gpuLabel->setText(Teaching::tr("GPU:"));
     m_rank->setSpecialValueText(Teaching::tr("binding / slowest"));
     if (m_haveQuantity)

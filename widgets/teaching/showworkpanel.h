@@ -1,5 +1,6 @@
 #pragma once
 #include "core/explain/explain.h"
+#include "core/explain/explainserving.h"
 
 #include <QObject>
 #include <QWidget>
@@ -22,12 +23,15 @@ public:
 
     // `rank` -1: the binding GPU (or the slowest stage).
     void showQuantity(shardscope::Quantity q, int rank = -1);
+    // A figure of the serving estimate at the document's workload.
+    void showServing(shardscope::ServingQuantity q);
     // A formula some other view built (its rich-text tooltip).
     void showHtml(const QString &html);
 
     QString currentHtml() const;
     static QList<shardscope::Quantity> quantities(); // in list order
     static QString quantityName(shardscope::Quantity q);
+    static QString servingName(shardscope::ServingQuantity q);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -218,10 +218,13 @@ private:
         QStringList written;
         // The report in the window's language (`shardscope report` writes English).
         const ReportTranslator translate = [](const Sentence &s) { return textformat::sentence(s).toStdString(); };
+        // Its "Serving (estimated)" section at the window's workload (when the workload fits the plan).
+        const ReportServing serving { doc->workload(), {} };
+        const ReportServing *withServing = doc->serving() ? &serving : nullptr;
         if (comparison) {
-            error = writeReport(path, *m_state->pinned(), &doc->evaluated(), &written, translate);
+            error = writeReport(path, *m_state->pinned(), &doc->evaluated(), &written, translate, withServing);
         } else {
-            error = writeReport(path, doc->evaluated(), nullptr, &written, translate);
+            error = writeReport(path, doc->evaluated(), nullptr, &written, translate, withServing);
         }
         if (!error.isEmpty()) {
             QMessageBox box(QMessageBox::Warning, Teaching::tr("Export report"),

@@ -8,6 +8,7 @@
 #include "widgets/controls/parallelismpanel.h"
 #include "widgets/controls/settingspanel.h"
 #include "widgets/controls/setuppanel.h"
+#include "widgets/controls/workloadpanel.h"
 #include "widgets/document/filecontroller.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -204,6 +205,7 @@ QWidget *MainWindow::createControls()
     m_setup = new SetupPanel(m_editor);
     m_parallelism = new ParallelismPanel(m_editor);
     m_settings = new SettingsPanel(m_editor);
+    m_workload = new WorkloadPanel(m_editor);
     m_engine = new EnginePanel(m_editor);
     m_links = new LinksPanel(m_editor);
     connect(m_engine, &EnginePanel::errorOccurred, this, &MainWindow::showError);
@@ -212,6 +214,7 @@ QWidget *MainWindow::createControls()
     layout->addWidget(m_setup);
     layout->addWidget(m_parallelism);
     layout->addWidget(m_settings);
+    layout->addWidget(m_workload);
     layout->addWidget(m_engine);
     layout->addWidget(m_links);
     layout->addStretch(1);

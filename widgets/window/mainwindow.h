@@ -21,6 +21,7 @@ class QMenu;
 class QTabWidget;
 class QTableView;
 class SettingsPanel;
+class WorkloadPanel;
 class EnginePanel;
 class LinksPanel;
 class VllmLogPanel;
@@ -62,6 +63,7 @@ public:
     SetupPanel *setupPanel() const { return m_setup; }
     ParallelismPanel *parallelismPanel() const { return m_parallelism; }
     SettingsPanel *settingsPanel() const { return m_settings; }
+    WorkloadPanel *workloadPanel() const { return m_workload; }
     EnginePanel *enginePanel() const { return m_engine; }
     LinksPanel *linksPanel() const { return m_links; }
     VllmLogPanel *vllmLogPanel() const { return m_vllmLog; }
@@ -130,6 +132,7 @@ private:
     SetupPanel *m_setup = nullptr;
     ParallelismPanel *m_parallelism = nullptr;
     SettingsPanel *m_settings = nullptr;
+    WorkloadPanel *m_workload = nullptr;
     EnginePanel *m_engine = nullptr;
     LinksPanel *m_links = nullptr;
     VllmLogPanel *m_vllmLog = nullptr;

@@ -2,6 +2,7 @@
 // tabs follow the window's own in this order). Kept apart from MainWindow, which knows only the
 // FeatureHost interface they are installed through.
 #include "widgets/explore/exploretab.h"
+#include "widgets/serving/latencycurve.h"
 #include "widgets/teaching/teachingcontroller.h"
 #include "widgets/window/mainwindow.h"
 
@@ -12,5 +13,7 @@ std::vector<WindowFeature> standardFeatures()
         { teaching::tabs(), [](FeatureHost &host) { teaching::install(host); } },
         // The plan search.
         { explore::tabs(), [](FeatureHost &host) { explore::install(host); } },
+        // The latency–throughput curve at the document's workload.
+        { servingview::tabs(), [](FeatureHost &host) { servingview::install(host); } },
     };
 }
