@@ -2573,6 +2573,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>sparse MLA attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MLA attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sliding window (%1 tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>chunked attention (%1 tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mamba-2 (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Gated DeltaNet (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kimi Delta Attention (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>linear in place of attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MoE FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>dense FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>linear in place of FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>strips left of the GPUs: token mixer, FFN</source>
+        <translation type="unfinished" />
+    </message>
     </context>
 <context>
     <name>ImportDialog</name>

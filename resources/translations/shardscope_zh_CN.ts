@@ -2572,6 +2572,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;MLA latent KV&lt;/b&gt; · query head %1 reads it&lt;br&gt;one latent vector (kv_lora_rank + rope) per token and layer serves all heads; each of the %2 TP ranks holds all of it, so TP does not divide the KV cache</source>
         <translation>&lt;b&gt;MLA 潜在 KV&lt;/b&gt; · query 头 %1 读取它&lt;br&gt;每个 Token 每层一个潜在向量（kv_lora_rank + rope）供所有头使用；%2 个 TP rank 每个都存完整的一份，所以 TP 不会切分 KV Cache</translation>
     </message>
+    <message>
+        <source>sparse MLA attention</source>
+        <translation>稀疏 MLA 注意力</translation>
+    </message>
+    <message>
+        <source>MLA attention</source>
+        <translation>MLA 注意力</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding window (%1 tokens)</source>
+        <translation>滑动窗口（%1 个 Token）</translation>
+    </message>
+    <message>
+        <source>chunked attention (%1 tokens)</source>
+        <translation>分块注意力（%1 个 Token）</translation>
+    </message>
+    <message>
+        <source>Mamba-2 (fixed state)</source>
+        <translation>Mamba-2（固定状态）</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet (fixed state)</source>
+        <translation>Gated DeltaNet（固定状态）</translation>
+    </message>
+    <message>
+        <source>Kimi Delta Attention (fixed state)</source>
+        <translation>Kimi Delta Attention（固定状态）</translation>
+    </message>
+    <message>
+        <source>no attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>linear in place of attention</source>
+        <translation>以线性层代替注意力</translation>
+    </message>
+    <message>
+        <source>MoE FFN</source>
+        <translation>MoE FFN</translation>
+    </message>
+    <message>
+        <source>dense FFN</source>
+        <translation>dense FFN</translation>
+    </message>
+    <message>
+        <source>linear in place of FFN</source>
+        <translation>以线性层代替 FFN</translation>
+    </message>
+    <message>
+        <source>no FFN</source>
+        <translation>无 FFN</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>strips left of the GPUs: token mixer, FFN</source>
+        <translation>GPU 左侧的色条：Token 混合器、FFN</translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>
