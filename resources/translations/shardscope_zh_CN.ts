@@ -2889,6 +2889,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>a log</source>
         <translation>一份日志</translation>
     </message>
+    <message>
+        <source>%1 B (%2) · %3 layers</source>
+        <translation>%1 B（%2）· %3 层</translation>
+    </message>
+    <message>
+        <source>Per-request state per GPU</source>
+        <translation>每卡每请求的状态</translation>
+    </message>
+    <message>
+        <source>Requests the state alone allows</source>
+        <translation>仅按状态可容纳的请求数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer's state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
+        <translation>&lt;b&gt;每卡每请求的状态&lt;/b&gt;&lt;br&gt;&lt;i&gt;GPU %1 上的状态层数 × 一层的状态（卷积 + SSM / 循环状态，vLLM MambaSpec）&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;它不随 Token 增长：每个运行中的请求都持有它，无论请求多长。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens' KV comes on top, and vLLM pads each state page to the attention block; "Requests at max length" counts both.</source>
+        <translation>&lt;b&gt;仅按状态可容纳的请求数&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV 预算 / 每请求状态)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;这是上限：Token 的 KV 另算，且 vLLM 会把每个状态页填充到注意力块的大小；“最大长度请求数”两者都计入。</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
