@@ -2649,6 +2649,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>sparse MLA attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MLA attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sliding window (%1 tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>chunked attention (%1 tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mamba-2 (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Gated DeltaNet (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kimi Delta Attention (fixed state)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>linear in place of attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MoE FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>dense FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>linear in place of FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no FFN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>strips left of the GPUs: token mixer, FFN</source>
+        <translation type="unfinished" />
+    </message>
     </context>
 <context>
     <name>ImportDialog</name>
@@ -2900,6 +2964,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>a log</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 B (%2) · %3 layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Per-request state per GPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Requests the state alone allows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer's state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens' KV comes on top, and vLLM pads each state page to the attention block; "Requests at max length" counts both.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -2648,6 +2648,70 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;MLA latent KV&lt;/b&gt; · query head %1 reads it&lt;br&gt;one latent vector (kv_lora_rank + rope) per token and layer serves all heads; each of the %2 TP ranks holds all of it, so TP does not divide the KV cache</source>
         <translation>&lt;b&gt;MLA 潜在 KV&lt;/b&gt; · query 头 %1 读取它&lt;br&gt;每个 Token 每层一个潜在向量（kv_lora_rank + rope）供所有头使用；%2 个 TP rank 每个都存完整的一份，所以 TP 不会切分 KV Cache</translation>
     </message>
+    <message>
+        <source>sparse MLA attention</source>
+        <translation>稀疏 MLA 注意力</translation>
+    </message>
+    <message>
+        <source>MLA attention</source>
+        <translation>MLA 注意力</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <source>sliding window (%1 tokens)</source>
+        <translation>滑动窗口（%1 个 Token）</translation>
+    </message>
+    <message>
+        <source>chunked attention (%1 tokens)</source>
+        <translation>分块注意力（%1 个 Token）</translation>
+    </message>
+    <message>
+        <source>Mamba-2 (fixed state)</source>
+        <translation>Mamba-2（固定状态）</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet (fixed state)</source>
+        <translation>Gated DeltaNet（固定状态）</translation>
+    </message>
+    <message>
+        <source>Kimi Delta Attention (fixed state)</source>
+        <translation>Kimi Delta Attention（固定状态）</translation>
+    </message>
+    <message>
+        <source>no attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>linear in place of attention</source>
+        <translation>以线性层代替注意力</translation>
+    </message>
+    <message>
+        <source>MoE FFN</source>
+        <translation>MoE FFN</translation>
+    </message>
+    <message>
+        <source>dense FFN</source>
+        <translation>dense FFN</translation>
+    </message>
+    <message>
+        <source>linear in place of FFN</source>
+        <translation>以线性层代替 FFN</translation>
+    </message>
+    <message>
+        <source>no FFN</source>
+        <translation>无 FFN</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>strips left of the GPUs: token mixer, FFN</source>
+        <translation>GPU 左侧的色条：Token 混合器、FFN</translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>
@@ -2900,6 +2964,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>a log</source>
         <translation>一份日志</translation>
+    </message>
+    <message>
+        <source>%1 B (%2) · %3 layers</source>
+        <translation>%1 B（%2）· %3 层</translation>
+    </message>
+    <message>
+        <source>Per-request state per GPU</source>
+        <translation>每卡每请求的状态</translation>
+    </message>
+    <message>
+        <source>Requests the state alone allows</source>
+        <translation>仅按状态可容纳的请求数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer's state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
+        <translation>&lt;b&gt;每卡每请求的状态&lt;/b&gt;&lt;br&gt;&lt;i&gt;GPU %1 上的状态层数 × 一层的状态（卷积 + SSM / 循环状态，vLLM MambaSpec）&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;它不随 Token 增长：每个运行中的请求都持有它，无论请求多长。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens' KV comes on top, and vLLM pads each state page to the attention block; "Requests at max length" counts both.</source>
+        <translation>&lt;b&gt;仅按状态可容纳的请求数&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV 预算 / 每请求状态)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;这是上限：Token 的 KV 另算，且 vLLM 会把每个状态页填充到注意力块的大小；“最大长度请求数”两者都计入。</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include "widgets/grid/gridpanel.h"
 #include "widgets/grid/placementgrid.h"
 
+#include <QFile>
 #include <QImage>
 #include <QSet>
 #include <QTemporaryDir>
@@ -38,6 +39,36 @@ QColor pixelAt(const Rendered &r, int row, int column)
     return r.image.pixelColor(QPointF(cell.center().x(), cell.top() + std::min(2.0, cell.height() / 2)).toPoint());
 }
 
+std::string dataFile(const char *name)
+{
+    QFile f(qEnvironmentVariable("SHARDSCOPE_SOURCE_DIR") + QStringLiteral("/tests/core/data/") + QLatin1String(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+QStringList swatchTexts(const GridData &d)
+{
+    QStringList texts;
+    for (const GridLegendEntry &e : d.legend)
+        if (e.swatch)
+            texts << e.text;
+    return texts;
+}
+
+QColor legendColor(const GridData &d, const QString &text)
+{
+    for (const GridLegendEntry &e : d.legend)
+        if (e.text == text)
+            return e.color;
+    return {};
+}
+
+// The middle of a row's strip `strip` (0: token mixer, 1: FFN) left of the cells.
+QColor markAt(PlacementGrid &grid, const Rendered &r, int strip, int row)
+{
+    const QRectF s = grid.frame().rowMarks.at(static_cast<size_t>(strip));
+    return r.image.pixelColor(QPointF(s.center().x(), r.geometry.cellRect(row, 0).center().y()).toPoint());
+}
+
 } // namespace
 
 class TestGrid : public QObject
@@ -63,6 +94,62 @@ private slots:
         QVERIFY2(tip.contains(QStringLiteral("GPU 19")) && tip.contains(QStringLiteral("node 2"))
                 && tip.contains(QStringLiteral("stage 2")),
             qPrintable(tip)); // node = 19 / 8 = 2
+    }
+
+    void layerKindsNemotronH()
+    {
+        PlanDocument doc(builtinCatalog());
+        const std::string id = doc.addModelJson(dataFile("nemotron-3-nano-30b-a3b-config.json"), "nemotron-3-nano");
+        QVERIFY(doc.setPlan(makePlan(id.c_str(), "h200", 2, 2)));
+        PlacementGrid grid(&doc, buildLayersGrid);
+        const Rendered r = render(grid);
+        // hybrid_override_pattern "MEMEM*EMEMEM*...": M = Mamba-2 mixer without FFN, E = MoE FFN without a
+        // mixer, * = attention without FFN (vllm nemotron_h.py). Present: attention, Mamba-2, no mixer;
+        // MoE, no FFN; never sliding, GDN or a dense MLP.
+        QCOMPARE(swatchTexts(grid.data()),
+            QStringList({ QStringLiteral("stage 0"), QStringLiteral("stage 1"), QStringLiteral("not held"),
+                QStringLiteral("full attention"), QStringLiteral("Mamba-2 (fixed state)"),
+                QStringLiteral("no attention"), QStringLiteral("MoE FFN"), QStringLiteral("no FFN") }));
+        QCOMPARE(grid.data().rowMarks.size(), size_t(2));
+        // Rows are layer + 1 (row 0 is the embedding). Layer 0 'M', layer 1 'E', layer 5 '*'.
+        const QColor mamba = legendColor(grid.data(), QStringLiteral("Mamba-2 (fixed state)"));
+        const QColor attention = legendColor(grid.data(), QStringLiteral("full attention"));
+        const QColor moe = legendColor(grid.data(), QStringLiteral("MoE FFN"));
+        QVERIFY(mamba != attention && moe != mamba && moe != attention);
+        QCOMPARE(markAt(grid, r, 0, 1), mamba);
+        QCOMPARE(markAt(grid, r, 0, 6), attention);
+        QCOMPARE(markAt(grid, r, 1, 2), moe);
+        QCOMPARE(markAt(grid, r, 0, 2), legendColor(grid.data(), QStringLiteral("no attention")));
+        QCOMPARE(markAt(grid, r, 1, 1), legendColor(grid.data(), QStringLiteral("no FFN")));
+        // The embedding row has no mark: the strip shows the background.
+        QVERIFY(markAt(grid, r, 0, 0) != mamba && markAt(grid, r, 0, 0) != attention);
+        const QString tip = grid.toolTipAt(r.geometry.cellRect(6, 0).center().toPoint());
+        QVERIFY2(tip.contains(QStringLiteral("layer 5 (full attention · no FFN)")), qPrintable(tip));
+    }
+
+    void layerKindsQwen35AndDense()
+    {
+        PlanDocument doc(builtinCatalog());
+        const std::string id = doc.addModelJson(dataFile("qwen3.5-27b-config.json"), "qwen3.5-27b");
+        QVERIFY(doc.setPlan(makePlan(id.c_str(), "h200", 1)));
+        {
+            PlacementGrid grid(&doc, buildLayersGrid);
+            const Rendered r = render(grid);
+            // full_attention_interval 4: layers 3, 7, ... attend, the others are Gated DeltaNet; every layer
+            // has a dense MLP.
+            QCOMPARE(swatchTexts(grid.data()),
+                QStringList({ QStringLiteral("stage 0"), QStringLiteral("not held"), QStringLiteral("full attention"),
+                    QStringLiteral("Gated DeltaNet (fixed state)"), QStringLiteral("dense FFN") }));
+            QCOMPARE(markAt(grid, r, 0, 3 + 1), legendColor(grid.data(), QStringLiteral("full attention")));
+            QCOMPARE(
+                markAt(grid, r, 0, 2 + 1), legendColor(grid.data(), QStringLiteral("Gated DeltaNet (fixed state)")));
+        }
+        // A plain dense model: one kind of each.
+        QVERIFY(doc.setPlan(makePlan("llama-3.1-70b", "h200", 4)));
+        PlacementGrid grid(&doc, buildLayersGrid);
+        QCOMPARE(swatchTexts(grid.data()),
+            QStringList({ QStringLiteral("stage 0"), QStringLiteral("not held"), QStringLiteral("full attention"),
+                QStringLiteral("dense FFN") }));
     }
 
     void expertsOwnedByEpRank()

@@ -29,6 +29,11 @@ Plan seedPlan(int tp, int pp)
     p.maxModelLen = 32768;
     return p;
 }
+std::string dataFile(const char *name)
+{
+    QFile f(qEnvironmentVariable("SHARDSCOPE_SOURCE_DIR") + QStringLiteral("/tests/core/data/") + QLatin1String(name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
 } // namespace
 
 class TestMemory : public QObject
@@ -139,6 +144,37 @@ private slots:
         // Row TP 1 x PP 1: 131.5 GiB of weights do not fit in 72e9 B.
         doc.setPlan(seedPlan(1, 1));
         QVERIFY(panel.valueText(QStringLiteral("fits")).contains(QStringLiteral("Does not fit")));
+    }
+
+    void hybridStateSplit()
+    {
+        PlanDocument doc(builtinCatalog());
+        const std::string id = doc.addModelJson(dataFile("nemotron-3-nano-30b-a3b-config.json"), "nemotron-3-nano");
+        QVERIFY(doc.setPlan(makePlan(id.c_str(), "h200", 2)));
+        KvPanel panel(&doc);
+        // Token-proportional KV, TP2: 6 attention layers x 2 (K, V) x (2 KV heads / 2) x 128 x 2 B = 3,072 B.
+        QVERIFY2(panel.valueText(QStringLiteral("kv_per_token")).startsWith(QStringLiteral("3,072 B")),
+            qPrintable(panel.valueText(QStringLiteral("kv_per_token"))));
+        // Per-request state, TP2, all 23 Mamba-2 layers on every GPU (pp 1): d_inner = 64 x 64 = 4,096;
+        // conv (4,096 + 2 x 8 groups x 128) / 2 = 3,072 channels x (conv_kernel 4 - 1) x 2 B = 18,432 B;
+        // SSM (64 / 2) heads x 64 x 128 x 4 B (mamba_ssm_cache_dtype float32) = 1,048,576 B; per layer
+        // 1,067,008 B; x 23 = 24,541,184 B.
+        const QString state = panel.valueText(QStringLiteral("state_per_request"));
+        QVERIFY2(state.startsWith(QStringLiteral("24,541,184 B")) && state.contains(QStringLiteral("23 layers")),
+            qPrintable(state));
+        QVERIFY(panel.valueToolTip(QStringLiteral("state_per_request"))
+                    .contains(QStringLiteral("23 × 1,067,008 B = 24,541,184 B")));
+        // Requests the state alone allows: floor(KV budget / 24,541,184).
+        const double budget = doc.state()->evaluation.kvBudgetBytesPerGpu;
+        QVERIFY(budget > 24541184.0);
+        const QString n = QString::fromStdString(formatThousands(static_cast<std::int64_t>(budget / 24541184.0)));
+        QVERIFY2(panel.valueText(QStringLiteral("state_requests")).startsWith(n),
+            qPrintable(panel.valueText(QStringLiteral("state_requests")) + QStringLiteral(" / ") + n));
+
+        // A pure attention model keeps no state: the rows are empty (hidden).
+        QVERIFY(doc.setPlan(makePlan("llama-3.1-70b", "h200", 4)));
+        QVERIFY(panel.valueText(QStringLiteral("state_per_request")).isEmpty());
+        QVERIFY(panel.valueText(QStringLiteral("state_requests")).isEmpty());
     }
 
     void clusterFigures()

@@ -6,6 +6,9 @@
 #include <memory>
 
 struct PlanState;
+namespace shardscope {
+struct ModelSpec;
+}
 
 // The four placement tabs, each built from one evaluated plan. Tooltips keep the state alive.
 enum class GridKind { Layers, Heads, Experts, Cluster };
@@ -13,6 +16,8 @@ enum class GridKind { Layers, Heads, Experts, Cluster };
 enum class ClusterColoring { Stage, Replica, Automatic };
 
 GridData buildLayersGrid(const std::shared_ptr<const PlanState> &state);
+// "Mamba-2 (fixed state) · no FFN": what the Layers tab's strips say about one layer.
+QString layerKindText(const shardscope::ModelSpec &m, int layer);
 GridData buildHeadsGrid(const std::shared_ptr<const PlanState> &state);
 GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state);
 GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, ClusterColoring coloring);

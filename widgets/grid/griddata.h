@@ -48,6 +48,9 @@ struct GridData
     std::vector<int> pinnedRows; // rows whose label is always drawn (embedding, LM head)
     QStringList columnLabels; // one per column
     std::vector<std::vector<GridSpan>> rowBands; // outermost first (e.g. stages)
+    // Narrow strips between the row labels and the cells, one colour per row (the Layers tab: a layer's
+    // token mixer and its FFN). An invalid colour leaves the row's strip blank.
+    std::vector<std::vector<QColor>> rowMarks;
     std::vector<std::vector<GridSpan>> columnBands; // topmost first (e.g. nodes, replicas)
     std::vector<int> rowBreaks; // thick separator above these rows
     std::vector<int> columnBreaks; // thick separator left of these columns

@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kSwatch = 12;
 constexpr double kPad = 4;
+constexpr double kMark = 9; // width of a row-mark strip
 
 double maxWidth(const QStringList &labels, const QFontMetricsF &fm)
 {
@@ -63,6 +64,10 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
     const double labelsWidth = data.rowLabels.isEmpty() ? 0 : std::min(maxWidth(data.rowLabels, fm) + 2 * kPad, 90.0);
     f.rowLabels = QRectF(left, 0, labelsWidth, 0);
     left += labelsWidth;
+    for (size_t i = 0; i < data.rowMarks.size(); ++i) {
+        f.rowMarks.emplace_back(left, 0, kMark, 0);
+        left += kMark + 1;
+    }
 
     double top = legendBottom;
     for (size_t i = 0; i < data.columnBands.size(); ++i) {
@@ -84,6 +89,10 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
     }
     f.rowLabels.setTop(area.top());
     f.rowLabels.setHeight(area.height());
+    for (QRectF &m : f.rowMarks) {
+        m.setTop(area.top());
+        m.setHeight(area.height());
+    }
     for (QRectF &b : f.columnBands)
         b.setWidth(area.width());
     f.columnLabels.setWidth(area.width());
@@ -298,6 +307,17 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
             const QRectF b = box(r);
             if (std::none_of(pinned.begin(), pinned.end(), [&](const QRectF &o) { return o.intersects(b); }))
                 p.drawText(b, Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
+        }
+    }
+    for (size_t i = 0; i < d.rowMarks.size() && i < f.rowMarks.size(); ++i) {
+        const QRectF strip = f.rowMarks[i];
+        const std::vector<QColor> &colors = d.rowMarks[i];
+        for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow() && r < static_cast<int>(colors.size()); ++r) {
+            const QColor &c = colors[static_cast<size_t>(r)];
+            if (!c.isValid())
+                continue;
+            const QRectF cell = g.cellRect(r, 0);
+            p.fillRect(QRectF(strip.left(), cell.top(), strip.width(), cell.height()).intersected(strip), c);
         }
     }
     for (size_t i = 0; i < d.rowBands.size() && i < f.rowBands.size(); ++i) {

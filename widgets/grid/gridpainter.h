@@ -27,6 +27,7 @@ struct GridFrame
     QRectF columnLabels;
     std::vector<QRectF> rowBands;
     QRectF rowLabels;
+    std::vector<QRectF> rowMarks; // one per GridData::rowMarks strip
     QRectF corner;
     QRectF caption;
     GridGeometry cells;

@@ -1,5 +1,6 @@
 #include "widgets/memory/kvpanel.h"
 
+#include "core/evaluate/kvcache.h"
 #include "core/explain/explain.h"
 #include "widgets/common/palette.h"
 #include "widgets/common/retranslate.h"
@@ -11,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace shardscope;
 using textformat::count;
@@ -149,6 +151,42 @@ void KvPanel::refresh()
             .arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)),
                 textformat::bytes(e.kv.bytesPerTokenPerGpu)),
         x(Quantity::KvBytesPerToken));
+    // Hybrid models: the state-space / linear-attention layers keep a fixed state per request, apart
+    // from the token-proportional KV above (plan JSON kv.state_bytes_per_request_per_gpu).
+    const double state = e.kv.stateBytesPerRequestPerGpu;
+    QString stateText, stateTip, stateRequests, stateRequestsTip;
+    if (state > 0 && e.kv.bindingRank >= 0 && e.kv.bindingRank < static_cast<int>(e.ranks.size())) {
+        const RankPlacement &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
+        int stateLayers = 0;
+        double page = 0;
+        for (int l = b.firstLayer; l <= b.lastLayer && l < static_cast<int>(s.model.layerInfo.size()); ++l)
+            if (const double bytes = stateBytesPerLayer(s.model, s.model.layerInfo[static_cast<size_t>(l)].mixer, p.tp);
+                bytes > 0) {
+                ++stateLayers;
+                page = std::max(page, bytes);
+            }
+        stateText = tr("%1 B (%2) · %3 layers")
+                        .arg(count(static_cast<std::int64_t>(state)), textformat::bytes(state))
+                        .arg(stateLayers);
+        stateTip = tr("<b>Per-request state per GPU</b><br><i>state layers on GPU %1 × one layer's state (conv + "
+                      "SSM / recurrent state, vLLM MambaSpec)</i><br>= %2 × %3 B = %4 B<br>It does not grow with "
+                      "the tokens: every running request holds it, whatever its length.")
+                       .arg(e.kv.bindingRank)
+                       .arg(stateLayers)
+                       .arg(count(static_cast<std::int64_t>(page)), count(static_cast<std::int64_t>(state)));
+        const double budget = std::max(0.0, e.kvBudgetBytesPerGpu);
+        stateRequests = count(static_cast<std::int64_t>(std::floor(budget / state))) + basis;
+        stateRequestsTip = tr("<b>Requests the state alone allows</b><br><i>floor(KV budget / per-request "
+                              "state)</i><br>= floor(%1 B / %2 B) = %3<br>An upper bound: the tokens' KV comes on "
+                              "top, and vLLM pads each state page to the attention block; \"Requests at max "
+                              "length\" counts both.")
+                               .arg(count(static_cast<std::int64_t>(budget)), count(static_cast<std::int64_t>(state)),
+                                   count(static_cast<std::int64_t>(std::floor(budget / state))))
+            + basisTip;
+    }
+    setRow(row++, QStringLiteral("state_per_request"), tr("Per-request state per GPU"), stateText, stateTip);
+    setRow(row++, QStringLiteral("state_requests"), tr("Requests the state alone allows"), stateRequests,
+        stateRequestsTip);
     setRow(row++, QStringLiteral("kv_budget"), tr("KV budget per GPU"),
         tr("%1 (GPU %2)").arg(gib(e.kvBudgetBytesPerGpu, 2)).arg(e.kv.bindingRank) + basis,
         x(Quantity::KvBudget) + basisTip);
