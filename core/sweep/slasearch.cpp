@@ -22,6 +22,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // decode of one request at p99 TPOT (output_len x TPOT p99): one that cannot drains at its own
 // pace, N / capacity, and its queue grows (TPOT excludes the queue, TTFT and E2E do not).
 constexpr double kSustainSlack = 1.2;
+// The rate bounds below are estimates of floors, not proofs: a candidate is pruned only when its floor
+// misses by more than this factor.
+constexpr double kBoundSlack = 1.25;
 
 Plan withSizes(const Plan &base, int tp, int pp, int dp, int ep, std::int64_t mns, std::int64_t mnbt)
 {
@@ -376,11 +379,45 @@ SlaSearchResult slaSearch(
                 double tput = p.s.dp * batch / decodeStep(p.steps, batch, double(w.inputLen));
                 if (rate > 0) {
                     const double demand = rate * double(w.outputLen);
-                    if (tput * 1.5 < demand) { // drains at most at its capacity: far too slow for the rate
+                    if (tput * kBoundSlack < demand) { // drains at most at its capacity: far too slow
                         ++result.prunedSla;
                         continue;
                     }
-                    tput = std::min(tput, demand * 1.5);
+                    // Work: each replica must push lambda x (uncached prompt + output) tokens a second
+                    // through steps of at most max_num_batched_tokens, each token costing at least what
+                    // one in a full step of prefill tokens does (weights and fixed costs amortised).
+                    const double lambda = rate / p.s.dp;
+                    StepBatch full;
+                    full.prefillTokens = double(tokens);
+                    full.sampled = 1;
+                    full.requests = 1;
+                    const double perToken = stepTime(p.steps, full).totalSec / double(tokens);
+                    if (lambda * (uncached + double(w.outputLen)) * perToken > kBoundSlack) {
+                        ++result.prunedSla;
+                        continue;
+                    }
+                    // TPOT under the rate (a fluid estimate of its floor): Little's law puts
+                    // lambda x output x TPOT requests in decode, and lambda x prompt x TPOT prompt tokens
+                    // arrive per step; iterating from batch 1 approaches the fixed point from below.
+                    if (sla.tpotSec > 0) {
+                        double tpot = p.tpotBound;
+                        for (int k = 0; k < 6; ++k) {
+                            // The prompt tokens arriving during one step ride along (chunked prefill).
+                            const double decodes = std::clamp(lambda * double(w.outputLen) * tpot, 1.0, batch);
+                            StepBatch mix;
+                            mix.decodeTokens = decodes;
+                            mix.decodeContext = decodes * double(w.inputLen);
+                            mix.prefillTokens = std::min(double(tokens), lambda * uncached * tpot);
+                            mix.sampled = decodes;
+                            mix.requests = decodes + 1;
+                            tpot = stepTime(p.steps, mix).totalSec;
+                        }
+                        if (tpot > sla.tpotSec * kBoundSlack) {
+                            ++result.prunedSla;
+                            continue;
+                        }
+                    }
+                    tput = std::min(tput, demand * kBoundSlack);
                 }
                 const double perGpu = tput / n;
                 Key bound;

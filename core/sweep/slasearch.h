@@ -64,7 +64,7 @@ struct SlaSearchOptions
     // Branch and bound: candidates are simulated best bound first until `top` plans meeting the SLA
     // are found and no remaining candidate's bound can beat the top-th; at most `maxSimulations` runs.
     int top = 20;
-    int maxSimulations = 4000;
+    int maxSimulations = 2000;
     int threads = 0; // 0: one per core
 };
 
