@@ -166,8 +166,8 @@ double defaultGpuHourCost(const std::string &gpuId)
     // Examples only (README "SLA search"): round numbers of the order cloud list prices have, to be
     // replaced with --gpu-hour-cost.
     static const std::pair<const char *, double> kTable[] = {
-        { "a100-sxm-80gb", 2.0 },
-        { "a100-sxm", 2.0 },
+        { "a100-80gb", 2.0 },
+        { "a100-40gb", 1.5 },
         { "h100-sxm", 3.0 },
         { "h100-pcie", 2.5 },
         { "h200", 3.5 },

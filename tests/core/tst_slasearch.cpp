@@ -42,6 +42,15 @@ private slots:
         QCOMPARE(r.costPerMillionOutputTokens, 8.0 / 3.6);
     }
 
+    // The default price table holds the README's example figures, and nothing for other GPUs.
+    void defaultPrices()
+    {
+        QCOMPARE(defaultGpuHourCost("h100-sxm"), 3.0);
+        QCOMPARE(defaultGpuHourCost("b200"), 5.0);
+        QCOMPARE(defaultGpuHourCost("a100-80gb"), 2.0);
+        QCOMPARE(defaultGpuHourCost("no-such-gpu"), 0.0);
+    }
+
     // Two plans: A makes 500 tok/s per GPU at TPOT p90 40 ms, B 300 at 20 ms. With TPOT p90 <= 30 ms
     // A misses (40 > 30, margin -10 ms), so B ranks first although A is faster; without an SLA A wins.
     void slaExcludesTheFasterPlan()
