@@ -2,7 +2,9 @@
 #include "clirunner.h"
 
 #include <QJsonArray>
+
 #include <QTest>
+#include <cmath>
 
 namespace {
 
@@ -178,6 +180,22 @@ private slots:
         QVERIFY2(err.startsWith(QStringLiteral("shardscope sweep: error: ")), qPrintable(err));
         QVERIFY2(err.contains(needle), qPrintable(err));
         QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    }
+
+    // The plain sweep's JSON also carries the cost at the example price: h100-sxm at $3/h (README), so
+    // a row's cost is gpus x 3 / (tokens/s per GPU x gpus x 3600) x 1e6 = 3 / (tokens/s per GPU x 3600) x 1e6.
+    void plainSweepCost()
+    {
+        const CliResult r = runShardscope(seedSweep({ "--format", "json" }));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray plans = r.json().value(QStringLiteral("plans")).toArray();
+        QVERIFY(!plans.isEmpty());
+        const QJsonObject p = plans.first().toObject();
+        const double tps
+            = p.value(QStringLiteral("time")).toObject().value(QStringLiteral("tokens_per_s_per_gpu")).toDouble();
+        QVERIFY(tps > 0);
+        const double cost = p.value(QStringLiteral("cost_per_million_output_tokens")).toDouble();
+        QVERIFY(std::abs(cost - 3.0 / (tps * 3600) * 1e6) <= 1e-9 * cost);
     }
 
     // The SLA search (issue #18): bad SLA, list and cost flags are one line and exit 2.
