@@ -1,5 +1,6 @@
 #include "core/sweep/slasearch.h"
 
+#include "core/model/errors.h"
 #include "core/serving/steptime.h"
 
 #include <algorithm>
@@ -304,6 +305,11 @@ SlaSearchResult slaSearch(
     // 1. One probe per (GPU type, sizes): the smallest batch settings give the most KV memory, so a
     //    plan that does not fit there fits with none.
     const std::vector<ParallelSizes> sizes = enumerateSizes(options.gpus, options.upTo, model.isMoe(), options.epSizes);
+    const double total = double(gpus.size()) * double(sizes.size()) * double(mnsList.size()) * double(mnbtList.size());
+    if (total > double(kMaxSlaCandidates))
+        throw InputError("the SLA search would try " + std::to_string(static_cast<long long>(total))
+            + " configurations, more than " + std::to_string(kMaxSlaCandidates)
+            + ": fewer GPU types, GPU counts or batch candidates");
     std::vector<Probe> probes(gpus.size() * sizes.size());
     const std::int64_t probeMns = mnsList.front();
     const std::int64_t probeMnbt

@@ -51,6 +51,9 @@ struct SearchGpu
 // replace with your own, not facts. 0 when the id is not in the table.
 double defaultGpuHourCost(const std::string &gpuId);
 
+// Larger searches are refused (an InputError) rather than run for minutes.
+inline constexpr std::int64_t kMaxSlaCandidates = 20000000;
+
 struct SlaSearchOptions
 {
     int gpus = 8;

@@ -220,6 +220,12 @@ private slots:
         QTest::newRow("cost unknown type") << sla({ "--gpu-hour-cost", "b200=5" }) << "b200 is not one of the --gpu";
         QTest::newRow("seqs list") << sla({ "--max-num-seqs", "64,0" }) << "--max-num-seqs 64,0";
         QTest::newRow("legacy tpot") << sla({ "--tpot-ms", "30", "--max-tpot-ms", "30" }) << "--max-tpot-ms";
+        QTest::newRow("too many candidates") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu",
+            "h100-sxm,h200,b200,a100-80gb", "--gpus", "1024", "--up-to", "--tpot-ms", "30", "--max-num-seqs",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32",
+            "--max-num-batched-tokens",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32" })
+                                             << "more than 20000000";
         QTest::newRow("gpu twice") << args(
             { "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm,h100-sxm", "--gpus", "2", "--tpot-ms", "30" })
                                    << "listed twice";
