@@ -209,7 +209,8 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
     return out;
 }
 
-PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &repo, const QString &fallbackModel)
+PlanInputs planFromOptions(
+    const QCommandLineParser &p, const PresetRepository &repo, const QString &fallbackModel, bool listFlags)
 {
     PlanInputs in;
     Plan &plan = in.plan;
@@ -231,7 +232,7 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
     if (modelRef.isEmpty())
         modelRef = fallbackModel;
     if (isSet(p, "gpu"))
-        gpuRef = value(p, "gpu");
+        gpuRef = listFlags ? value(p, "gpu").section(QLatin1Char(','), 0, 0).trimmed() : value(p, "gpu");
     if (in.model.layers == 0) {
         if (modelRef.isEmpty())
             throw InputError("--model is required (a preset id such as llama-3.1-70b, or a config.json path)");
@@ -268,9 +269,9 @@ PlanInputs planFromOptions(const QCommandLineParser &p, const PresetRepository &
         plan.gpuMemoryUtilization = numberFlag(p, "gpu-memory-utilization", 0.000001, 1.0);
     if (isSet(p, "max-model-len"))
         plan.maxModelLen = intFlag(p, "max-model-len", 1, 1LL << 31);
-    if (isSet(p, "max-num-seqs"))
+    if (isSet(p, "max-num-seqs") && !listFlags)
         plan.maxNumSeqs = intFlag(p, "max-num-seqs", 1, 1LL << 31);
-    if (isSet(p, "max-num-batched-tokens"))
+    if (isSet(p, "max-num-batched-tokens") && !listFlags)
         plan.maxNumBatchedTokens = intFlag(p, "max-num-batched-tokens", 1, 1LL << 31);
     if (isSet(p, "kv-cache-dtype"))
         plan.kvCacheDtype = enumFlag<KvDtype>(p, "kv-cache-dtype",

@@ -27,8 +27,10 @@ void addPlanOptions(QCommandLineParser &parser, const QStringList &notForThisCom
 // with a one-line message on a bad value, a missing --model/--gpu, or an unknown preset.
 // `fallbackModel`: a model id or path to use when neither --model nor --plan names one (reconcile
 // takes it from the log).
-PlanInputs planFromOptions(
-    const QCommandLineParser &parser, const PresetRepository &repo, const QString &fallbackModel = {});
+// `listFlags` (sweep's SLA search): --gpu may list several ids (the first is resolved here) and
+// --max-num-seqs / --max-num-batched-tokens are candidate lists the caller reads itself.
+PlanInputs planFromOptions(const QCommandLineParser &parser, const PresetRepository &repo,
+    const QString &fallbackModel = {}, bool listFlags = false);
 
 // Every plan flag's name (without "--") and whether it takes a value, in --help order
 // (report offers each again as --compare-<name> for plan B).

@@ -1,5 +1,7 @@
 #include "core/sweep/sweepreport.h"
 
+#include "core/sweep/slasearch.h"
+
 #include "core/text/sanitize.h"
 #include "core/text/units.h"
 
@@ -164,6 +166,10 @@ json sweepToJson(const SweepResult &r, const ModelSpec &m, const GpuSpec &gpu)
         for (const PlanIssue &i : p.reasons)
             reasons.push_back({ { "code", i.code }, { "message", i.message() } });
         j["reasons"] = std::move(reasons);
+        // At the example price of the GPU (defaultGpuHourCost) and the decode estimate's tokens/s.
+        const double cost
+            = costPerMillionOutputTokens(p.gpus, defaultGpuHourCost(gpu.id), p.tokensPerSecPerGpu * p.gpus);
+        j["cost_per_million_output_tokens"] = p.valid && cost >= 0 ? json(cost) : json(nullptr);
         plans.push_back(std::move(j));
     }
     out["plans"] = std::move(plans);

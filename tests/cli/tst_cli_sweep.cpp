@@ -2,7 +2,9 @@
 #include "clirunner.h"
 
 #include <QJsonArray>
+
 #include <QTest>
+#include <cmath>
 
 namespace {
 
@@ -178,6 +180,90 @@ private slots:
         QVERIFY2(err.startsWith(QStringLiteral("shardscope sweep: error: ")), qPrintable(err));
         QVERIFY2(err.contains(needle), qPrintable(err));
         QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    }
+
+    // The plain sweep's JSON also carries the cost at the example price: h100-sxm at $3/h (README), so
+    // a row's cost is gpus x 3 / (tokens/s per GPU x gpus x 3600) x 1e6 = 3 / (tokens/s per GPU x 3600) x 1e6.
+    void plainSweepCost()
+    {
+        const CliResult r = runShardscope(seedSweep({ "--format", "json" }));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray plans = r.json().value(QStringLiteral("plans")).toArray();
+        QVERIFY(!plans.isEmpty());
+        const QJsonObject p = plans.first().toObject();
+        const double tps
+            = p.value(QStringLiteral("time")).toObject().value(QStringLiteral("tokens_per_s_per_gpu")).toDouble();
+        QVERIFY(tps > 0);
+        const double cost = p.value(QStringLiteral("cost_per_million_output_tokens")).toDouble();
+        QVERIFY(std::abs(cost - 3.0 / (tps * 3600) * 1e6) <= 1e-9 * cost);
+    }
+
+    // The SLA search (issue #18): bad SLA, list and cost flags are one line and exit 2.
+    void badSlaInput_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("needle");
+        const auto sla = [](std::initializer_list<const char *> extra) {
+            QStringList a = args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "2",
+                "--max-model-len", "4096", "--input-len", "512", "--output-len", "64", "--num-prompts", "50" });
+            for (const char *e : extra)
+                a << QString::fromLatin1(e);
+            return a;
+        };
+        QTest::newRow("ttft 0") << sla({ "--ttft-ms", "0" }) << "--ttft-ms 0";
+        QTest::newRow("tpot text") << sla({ "--tpot-ms", "fast" }) << "--tpot-ms fast";
+        QTest::newRow("e2e negative") << sla({ "--e2e-ms", "-5" }) << "--e2e-ms -5";
+        QTest::newRow("e2e inf") << sla({ "--e2e-ms", "inf" }) << "--e2e-ms inf";
+        QTest::newRow("percentile") << sla({ "--tpot-ms", "30", "--sla-percentile", "p95" }) << "--sla-percentile p95";
+        QTest::newRow("objective") << sla({ "--objective", "fastest" }) << "--objective fastest";
+        QTest::newRow("cost negative") << sla({ "--gpu-hour-cost", "h100-sxm=-1" }) << "--gpu-hour-cost";
+        QTest::newRow("cost unknown type") << sla({ "--gpu-hour-cost", "b200=5" }) << "b200 is not one of the --gpu";
+        QTest::newRow("seqs list") << sla({ "--max-num-seqs", "64,0" }) << "--max-num-seqs 64,0";
+        QTest::newRow("legacy tpot") << sla({ "--tpot-ms", "30", "--max-tpot-ms", "30" }) << "--max-tpot-ms";
+        QTest::newRow("too many candidates") << args({ "sweep", "--model", "llama-3.1-8b", "--gpu",
+            "h100-sxm,h200,b200,a100-80gb", "--gpus", "1024", "--up-to", "--tpot-ms", "30", "--max-num-seqs",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32",
+            "--max-num-batched-tokens",
+            "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32" })
+                                             << "more than 20000000";
+        QTest::newRow("gpu twice") << args(
+            { "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm,h100-sxm", "--gpus", "2", "--tpot-ms", "30" })
+                                   << "listed twice";
+    }
+    void badSlaInput() { badInput(); }
+
+    // Every row carries the serving figures, the SLA verdicts, the cost and the command; the cost is
+    // gpus x $/h / (output tok/s x 3600) x 1e6 of the row's own figures, with --gpu-hour-cost's price.
+    void slaJsonShape()
+    {
+        const CliResult r = runShardscope(args({ "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "2",
+            "--up-to", "--max-model-len", "4096", "--input-len", "512", "--output-len", "64", "--num-prompts", "50",
+            "--tpot-ms", "50", "--gpu-hour-cost", "h100-sxm=2", "--format", "json" }));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.json();
+        QCOMPARE(j.value(QStringLiteral("schema")).toString(), QStringLiteral("shardscope.sweep/1"));
+        QCOMPARE(j.value(QStringLiteral("objective")).toString(), QStringLiteral("goodput"));
+        const QJsonArray plans = j.value(QStringLiteral("plans")).toArray();
+        QVERIFY(!plans.isEmpty());
+        const QJsonObject best = plans.first().toObject();
+        QCOMPARE(best.value(QStringLiteral("rank")).toInt(), 1);
+        QVERIFY(best.value(QStringLiteral("meets_sla")).toBool());
+        const QJsonObject tpot = best.value(QStringLiteral("sla")).toObject().value(QStringLiteral("tpot")).toObject();
+        QCOMPARE(tpot.value(QStringLiteral("target_s")).toDouble(), 0.05);
+        QVERIFY(tpot.value(QStringLiteral("met")).toBool());
+        QCOMPARE(
+            tpot.value(QStringLiteral("margin_s")).toDouble(), 0.05 - tpot.value(QStringLiteral("value_s")).toDouble());
+        const double tps
+            = best.value(QStringLiteral("serving")).toObject().value(QStringLiteral("output_tokens_per_s")).toDouble();
+        const int gpus = best.value(QStringLiteral("gpus")).toInt();
+        QVERIFY(tps > 0);
+        QCOMPARE(
+            best.value(QStringLiteral("cost_per_million_output_tokens")).toDouble(), gpus * 2.0 / (tps * 3600) * 1e6);
+        QVERIFY(best.value(QStringLiteral("command"))
+                    .toString()
+                    .startsWith(QStringLiteral("shardscope plan --model llama-3.1-8b --gpu h100-sxm --tp ")));
+        QVERIFY(best.contains(QStringLiteral("dominated")));
+        QVERIFY(j.value(QStringLiteral("search")).toObject().value(QStringLiteral("candidates")).toInt() >= 4);
     }
 };
 
