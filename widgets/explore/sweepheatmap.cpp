@@ -240,9 +240,12 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const QRect g = gridRect();
-    p.drawText(QRect(g.left(), 2, width() - g.left(), 18), Qt::AlignLeft | Qt::AlignVCenter,
-        (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
-            + sweepstyle::objectiveTitle(m_objective));
+    const QString title = (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+        + sweepstyle::objectiveTitle(m_objective);
+    const QRect titleRect(g.left(), 2, width() - g.left() - kRight, 18);
+    // Cut visibly ("…") rather than clipped mid-letter at the edge; the ranking is named above the maps.
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+        p.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
     p.setFont(font());
     if (m_map.cells.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
@@ -253,9 +256,15 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
         QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
     p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter,
         rowName + QStringLiteral(" ↓"));
-    for (size_t c = 0; c < m_map.columns.size(); ++c) {
+    // Narrow cells: every k-th column's size, so that the numbers never run into each other.
+    int widest = 1;
+    for (int c : m_map.columns)
+        widest = std::max(widest, p.fontMetrics().horizontalAdvance(QString::number(c)) + 4);
+    const int every = std::max(1, (widest + cellSize().width() - 1) / std::max(1, cellSize().width()));
+    for (size_t c = 0; c < m_map.columns.size(); c += static_cast<size_t>(every)) {
         const QRect r = cellRect(0, static_cast<int>(c));
-        p.drawText(QRect(r.left(), kTop - 20, r.width(), 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
+        const int w = r.width() * every;
+        p.drawText(QRect(r.center().x() - w / 2, kTop - 20, w, 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
     }
     for (size_t row = 0; row < m_map.rows.size(); ++row) {
         const QRect r = cellRect(static_cast<int>(row), 0);
