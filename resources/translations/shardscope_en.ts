@@ -1489,79 +1489,79 @@
     </message>
     <message>
         <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>overlapped by async scheduling</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>added</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>workload (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>unbounded</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>Estimated: a deterministic simulation of vLLM V1&apos;s scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
-        <translation type="unfinished"></translation>
+        <source>Estimated: a deterministic simulation of vLLM V1's scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>The simulation stopped early (its limits).</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TTFT (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>per request: first token&apos;s time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
-        <translation type="unfinished"></translation>
+        <source>per request: first token's time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TPOT (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>per request: (E2E − TTFT) / (output tokens − 1); each token waits one engine step, a step = max(GPU, CPU) with GPU = GEMM + attention + MoE + comm + fixed</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>ITL (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>every gap between two output tokens of a request (one engine step each, longer when a prefill chunk shares the step); percentiles over all gaps</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>End-to-end latency (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>per request: last token&apos;s time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
-        <translation type="unfinished"></translation>
+        <source>per request: last token's time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tokens/s per GPU (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>requests × output tokens / simulated duration / GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Decode step (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
-        <translation type="unfinished"></translation>
+        <source>slowest stage's GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -2294,6 +2294,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>By stage, or by DP replica when the plan has one stage</source>
         <translation type="unfinished" />
     </message>
+<message>
+        <source>Layers</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>GridText</name>
@@ -2713,7 +2717,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>strips left of the GPUs: token mixer, FFN</source>
         <translation type="unfinished" />
     </message>
-    </context>
+    <message>
+        <source>nodes %1–%2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
 <context>
     <name>ImportDialog</name>
     <message>
@@ -2998,39 +3006,39 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <name>LatencyCurveView</name>
     <message>
         <source>TPOT p50</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TPOT p99</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TTFT p50</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TTFT p99</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>output tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>current workload</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Concurrency (clients)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Latency, ms (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tokens/s per GPU (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message numerus="yes">
         <source>Computing… (%n simulations in the background)</source>
@@ -3041,19 +3049,19 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>No curve: %1</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 to %3 (the most that fit the KV pool and max-num-seqs).</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Latency curve</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Latency–throughput curve</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -4532,67 +4540,67 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Serving (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Poisson arrivals at %1 requests/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>%1 concurrent clients</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>all requests sent at once</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>Estimated, not measured: a simulation of vLLM V1&apos;s continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
-        <translation type="unfinished"></translation>
+        <source>Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>p50 / p90 / p99</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Total tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Requests/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>KV pool peak</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Preemptions</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Decode step: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Coefficients (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Coefficient</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -5419,27 +5427,27 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>TTFT, serving (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TPOT, serving (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>ITL, serving (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>End-to-end latency (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tokens/s per GPU (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Serving decode step (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -5693,7 +5701,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -6029,111 +6037,111 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <name>WorkloadPanel</name>
     <message>
         <source>p50 %1 · p99 %2</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source> tokens</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>--input-len: prompt tokens of each request</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>--output-len: tokens generated per request</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>unbounded</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>--max-concurrency: clients sending one request at a time (closed loop)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>all at once</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source> req/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>--request-rate: Poisson arrivals per second</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>--num-prompts: requests simulated</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Input length</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output length</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Request rate</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Prompts</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TTFT (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>TPOT (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Output tok/s per GPU (estimated)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Set input length</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Set output length</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Set concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Set request rate</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>Set prompts</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>%1 tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished" />
     </message>
     <message>
-        <source>Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.</source>
-        <translation type="unfinished"></translation>
+        <source>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -6342,6 +6350,25 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> · KV %1%2</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>TabTitle</name>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Work</source>
         <translation type="unfinished" />
     </message>
 </context>

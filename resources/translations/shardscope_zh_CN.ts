@@ -2293,6 +2293,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>By stage, or by DP replica when the plan has one stage</source>
         <translation>按段着色；方案只有一段时按 DP 副本着色</translation>
     </message>
+<message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
 </context>
 <context>
     <name>GridText</name>
@@ -2711,6 +2715,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>strips left of the GPUs: token mixer, FFN</source>
         <translation>GPU 左侧的色条：Token 混合器、FFN</translation>
+    </message>
+<message>
+        <source>nodes %1–%2</source>
+        <translation>节点 %1–%2</translation>
     </message>
 </context>
 <context>
@@ -6338,6 +6346,25 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</source>
         <translation>估算：模拟 vLLM V1 调度器，不是实测。</translation>
+    </message>
+</context>
+<context>
+    <name>TabTitle</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>计算过程</translation>
     </message>
 </context>
 </TS>

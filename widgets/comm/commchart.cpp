@@ -187,22 +187,27 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
         marker->setVisible(false);
     m_axisDecode->setRange(0, niceCeiling(decodeTotal * decodeUnit.perSecond));
     m_axisPrefill->setRange(0, niceCeiling(prefillTotal * prefillUnit.perSecond));
-    // Short: a narrow chart elides axis titles (the totals are in the summary beside it).
-    m_axisDecode->setTitleText(tr("%1, %2").arg(decodeLabel, decodeUnit.name));
-    m_axisPrefill->setTitleText(tr("%1, %2").arg(prefillLabel, prefillUnit.name));
+    // Each phase's name and unit label its bar, left of it, rather than titling the value axis: Qt
+    // Charts gives the top and bottom axes together at most 40 % of the plot's height and cuts an
+    // axis's title and labels to "..." past that, which a CJK title line (taller than a Latin one)
+    // reached in a short chart. One line of numbers per value axis fits.
+    m_decodeTitle = tr("%1, %2").arg(decodeLabel, decodeUnit.name);
+    m_prefillTitle = tr("%1, %2").arg(prefillLabel, prefillUnit.name);
     fonts::refitLegend(m_view, m_chart);
     m_axisY->clear();
-    m_axisY->append({ prefillLabel, decodeLabel });
+    // Name above unit: a narrow chart (the legend at its right) has little room for the labels.
+    m_axisY->append({ QStringLiteral("%1<br>%2").arg(prefillLabel, prefillUnit.name),
+        QStringLiteral("%1<br>%2").arg(decodeLabel, decodeUnit.name) });
 }
 
 QString CommChart::decodeAxisTitle() const
 {
-    return m_axisDecode->titleText();
+    return m_decodeTitle;
 }
 
 QString CommChart::prefillAxisTitle() const
 {
-    return m_axisPrefill->titleText();
+    return m_prefillTitle;
 }
 
 double CommChart::decodeAxisMax() const

@@ -34,7 +34,8 @@ public:
     const std::vector<double> &prefillSeconds() const { return m_prefill; }
     QStringList kinds() const { return m_kinds; }
     bool showsChart() const;
-    // The axes, for tests: title and upper end of the decode (top) and prefill (bottom) axis.
+    // The axes, for tests: the name and unit of the decode (top) and prefill (bottom) axis, which
+    // label their bars ("Decode, ms"), and each axis's upper end.
     QString decodeAxisTitle() const;
     QString prefillAxisTitle() const;
     double decodeAxisMax() const;
@@ -49,6 +50,7 @@ private:
     QBarCategoryAxis *m_axisY;
     QValueAxis *m_axisDecode;
     QValueAxis *m_axisPrefill;
+    QString m_decodeTitle, m_prefillTitle;
     std::vector<CommRow> m_rows;
     std::vector<double> m_decode;
     std::vector<double> m_prefill;

@@ -8,6 +8,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -18,6 +19,18 @@ constexpr int kTop = 44; // title and column labels
 constexpr int kRight = 8;
 constexpr int kMaxCell = 64;
 constexpr int kMinCell = 18;
+constexpr int kMinWidth = 12; // a narrow cell still shows its colour and a 1-2 digit figure
+
+// The figure with fewer digits (105.3 → 105, 1,234 → 1.2k) for a cell too narrow for it.
+QString compactFigure(double figure, SweepObjective o, int level)
+{
+    const double shown = o == SweepObjective::Tpot ? figure * 1e3 : figure;
+    if (level == 1)
+        return QString::number(shown, 'f', 0);
+    if (std::fabs(shown) >= 1000)
+        return QString::number(shown / 1000, 'f', std::fabs(shown) >= 10000 ? 0 : 1) + QLatin1Char('k');
+    return QString::number(shown, 'f', 0);
+}
 
 } // namespace
 
@@ -55,21 +68,31 @@ void SweepHeatmap::setCurrent(int tp, int pp, int dp, int ep)
     update();
 }
 
-QRect SweepHeatmap::gridRect() const
+// Square cells while the room allows, at least kMinCell tall; narrower cells (down to kMinWidth)
+// rather than a grid cut off at the right when the columns do not fit the width.
+QSize SweepHeatmap::cellSize() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
     const int availableW = width() - kLeft - kRight;
     const int availableH = height() - kTop - bottomHeight();
-    const int cell = std::clamp(std::min(availableW / columns, availableH / rows), kMinCell, kMaxCell);
-    return QRect(kLeft, kTop, cell * columns, cell * rows);
+    const int square = std::clamp(std::min(availableW / columns, availableH / rows), kMinCell, kMaxCell);
+    return { std::min(square, std::max(kMinWidth, availableW / columns)), square };
+}
+
+QRect SweepHeatmap::gridRect() const
+{
+    const QSize cell = cellSize();
+    const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
+    const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
+    return QRect(kLeft, kTop, cell.width() * columns, cell.height() * rows);
 }
 
 QRect SweepHeatmap::cellRect(int row, int column) const
 {
     const QRect g = gridRect();
-    const int cell = m_map.columns.empty() ? 0 : g.width() / static_cast<int>(m_map.columns.size());
-    return QRect(g.left() + column * cell, g.top() + row * cell, cell, cell);
+    const QSize cell = cellSize();
+    return QRect(g.left() + column * cell.width(), g.top() + row * cell.height(), cell.width(), cell.height());
 }
 
 bool SweepHeatmap::cellAt(const QPoint &pos, int &row, int &column) const
@@ -77,9 +100,9 @@ bool SweepHeatmap::cellAt(const QPoint &pos, int &row, int &column) const
     const QRect g = gridRect();
     if (m_map.columns.empty() || m_map.rows.empty() || !g.contains(pos))
         return false;
-    const int cell = g.width() / static_cast<int>(m_map.columns.size());
-    column = (pos.x() - g.left()) / cell;
-    row = (pos.y() - g.top()) / cell;
+    const QSize cell = cellSize();
+    column = (pos.x() - g.left()) / cell.width();
+    row = (pos.y() - g.top()) / cell.height();
     return row < static_cast<int>(m_map.rows.size()) && column < static_cast<int>(m_map.columns.size());
 }
 
@@ -108,6 +131,21 @@ QColor SweepHeatmap::cellColor(const MapCell &cell) const
     if (!higherIsBetter(m_objective))
         t = 1.0 - t;
     return sweepstyle::sequential(t);
+}
+
+QString SweepHeatmap::cellLabel(const MapCell &cell, int room, const QFontMetrics &fm) const
+{
+    if (cell.state == CellState::DoesNotFit || cell.state == CellState::Impossible) {
+        const QString mark = cell.state == CellState::DoesNotFit ? QStringLiteral("✗") : QStringLiteral("—");
+        return fm.horizontalAdvance(mark) <= room ? mark : QString();
+    }
+    if (cell.state != CellState::Ranked && cell.state != CellState::Excluded)
+        return {};
+    for (const QString &label : { sweepstyle::formatFigure(cell.figure, m_objective),
+             compactFigure(cell.figure, m_objective, 1), compactFigure(cell.figure, m_objective, 2) })
+        if (fm.horizontalAdvance(label) <= room)
+            return label;
+    return {};
 }
 
 QString SweepHeatmap::toolTipFor(int row, int column) const
@@ -154,7 +192,7 @@ QSize SweepHeatmap::minimumSizeHint() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QSize(kLeft + kRight + columns * kMinCell, kTop + bottomHeight() + rows * kMinCell);
+    return QSize(kLeft + kRight + columns * kMinWidth, kTop + bottomHeight() + rows * kMinCell);
 }
 
 QStringList SweepHeatmap::legendTexts() const
@@ -202,9 +240,12 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const QRect g = gridRect();
-    p.drawText(QRect(g.left(), 2, width() - g.left(), 18), Qt::AlignLeft | Qt::AlignVCenter,
-        (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
-            + sweepstyle::objectiveTitle(m_objective));
+    const QString title = (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+        + sweepstyle::objectiveTitle(m_objective);
+    const QRect titleRect(g.left(), 2, width() - g.left() - kRight, 18);
+    // Cut visibly ("…") rather than clipped mid-letter at the edge; the ranking is named above the maps.
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+        p.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
     p.setFont(font());
     if (m_map.cells.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
@@ -215,9 +256,15 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
         QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
     p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter,
         rowName + QStringLiteral(" ↓"));
-    for (size_t c = 0; c < m_map.columns.size(); ++c) {
+    // Narrow cells: every k-th column's size, so that the numbers never run into each other.
+    int widest = 1;
+    for (int c : m_map.columns)
+        widest = std::max(widest, p.fontMetrics().horizontalAdvance(QString::number(c)) + 4);
+    const int every = std::max(1, (widest + cellSize().width() - 1) / std::max(1, cellSize().width()));
+    for (size_t c = 0; c < m_map.columns.size(); c += static_cast<size_t>(every)) {
         const QRect r = cellRect(0, static_cast<int>(c));
-        p.drawText(QRect(r.left(), kTop - 20, r.width(), 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
+        const int w = r.width() * every;
+        p.drawText(QRect(r.center().x() - w / 2, kTop - 20, w, 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
     }
     for (size_t row = 0; row < m_map.rows.size(); ++row) {
         const QRect r = cellRect(static_cast<int>(row), 0);
@@ -235,12 +282,8 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
             p.fillRect(r, QBrush(QColor(0, 0, 0, 60), Qt::BDiagPattern));
         if (cell.state == CellState::Empty)
             continue;
-        QString label;
-        if (cell.state == CellState::Ranked || cell.state == CellState::Excluded)
-            label = sweepstyle::formatFigure(cell.figure, m_objective);
-        else
-            label = cell.state == CellState::DoesNotFit ? QStringLiteral("✗") : QStringLiteral("—");
-        if (p.fontMetrics().horizontalAdvance(label) < r.width() - 2) {
+        const QString label = cellLabel(cell, r.width() - 2, p.fontMetrics());
+        if (!label.isEmpty()) {
             p.setPen(qGray(fill.rgb()) > 128 ? Qt::black : Qt::white);
             p.drawText(r, Qt::AlignCenter, label);
         }

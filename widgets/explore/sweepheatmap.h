@@ -1,6 +1,7 @@
 #pragma once
 #include "core/sweep/sweepmap.h"
 
+#include <QFontMetrics>
 #include <QWidget>
 
 #include <memory>
@@ -25,6 +26,8 @@ public:
     // The plan index under a widget position, or -1.
     int planAt(const QPoint &pos) const;
     QString toolTipFor(int row, int column) const;
+    // The figure drawn in a cell `room` px wide: the tooltip's, else shorter (105, 1.2k), else none.
+    QString cellLabel(const shardscope::MapCell &cell, int room, const QFontMetrics &fm) const;
 
     // The cell under the mouse (outlined), or -1, -1.
     QPoint hoveredCell() const { return { m_hoverColumn, m_hoverRow }; }
@@ -50,6 +53,7 @@ private:
     int bottomHeight() const; // the colour scale and the wrapped legend below the grid
     QStringList legendTexts() const;
     QRect gridRect() const;
+    QSize cellSize() const;
     bool cellAt(const QPoint &pos, int &row, int &column) const;
     QColor cellColor(const shardscope::MapCell &cell) const;
 

@@ -41,6 +41,7 @@ GridData buildClusterGrid(const std::shared_ptr<const PlanState> &state, Cluster
     }
     for (int n = 0; n < d.rows; ++n)
         d.rowLabels << GridText::tr("node %1").arg(n);
+    d.rowRunLabel = GridText::tr("nodes %1–%2"); // rows too short for one label each
     for (int c = 0; c < d.columns; ++c)
         d.columnLabels << QString::number(c);
     if (p.tp < perNode)

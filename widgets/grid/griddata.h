@@ -46,6 +46,9 @@ struct GridData
     QStringList rowLabels; // one per row
     int rowLabelPhase = 0; // labels go on rows phase, phase + step, ... as space allows
     std::vector<int> pinnedRows; // rows whose label is always drawn (embedding, LM head)
+    // Rows too short for a label each: one label per run of rows, "nodes %1–%2" with the run's
+    // first and last row, instead of labelling every k-th row. Empty: every k-th row's label.
+    QString rowRunLabel;
     QStringList columnLabels; // one per column
     std::vector<std::vector<GridSpan>> rowBands; // outermost first (e.g. stages)
     // Narrow strips between the row labels and the cells, one colour per row (the Layers tab: a layer's

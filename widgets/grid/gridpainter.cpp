@@ -61,7 +61,10 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
         f.rowBands.emplace_back(left, 0, w, 0);
         left += w;
     }
-    const double labelsWidth = data.rowLabels.isEmpty() ? 0 : std::min(maxWidth(data.rowLabels, fm) + 2 * kPad, 90.0);
+    QStringList rowLabels = data.rowLabels;
+    if (!data.rowRunLabel.isEmpty() && data.rows > 1) // the widest run label has the largest numbers
+        rowLabels << data.rowRunLabel.arg(data.rows - 2).arg(data.rows - 1);
+    const double labelsWidth = data.rowLabels.isEmpty() ? 0 : std::min(maxWidth(rowLabels, fm) + 2 * kPad, 90.0);
     f.rowLabels = QRectF(left, 0, labelsWidth, 0);
     left += labelsWidth;
     for (size_t i = 0; i < data.rowMarks.size(); ++i) {
@@ -98,6 +101,43 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
     f.columnLabels.setWidth(area.width());
     f.corner = QRectF(rect.left(), legendBottom, left - rect.left(), top - legendBottom);
     return f;
+}
+
+std::vector<GridLabel> rowLabelBoxes(const GridData &d, const GridFrame &f, const QFontMetricsF &fm)
+{
+    std::vector<GridLabel> out;
+    const GridGeometry &g = f.cells;
+    if (d.rowLabels.isEmpty() || f.rowLabels.width() <= 0 || d.rows <= 0)
+        return out;
+    const int step = labelStep(g.cellHeight, fm.height());
+    const auto box = [&](double centre) {
+        const double y = std::clamp(centre - fm.height() / 2, g.area.top(), g.area.bottom() - fm.height());
+        return QRectF(f.rowLabels.left(), y, f.rowLabels.width() - kPad, fm.height());
+    };
+    const int firstRow = std::max(0, g.firstVisibleRow()), lastRow = std::min(d.rows - 1, g.lastVisibleRow());
+    if (step > 1 && !d.rowRunLabel.isEmpty()) {
+        // One label per run of `step` rows, centred on the run: no row goes unnamed.
+        for (int first = firstRow - firstRow % step; first <= lastRow; first += step) {
+            const int last = std::min(first + step, d.rows) - 1;
+            out.push_back({ box(g.cellsRect(first, 0, last - first + 1, 1).center().y()),
+                first == last ? d.rowLabels.value(first) : d.rowRunLabel.arg(first).arg(last), first, last });
+        }
+        return out;
+    }
+    for (int r : d.pinnedRows)
+        if (r >= firstRow && r <= lastRow)
+            out.push_back({ box(g.cellRect(r, 0).center().y()), d.rowLabels.value(r), r, r });
+    const size_t pinned = out.size();
+    for (int r = firstRow; r <= lastRow; ++r) {
+        if ((r - d.rowLabelPhase) % step != 0
+            || std::find(d.pinnedRows.begin(), d.pinnedRows.end(), r) != d.pinnedRows.end())
+            continue;
+        const QRectF b = box(g.cellRect(r, 0).center().y());
+        if (std::none_of(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(pinned),
+                [&](const GridLabel &o) { return o.box.intersects(b); }))
+            out.push_back({ b, d.rowLabels.value(r), r, r });
+    }
+    return out;
 }
 
 namespace {
@@ -287,28 +327,8 @@ void paintRowHeaders(QPainter &p, const GridData &d, const GridFrame &f)
     const GridGeometry &g = f.cells;
     const QFontMetricsF fm(p.font());
     p.setPen(QColor(0x33, 0x33, 0x33));
-    if (!d.rowLabels.isEmpty() && f.rowLabels.width() > 0) {
-        const int step = labelStep(g.cellHeight, fm.height());
-        const auto box = [&](int r) {
-            const double y = std::clamp(
-                g.cellRect(r, 0).center().y() - fm.height() / 2, g.area.top(), g.area.bottom() - fm.height());
-            return QRectF(f.rowLabels.left(), y, f.rowLabels.width() - kPad, fm.height());
-        };
-        std::vector<QRectF> pinned;
-        for (int r : d.pinnedRows)
-            if (r >= g.firstVisibleRow() && r <= g.lastVisibleRow()) {
-                pinned.push_back(box(r));
-                p.drawText(pinned.back(), Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
-            }
-        for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
-            if ((r - d.rowLabelPhase) % step != 0
-                || std::find(d.pinnedRows.begin(), d.pinnedRows.end(), r) != d.pinnedRows.end())
-                continue;
-            const QRectF b = box(r);
-            if (std::none_of(pinned.begin(), pinned.end(), [&](const QRectF &o) { return o.intersects(b); }))
-                p.drawText(b, Qt::AlignRight | Qt::AlignVCenter, d.rowLabels.value(r));
-        }
-    }
+    for (const GridLabel &label : rowLabelBoxes(d, f, fm))
+        p.drawText(label.box, Qt::AlignRight | Qt::AlignVCenter, label.text);
     for (size_t i = 0; i < d.rowMarks.size() && i < f.rowMarks.size(); ++i) {
         const QRectF strip = f.rowMarks[i];
         const std::vector<QColor> &colors = d.rowMarks[i];

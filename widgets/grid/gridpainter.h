@@ -35,6 +35,18 @@ struct GridFrame
 
 GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetricsF &fm, const GridView &view);
 
+// A row header label as painted: its box, its text and the rows it names.
+struct GridLabel
+{
+    QRectF box;
+    QString text;
+    int firstRow = 0;
+    int lastRow = 0;
+};
+// The row labels paintGrid() draws: every row's while they fit, else every k-th row's (the pinned
+// ones always), or one per run of k rows when the data has a rowRunLabel.
+std::vector<GridLabel> rowLabelBoxes(const GridData &data, const GridFrame &frame, const QFontMetricsF &fm);
+
 // Paints a frame. `vector` draws cells as rectangles (for SVG export) instead of scaling the image.
 void paintGrid(QPainter &p, const GridData &data, const GridFrame &frame, const GridView &view, bool vector = false);
 

@@ -1,6 +1,7 @@
 #include "widgets/grid/gridpanel.h"
 
 #include "widgets/common/retranslate.h"
+#include "widgets/common/tabtitles.h"
 #include "widgets/grid/placementgrid.h"
 
 #include <QComboBox>
@@ -25,9 +26,8 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     for (PlacementGrid *grid : m_grids)
         m_tabs->addTab(grid, QString());
     m_tabs->setDocumentMode(true);
-    // Every tab in sight on a small screen: shortened titles rather than scroll arrows.
-    m_tabs->setUsesScrollButtons(false);
-    m_tabs->setElideMode(Qt::ElideRight);
+    // Every tab in sight and its title whole on a small screen: short titles rather than "Layers ×…".
+    auto *titles = new TabTitles(m_tabs);
 
     auto *corner = new QWidget(this);
     auto *row = new QHBoxLayout(corner);
@@ -50,14 +50,12 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
     QToolButton *fit = addButton([this] { currentGrid()->resetZoom(); });
     m_tabs->setCornerWidget(corner);
     retranslateWith(this, [=, this] {
-        m_tabs->setTabText(0, tr("Layers × GPUs"));
-        m_tabs->setTabText(1, tr("Heads"));
-        m_tabs->setTabText(2, tr("Experts"));
-        m_tabs->setTabText(3, tr("Cluster"));
-        m_tabs->setTabToolTip(0, tr("Which layers each GPU holds: pipeline stages, TP groups, node boundaries"));
-        m_tabs->setTabToolTip(1, tr("Query and KV heads per TP rank; replicated KV heads are hatched"));
-        m_tabs->setTabToolTip(2, tr("MoE layers × experts, coloured by the EP rank (GPU) that owns each expert"));
-        m_tabs->setTabToolTip(3, tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
+        titles->set(0, tr("Layers × GPUs"), tr("Layers"),
+            tr("Which layers each GPU holds: pipeline stages, TP groups, node boundaries"));
+        titles->set(1, tr("Heads"), QString(), tr("Query and KV heads per TP rank; replicated KV heads are hatched"));
+        titles->set(2, tr("Experts"), QString(),
+            tr("MoE layers × experts, coloured by the EP rank (GPU) that owns each expert"));
+        titles->set(3, tr("Cluster"), QString(), tr("Nodes × GPUs, coloured by pipeline stage or DP replica"));
         m_coloring->setItemText(0, tr("Colour by stage"));
         m_coloring->setItemText(1, tr("Colour by DP replica"));
         m_coloring->setItemText(2, tr("Colour automatically"));
@@ -73,8 +71,10 @@ GridPanel::GridPanel(const PlanDocument *document, QWidget *parent)
 
     connect(m_coloring, &QComboBox::currentIndexChanged, this,
         [this](int i) { setClusterColoring(static_cast<ClusterColoring>(std::clamp(i, 0, 2))); });
-    connect(m_tabs, &QTabWidget::currentChanged, this,
-        [this] { m_coloring->setVisible(currentKind() == GridKind::Cluster); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this, titles] {
+        m_coloring->setVisible(currentKind() == GridKind::Cluster);
+        titles->refit(); // the corner widget's width changed
+    });
     m_coloring->setVisible(false);
 
     auto *layout = new QVBoxLayout(this);

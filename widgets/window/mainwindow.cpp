@@ -2,6 +2,7 @@
 
 #include "widgets/comm/commpanel.h"
 #include "widgets/common/retranslate.h"
+#include "widgets/common/tabtitles.h"
 #include "widgets/common/textformat.h"
 #include "widgets/controls/enginepanel.h"
 #include "widgets/controls/linkspanel.h"
@@ -248,10 +249,9 @@ QWidget *MainWindow::createViews()
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_bottomTabs = new QTabWidget;
     m_bottomTabs->setDocumentMode(true);
-    // Every tab stays in sight (no scroll arrows hiding Compare and Explore on a small screen): a
-    // narrow bar shortens the titles instead, and each tab's tooltip gives its full title.
-    m_bottomTabs->setUsesScrollButtons(false);
-    m_bottomTabs->setElideMode(Qt::ElideRight);
+    // Every tab stays in sight (no scroll arrows hiding Compare and Explore on a small screen) and
+    // every title whole: a narrow bar shows short titles, each tab's tooltip its full one.
+    m_bottomTitles = new TabTitles(m_bottomTabs);
     const std::pair<const char *, GridKind> grids[] = { { "layers", GridKind::Layers }, { "heads", GridKind::Heads },
         { "experts", GridKind::Experts }, { "cluster", GridKind::Cluster } };
     for (const auto &[id, kind] : grids)
@@ -317,11 +317,26 @@ PlacementGrid *MainWindow::grid(GridKind kind) const
     return m_grids->grid(kind);
 }
 
+// A bottom tab's title on a bar too narrow for the full ones (TabTitles); empty: the full title.
+QString MainWindow::shortTabTitle(const QString &id)
+{
+    static const std::pair<const char *, const char *> titles[] = {
+        { "memory", QT_TRANSLATE_NOOP("TabTitle", "Memory") },
+        { "comm", QT_TRANSLATE_NOOP("TabTitle", "Comm.") },
+        { "vllm", QT_TRANSLATE_NOOP("TabTitle", "vLLM") },
+        { "work", QT_TRANSLATE_NOOP("TabTitle", "Work") },
+    };
+    for (const auto &[key, text] : titles)
+        if (id == QLatin1String(key))
+            return QCoreApplication::translate("TabTitle", text);
+    return QString();
+}
+
 void MainWindow::addBottomTab(const QString &id, Text title, QWidget *widget)
 {
     widget->setWindowTitle(title());
     m_bottomTabs->addTab(widget, widget->windowTitle());
-    m_bottomTabs->setTabToolTip(m_bottomTabs->indexOf(widget), widget->windowTitle());
+    m_bottomTitles->set(m_bottomTabs->indexOf(widget), widget->windowTitle(), shortTabTitle(id));
     m_tabs.push_back({ id, std::nullopt, widget, std::move(title) });
 }
 
@@ -438,8 +453,7 @@ void MainWindow::retranslate()
     for (const Tab &t : m_tabs)
         if (t.widget) {
             t.widget->setWindowTitle(t.title());
-            m_bottomTabs->setTabText(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle());
-            m_bottomTabs->setTabToolTip(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle());
+            m_bottomTitles->set(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle(), shortTabTitle(t.id));
         }
     updateTitle();
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+class TabTitles;
 class CommandPreview;
 class FileController;
 class GridPanel;
@@ -153,6 +154,7 @@ private:
     QAction *m_beforeQuit = nullptr; // File: the separator before Quit (MenuId::FileExports)
     QAction *m_viewToggles = nullptr; // View: the separator after the tabs (MenuId::ViewToggles)
 
+    static QString shortTabTitle(const QString &id);
     // The registry of tabs, in order: --tab names, what each shows, and its title.
     struct Tab
     {
@@ -162,6 +164,7 @@ private:
         Text title; // of a bottom tab
     };
     std::vector<Tab> m_tabs;
+    TabTitles *m_bottomTitles = nullptr; // whole titles for m_bottomTabs, short ones on a narrow bar
     QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash
     QByteArray m_cleanPlanJson; // the plan as last saved or opened (the undo stack's clean state)
     bool m_discarded = false; // the user chose Discard at close: the session keeps m_cleanPlanJson

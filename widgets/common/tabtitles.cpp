@@ -1,0 +1,79 @@
+#include "widgets/common/tabtitles.h"
+
+#include <QEvent>
+#include <QTabBar>
+#include <QTabWidget>
+
+TabTitles::TabTitles(QTabWidget *tabs)
+    : QObject(tabs)
+    , m_tabs(tabs)
+{
+    tabs->setElideMode(Qt::ElideNone);
+    tabs->setUsesScrollButtons(false);
+    tabs->installEventFilter(this);
+    tabs->tabBar()->installEventFilter(this);
+}
+
+void TabTitles::set(int index, const QString &full, const QString &shortTitle, const QString &toolTip)
+{
+    if (index < 0)
+        return;
+    if (static_cast<size_t>(index) >= m_titles.size())
+        m_titles.resize(static_cast<size_t>(index) + 1);
+    m_titles[static_cast<size_t>(index)] = { full, shortTitle.isEmpty() ? full : shortTitle, toolTip };
+    refit();
+}
+
+void TabTitles::apply(bool shortTitles)
+{
+    QTabBar *bar = m_tabs->tabBar();
+    for (int i = 0; i < bar->count() && static_cast<size_t>(i) < m_titles.size(); ++i) {
+        const Titles &t = m_titles[static_cast<size_t>(i)];
+        const QString text = shortTitles ? t.shortTitle : t.full;
+        if (bar->tabText(i) != text)
+            bar->setTabText(i, text);
+        const QString tip = t.toolTip.isEmpty() ? t.full : t.toolTip;
+        if (bar->tabToolTip(i) != tip)
+            bar->setTabToolTip(i, tip);
+    }
+}
+
+void TabTitles::refit()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    int room = m_tabs->width();
+    for (const Qt::Corner corner : { Qt::TopLeftCorner, Qt::TopRightCorner })
+        if (const QWidget *w = m_tabs->cornerWidget(corner); w && w->isVisibleTo(m_tabs))
+            room -= w->sizeHint().width();
+    // QTabBar::sizeHint() is the sum of the tabs' widths for their whole texts (ElideNone).
+    const QTabBar *bar = m_tabs->tabBar();
+    apply(false);
+    m_shortened = bar->sizeHint().width() > room;
+    if (m_shortened)
+        apply(true);
+    // The last resort, the short titles still too wide: whole titles behind scroll buttons.
+    const bool scroll = m_shortened && bar->sizeHint().width() > room;
+    if (m_tabs->usesScrollButtons() != scroll)
+        m_tabs->setUsesScrollButtons(scroll);
+    m_fitting = false;
+}
+
+bool TabTitles::eventFilter(QObject *watched, QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Resize:
+        if (watched == m_tabs)
+            refit();
+        break;
+    case QEvent::FontChange:
+    case QEvent::StyleChange:
+    case QEvent::Show:
+        refit();
+        break;
+    default:
+        break;
+    }
+    return false;
+}
