@@ -222,7 +222,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         if (mem.blocks < minBlocks || !binding) {
             minBlocks = mem.blocks;
             binding = &r;
-            e.kv.blocksPerRequest = pool.blocksPerRequest;
+            // The release's concurrency formula over the groups (#48317 from 0.26; identical for equal pages).
+            e.kv.blocksPerRequest = pool.groupDemands.empty()
+                ? pool.blocksPerRequest
+                : blocksPerRequestForGroups(pool.groupDemands, p.vllmVersion >= kPerGroupConcurrency);
             e.kv.hybrid = pool.hybrid();
             e.kv.groups = std::max(1, pool.groups());
             e.kv.cpuBlocks

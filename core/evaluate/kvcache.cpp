@@ -91,6 +91,25 @@ int hybridBlockSize(int blockSize, double attentionBytesPerTokenPerLayer, double
     return std::max(blockSize, aligned);
 }
 
+std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups, bool perGroupPages)
+{
+    if (groups.empty() || groups.front().pageBytes <= 0)
+        return 0;
+    const auto cdiv = [](double a, double b) { return static_cast<std::int64_t>(std::ceil(a / b - 1e-12)); };
+    if (perGroupPages) { // num_blocks_per_request = sum(cdiv(max_memory_usage_bytes, page_size_bytes))
+        std::int64_t n = 0;
+        for (const KvGroupDemand &g : groups)
+            n += g.pageBytes > 0 ? cdiv(g.maxMemoryBytes, g.pageBytes) : 0;
+        return n;
+    }
+    // num_layer_per_group x max_memory_usage_bytes(all group specs) / (group 0's page x num_layer_per_group):
+    // the layer count cancels, the sum is divided once by the first page.
+    double sum = 0;
+    for (const KvGroupDemand &g : groups)
+        sum += g.maxMemoryBytes;
+    return cdiv(sum, groups.front().pageBytes);
+}
+
 std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
 {
     int full = 0, sliding = 0, chunked = 0, mamba = 0, gdn = 0, kda = 0, none = 0, linear = 0;
@@ -220,6 +239,15 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     // the groups' needs).
     pool.blocksPerRequest = pool.fullGroups * fullBlocks + slidingGroups * std::min(slidingBlocks, fullBlocks)
         + chunkedGroups * std::min(chunkedBlocks, fullBlocks) + pool.stateGroups;
+    // The same demand per group, in pages (every group here has the padded page `page`).
+    for (int g = 0; g < pool.fullGroups; ++g)
+        pool.groupDemands.push_back({ static_cast<double>(fullBlocks) * page, page });
+    for (int g = 0; g < slidingGroups; ++g)
+        pool.groupDemands.push_back({ static_cast<double>(std::min(slidingBlocks, fullBlocks)) * page, page });
+    for (int g = 0; g < chunkedGroups; ++g)
+        pool.groupDemands.push_back({ static_cast<double>(std::min(chunkedBlocks, fullBlocks)) * page, page });
+    for (int g = 0; g < pool.stateGroups; ++g)
+        pool.groupDemands.push_back({ page, page });
     return pool;
 }
 

@@ -30,6 +30,14 @@ int hybridBlockSize(int blockSize, double attentionBytesPerTokenPerLayer, double
 // "chunked_attention", "mamba2", "gated_delta_net", "kimi_delta", "no_attention", "linear").
 std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m);
 
+// One KV-cache group as vLLM's get_max_concurrency_for_kv_cache_config sees it: the bytes one max-length
+// request needs in the group (kv_cache_spec.max_memory_usage_bytes) and the group's page (page_size_bytes).
+struct KvGroupDemand
+{
+    double maxMemoryBytes = 0;
+    double pageBytes = 0;
+};
+
 // The KV pool of one rank as vLLM's (hybrid) KV-cache manager builds it: layers grouped by attention
 // type; one pool tensor is shared by one layer of each group, so a block costs page x group_size.
 struct KvPool
@@ -49,9 +57,16 @@ struct KvPool
     int stateGroups = 0; // groups of state layers (one block each per request)
     double statePageBytes = 0; // one state layer's state (unpadded MambaSpec page)
     double stateBytesPerRequest = 0; // stateLayers x statePageBytes: fixed per request
+    std::vector<KvGroupDemand> groupDemands; // one per group, in vLLM's group order (attention first)
     bool hybrid() const { return windowGroups > 0 || stateGroups > 0; }
     int groups() const { return fullGroups + windowGroups + stateGroups; }
 };
+
+// Blocks one max-length request takes from the shared pool (vllm/v1/core/kv_cache_utils.py):
+// before #48317 (vllm-project/vllm@bbf906a8 and earlier): cdiv(sum_g max_memory_g, page_0), every group's
+// demand normalised by the FIRST group's page; from #48317 (first release 0.26): sum_g cdiv(max_memory_g,
+// page_g), each group in its own page. The two agree when every page is the same. 0 for no groups.
+std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups, bool perGroupPages);
 
 // `draftLayers`: speculative-decoding draft layers (EAGLE, MTP) that vLLM adds to this rank's pool as
 // full-attention layers with the target's per-layer spec (vllm#19996: Llama-3.1-8B + EAGLE = 33 layers).

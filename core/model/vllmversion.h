@@ -59,6 +59,9 @@ inline constexpr VllmVersion kOneLineKvCapacity { 0, 28, 0 };
 // Batch defaults: a tier for >= 160 GiB devices (vllm/engine/arg_utils.py get_batch_defaults, lines 2582-2591 at
 // the v0.28.0 tag 2cf0a691; #51726, 2026-08-11; absent at the v0.27.0 tag).
 inline constexpr VllmVersion kLargeDeviceBatchTier { 0, 28, 0 };
+// Max concurrency counts each KV-cache group's blocks in its own page (vllm/v1/core/kv_cache_utils.py
+// get_max_concurrency_for_kv_cache_config; #48317, 2026-07-21; before: one division by group 0's page).
+inline constexpr VllmVersion kPerGroupConcurrency { 0, 26, 0 };
 // The null block held back: one request may use num_blocks - 1 (#47272, 2026-08-20, after the v0.28 cut).
 inline constexpr VllmVersion kNullBlockReserved { 0, 29, 0 };
 

@@ -163,6 +163,36 @@ private slots:
         QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Fp8, 16, 8192, 8192).blockSize, 1568);
     }
 
+    // vLLM's max concurrency per release (vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config):
+    // before #48317 (vllm-project/vllm@bbf906a88ba1 holds this form): num_layer_per_group x
+    // max_memory_usage_bytes(group specs) / (groups[0].page_size_bytes x num_layer_per_group), i.e.
+    // cdiv(sum of demands, page_0); from #48317: sum over groups of cdiv(demand_g, page_g).
+    void maxConcurrencyPerRelease()
+    {
+        // Packed groups with different pages (UniformTypeKVCacheSpecs aggregated over each group's members):
+        // a state group of 3 layers (page 3 x 65,536 = 196,608 B, demand one page) listed first, then a
+        // full-attention group of 4 layers (page 4 x 65,536 = 262,144 B; 1,024 tokens / 16 = 64 pages =
+        // 16,777,216 B). Old: cdiv(196,608 + 16,777,216, 196,608) = cdiv(86.33) = 87; new: 1 + 64 = 65.
+        const std::vector<KvGroupDemand> packed { { 196608, 196608 }, { 16777216, 262144 } };
+        QCOMPARE(blocksPerRequestForGroups(packed, false), std::int64_t(87));
+        QCOMPARE(blocksPerRequestForGroups(packed, true), std::int64_t(65));
+        // The full group first: old cdiv(16,973,824 / 262,144 = 64.75) = 65, new 64 + 1 = 65.
+        const std::vector<KvGroupDemand> fullFirst { { 16777216, 262144 }, { 196608, 196608 } };
+        QCOMPARE(blocksPerRequestForGroups(fullFirst, false), std::int64_t(65));
+        QCOMPARE(blocksPerRequestForGroups(fullFirst, true), std::int64_t(65));
+        QCOMPARE(blocksPerRequestForGroups({}, true), std::int64_t(0));
+        // Padded groups of one page (ShardScope's pool: every page is the attention page): both forms give
+        // Qwen3.5-27B at TP1, 8,192 tokens, block 784: 1 full group x cdiv(8192, 784) = 11 + 3 state groups = 14.
+        const ModelSpec m = dataModel("qwen3.5-27b-config.json");
+        const KvPool pool = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(pool.groupDemands.size(), size_t(4));
+        QCOMPARE(blocksPerRequestForGroups(pool.groupDemands, false), std::int64_t(14));
+        QCOMPARE(blocksPerRequestForGroups(pool.groupDemands, true), std::int64_t(14));
+        // The release switch: 0.25 uses the old form, 0.26 the new one (#48317 merged 2026-07-21).
+        QVERIFY((VllmVersion { 0, 25, 0 } < kPerGroupConcurrency));
+        QVERIFY(!(VllmVersion { 0, 26, 0 } < kPerGroupConcurrency));
+    }
+
     void qwen35Params()
     {
         // https://huggingface.co/Qwen/Qwen3.5-27B: "Number of Parameters: 27B" (language model; the

@@ -56,6 +56,11 @@ private slots:
         QVERIFY(text.startsWith(QStringLiteral("# meta-llama/Llama-3.1-405B: TP 8 x PP 2 = 16 GPUs on 2 nodes x 8")));
         QVERIFY(text.contains(QStringLiteral("--node-rank 1 --master-addr \"$HEAD_IP\"")));
         QVERIFY(d.findChild<QLabel *>(QStringLiteral("version"))->text().contains(QStringLiteral("7cfb97e3")));
+        // A plan for 0.24-0.27 is checked against the table read at 0a1c5034 (v0.24-dev; core/launch/vllmflags.h).
+        Plan p25 = sizes(8, 2);
+        p25.vllmVersion = VllmVersion { 0, 25, 0 };
+        ExportDialog d25(evaluated("llama-3.1-405b", p25), presetModel("llama-3.1-405b"));
+        QVERIFY(d25.findChild<QLabel *>(QStringLiteral("version"))->text().contains(QStringLiteral("0a1c5034")));
 
         // The options drive the text: Ray, a given address, then SGLang.
         auto *launcher = d.findChild<QComboBox *>(QStringLiteral("launcher"));

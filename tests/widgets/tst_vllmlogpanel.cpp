@@ -112,6 +112,18 @@ private slots:
         qputenv("XDG_DATA_HOME", m_data.path().toLocal8Bit());
     }
 
+    // The engine panel offers every minor release from 0.6 to 0.33 (issue 16), newest first:
+    // 0.33 - 0.6 + 1 = 28 releases.
+    void versionListHasEveryRelease()
+    {
+        const QStringList v = EnginePanel::knownVersions();
+        QCOMPARE(v.size(), 28);
+        QCOMPARE(v.front(), QStringLiteral("0.33.0"));
+        QCOMPARE(v.back(), QStringLiteral("0.6.0"));
+        QVERIFY(v.contains(QStringLiteral("0.26.0")));
+        QVERIFY(v.contains(QStringLiteral("0.12.0")));
+    }
+
     void predictedLogAndTerms()
     {
         MainWindow w(builtinCatalog(), options(llamaPlan()));
@@ -398,9 +410,9 @@ private slots:
     {
         MainWindow w(builtinCatalog(), options(llamaPlan()));
         QComboBox *version = w.enginePanel()->version();
-        version->setCurrentIndex(version->findText(QStringLiteral("0.10.2")));
+        version->setCurrentIndex(version->findText(QStringLiteral("0.10.0")));
         emit version->activated(version->currentIndex());
-        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 10, 2 }));
+        QCOMPARE(w.document()->plan().vllmVersion, (VllmVersion { 0, 10, 0 }));
         // Before 0.21 the default utilization is 0.9 (docs/DESIGN.md §B), and the box says so.
         QCOMPARE(w.settingsPanel()->utilization()->specialValueText(), QStringLiteral("vLLM default (0.9)"));
         QVERIFY(w.enginePanel()->regime()->text().contains(QLatin1String("not subtracted")));

@@ -65,11 +65,12 @@ QString versionText(const VllmVersion &v)
 
 QStringList EnginePanel::knownVersions()
 {
-    // One release per accounting regime and wording change (core/model/vllmversion.h): V0 (0.6, 0.7), V1
-    // (0.8 to 0.20; "Model loading took X GiB memory" from 0.14), and from 0.21 CUDA graphs subtracted.
-    return { QStringLiteral("0.21.0"), QStringLiteral("0.20.0"), QStringLiteral("0.14.0"), QStringLiteral("0.11.0"),
-        QStringLiteral("0.10.2"), QStringLiteral("0.9.2"), QStringLiteral("0.8.5"), QStringLiteral("0.7.3"),
-        QStringLiteral("0.6.6") };
+    // Every minor release the rules cover, newest first (core/model/vllmversion.h knownVllmReleases: 0.6 ... 0.33).
+    QStringList out;
+    const auto releases = knownVllmReleases();
+    for (auto it = releases.rbegin(); it != releases.rend(); ++it)
+        out << versionText(*it);
+    return out;
 }
 
 EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)

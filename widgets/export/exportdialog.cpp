@@ -127,7 +127,7 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_version = new QLabel(tr("vLLM flags checked against %1").arg(QString::fromLatin1(kVllmVersionLabel)), this);
+    m_version = new QLabel(this);
     m_version->setObjectName(QStringLiteral("version"));
 
     // A standard button: Qt's own translation (qtbase_*.qm) names it in the window's language.
@@ -270,6 +270,9 @@ void ExportDialog::refresh()
     m_result = exportLaunch(m_evaluation, m_model, o);
 
     const bool vllm = o.target == ExportTarget::Vllm;
+    // The flag table of the plan's release (core/launch/vllmflags.h vllmFlagTableFor), the one the export checks.
+    m_version->setText(tr("vLLM flags checked against %1")
+                           .arg(QString::fromLatin1(vllmFlagTableFor(m_evaluation.plan.vllmVersion).label)));
     const bool ep = m_model.isMoe() && m_evaluation.plan.ep > 1 && m_evaluation.plan.dp > 1;
     m_nodes->setEnabled(m_topology->currentData().toInt() == CustomNodes);
     m_launcher->setEnabled(vllm);
