@@ -195,10 +195,19 @@ void readUnsupportedLayouts(const json &c)
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
              "o_lora_rank", "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads",
              "swa_head_dim", "swa_v_head_dim", "moe_layers_enum", "moe_num_experts", "num_attention_groups",
-             "attention_other_setting", "share_expert_dim", "use_head_wise_attn_gate" })
+             "attention_other_setting", "share_expert_dim", "use_head_wise_attn_gate" }) {
+        // Step-3.x's shared expert width: read as the usual n_shared_experts x moe_intermediate_size,
+        // so accepted only where it says exactly that.
+        const auto integer = [&c](const char *field, long long fallback) {
+            return c.contains(field) && c[field].is_number_integer() ? c[field].get<long long>() : fallback;
+        };
+        if (std::string_view(key) == "share_expert_dim" && c.contains(key)
+            && integer(key, -1) == integer("moe_intermediate_size", -2) * integer("n_shared_experts", 1))
+            continue;
         if (c.contains(key))
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
+    }
 }
 
 // GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
