@@ -1,18 +1,11 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>CommChart</name>
     <message>
-        <source>Share of each step's communication time</source>
-        <translation>每步通信时间的构成</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;No communication&lt;/b&gt;&lt;br&gt;Every replica is a single GPU (tp = pp = 1) and no MoE tokens cross a link.</source>
         <translation>&lt;b&gt;没有通信&lt;/b&gt;&lt;br&gt;每个副本只有一张 GPU（tp = pp = 1），也没有 MoE Token 跨链路传输。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3 · %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
     </message>
     <message>
         <source>decode</source>
@@ -22,7 +15,7 @@
         <source>prefill</source>
         <translation>prefill</translation>
     </message>
-<message>
+    <message>
         <source>µs</source>
         <translation>µs</translation>
     </message>
@@ -39,7 +32,7 @@
         <translation>每步通信时间</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step (%8 % of the phase's communication) · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;%3 per step (%8 % of the phase&apos;s communication) · %4 messages of %5 · %6 sent by the busiest GPU&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2&lt;br&gt;每步 %3（占该阶段通信的 %8 %）· %4 条消息，每条 %5 · 最忙的卡发送 %6&lt;br&gt;&lt;small&gt;%7&lt;/small&gt;</translation>
     </message>
     <message>
@@ -66,7 +59,7 @@
         <translation>&lt;b&gt;解码&lt;/b&gt;（n = %1）：TPOT ≈ %2，通信 %3 · &lt;b&gt;预填充&lt;/b&gt;（n = %4）：TTFT ≈ %5，通信 %6 · PP 气泡 %7% · 每卡 %8 tokens/s&lt;br&gt;&lt;small&gt;估算：α-β 链路模型和 Roofline（HBM × %9，%10 × %11）；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
     </message>
     <message>
-        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage's communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
+        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
         <translation>&lt;b&gt;TPOT&lt;/b&gt; = 各段 max(读取字节数 / HBM, FLOPs / 峰值) + 该段通信，再对所有段求和&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = 同样的算法，作用于一个 %1 Token 的提示&lt;br&gt;&lt;b&gt;气泡&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</translation>
     </message>
     <message>
@@ -219,7 +212,7 @@
         <translation>复制</translation>
     </message>
     <message>
-        <source>Copy the commands (every node's) to the clipboard</source>
+        <source>Copy the commands (every node&apos;s) to the clipboard</source>
         <translation>把（所有节点的）命令复制到剪贴板</translation>
     </message>
     <message>
@@ -530,7 +523,7 @@
         <translation>max_model_len %1 → %2：每个请求预留 %3 → %4 个块（每块 %5 个 Token）</translation>
     </message>
     <message>
-        <source>DP %1 → %2: cluster concurrency = dp × one replica's = %3 × %4 = %5 requests</source>
+        <source>DP %1 → %2: cluster concurrency = dp × one replica&apos;s = %3 × %4 = %5 requests</source>
         <translation>DP %1 → %2：集群并发 = dp × 单副本并发 = %3 × %4 = %5 个请求</translation>
     </message>
     <message>
@@ -570,7 +563,7 @@
         <translation>每个 MoE 层在 %1 张卡之间做 all-to-all 的 dispatch 和 combine，每 Token %2 B，其中 1/%3 留在本卡</translation>
     </message>
     <message>
-        <source>every DP rank's tokens all-gathered and reduce-scattered per MoE layer (EP off, dp &gt; 1)</source>
+        <source>every DP rank&apos;s tokens all-gathered and reduce-scattered per MoE layer (EP off, dp &gt; 1)</source>
         <translation>每个 MoE 层对所有 DP rank 的 Token 做 AllGather 和 ReduceScatter（未开 EP，dp &gt; 1）</translation>
     </message>
     <message>
@@ -653,7 +646,7 @@
         <source>new</source>
         <translation>新增</translation>
     </message>
-<message>
+    <message>
         <source>%1 requests per GPU</source>
         <translation>每卡 %1 个请求</translation>
     </message>
@@ -673,7 +666,7 @@
         <translation>禁用（--enforce-eager）</translation>
     </message>
     <message>
-        <source>--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)</source>
+        <source>--max-num-seqs: sequences the scheduler runs at once (drives the sampler&apos;s peak memory)</source>
         <translation>--max-num-seqs：调度器同时运行的序列数（决定采样器的峰值显存）</translation>
     </message>
     <message>
@@ -681,7 +674,7 @@
         <translation>--max-num-batched-tokens：调度器每步的 Token 数；profiling 运行也用这么多 Token（决定峰值激活）</translation>
     </message>
     <message>
-        <source>--decode-context-parallel-size: shards each request's KV tokens over this many TP ranks (MLA)</source>
+        <source>--decode-context-parallel-size: shards each request&apos;s KV tokens over this many TP ranks (MLA)</source>
         <translation>--decode-context-parallel-size：把每个请求的 KV Token 切分到这么多个 TP rank 上（MLA）</translation>
     </message>
     <message>
@@ -693,8 +686,8 @@
         <translation>最新（%1）</translation>
     </message>
     <message>
-        <source>--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine (profiles max-model-len tokens, prints '# GPU blocks'); 0.8 to 0.20: V1, CUDA graphs not subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z.</source>
-        <translation>--vllm-version：采用哪个版本的显存核算和日志措辞。0.8 之前：V0 引擎（按 max-model-len 个 Token 做 profiling，打印 '# GPU blocks'）；0.8 到 0.20：V1，不扣除 CUDA Graph，利用率默认 0.9；0.21 起：扣除 CUDA Graph，默认 0.92。可输入任意 X.Y.Z。</translation>
+        <source>--vllm-version: whose memory accounting and log wording apply. Before 0.8: V0 engine (profiles max-model-len tokens, prints &apos;# GPU blocks&apos;); 0.8 to 0.20: V1, CUDA graphs not subtracted, utilization 0.9 by default; from 0.21: CUDA graphs subtracted, 0.92. Type any X.Y.Z.</source>
+        <translation>--vllm-version：采用哪个版本的显存核算和日志措辞。0.8 之前：V0 引擎（按 max-model-len 个 Token 做 profiling，打印 &apos;# GPU blocks&apos;）；0.8 到 0.20：V1，不扣除 CUDA Graph，利用率默认 0.9；0.21 起：扣除 CUDA Graph，默认 0.92。可输入任意 X.Y.Z。</translation>
     </message>
     <message>
         <source>--enforce-eager: no CUDA graphs are captured, so their memory is 0</source>
@@ -713,7 +706,7 @@
         <translation> 层</translation>
     </message>
     <message>
-        <source>Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: numbers they feed are shown as 'calibrated' instead of 'estimated'. Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration.</source>
+        <source>Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: numbers they feed are shown as &apos;calibrated&apos; instead of &apos;estimated&apos;. Make one in the vLLM log tab (Calibrate) or with shardscope reconcile --save-calibration.</source>
         <translation>按真实启动日志拟合的开销（激活、non-torch、CUDA Graph）：由它们算出的数值标为“校准”而不是“估算”。可在“vLLM 日志”标签页（校准）或用 shardscope reconcile --save-calibration 生成。</translation>
     </message>
     <message>
@@ -777,7 +770,7 @@
         <translation>设置草稿层</translation>
     </message>
     <message>
-        <source>"%1" is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0</source>
+        <source>&quot;%1&quot; is not a vLLM version: type X.Y or X.Y.Z, e.g. 0.11.0</source>
         <translation>“%1”不是 vLLM 版本：请输入 X.Y 或 X.Y.Z，例如 0.11.0</translation>
     </message>
     <message>
@@ -821,8 +814,8 @@
         <translation>取消校准</translation>
     </message>
     <message>
-        <source>V0 engine: profiles max-model-len tokens, prints '# GPU blocks'</source>
-        <translation>V0 引擎：按 max-model-len 个 Token 做 profiling，打印 '# GPU blocks'</translation>
+        <source>V0 engine: profiles max-model-len tokens, prints &apos;# GPU blocks&apos;</source>
+        <translation>V0 引擎：按 max-model-len 个 Token 做 profiling，打印 &apos;# GPU blocks&apos;</translation>
     </message>
     <message>
         <source>V1 engine: CUDA graphs subtracted from the KV budget</source>
@@ -853,7 +846,7 @@
         <translation>一份日志</translation>
     </message>
     <message>
-        <source>Warning: fitted on another GPU than this plan's.</source>
+        <source>Warning: fitted on another GPU than this plan&apos;s.</source>
         <translation>警告：拟合时用的 GPU 与本方案不同。</translation>
     </message>
     <message>
@@ -1000,7 +993,7 @@
         <translation>由 config.json 统计</translation>
     </message>
     <message>
-        <source>textbook accounting splits every parameter evenly; vLLM accounting counts each GPU's own tensors</source>
+        <source>textbook accounting splits every parameter evenly; vLLM accounting counts each GPU&apos;s own tensors</source>
         <translation>教材算法把每个参数平均切分；vLLM 算法按每张卡实际持有的张量计算</translation>
     </message>
     <message>
@@ -1140,7 +1133,7 @@
         <translation>%1 个请求</translation>
     </message>
     <message>
-        <source>dp × one replica's concurrency (each DP replica has its own KV pool)</source>
+        <source>dp × one replica&apos;s concurrency (each DP replica has its own KV pool)</source>
         <translation>dp × 单副本并发（每个 DP 副本有自己的 KV 池）</translation>
     </message>
     <message>
@@ -1200,7 +1193,7 @@
         <translation>方案（%1）</translation>
     </message>
     <message>
-        <source>GPU preset %1 (NCCL's per-step latency, reference comm.md)</source>
+        <source>GPU preset %1 (NCCL&apos;s per-step latency, reference comm.md)</source>
         <translation>GPU 预设 %1（NCCL 每步延迟，参考 comm.md）</translation>
     </message>
     <message>
@@ -1244,7 +1237,7 @@
         <translation>HBM 效率</translation>
     </message>
     <message>
-        <source>assumption: aiconfigurator's 0.8 (reference gpus.md)</source>
+        <source>assumption: aiconfigurator&apos;s 0.8 (reference gpus.md)</source>
         <translation>假设：aiconfigurator 的 0.8（参考 gpus.md）</translation>
     </message>
     <message>
@@ -1272,7 +1265,7 @@
         <translation>通信</translation>
     </message>
     <message>
-        <source>the stage's share of the ledger (no overlap assumed)</source>
+        <source>the stage&apos;s share of the ledger (no overlap assumed)</source>
         <translation>该段在通信账本中的份额（假设不重叠）</translation>
     </message>
     <message>
@@ -1288,7 +1281,7 @@
         <translation>激活以 BF16 传输（假设）</translation>
     </message>
     <message>
-        <source>2 per layer: after the attention out-projection and after the MLP (vLLM's RowParallelLinear)</source>
+        <source>2 per layer: after the attention out-projection and after the MLP (vLLM&apos;s RowParallelLinear)</source>
         <translation>每层 2 次：注意力输出投影之后和 MLP 之后（vLLM 的 RowParallelLinear）</translation>
     </message>
     <message>
@@ -1352,7 +1345,7 @@
         <translation>在 %1 张 GPU 上做 all-to-all：%2 % 留在发送方 GPU；最忙的 GPU 承担 ×%3</translation>
     </message>
     <message>
-        <source>EP off with dp = %1: vLLM all-gathers every DP rank's tokens and reduce-scatters the result</source>
+        <source>EP off with dp = %1: vLLM all-gathers every DP rank&apos;s tokens and reduce-scatters the result</source>
         <translation>EP 关闭且 dp = %1：vLLM 对每个 DP rank 的 Token 做 all-gather，再对结果做 reduce-scatter</translation>
     </message>
     <message>
@@ -1396,7 +1389,7 @@
         <translation>按每个组实际使用的链路做 α-β 估算；假设通信不与计算重叠</translation>
     </message>
     <message>
-        <source>Σ over stages of each stage's step</source>
+        <source>Σ over stages of each stage&apos;s step</source>
         <translation>Σ 各段的单步时间</translation>
     </message>
     <message>
@@ -1428,7 +1421,7 @@
         <translation>--prompt-len：每个序列要关注的 KV 长度</translation>
     </message>
     <message>
-        <source>PP does not shorten a token's path: every token crosses every stage in turn</source>
+        <source>PP does not shorten a token&apos;s path: every token crosses every stage in turn</source>
         <translation>PP 不会缩短 Token 的路径：每个 Token 依次经过每一段</translation>
     </message>
     <message>
@@ -1472,11 +1465,11 @@
         <translation>ceil(总量 × 利用率) − 权重 − 峰值激活 − non-torch − CUDA Graph</translation>
     </message>
     <message>
-        <source>calibrated: the modelled activation × %1, from profile "%2"</source>
+        <source>calibrated: the modelled activation × %1, from profile &quot;%2&quot;</source>
         <translation>校准：模型估算的激活 × %1，来自校准配置“%2”</translation>
     </message>
     <message>
-        <source>calibrated: measured in profile "%1"</source>
+        <source>calibrated: measured in profile &quot;%1&quot;</source>
         <translation>校准：在校准配置“%1”中实测</translation>
     </message>
     <message>
@@ -1487,7 +1480,7 @@
         <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
         <translation>估算：0.5 GiB + 本卡每层 4 MiB</translation>
     </message>
-<message>
+    <message>
         <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
         <translation>批大小 %1 的解码步：GEMM + 注意力 + MoE + 通信 + 固定开销 = %2；CPU %3（%4）→ %5</translation>
     </message>
@@ -1508,7 +1501,7 @@
         <translation>不限</translation>
     </message>
     <message>
-        <source>Estimated: a deterministic simulation of vLLM V1's scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
+        <source>Estimated: a deterministic simulation of vLLM V1&apos;s scheduler (decode first, prefill chunks filling the token budget, KV blocks, preemption) over %1 requests, each step timed by the step-time model with the %2 coefficients; not a measurement.</source>
         <translation>估算：对 vLLM V1 调度器的确定性模拟（先解码，预填充分块填满 Token 预算，KV 块，抢占），共 %1 个请求，每一步由步时模型按 %2 系数计时；不是实测。</translation>
     </message>
     <message>
@@ -1520,7 +1513,7 @@
         <translation>TTFT（估算）</translation>
     </message>
     <message>
-        <source>per request: first token's time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
+        <source>per request: first token&apos;s time − arrival; queueing + prefill chunks (sharing steps with decodes) + one step; percentiles over the requests</source>
         <translation>每个请求：首个 Token 的时间 − 到达时间；排队 + 预填充分块（与解码共享步）+ 一步；对所有请求取百分位</translation>
     </message>
     <message>
@@ -1544,7 +1537,7 @@
         <translation>端到端延迟（估算）</translation>
     </message>
     <message>
-        <source>per request: last token's time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
+        <source>per request: last token&apos;s time − arrival = TTFT + (output tokens − 1) × TPOT; percentiles over the requests</source>
         <translation>每个请求：最后一个 Token 的时间 − 到达时间 = TTFT + (输出 Token 数 − 1) × TPOT；对所有请求取百分位</translation>
     </message>
     <message>
@@ -1560,7 +1553,7 @@
         <translation>解码步（估算）</translation>
     </message>
     <message>
-        <source>slowest stage's GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
         <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（内核启动或图重放、采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
     </message>
 </context>
@@ -1602,7 +1595,7 @@
         <translation>所有 EP 大小</translation>
     </message>
     <message>
-        <source>MoE: vLLM's two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang's --ep-size)</source>
+        <source>MoE: vLLM&apos;s two points (ep = 1, ep = tp × dp) or every divisor of tp × dp (SGLang&apos;s --ep-size)</source>
         <translation>MoE：vLLM 的两种取值（ep = 1，ep = tp × dp），或 tp × dp 的每个约数（SGLang 的 --ep-size）</translation>
     </message>
     <message>
@@ -1665,7 +1658,7 @@
         <translation>awq 或 gptq</translation>
     </message>
     <message>
-        <source>%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint's own quantization)</source>
+        <source>%1 ships %2 weights, so the server cannot load it as %3 (it uses the checkpoint&apos;s own quantization)</source>
         <translation>%1 发布的是 %2 权重，服务端使用 checkpoint 自带的量化方式，无法把它加载为 %3</translation>
     </message>
     <message>
@@ -1685,11 +1678,11 @@
         <translation>gptq（需要 GPTQ 格式的 checkpoint）</translation>
     </message>
     <message>
-        <source>max_model_len %1 exceeds the model's %2 positions</source>
+        <source>max_model_len %1 exceeds the model&apos;s %2 positions</source>
         <translation>max_model_len %1 超过了模型的 %2 个位置</translation>
     </message>
     <message>
-        <source>vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) or expert-parallel over all of them (--enable-expert-parallel, ep=%1); ep=%2 needs SGLang's --ep-size (target sglang)</source>
+        <source>vLLM runs experts either tensor-parallel over all tp x dp = %1 GPUs (ep=1) or expert-parallel over all of them (--enable-expert-parallel, ep=%1); ep=%2 needs SGLang&apos;s --ep-size (target sglang)</source>
         <translation>vLLM 的专家要么在全部 tp x dp = %1 张 GPU 上做张量并行（ep=1），要么在所有这些 GPU 上做专家并行（--enable-expert-parallel，ep=%1）；ep=%2 需要 SGLang 的 --ep-size（目标引擎选 sglang）</translation>
     </message>
     <message>
@@ -1697,7 +1690,7 @@
         <translation>%1 个专家 + %2 个冗余专家无法均分到 ep=%3 张 GPU 上，而 EPLB 要求均分（物理专家数必须是 EP 大小的整数倍）</translation>
     </message>
     <message>
-        <source>this exporter has no SGLang equivalent of vLLM's --decode-context-parallel-size</source>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --decode-context-parallel-size</source>
         <translation>本导出器没有与 vLLM 的 --decode-context-parallel-size 对应的 SGLang 参数</translation>
     </message>
     <message>
@@ -1705,15 +1698,15 @@
         <translation>SGLang 没有文档记载的、与 VLLM_PP_LAYER_PARTITION 对应的自定义层切分方式</translation>
     </message>
     <message>
-        <source>this exporter does not combine SGLang's --pp-size with --dp</source>
+        <source>this exporter does not combine SGLang&apos;s --pp-size with --dp</source>
         <translation>本导出器不支持同时使用 SGLang 的 --pp-size 和 --dp</translation>
     </message>
     <message>
-        <source>the engine's own layer split (no custom partition)</source>
+        <source>the engine&apos;s own layer split (no custom partition)</source>
         <translation>引擎自己的层切分（不用自定义切分）</translation>
     </message>
     <message>
-        <source>SGLang's --dp starts the replicas of a dense model on one node; across nodes run one server per node behind SGLang's router</source>
+        <source>SGLang&apos;s --dp starts the replicas of a dense model on one node; across nodes run one server per node behind SGLang&apos;s router</source>
         <translation>SGLang 的 --dp 只在一个节点上启动稠密模型的各个副本；跨节点时请每个节点运行一个服务，前面接 SGLang 的 router</translation>
     </message>
     <message>
@@ -1721,7 +1714,7 @@
         <translation>每节点 dp=%1，每个节点一个服务</translation>
     </message>
     <message>
-        <source>SGLang's --mem-fraction-static covers weights and KV cache only; the plan's memory figures follow vLLM</source>
+        <source>SGLang&apos;s --mem-fraction-static covers weights and KV cache only; the plan&apos;s memory figures follow vLLM</source>
         <translation>SGLang 的 --mem-fraction-static 只覆盖权重和 KV Cache；方案的显存数字按 vLLM 计算</translation>
     </message>
     <message>
@@ -1737,7 +1730,7 @@
         <translation>KV 块大小未带入（SGLang 的分页方式不同）</translation>
     </message>
     <message>
-        <source>round-robin expert placement is vLLM's; SGLang places experts its own way</source>
+        <source>round-robin expert placement is vLLM&apos;s; SGLang places experts its own way</source>
         <translation>轮询（round-robin）专家放置是 vLLM 的做法；SGLang 按自己的方式放置专家</translation>
     </message>
     <message>
@@ -1753,7 +1746,7 @@
         <translation>节点 0 地址和模型路径不能包含控制字符（换行符、制表符）</translation>
     </message>
     <message>
-        <source>unknown --all2all-backend "%1" (%2 accepts %3)</source>
+        <source>unknown --all2all-backend &quot;%1&quot; (%2 accepts %3)</source>
         <translation>未知的 --all2all-backend “%1”（%2 接受 %3）</translation>
     </message>
     <message>
@@ -1769,7 +1762,7 @@
         <translation>%1 张 GPU（tp x pp x dp）无法均分到 %2 个节点上</translation>
     </message>
     <message>
-        <source>%1 GPUs per node are more than a node's %2</source>
+        <source>%1 GPUs per node are more than a node&apos;s %2</source>
         <translation>每节点 %1 张 GPU，超过了一个节点的 %2 张</translation>
     </message>
     <message>
@@ -1781,7 +1774,7 @@
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <source>the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; the plan's grid fills nodes of %4 in order)</source>
+        <source>the %1 GPUs run as %2 on each of %3 nodes (the launch splits them evenly; the plan&apos;s grid fills nodes of %4 in order)</source>
         <translation>这 %1 张 GPU 按每节点 %2 张分布在 %3 个节点上（启动时均匀切分；方案的网格按顺序填满每节点 %4 张卡的节点）</translation>
     </message>
     <message>
@@ -1809,7 +1802,7 @@
         <translation>deepep all2all 后端需要在每个节点上安装 DeepEP（以及 DeepGEMM）</translation>
     </message>
     <message>
-        <source>one node needs no Ray cluster: the command runs vLLM's own workers</source>
+        <source>one node needs no Ray cluster: the command runs vLLM&apos;s own workers</source>
         <translation>单节点不需要 Ray 集群：命令运行 vLLM 自己的 worker</translation>
     </message>
     <message>
@@ -1817,7 +1810,7 @@
         <translation>每个节点运行相同的 vLLM 版本和模型文件；有多个网卡时请设置 NCCL_SOCKET_IFNAME 和 GLOO_SOCKET_IFNAME</translation>
     </message>
     <message>
-        <source>a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, and vLLM's multi-node DP launch places whole replicas per node</source>
+        <source>a DP replica (tp x pp = %1 GPUs) does not fit whole on a node of %2 GPUs, and vLLM&apos;s multi-node DP launch places whole replicas per node</source>
         <translation>一个 DP 副本（tp x pp = %1 张 GPU）无法完整放进每节点 %2 张 GPU 的节点，而 vLLM 的多节点 DP 启动要求每个节点放整数个副本</translation>
     </message>
     <message>
@@ -1825,30 +1818,26 @@
         <translation>Ray 启动方式（VLLM_RAY_DP_PACK_STRATEGY=span）</translation>
     </message>
     <message>
-        <source>the head address cannot start with '-' (it would read as an option)</source>
-        <translation>头节点地址不能以 '-' 开头（会被当作选项）</translation>
+        <source>the head address cannot start with &apos;-&apos; (it would read as an option)</source>
+        <translation>头节点地址不能以 &apos;-&apos; 开头（会被当作选项）</translation>
     </message>
     <message>
-        <source>the model path %1 starts with '-' or holds control characters, so the server would read it as an option: give the model path the server should load</source>
-        <translation>模型路径 %1 以 '-' 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
+        <source>the model path %1 starts with &apos;-&apos; or holds control characters, so the server would read it as an option: give the model path the server should load</source>
+        <translation>模型路径 %1 以 &apos;-&apos; 开头或含控制字符，服务器会把它当作选项：请给出服务器应加载的模型路径</translation>
     </message>
     <message>
-        <source>this exporter has no SGLang equivalent of vLLM's --prefill-context-parallel-size</source>
+        <source>this exporter has no SGLang equivalent of vLLM&apos;s --prefill-context-parallel-size</source>
         <translation>本导出器没有与 vLLM 的 --prefill-context-parallel-size 对应的 SGLang 参数</translation>
     </message>
     <message>
-        <source>%1 first appears in vLLM %2: the plan's --vllm-version %3 does not know it (flag table %4)</source>
+        <source>%1 first appears in vLLM %2: the plan&apos;s --vllm-version %3 does not know it (flag table %4)</source>
         <translation>%1 从 vLLM %2 起才有：方案的 --vllm-version %3 不认识它（参数表 %4）</translation>
     </message>
     <message>
         <source>the plan follows vLLM %1; the flags are checked against %2: check them against that release</source>
         <translation>方案遵循 vLLM %1；参数按 %2 检查：请对照该版本核实</translation>
     </message>
-<message>
-        <source>the plan follows vLLM %1; the flags are those of %2: check them against that release</source>
-        <translation>方案按 vLLM %1 计算；参数来自 %2：请对照该版本检查</translation>
-    </message>
-    </context>
+</context>
 <context>
     <name>ExportDialog</name>
     <message>
@@ -1906,7 +1895,7 @@
         <translation>节点 0 地址(&amp;A)：</translation>
     </message>
     <message>
-        <source>$HEAD_PORT (launcher's default)</source>
+        <source>$HEAD_PORT (launcher&apos;s default)</source>
         <translation>$HEAD_PORT（启动器默认值）</translation>
     </message>
     <message>
@@ -2155,7 +2144,7 @@
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <source>Expert-parallel rank inside the stage's MoE group (dp_rank × tp + tp_rank, mod ep)</source>
+        <source>Expert-parallel rank inside the stage&apos;s MoE group (dp_rank × tp + tp_rank, mod ep)</source>
         <translation>在本段 MoE 组内的专家并行 rank（dp_rank × tp + tp_rank，对 ep 取模）</translation>
     </message>
     <message>
@@ -2196,7 +2185,7 @@
     </message>
     <message>
         <source>
-Calibrated: overheads from profile "%1" (fitted to %2)</source>
+Calibrated: overheads from profile &quot;%1&quot; (fitted to %2)</source>
         <translation>
 校准：开销来自校准配置“%1”（拟合自 %2）</translation>
     </message>
@@ -2258,7 +2247,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>按 DP 副本着色</translation>
     </message>
     <message>
-        <source>What the cluster tab's colours mean</source>
+        <source>What the cluster tab&apos;s colours mean</source>
         <translation>集群页颜色的含义</translation>
     </message>
     <message>
@@ -2285,7 +2274,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Show the whole grid (0)</source>
         <translation>显示整个网格（0）</translation>
     </message>
-<message>
+    <message>
         <source>Colour automatically</source>
         <translation>自动着色</translation>
     </message>
@@ -2293,7 +2282,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>By stage, or by DP replica when the plan has one stage</source>
         <translation>按段着色；方案只有一段时按 DP 副本着色</translation>
     </message>
-<message>
+    <message>
         <source>Layers</source>
         <translation>层</translation>
     </message>
@@ -2413,7 +2402,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>轮询放置</translation>
     </message>
     <message>
-        <source>EP off: each of the %1 experts is split over the stage's GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4</source>
+        <source>EP off: each of the %1 experts is split over the stage&apos;s GPUs, moe_tp = tp × dp = %2 · MoE layers: %3, dense: %4</source>
         <translation>未开 EP：%1 个专家每个都切分到本段所有 GPU 上，moe_tp = tp × dp = %2 · MoE 层：%3，dense 层：%4</translation>
     </message>
     <message>
@@ -2467,10 +2456,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>q %1</source>
         <translation>q %1</translation>
-    </message>
-    <message>
-        <source>MLA latent KV, shared by all %1 heads (on every TP rank)</source>
-        <translation>MLA 潜在 KV，%1 个头共用（每个 TP rank 上都有）</translation>
     </message>
     <message>
         <source>MLA latent KV</source>
@@ -2632,7 +2617,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>TP %1 KV</source>
         <translation>TP %1 KV</translation>
     </message>
-<message>
+    <message>
         <source>one pipeline stage: coloured by DP replica</source>
         <translation>只有一个流水线段：按 DP 副本着色</translation>
     </message>
@@ -2716,7 +2701,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>strips left of the GPUs: token mixer, FFN</source>
         <translation>GPU 左侧的色条：Token 混合器、FFN</translation>
     </message>
-<message>
+    <message>
         <source>nodes %1–%2</source>
         <translation>节点 %1–%2</translation>
     </message>
@@ -2752,7 +2737,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>粘贴一条命令即可看到对应的方案。</translation>
     </message>
     <message>
-        <source>vLLM's default</source>
+        <source>vLLM&apos;s default</source>
         <translation>vLLM 默认值</translation>
     </message>
     <message>
@@ -2862,7 +2847,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>KV 容量（集群）</translation>
     </message>
     <message>
-        <source>&lt;b&gt;KV capacity, whole cluster&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × one replica's tokens (each DP replica has its own KV pool)&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 tokens</source>
+        <source>&lt;b&gt;KV capacity, whole cluster&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × one replica&apos;s tokens (each DP replica has its own KV pool)&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 tokens</source>
         <translation>&lt;b&gt;KV 容量（整个集群）&lt;/b&gt;&lt;br&gt;&lt;i&gt;dp × 单个副本的 Token 数（每个 DP 副本有自己的 KV 池）&lt;/i&gt;&lt;br&gt;= %1 × %2 = %3 个 Token</translation>
     </message>
     <message>
@@ -2926,7 +2911,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>&lt;b&gt;max_model_len&lt;/b&gt;&lt;br&gt;%1</translation>
     </message>
     <message>
-        <source>the model's max_position_embeddings (no --max-model-len set)</source>
+        <source>the model&apos;s max_position_embeddings (no --max-model-len set)</source>
         <translation>模型的 max_position_embeddings（未设置 --max-model-len）</translation>
     </message>
     <message>
@@ -2962,7 +2947,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation> · 估算</translation>
     </message>
     <message>
-        <source>&lt;br&gt;&lt;i&gt;Calibrated: the overheads come from profile "%1", fitted to %2.&lt;/i&gt;</source>
+        <source>&lt;br&gt;&lt;i&gt;Calibrated: the overheads come from profile &quot;%1&quot;, fitted to %2.&lt;/i&gt;</source>
         <translation>&lt;br&gt;&lt;i&gt;校准：开销来自校准配置“%1”，拟合自 %2。&lt;/i&gt;</translation>
     </message>
     <message>
@@ -2986,11 +2971,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>仅按状态可容纳的请求数</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer's state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer&apos;s state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
         <translation>&lt;b&gt;每卡每请求的状态&lt;/b&gt;&lt;br&gt;&lt;i&gt;GPU %1 上的状态层数 × 一层的状态（卷积 + SSM / 循环状态，vLLM MambaSpec）&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;它不随 Token 增长：每个运行中的请求都持有它，无论请求多长。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens' KV comes on top, and vLLM pads each state page to the attention block; "Requests at max length" counts both.</source>
+        <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens&apos; KV comes on top, and vLLM pads each state page to the attention block; &quot;Requests at max length&quot; counts both.</source>
         <translation>&lt;b&gt;仅按状态可容纳的请求数&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV 预算 / 每请求状态)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;这是上限：Token 的 KV 另算，且 vLLM 会把每个状态页填充到注意力块的大小；“最大长度请求数”两者都计入。</translation>
     </message>
 </context>
@@ -2999,6 +2984,67 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language.</source>
         <translation>No Chinese font is installed, so Chinese text shows as boxes: install one (Debian: fonts-noto-cjk) or choose English under Language / 语言.（未安装中文字体）</translation>
+    </message>
+</context>
+<context>
+    <name>LatencyCurveView</name>
+    <message>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation>每卡输出 tokens/s</translation>
+    </message>
+    <message>
+        <source>current workload</source>
+        <translation>当前负载</translation>
+    </message>
+    <message>
+        <source>Concurrency (clients)</source>
+        <translation>并发数（客户端）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Computing… (%n simulations in the background)</source>
+        <translation>
+            <numerusform>计算中…（后台 %n 次模拟）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No curve: %1</source>
+        <translation>无曲线：%1</translation>
+    </message>
+    <message>
+        <source>Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 to %3 (the most that fit the KV pool and max-num-seqs).</source>
+        <translation>估算：模拟 vLLM V1 服务，输入 %1、输出 %2 个 Token，并发 1 到 %3（KV 池与 max-num-seqs 容纳的上限）。</translation>
+    </message>
+    <message>
+        <source>Latency curve</source>
+        <translation>延迟曲线</translation>
+    </message>
+    <message>
+        <source>Latency–throughput curve</source>
+        <translation>延迟–吞吐曲线</translation>
+    </message>
+    <message>
+        <source>Latency, ms</source>
+        <translation>延迟，毫秒</translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
+        <translation>每卡 tok/s</translation>
     </message>
 </context>
 <context>
@@ -3056,7 +3102,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation> × 均分份额</translation>
     </message>
     <message>
-        <source>EP routing skew: the hottest expert's rank receives this many times its fair share of tokens</source>
+        <source>EP routing skew: the hottest expert&apos;s rank receives this many times its fair share of tokens</source>
         <translation>EP 路由倾斜：最热专家所在的 rank 收到的 Token 数是均分份额的这么多倍</translation>
     </message>
     <message>
@@ -3159,11 +3205,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>没有可以对照的方案。</translation>
     </message>
     <message>
-        <source>No vLLM startup lines found: the log needs at least one of "Model loading took", "Available KV cache memory", "GPU KV cache size" or "# GPU blocks".</source>
-        <translation>没有找到 vLLM 启动日志行：日志中至少要有 "Model loading took"、"Available KV cache memory"、"GPU KV cache size" 或 "# GPU blocks" 之一。</translation>
+        <source>No vLLM startup lines found: the log needs at least one of &quot;Model loading took&quot;, &quot;Available KV cache memory&quot;, &quot;GPU KV cache size&quot; or &quot;# GPU blocks&quot;.</source>
+        <translation>没有找到 vLLM 启动日志行：日志中至少要有 &quot;Model loading took&quot;、&quot;Available KV cache memory&quot;、&quot;GPU KV cache size&quot; 或 &quot;# GPU blocks&quot; 之一。</translation>
     </message>
     <message>
-        <source>The plan's model or GPU is not in the catalog.</source>
+        <source>The plan&apos;s model or GPU is not in the catalog.</source>
         <translation>方案的模型或 GPU 不在目录中。</translation>
     </message>
     <message>
@@ -3330,7 +3376,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>使用最接近的可导出方案</translation>
     </message>
     <message>
-        <source>The command's model "%1" is not a preset: open its config.json first, then import again.</source>
+        <source>The command&apos;s model &quot;%1&quot; is not a preset: open its config.json first, then import again.</source>
         <translation>命令中的模型“%1”不是预设：请先打开它的 config.json，再重新导入。</translation>
     </message>
     <message>
@@ -3373,7 +3419,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>ShardScope did not quit normally; these changes were saved automatically at %1.</source>
         <translation>ShardScope 上次没有正常退出；这些更改已于 %1 自动保存。</translation>
     </message>
-<message>
+    <message>
         <source>The unsaved plan of the last session could not be restored: %1</source>
         <translation>上次会话中未保存的方案无法恢复：%1</translation>
     </message>
@@ -3421,18 +3467,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>GPU</translation>
     </message>
     <message>
-        <source>other = non-torch, CUDA graphs, reserve · headroom = 1 − utilization · usable = utilization × total</source>
-        <translation>其他 = non-torch、CUDA Graph、预留 · 余量 = 1 − 利用率 · 可用 = 利用率 × 总量</translation>
-    </message>
-    <message>
-        <source>Memory per GPU, one bar per node (%1 GPUs)&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</source>
-        <translation>每卡显存，每个节点一根柱（%1 张 GPU）&lt;br&gt;&lt;small&gt;%2&lt;/small&gt;</translation>
-    </message>
-    <message>
-        <source>Memory per GPU&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</source>
-        <translation>每卡显存&lt;br&gt;&lt;small&gt;%1&lt;/small&gt;</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;node %1&lt;/b&gt;: its tightest GPU is GPU %2&lt;br&gt;</source>
         <translation>&lt;b&gt;节点 %1&lt;/b&gt;：其中最紧张的是 GPU %2&lt;br&gt;</translation>
     </message>
@@ -3445,14 +3479,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>&lt;b&gt;余量&lt;/b&gt;&lt;br&gt;&lt;i&gt;总量 × (1 − gpu_memory_utilization)&lt;/i&gt;&lt;br&gt;= %1 × (1 − %2) = %3 — 留给其他进程</translation>
     </message>
     <message>
-        <source>activation and other: calibrated (profile "%1")</source>
+        <source>activation and other: calibrated (profile &quot;%1&quot;)</source>
         <translation>激活与其他：校准（校准配置“%1”）</translation>
     </message>
     <message>
         <source>activation and other: estimated (no calibration profile)</source>
         <translation>激活与其他：估算（无校准配置）</translation>
     </message>
-<message>
+    <message>
         <source>Memory per GPU, one bar per node (%1 GPUs)</source>
         <translation>每卡显存，每个节点一根柱（共 %1 张卡）</translation>
     </message>
@@ -3504,7 +3538,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>，%1 个草稿层 %2</translation>
     </message>
     <message>
-        <source>weights ("Model loading took")</source>
+        <source>weights (&quot;Model loading took&quot;)</source>
         <translation>权重（“Model loading took”）</translation>
     </message>
     <message>
@@ -3528,7 +3562,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>（没有采样器：不是最后一个 PP 段）</translation>
     </message>
     <message>
-        <source>; x %1 from calibration profile "%2"</source>
+        <source>; x %1 from calibration profile &quot;%2&quot;</source>
         <translation>；按校准配置“%2”乘以 %1</translation>
     </message>
     <message>
@@ -3536,7 +3570,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>峰值激活</translation>
     </message>
     <message>
-        <source>measured in calibration profile "%1" (tp=%2)</source>
+        <source>measured in calibration profile &quot;%1&quot; (tp=%2)</source>
         <translation>在校准配置“%1”中实测（tp=%2）</translation>
     </message>
     <message>
@@ -3560,7 +3594,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>0：--enforce-eager 不捕获 CUDA Graph</translation>
     </message>
     <message>
-        <source>measured in calibration profile "%1"</source>
+        <source>measured in calibration profile &quot;%1&quot;</source>
         <translation>在校准配置“%1”中实测</translation>
     </message>
     <message>
@@ -3580,7 +3614,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>CUDA Graph</translation>
     </message>
     <message>
-        <source>requested minus every subtracted term ("Available KV cache memory"); %1 B per token on this rank</source>
+        <source>requested minus every subtracted term (&quot;Available KV cache memory&quot;); %1 B per token on this rank</source>
         <translation>申请量减去所有扣除项（“Available KV cache memory”）；本 rank 每 Token %1 B</translation>
     </message>
     <message>
@@ -3643,7 +3677,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>你的配置</translation>
     </message>
     <message>
-        <source>Type words of a model's name or id, in any order, then Enter</source>
+        <source>Type words of a model&apos;s name or id, in any order, then Enter</source>
         <translation>输入模型名称或 id 中的词（顺序不限），然后按回车</translation>
     </message>
 </context>
@@ -3662,7 +3696,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>TP</translation>
     </message>
     <message>
-        <source>Tensor parallel: each layer's heads and MLP split over this many GPUs</source>
+        <source>Tensor parallel: each layer&apos;s heads and MLP split over this many GPUs</source>
         <translation>张量并行：每层的注意力头和 MLP 切分到这么多张卡上</translation>
     </message>
     <message>
@@ -3690,7 +3724,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>专家并行：一段的专家分布到其 tp × dp 张卡中的这么多张上</translation>
     </message>
     <message>
-        <source>vLLM's --enable-expert-parallel: every GPU of a stage holds whole experts</source>
+        <source>vLLM&apos;s --enable-expert-parallel: every GPU of a stage holds whole experts</source>
         <translation>vLLM 的 --enable-expert-parallel：一段中每张卡都持有完整的专家</translation>
     </message>
     <message>
@@ -3822,7 +3856,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>日志运行时 max_model_len 为 %1，方案使用 %2</translation>
     </message>
     <message>
-        <source>the log's concurrency is for %1-token requests</source>
+        <source>the log&apos;s concurrency is for %1-token requests</source>
         <translation>日志中的并发数按 %1 Token 长的请求计算</translation>
     </message>
     <message>
@@ -3830,7 +3864,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>日志没有打印可用 KV 显存，因此无法对照预算</translation>
     </message>
     <message>
-        <source>the GPU's visible memory differs (%1 vs %2)</source>
+        <source>the GPU&apos;s visible memory differs (%1 vs %2)</source>
         <translation>GPU 可见显存不同（%1 对 %2）</translation>
     </message>
     <message>
@@ -3874,8 +3908,8 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>方案无法按 vLLM 显存核算评估</translation>
     </message>
     <message>
-        <source>the log prints no available KV memory ("Available KV cache memory" or the V0 profiling summary)</source>
-        <translation>日志没有打印可用 KV 显存（"Available KV cache memory" 或 V0 的 profiling 汇总）</translation>
+        <source>the log prints no available KV memory (&quot;Available KV cache memory&quot; or the V0 profiling summary)</source>
+        <translation>日志没有打印可用 KV 显存（&quot;Available KV cache memory&quot; 或 V0 的 profiling 汇总）</translation>
     </message>
     <message>
         <source>the modelled peak activation is zero, nothing to scale</source>
@@ -3965,11 +3999,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>层 × GPU：按流水线段显示每张卡持有哪些层</translation>
     </message>
     <message>
-        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM's initialize_model_parallel); layers per stage follow get_pp_indices.</source>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices.</source>
         <translation>Rank 按 DP × PP × TP 排列，TP 变化最快（vLLM 的 initialize_model_parallel）；每段的层数按 get_pp_indices 计算。</translation>
     </message>
     <message>
-        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM's initialize_model_parallel); layers per stage follow get_pp_indices overridden by VLLM_PP_LAYER_PARTITION.</source>
+        <source>Ranks are laid out DP × PP × TP with TP fastest (vLLM&apos;s initialize_model_parallel); layers per stage follow get_pp_indices overridden by VLLM_PP_LAYER_PARTITION.</source>
         <translation>Rank 按 DP × PP × TP 排列，TP 变化最快（vLLM 的 initialize_model_parallel）；每段的层数按 get_pp_indices 计算，并由 VLLM_PP_LAYER_PARTITION 覆盖。</translation>
     </message>
     <message>
@@ -4149,7 +4183,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>每步通信</translation>
     </message>
     <message>
-        <source>One %1 step of n = %2 tokens; activations in BF16. Times are α-β estimates on the link each group uses; "per GPU" is the busiest GPU.</source>
+        <source>One %1 step of n = %2 tokens; activations in BF16. Times are α-β estimates on the link each group uses; &quot;per GPU&quot; is the busiest GPU.</source>
         <translation>一次 %1 步，n = %2 个 Token；激活为 BF16。时间是按每个组所用链路做的 α-β 估算；“每卡”指最忙的那张卡。</translation>
     </message>
     <message>
@@ -4305,7 +4339,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>解码：每个微批 %1 个序列，每个序列的上下文为 %2 个 Token；预填充为一个 %3 Token 的提示词。</translation>
     </message>
     <message>
-        <source> (aiconfigurator's empirical factor)</source>
+        <source> (aiconfigurator&apos;s empirical factor)</source>
         <translation>（aiconfigurator 的经验系数）</translation>
     </message>
     <message>
@@ -4440,7 +4474,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>heads %1 (%2)</source>
         <translation>头 %1（共 %2 个）</translation>
     </message>
-<message>
+    <message>
         <source>Serving (estimated)</source>
         <translation>服务性能（估算）</translation>
     </message>
@@ -4457,7 +4491,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>所有请求同时发送</translation>
     </message>
     <message>
-        <source>Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
+        <source>Estimated, not measured: a simulation of vLLM V1&apos;s continuous batching for %1 prompts of %2 input and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
         <translation>估算，非实测：模拟 vLLM V1 的连续批处理，%1 个提示，每个输入 %2、输出 %3 个 Token，%4（max-num-seqs %5，max-num-batched-tokens %6，%7 系数）。</translation>
     </message>
     <message>
@@ -4506,6 +4540,41 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
 </context>
 <context>
+    <name>Session</name>
+    <message>
+        <source>it is not valid JSON (cut short?)</source>
+        <translation>它不是有效的 JSON（被截断了？）</translation>
+    </message>
+    <message>
+        <source>it is not a ShardScope session</source>
+        <translation>它不是 ShardScope 会话文件</translation>
+    </message>
+    <message>
+        <source>a field is missing or of the wrong type</source>
+        <translation>缺少某个字段或字段类型不对</translation>
+    </message>
+    <message>
+        <source>cannot save the session to %1: %2</source>
+        <translation>无法把会话保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>it is larger than 16 MiB</source>
+        <translation>它大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>it %1</source>
+        <translation>它 %1</translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2.</source>
+        <translation>无法读取自动保存的会话 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
+        <translation>无法读取自动保存的会话 %1：%2。它已另存为 %3。</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPanel</name>
     <message>
         <source>Memory and workload</source>
@@ -4516,7 +4585,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation> 个 Token</translation>
     </message>
     <message>
-        <source>--max-model-len: context per request (0: the model's maximum)</source>
+        <source>--max-model-len: context per request (0: the model&apos;s maximum)</source>
         <translation>--max-model-len：每个请求的上下文长度（0：模型的最大值）</translation>
     </message>
     <message>
@@ -4532,7 +4601,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>预填充：一步处理的提示 Token 数</translation>
     </message>
     <message>
-        <source>vLLM (each GPU's tensors, KV blocks)</source>
+        <source>vLLM (each GPU&apos;s tensors, KV blocks)</source>
         <translation>vLLM（每卡实际张量，KV 块）</translation>
     </message>
     <message>
@@ -4540,11 +4609,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>教材（均分，固定预留）</translation>
     </message>
     <message>
-        <source>vLLM: what the engine allocates, minimum over GPUs · textbook: the course's uniform split</source>
+        <source>vLLM: what the engine allocates, minimum over GPUs · textbook: the course&apos;s uniform split</source>
         <translation>vLLM：引擎实际分配的量，取所有卡的最小值 · 教材：课程中的均匀切分</translation>
     </message>
     <message>
-        <source>--gpu-memory-utilization: the fraction of each GPU's memory vLLM may use (lowest: the version's default)</source>
+        <source>--gpu-memory-utilization: the fraction of each GPU&apos;s memory vLLM may use (lowest: the version&apos;s default)</source>
         <translation>--gpu-memory-utilization：vLLM 可用的每卡显存比例（最小值：该版本的默认值）</translation>
     </message>
     <message>
@@ -4584,7 +4653,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>GPTQ（int4）</translation>
     </message>
     <message>
-        <source>Weight format (--quantization); 'as the checkpoint ships' follows quantization_config</source>
+        <source>Weight format (--quantization); &apos;as the checkpoint ships&apos; follows quantization_config</source>
         <translation>权重格式（--quantization）；“与 checkpoint 一致”遵循 quantization_config</translation>
     </message>
     <message>
@@ -4711,7 +4780,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>加速卡：显存、带宽、高速互连域（来自 GPU 预设）</translation>
     </message>
     <message>
-        <source>GPUs per node; ranks fill nodes in order (0: the GPU preset's value)</source>
+        <source>GPUs per node; ranks fill nodes in order (0: the GPU preset&apos;s value)</source>
         <translation>每节点 GPU 数；rank 按顺序填满节点（0：使用 GPU 预设值）</translation>
     </message>
     <message>
@@ -4848,10 +4917,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>no fit or constraint missed</source>
-        <translation>放不下或不满足约束</translation>
-    </message>
-    <message>
         <source>meets constraints</source>
         <translation>满足约束</translation>
     </message>
@@ -4879,9 +4944,28 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;i&gt;Click to apply the first.&lt;/i&gt;</source>
         <translation>&lt;i&gt;点击应用第一个。&lt;/i&gt;</translation>
     </message>
-<message>
+    <message>
         <source>excluded</source>
         <translation>已排除</translation>
+    </message>
+</context>
+<context>
+    <name>TabTitle</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>Work</source>
+        <translation>计算过程</translation>
     </message>
 </context>
 <context>
@@ -5079,7 +5163,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>PP 发送，第 %1 段 → 第 %2 段</translation>
     </message>
     <message>
-        <source>PP AllGather of stage %1's activations</source>
+        <source>PP AllGather of stage %1&apos;s activations</source>
         <translation>对第 %1 段传来的激活做 PP AllGather</translation>
     </message>
     <message>
@@ -5111,7 +5195,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>%1 → %2（%3）</translation>
     </message>
     <message>
-        <source>The stage's roofline time for these layers: reading their weights and KV cache, or their FLOPs, whichever is slower.</source>
+        <source>The stage&apos;s roofline time for these layers: reading their weights and KV cache, or their FLOPs, whichever is slower.</source>
         <translation>这几层在该段上的 Roofline 时间：读取权重和 KV Cache 的时间与计算 FLOPs 的时间，取较慢者。</translation>
     </message>
     <message>
@@ -5221,7 +5305,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         </translation>
     </message>
     <message>
-        <source>Showing %1 of the plan's %2 micro-batches.</source>
+        <source>Showing %1 of the plan&apos;s %2 micro-batches.</source>
         <translation>这里展示方案中 %2 个微批里的 %1 个。</translation>
     </message>
     <message>
@@ -5245,7 +5329,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>点击数值查看计算过程(&amp;C)</translation>
     </message>
     <message>
-        <source>Click any number to see its formula with this plan's values</source>
+        <source>Click any number to see its formula with this plan&apos;s values</source>
         <translation>点击任意数值，查看其公式及本方案代入的数值</translation>
     </message>
     <message>
@@ -5284,7 +5368,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above). The events show the order of one step; their times are not a prediction.</source>
         <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题）。事件显示一步的顺序；其时间不是预测。</translation>
     </message>
-<message>
+    <message>
         <source>How to compare two plans</source>
         <translation>如何对比两个方案</translation>
     </message>
@@ -5324,7 +5408,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Playback speed: at 1× one event every 0.9 s</source>
         <translation>播放速度：1 倍速时每 0.9 秒一个事件</translation>
     </message>
-<message>
+    <message>
         <source>TTFT, serving (estimated)</source>
         <translation>TTFT，服务（估算）</translation>
     </message>
@@ -5367,7 +5451,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
-<message>
+    <message>
         <source>compute (stage colour)</source>
         <translation>计算（段的颜色）</translation>
     </message>
@@ -5443,7 +5527,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>每个流水线段至少需要一层</translation>
     </message>
     <message>
-        <source>pp=%1 is more than the model's %2 layers: some stages would be empty</source>
+        <source>pp=%1 is more than the model&apos;s %2 layers: some stages would be empty</source>
         <translation>pp=%1 超过了模型的 %2 层：有些段会是空的</translation>
     </message>
     <message>
@@ -5479,7 +5563,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>每个专家超过 16 个冗余副本不是合理的方案</translation>
     </message>
     <message>
-        <source>gpu_memory_utilization must be in (0, 1] (0: the vLLM version's default)</source>
+        <source>gpu_memory_utilization must be in (0, 1] (0: the vLLM version&apos;s default)</source>
         <translation>gpu_memory_utilization 必须在 (0, 1] 之间（0：使用该 vLLM 版本的默认值）</translation>
     </message>
     <message>
@@ -5539,7 +5623,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>EP 组跨越 %1 个 DP rank：它们必须同步步进，空闲的 rank 运行空批次</translation>
     </message>
     <message>
-        <source>max_model_len %1 exceeds the model's max_position_embeddings %2 (vLLM refuses unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)</source>
+        <source>max_model_len %1 exceeds the model&apos;s max_position_embeddings %2 (vLLM refuses unless VLLM_ALLOW_LONG_MAX_MODEL_LEN=1)</source>
         <translation>max_model_len %1 超过了模型的 max_position_embeddings %2（除非设置 VLLM_ALLOW_LONG_MAX_MODEL_LEN=1，否则 vLLM 会拒绝）</translation>
     </message>
     <message>
@@ -5547,15 +5631,15 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>max_num_batched_tokens（%1）必须不小于 max_num_seqs（%2）</translation>
     </message>
     <message>
-        <source>each expert's intermediate size %1 split %2 ways is not a multiple of the FP8 block size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)</source>
+        <source>each expert&apos;s intermediate size %1 split %2 ways is not a multiple of the FP8 block size %3: vLLM refuses to load it (enable expert parallelism or lower tp x dp)</source>
         <translation>每个专家的中间维度 %1 切成 %2 份后不是 FP8 块大小 %3 的整数倍：vLLM 会拒绝加载（开启专家并行或降低 tp x dp）</translation>
     </message>
     <message>
-        <source>calibration profile "%1" was fitted on %2, not %3</source>
+        <source>calibration profile &quot;%1&quot; was fitted on %2, not %3</source>
         <translation>校准配置“%1”是在 %2 上拟合的，不是 %3</translation>
     </message>
     <message>
-        <source>calibration profile "%1" was fitted on vLLM %2, the plan follows %3</source>
+        <source>calibration profile &quot;%1&quot; was fitted on vLLM %2, the plan follows %3</source>
         <translation>校准配置“%1”是在 vLLM %2 上拟合的，方案使用的是 %3</translation>
     </message>
     <message>
@@ -5591,14 +5675,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>--mm-ipc-gpu-memory-gb 是 vLLM %1 的设置：方案遵循的 %2 没有这项预留</translation>
     </message>
     <message>
-        <source>vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one's rules apply</source>
+        <source>vLLM %1 is outside the releases this planner knows (%2 to %3): the nearest one&apos;s rules apply</source>
         <translation>vLLM %1 不在本规划器已知的版本范围内（%2 至 %3）：按最接近版本的规则计算</translation>
     </message>
-<message>
+    <message>
         <source>the %1 heads of the Mamba / linear-attention layers cannot be split over tp=%2: tp must divide them (%3)</source>
         <translation>Mamba / 线性注意力层的 %1 个头无法按 tp=%2 切分：tp 必须整除它们（%3）</translation>
     </message>
-<message>
+    <message>
         <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
         <translation>%1 的输入 %2 切成 %3 份后不是 %4 分组大小 %5 的整数倍：vLLM 拒绝加载</translation>
     </message>
@@ -5618,7 +5702,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>同时给出了位置参数模型和 --model；读取的是 --model %1</translation>
     </message>
     <message>
-        <source>--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model's maximum</source>
+        <source>--max-model-len %1 lets vLLM fit the length to memory; the plan uses the model&apos;s maximum</source>
         <translation>--max-model-len %1 让 vLLM 按显存自动确定长度；方案使用模型的最大长度</translation>
     </message>
     <message>
@@ -5626,11 +5710,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>--kv-cache-dtype %1 未建模；方案使用 auto</translation>
     </message>
     <message>
-        <source>--quantization %1 is not modelled; the plan uses the checkpoint's format</source>
+        <source>--quantization %1 is not modelled; the plan uses the checkpoint&apos;s format</source>
         <translation>--quantization %1 未建模；方案使用 checkpoint 自带的格式</translation>
     </message>
     <message>
-        <source>--all2all-backend %1 is not one of %2's choices</source>
+        <source>--all2all-backend %1 is not one of %2&apos;s choices</source>
         <translation>--all2all-backend %1 不在 %2 的可选值中</translation>
     </message>
     <message>
@@ -5701,11 +5785,11 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>估算</translation>
     </message>
     <message>
-        <source>Exact arithmetic from the model's config and the plan</source>
+        <source>Exact arithmetic from the model&apos;s config and the plan</source>
         <translation>由模型配置和方案精确算出</translation>
     </message>
     <message>
-        <source>Fitted to a real startup log (the plan's calibration profile)</source>
+        <source>Fitted to a real startup log (the plan&apos;s calibration profile)</source>
         <translation>按真实启动日志拟合（方案的校准配置）</translation>
     </message>
     <message>
@@ -5769,7 +5853,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>差值</translation>
     </message>
     <message>
-        <source>Use the log's settings</source>
+        <source>Use the log&apos;s settings</source>
         <translation>使用日志中的设置</translation>
     </message>
     <message>
@@ -5785,19 +5869,19 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>vLLM 启动时为本方案打印的日志行，采用所选 vLLM 版本的措辞（参考 vllm_memory.md）。打印相同内容的 rank 只显示一次。</translation>
     </message>
     <message>
-        <source>The binding GPU's memory budget in the order vLLM subtracts it: formula terms are exact arithmetic from the config; estimated terms model measured overheads; calibrated ones come from a profile fitted to a real log.</source>
+        <source>The binding GPU&apos;s memory budget in the order vLLM subtracts it: formula terms are exact arithmetic from the config; estimated terms model measured overheads; calibrated ones come from a profile fitted to a real log.</source>
         <translation>决定容量的那张卡的显存预算，按 vLLM 扣除的顺序列出：“公式”项由配置精确算出；“估算”项是对实测开销的建模；“校准”项来自按真实日志拟合的校准配置。</translation>
     </message>
     <message>
-        <source>Paste a vLLM startup log here (any version), or open a file. The lines that matter: "Model loading took …", "Available KV cache memory: …", "GPU KV cache size: …", "Maximum concurrency …", and the engine's non-default args.</source>
-        <translation>在这里粘贴 vLLM 启动日志（任意版本），或打开文件。关键的行有："Model loading took …"、"Available KV cache memory: …"、"GPU KV cache size: …"、"Maximum concurrency …"，以及引擎的 non-default args。</translation>
+        <source>Paste a vLLM startup log here (any version), or open a file. The lines that matter: &quot;Model loading took …&quot;, &quot;Available KV cache memory: …&quot;, &quot;GPU KV cache size: …&quot;, &quot;Maximum concurrency …&quot;, and the engine&apos;s non-default args.</source>
+        <translation>在这里粘贴 vLLM 启动日志（任意版本），或打开文件。关键的行有：&quot;Model loading took …&quot;、&quot;Available KV cache memory: …&quot;、&quot;GPU KV cache size: …&quot;、&quot;Maximum concurrency …&quot;，以及引擎的 non-default args。</translation>
     </message>
     <message>
         <source>Set the plan to what the log ran: its vLLM version, parallel sizes, utilization, max-model-len, ...</source>
         <translation>把方案设为日志实际运行的配置：vLLM 版本、并行规模、利用率、max-model-len 等</translation>
     </message>
     <message>
-        <source>Fit the overhead terms to this log, save them as a calibration profile for this GPU and vLLM version, and use it in the plan: its numbers then show as 'calibrated'</source>
+        <source>Fit the overhead terms to this log, save them as a calibration profile for this GPU and vLLM version, and use it in the plan: its numbers then show as &apos;calibrated&apos;</source>
         <translation>按这份日志拟合各项开销，保存为该 GPU 和 vLLM 版本的校准配置，并在方案中使用：相关数值随后标为“校准”</translation>
     </message>
     <message>
@@ -5869,7 +5953,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>无</translation>
     </message>
     <message>
-        <source>The log's model was not recognised: your plan's model is used.</source>
+        <source>The log&apos;s model was not recognised: your plan&apos;s model is used.</source>
         <translation>未能识别日志中的模型：使用你的方案中的模型。</translation>
     </message>
     <message>
@@ -5909,8 +5993,8 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>校准</translation>
     </message>
     <message>
-        <source>Save the fitted overheads as a profile named (letters, digits, '.', '_', '-'):</source>
-        <translation>把拟合出的开销保存为校准配置，名称（字母、数字、'.'、'_'、'-'）：</translation>
+        <source>Save the fitted overheads as a profile named (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;):</source>
+        <translation>把拟合出的开销保存为校准配置，名称（字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;-&apos;）：</translation>
     </message>
     <message>
         <source>The box shows the start of the file; the comparison uses all of it.</source>
@@ -5921,7 +6005,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>采用 %1 的设置并校准</translation>
     </message>
     <message>
-        <source>A calibration profile named "%1" exists. Replace it?</source>
+        <source>A calibration profile named &quot;%1&quot; exists. Replace it?</source>
         <translation>已存在名为“%1”的校准配置。要替换它吗？</translation>
     </message>
 </context>
@@ -5930,6 +6014,117 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
         <translation># … 还有 %1 个节点：“复制”会包含全部，“导出…”逐个显示</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadPanel</name>
+    <message>
+        <source>p50 %1 · p99 %2</source>
+        <translation>p50 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 Token</translation>
+    </message>
+    <message>
+        <source>--input-len: prompt tokens of each request</source>
+        <translation>--input-len：每个请求的提示 Token 数</translation>
+    </message>
+    <message>
+        <source>--output-len: tokens generated per request</source>
+        <translation>--output-len：每个请求生成的 Token 数</translation>
+    </message>
+    <message>
+        <source>unbounded</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>--max-concurrency: clients sending one request at a time (closed loop)</source>
+        <translation>--max-concurrency：每次只发一个请求的客户端数（闭环）</translation>
+    </message>
+    <message>
+        <source>all at once</source>
+        <translation>同时发送</translation>
+    </message>
+    <message>
+        <source> req/s</source>
+        <translation> 请求/s</translation>
+    </message>
+    <message>
+        <source>--request-rate: Poisson arrivals per second</source>
+        <translation>--request-rate：每秒泊松到达的请求数</translation>
+    </message>
+    <message>
+        <source>--num-prompts: requests simulated</source>
+        <translation>--num-prompts：模拟的请求数</translation>
+    </message>
+    <message>
+        <source>Input length</source>
+        <translation>输入长度</translation>
+    </message>
+    <message>
+        <source>Output length</source>
+        <translation>输出长度</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>并发数</translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示数</translation>
+    </message>
+    <message>
+        <source>TTFT (estimated)</source>
+        <translation>TTFT（估算）</translation>
+    </message>
+    <message>
+        <source>TPOT (estimated)</source>
+        <translation>TPOT（估算）</translation>
+    </message>
+    <message>
+        <source>Output tok/s per GPU (estimated)</source>
+        <translation>每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message>
+        <source>Set input length</source>
+        <translation>设置输入长度</translation>
+    </message>
+    <message>
+        <source>Set output length</source>
+        <translation>设置输出长度</translation>
+    </message>
+    <message>
+        <source>Set concurrency</source>
+        <translation>设置并发数</translation>
+    </message>
+    <message>
+        <source>Set request rate</source>
+        <translation>设置请求速率</translation>
+    </message>
+    <message>
+        <source>Set prompts</source>
+        <translation>设置提示数</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.</source>
+        <translation>估算：模拟 vLLM V1 调度器，不是实测。</translation>
     </message>
 </context>
 <context>
@@ -6105,7 +6300,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>公式：</translation>
     </message>
     <message>
-        <source>With this plan's values:</source>
+        <source>With this plan&apos;s values:</source>
         <translation>代入本方案的数值：</translation>
     </message>
     <message>
@@ -6139,232 +6334,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source> · KV %1%2</source>
         <translation> · KV %1%2</translation>
-    </message>
-</context>
-<context>
-    <name>Session</name>
-    <message>
-        <source>it is not valid JSON (cut short?)</source>
-        <translation>它不是有效的 JSON（被截断了？）</translation>
-    </message>
-    <message>
-        <source>it is not a ShardScope session</source>
-        <translation>它不是 ShardScope 会话文件</translation>
-    </message>
-    <message>
-        <source>a field is missing or of the wrong type</source>
-        <translation>缺少某个字段或字段类型不对</translation>
-    </message>
-    <message>
-        <source>cannot save the session to %1: %2</source>
-        <translation>无法把会话保存到 %1：%2</translation>
-    </message>
-    <message>
-        <source>it is larger than 16 MiB</source>
-        <translation>它大于 16 MiB</translation>
-    </message>
-    <message>
-        <source>it %1</source>
-        <translation>它 %1</translation>
-    </message>
-    <message>
-        <source>The autosaved session %1 could not be read: %2.</source>
-        <translation>无法读取自动保存的会话 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The autosaved session %1 could not be read: %2. It was kept as %3.</source>
-        <translation>无法读取自动保存的会话 %1：%2。它已另存为 %3。</translation>
-    </message>
-</context>
-<context>
-    <name>LatencyCurveView</name>
-    <message>
-        <source>TPOT p50</source>
-        <translation>TPOT p50</translation>
-    </message>
-    <message>
-        <source>TPOT p99</source>
-        <translation>TPOT p99</translation>
-    </message>
-    <message>
-        <source>TTFT p50</source>
-        <translation>TTFT p50</translation>
-    </message>
-    <message>
-        <source>TTFT p99</source>
-        <translation>TTFT p99</translation>
-    </message>
-    <message>
-        <source>output tokens/s per GPU</source>
-        <translation>每卡输出 tokens/s</translation>
-    </message>
-    <message>
-        <source>current workload</source>
-        <translation>当前负载</translation>
-    </message>
-    <message>
-        <source>Concurrency (clients)</source>
-        <translation>并发数（客户端）</translation>
-    </message>
-    <message>
-        <source>Latency, ms (estimated)</source>
-        <translation>延迟，ms（估算）</translation>
-    </message>
-    <message>
-        <source>Output tokens/s per GPU (estimated)</source>
-        <translation>每卡输出 tokens/s（估算）</translation>
-    </message>
-    <message numerus="yes">
-        <source>Computing… (%n simulations in the background)</source>
-        <translation>
-            <numerusform>计算中…（后台 %n 次模拟）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No curve: %1</source>
-        <translation>无曲线：%1</translation>
-    </message>
-    <message>
-        <source>Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 to %3 (the most that fit the KV pool and max-num-seqs).</source>
-        <translation>估算：模拟 vLLM V1 服务，输入 %1、输出 %2 个 Token，并发 1 到 %3（KV 池与 max-num-seqs 容纳的上限）。</translation>
-    </message>
-    <message>
-        <source>Latency curve</source>
-        <translation>延迟曲线</translation>
-    </message>
-    <message>
-        <source>Latency–throughput curve</source>
-        <translation>延迟–吞吐曲线</translation>
-    </message>
-</context>
-<context>
-    <name>WorkloadPanel</name>
-    <message>
-        <source>p50 %1 · p99 %2</source>
-        <translation>p50 %1 · p99 %2</translation>
-    </message>
-    <message>
-        <source>Workload</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <source> tokens</source>
-        <translation> 个 Token</translation>
-    </message>
-    <message>
-        <source>--input-len: prompt tokens of each request</source>
-        <translation>--input-len：每个请求的提示 Token 数</translation>
-    </message>
-    <message>
-        <source>--output-len: tokens generated per request</source>
-        <translation>--output-len：每个请求生成的 Token 数</translation>
-    </message>
-    <message>
-        <source>unbounded</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <source>--max-concurrency: clients sending one request at a time (closed loop)</source>
-        <translation>--max-concurrency：每次只发一个请求的客户端数（闭环）</translation>
-    </message>
-    <message>
-        <source>all at once</source>
-        <translation>同时发送</translation>
-    </message>
-    <message>
-        <source> req/s</source>
-        <translation> 请求/s</translation>
-    </message>
-    <message>
-        <source>--request-rate: Poisson arrivals per second</source>
-        <translation>--request-rate：每秒泊松到达的请求数</translation>
-    </message>
-    <message>
-        <source>--num-prompts: requests simulated</source>
-        <translation>--num-prompts：模拟的请求数</translation>
-    </message>
-    <message>
-        <source>Input length</source>
-        <translation>输入长度</translation>
-    </message>
-    <message>
-        <source>Output length</source>
-        <translation>输出长度</translation>
-    </message>
-    <message>
-        <source>Concurrency</source>
-        <translation>并发数</translation>
-    </message>
-    <message>
-        <source>Request rate</source>
-        <translation>请求速率</translation>
-    </message>
-    <message>
-        <source>Prompts</source>
-        <translation>提示数</translation>
-    </message>
-    <message>
-        <source>TTFT (estimated)</source>
-        <translation>TTFT（估算）</translation>
-    </message>
-    <message>
-        <source>TPOT (estimated)</source>
-        <translation>TPOT（估算）</translation>
-    </message>
-    <message>
-        <source>Output tok/s per GPU (estimated)</source>
-        <translation>每卡输出 tokens/s（估算）</translation>
-    </message>
-    <message>
-        <source>Set input length</source>
-        <translation>设置输入长度</translation>
-    </message>
-    <message>
-        <source>Set output length</source>
-        <translation>设置输出长度</translation>
-    </message>
-    <message>
-        <source>Set concurrency</source>
-        <translation>设置并发数</translation>
-    </message>
-    <message>
-        <source>Set request rate</source>
-        <translation>设置请求速率</translation>
-    </message>
-    <message>
-        <source>Set prompts</source>
-        <translation>设置提示数</translation>
-    </message>
-    <message>
-        <source>—</source>
-        <translation>—</translation>
-    </message>
-    <message>
-        <source>%1 tokens/s</source>
-        <translation>%1 tokens/s</translation>
-    </message>
-    <message>
-        <source>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</source>
-        <translation>估算：模拟 vLLM V1 调度器，不是实测。</translation>
-    </message>
-</context>
-<context>
-    <name>TabTitle</name>
-    <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Comm.</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>vLLM</source>
-        <translation>vLLM</translation>
-    </message>
-    <message>
-        <source>Work</source>
-        <translation>计算过程</translation>
     </message>
 </context>
 </TS>

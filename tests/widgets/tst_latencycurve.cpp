@@ -114,7 +114,7 @@ private slots:
             titles << a->titleText();
         QVERIFY2(
             titles.join(QLatin1Char('|')).contains(QLatin1String("ms")), qPrintable(titles.join(QLatin1Char('|'))));
-        QVERIFY(titles.join(QLatin1Char('|')).contains(QLatin1String("tokens/s")));
+        QVERIFY(titles.join(QLatin1Char('|')).contains(QLatin1String("tok/s")));
         QVERIFY(titles.join(QLatin1Char('|')).contains(QLatin1String("clients")));
 
         // A new workload starts a new computation; the old result is never shown for it.

@@ -115,8 +115,8 @@ QStringList cut(const MainWindow &window)
     // did not fit is cut to "…" (or "...").
     for (const QChartView *view : window.findChildren<QChartView *>()) {
         // isVisible(): a QGraphicsView's visibleRegion() is empty offscreen. Not yet the memory
-        // chart: in Chinese at 1024x700 the stats beside it leave it about 120 px, too few for its
-        // value axis and legend; nor Explore's scatter in Chinese presentation mode (both open).
+        // chart (its two-line title is cut in presentation mode and in Chinese) nor Explore's
+        // scatter in Chinese presentation mode: both open.
         if (!view->isVisible() || !view->scene()
             || QLatin1String(view->parentWidget()->metaObject()->className()) == QLatin1String("MemoryChart")
             || view->inherits("SweepScatter") || view->parentWidget()->inherits("SweepScatter"))

@@ -254,8 +254,8 @@ void LatencyCurveView::retranslate()
     m_throughput->setName(tr("output tokens/s per GPU"));
     m_currentLatency->setName(tr("current workload"));
     m_x->setTitleText(tr("Concurrency (clients)"));
-    m_latency->setTitleText(tr("Latency, ms (estimated)"));
-    m_tokens->setTitleText(tr("Output tokens/s per GPU (estimated)"));
+    m_latency->setTitleText(tr("Latency, ms")); // "estimated" is in the status line below
+    m_tokens->setTitleText(tr("tok/s per GPU"));
     const Workload &w = m_document->workload();
     if (m_watcher.isRunning())
         m_status->setText(tr("Computing… (%n simulations in the background)", nullptr, m_pending));
