@@ -17,9 +17,45 @@ def text_config(cfg):
     return tc if isinstance(tc, dict) else cfg
 
 
+def count_nemotron_h(c):
+    # NemotronH (vllm nemotron_h.py): one mixer per layer from hybrid_override_pattern, each with its norm.
+    # M Mamba-2: in_proj h -> 2I + 2GN + H, conv1d (I + 2GN) x K (+ bias), A / D / dt_bias per head, gated
+    # RMSNorm over I, out_proj I -> h. * attention (no bias). E MoE: router + correction bias, routed and
+    # shared experts as up + down (relu2, not gated). - dense MLP (up + down).
+    h = c["hidden_size"]
+    heads, kv, d = c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    mh, md, g, n, k_conv = c["mamba_num_heads"], c["mamba_head_dim"], c["n_groups"], c["ssm_state_size"], c["conv_kernel"]
+    inner = mh * md
+    conv = inner + 2 * g * n
+    mamba = h * (inner + conv + mh) + conv * (k_conv + (1 if c.get("use_conv_bias") else 0)) + 3 * mh + inner
+    mamba += inner * h
+    attn = h * heads * d + 2 * h * kv * d + heads * d * h
+    experts, top = c["n_routed_experts"], c["num_experts_per_tok"]
+    expert = 2 * h * c["moe_intermediate_size"]
+    shared = 2 * h * (c.get("moe_shared_expert_intermediate_size") or 0)
+    router = experts * h + experts
+    total = active = 0
+    for ch in c["hybrid_override_pattern"]:
+        if ch == "M":
+            t = a = mamba
+        elif ch == "*":
+            t = a = attn
+        elif ch == "E":
+            t = experts * expert + router + shared
+            a = top * expert + router + shared
+        else:
+            t = a = 2 * h * c["intermediate_size"]
+        total += t + h
+        active += a + h
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings") else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
+    if "hybrid_override_pattern" in c:
+        return count_nemotron_h(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]
@@ -46,10 +82,37 @@ def count(preset):
         if mt in ("qwen3", "qwen3_moe") or (c.get("use_qk_norm") and mt != "llama4_text"):
             attn += 2 * d
 
+    # Qwen3-Next / Qwen3.5 hybrids (vllm qwen3_next.py): full-attention layers have a gated q_proj
+    # (h -> 2 x heads x d) and q/k norms; the other layers are Gated DeltaNet.
+    gdn = "linear_num_value_heads" in c
+    if gdn:
+        if c.get("attn_output_gate", True):
+            attn += h * heads * d
+        attn += 2 * d
+        key = c["linear_num_key_heads"] * c["linear_key_head_dim"]
+        value = c["linear_num_value_heads"] * c["linear_value_head_dim"]
+        vh = c["linear_num_value_heads"]
+        # in_proj_qkvz h -> 2 key + 2 value, in_proj_ba h -> 2 v_heads, conv1d (2 key + value) x K,
+        # dt_bias and A_log per v head, RMSNormGated over head_v_dim, out_proj value -> h.
+        delta = h * (2 * key + 2 * value + 2 * vh) + value * h
+        delta += (2 * key + value) * c["linear_conv_kernel_dim"] + 2 * vh + c["linear_value_head_dim"]
+        types = c.get("layer_types")
+        interval = c.get("full_attention_interval") or 4
+
+        def is_full(i):
+            if isinstance(types, list) and len(types) == c["num_hidden_layers"]:
+                return types[i] == "full_attention"
+            return (i + 1) % interval == 0
+
     experts = c.get("n_routed_experts") or c.get("num_experts") or c.get("num_local_experts") or 0
     k = c.get("num_experts_per_tok") or c.get("experts_per_token") or 0
     moe_i = c.get("moe_intermediate_size") or c.get("intermediate_size")
     shared = (c.get("n_shared_experts") or 0) * (moe_i or 0)
+    # one shared expert of its own width plus a sigmoid gate h -> 1 (vllm qwen2_moe / qwen3_next)
+    shared_gate = 0
+    if c.get("shared_expert_intermediate_size"):
+        shared = c["shared_expert_intermediate_size"]
+        shared_gate = h
     dense_i = c.get("intermediate_size") or 0
 
     def is_moe(i):
@@ -65,10 +128,10 @@ def count(preset):
     expert = 3 * h * (moe_i or 0)
     total = active = 0
     for i in range(layers):
-        base = attn + 2 * h
+        base = (attn if not gdn or is_full(i) else delta) + 2 * h
         if is_moe(i):
-            total += base + experts * expert + router + 3 * h * shared
-            active += base + k * expert + router + 3 * h * shared
+            total += base + experts * expert + router + 3 * h * shared + shared_gate
+            active += base + k * expert + router + 3 * h * shared + shared_gate
         else:
             total += base + 3 * h * dense_i
             active += base + 3 * h * dense_i

@@ -311,6 +311,35 @@ private slots:
         QCOMPARE(m.officialTotalParams, total);
     }
 
+    // Presets whose official active figure is only the rounded headline of the name ("A3B", "A17B"): the
+    // total within 1 %, the active count rounding to the headline in the stated convention. Qwen3-Next-80B-A3B
+    // (Megatron-Bridge docs: 80B / 3B): 3.25B without embedding and head (3.87B with them, which would round to
+    // 4B). Qwen3.5-397B-A17B (397B / 17B): 17.35B counting everything.
+    void roundedHeadlineCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("activeBillions");
+        QTest::addColumn<int>("activeConvention"); // 0 all, 2 without embedding and head
+        QTest::newRow("qwen3-next-80b-a3b") << QStringLiteral("qwen3-next-80b-a3b") << 80e9 << 3.0 << 2;
+        QTest::newRow("qwen3.5-397b-a17b") << QStringLiteral("qwen3.5-397b-a17b") << 397e9 << 17.0 << 0;
+    }
+    void roundedHeadlineCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, total);
+        QFETCH(double, activeBillions);
+        QFETCH(int, activeConvention);
+        const ModelSpec m = presetModel(id.toLatin1().constData());
+        const ParamCounts c = countParams(m);
+        double a = c.active;
+        if (activeConvention >= 2)
+            a -= c.embedding + c.lmHead;
+        QVERIFY2(std::fabs(c.total / total - 1) < 0.01, qPrintable(QString::number(c.total)));
+        QCOMPARE(std::round(a / 1e9), activeBillions);
+        QCOMPARE(m.officialTotalParams, total);
+    }
+
     // Every preset is found again from the command that serves it, and from its common variants.
     void everyPresetImports()
     {
