@@ -291,6 +291,11 @@ private slots:
         QTest::newRow("glm-5") << QStringLiteral("glm-5") << 744e9 << 40e9 << 1 << 0.01;
         QTest::newRow("qwen3-vl-235b-a22b") << QStringLiteral("qwen3-vl-235b-a22b") << 235e9 << 22e9 << 0 << 0.01;
         QTest::newRow("step-3.7-flash") << QStringLiteral("step-3.7-flash") << 196e9 << 11e9 << 0 << 0.015;
+        // Qwen3.5-27B: "27B" on its model card (dense; 26.90B counted). Nemotron-3-Nano: 31.6B total (model
+        // card), 3.2B active without the embedding lookup (NVIDIA's figure); 31.58B / 3.23B counted.
+        QTest::newRow("qwen3.5-27b") << QStringLiteral("qwen3.5-27b") << 27e9 << 27e9 << 0 << 0.01;
+        QTest::newRow("nemotron-3-nano-30b-a3b")
+            << QStringLiteral("nemotron-3-nano-30b-a3b") << 31.6e9 << 3.2e9 << 1 << 0.01;
     }
     void newPresetsMatchOfficialCounts()
     {
