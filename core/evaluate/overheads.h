@@ -65,7 +65,7 @@ ActivationEstimate peakActivationV0(
 // 16 x 1024 (vllm/envs.py, vllm-project/vllm@f218f9c24d22). The same shapes hold for the MXFP4
 // Triton (matmul_ogs) path gpt-oss takes (cache1/cache3 in workspace2, cache2 in workspace13: the same
 // total). Not modelled: DeepEP / all-to-all dispatch buffers of expert parallelism.
-inline constexpr std::int64_t kFusedMoeChunkTokens = 16 * 1024;
+inline constexpr std::int64_t kFusedMoeChunkTokens = std::int64_t { 16 } * 1024;
 double fusedMoeWorkspaceBytes(
     const ModelSpec &m, int moeTp, std::int64_t tokens, std::int64_t chunkTokens = kFusedMoeChunkTokens);
 

@@ -378,9 +378,13 @@ void readCompressedTensors(const json &q, QuantConfig &out)
                 + s.name + "): ShardScope reads one scheme per checkpoint");
         }
         for (const std::string &t : stringList(g, "targets", where))
-            if (t != "Linear")
-                throw InputError(where + " \"targets\" entry \"" + t
-                    + "\": ShardScope reads checkpoints whose groups target every Linear layer");
+            if (t != "Linear") {
+                std::string message = where;
+                message += " \"targets\" entry \"";
+                message += t;
+                message += "\": ShardScope reads checkpoints whose groups target every Linear layer";
+                throw InputError(message);
+            }
     }
 }
 

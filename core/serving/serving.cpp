@@ -632,7 +632,7 @@ std::string servingToText(const ServingResult &r)
         "  output %.1f tok/s (%.1f per GPU), total %.1f tok/s, %.3f req/s\n  KV peak %.1f%%, %lld preemptions, "
         "%lld steps\n",
         r.outputTokensPerSec, r.outputTokensPerSecPerGpu, r.totalTokensPerSec, r.requestsPerSec, r.kvPeakFraction * 100,
-        static_cast<long long>(r.preemptions * r.replicas), static_cast<long long>(r.steps));
+        static_cast<long long>(r.preemptions) * r.replicas, static_cast<long long>(r.steps));
     out += buf;
     const StepCost &s = r.steadyDecodeStep;
     std::snprintf(buf, sizeof buf,

@@ -68,8 +68,8 @@ QStringList EnginePanel::knownVersions()
     // Every minor release the rules cover, newest first (core/model/vllmversion.h knownVllmReleases: 0.6 ... 0.33).
     QStringList out;
     const auto releases = knownVllmReleases();
-    for (auto it = releases.rbegin(); it != releases.rend(); ++it)
-        out << versionText(*it);
+    for (std::size_t i = releases.size(); i-- > 0;)
+        out << versionText(releases[i]);
     return out;
 }
 

@@ -105,15 +105,15 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
         m_editor->applyWorkload(w, text, kWorkloadKeyBase + key);
     };
     connect(m_inputLen, &QSpinBox::valueChanged, this,
-        [this, edit](int v) { edit(0, tr("Set input length"), [v](Workload &w) { w.inputLen = v; }); });
+        [edit](int v) { edit(0, tr("Set input length"), [v](Workload &w) { w.inputLen = v; }); });
     connect(m_outputLen, &QSpinBox::valueChanged, this,
-        [this, edit](int v) { edit(1, tr("Set output length"), [v](Workload &w) { w.outputLen = v; }); });
+        [edit](int v) { edit(1, tr("Set output length"), [v](Workload &w) { w.outputLen = v; }); });
     connect(m_concurrency, &QSpinBox::valueChanged, this,
-        [this, edit](int v) { edit(2, tr("Set concurrency"), [v](Workload &w) { w.maxConcurrency = v; }); });
+        [edit](int v) { edit(2, tr("Set concurrency"), [v](Workload &w) { w.maxConcurrency = v; }); });
     connect(m_rate, &QDoubleSpinBox::valueChanged, this,
-        [this, edit](double v) { edit(3, tr("Set request rate"), [v](Workload &w) { w.requestRate = v; }); });
+        [edit](double v) { edit(3, tr("Set request rate"), [v](Workload &w) { w.requestRate = v; }); });
     connect(m_prompts, &QSpinBox::valueChanged, this,
-        [this, edit](int v) { edit(4, tr("Set prompts"), [v](Workload &w) { w.numPrompts = v; }); });
+        [edit](int v) { edit(4, tr("Set prompts"), [v](Workload &w) { w.numPrompts = v; }); });
     const PlanDocument *doc = editor->document();
     connect(doc, &PlanDocument::workloadChanged, this, &WorkloadPanel::syncInputs);
     connect(doc, &PlanDocument::workloadChanged, this, &WorkloadPanel::onChanged);

@@ -142,8 +142,8 @@ void addLayerKinds(GridData &d, const ModelSpec &m)
         const LayerInfo &info = m.layerInfo[static_cast<size_t>(l)];
         const MixerMark mk = mixerMark(info);
         const FfnMark fk = ffnMark(info);
-        mixers[static_cast<size_t>(l + 1)] = mixerColor(mk);
-        ffns[static_cast<size_t>(l + 1)] = ffnColor(fk);
+        mixers[static_cast<size_t>(l) + 1] = mixerColor(mk);
+        ffns[static_cast<size_t>(l) + 1] = ffnColor(fk);
         mixerSeen[static_cast<int>(mk)] = true;
         ffnSeen[static_cast<int>(fk)] = true;
     }

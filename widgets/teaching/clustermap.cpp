@@ -113,8 +113,10 @@ int ClusterMap::heightForWidth(int width) const
 {
     const double c = cellSizeFor(width);
     const int nodes = m_world > 0 ? (m_world + m_perNode - 1) / m_perNode : 1;
-    if (compact())
-        return static_cast<int>(std::ceil(2 * kMargin + ((nodes + columns() - 1) / columns()) * c));
+    if (compact()) {
+        const int rows = (nodes + columns() - 1) / columns(); // whole rows of node cells
+        return static_cast<int>(std::ceil(2 * kMargin + rows * c));
+    }
     const int cols = std::max(1, columns());
     const int rowsPerNode = (m_perNode + cols - 1) / cols;
     // gpuRect(): node n's box starts at kMargin + n (nodeH + 4), nodeH = header + rows x c + 6.
