@@ -154,6 +154,9 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "openfabric-systems/simllm PR #204: V1 scheduler ~541 us per engine step (marked VOID, indicative); "
             "hidden under the GPU step with async scheduling" },
         { "request_cpu_s", requestCpuSec, "openfabric-systems/simllm PR #204: ~12.7 us per running request" },
+        { "frontend_request_s", frontendRequestSec,
+            "API server, one core, per request before the engine sees it (serving reference 2.4: HTTP, "
+            "tokenization in the API-server process); no public micro-benchmark: fitted on tests/data/perf" },
         { "sampler_s", samplerSec, "vLLM PR #51507: top-k/top-p batch 1 x vocab 32768 0.046 ms (Triton)" },
         { "sampler_request_s", samplerPerRequestSec,
             "vLLM PR #32558: batch 256 x vocab 131072 top-k 1.504 ms: (1.504 - 0.046) / 255 ms per request" },
@@ -198,6 +201,7 @@ bool ServingCoefficients::set(const std::string &name, double v)
         { "launch_s", &ServingCoefficients::launchSec },
         { "step_cpu_s", &ServingCoefficients::stepCpuSec },
         { "request_cpu_s", &ServingCoefficients::requestCpuSec },
+        { "frontend_request_s", &ServingCoefficients::frontendRequestSec },
         { "sampler_s", &ServingCoefficients::samplerSec },
         { "sampler_request_s", &ServingCoefficients::samplerPerRequestSec },
         { "allreduce_graph_s", &ServingCoefficients::allReduceGraphSec },

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace shardscope;
 
@@ -33,11 +34,13 @@ struct Point
     std::map<std::string, double> measured; // tpot_s, ttft_s, output_tok_s, e2e_s
 };
 
-// The global scales a fit may apply (1 = the shipped coefficients): two, one per kernel-independent cost class.
+// The global scales a fit may apply (1 = the shipped coefficients): three, one per cost class that no
+// micro-benchmark pins down.
 struct Scales
 {
     double floors = 1; // per-kernel floors, launches, graph replay, sampler
     double cpu = 1; // step_cpu_s, request_cpu_s: the host side of a step
+    double frontend = 1; // frontend_request_s: the API server's serial time per request
 };
 
 ServingCoefficients scaled(const GpuSpec &gpu, const Scales &s)
@@ -45,6 +48,7 @@ ServingCoefficients scaled(const GpuSpec &gpu, const Scales &s)
     ServingCoefficients c = servingCoefficients(gpu);
     c.floorScale *= s.floors;
     c.hostScale *= s.cpu;
+    c.frontendRequestSec *= s.frontend;
     return c;
 }
 
@@ -147,7 +151,7 @@ public:
     }
     const Prediction &at(size_t i, const Scales &s)
     {
-        auto &slot = m_cache[{ s.floors, s.cpu }];
+        auto &slot = m_cache[{ s.floors, s.cpu, s.frontend }];
         if (slot.empty())
             for (const Point &p : m_pts)
                 slot.push_back(predict(p, s));
@@ -156,7 +160,7 @@ public:
 
 private:
     const std::vector<Point> &m_pts;
-    std::map<std::pair<double, double>, std::vector<Prediction>> m_cache;
+    std::map<std::tuple<double, double, double>, std::vector<Prediction>> m_cache;
 };
 
 double median(std::vector<double> v)
@@ -244,17 +248,17 @@ template <class Keep> double fitLoss(const std::vector<Point> &pts, Predictions 
     return sc.loss();
 }
 
-// Coordinate descent over the two scales in factors of sqrt 2 (0.25 ... 4), starting from the shipped values.
+// Coordinate descent over the three scales in factors of sqrt 2 (1/8 ... 8), starting from the shipped values.
 template <class Keep> Scales fit(const std::vector<Point> &pts, Predictions &cache, Keep keep)
 {
-    const std::vector<double> grid { 0.25, 0.354, 0.5, 0.707, 1.0, 1.414, 2.0, 2.83, 4.0 };
+    const std::vector<double> grid { 0.125, 0.177, 0.25, 0.354, 0.5, 0.707, 1.0, 1.414, 2.0, 2.83, 4.0, 5.66, 8.0 };
     Scales best;
     double bestLoss = fitLoss(pts, cache, best, keep);
     for (int pass = 0; pass < 3; ++pass)
-        for (double Scales::*field : { &Scales::floors, &Scales::cpu }) {
+        for (double Scales::*field : { &Scales::floors, &Scales::cpu, &Scales::frontend }) {
             const double at = best.*field;
             const auto it = std::find(grid.begin(), grid.end(), at);
-            const auto i = static_cast<std::ptrdiff_t>(it == grid.end() ? 4 : it - grid.begin());
+            const auto i = static_cast<std::ptrdiff_t>(it == grid.end() ? 6 : it - grid.begin());
             for (std::ptrdiff_t j = std::max<std::ptrdiff_t>(0, i - 2);
                  j <= std::min<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(grid.size()) - 1, i + 2); ++j) {
                 Scales s = best;
@@ -314,14 +318,15 @@ private slots:
             printScore(src.c_str(), score(pts, cache, Scales(), [&](const Point &p) { return p.source == src; }));
         // The shipped floor_scale / host_scale are the fit on every source: refitting must not move them.
         const Scales fAll = fit(pts, cache, every);
-        std::printf("\nrefit on every source: floors x%.3g, cpu x%.3g of the shipped values\n", fAll.floors, fAll.cpu);
+        std::printf("\nrefit on every source: floors x%.3g, cpu x%.3g, frontend x%.3g of the shipped values\n",
+            fAll.floors, fAll.cpu, fAll.frontend);
         std::printf("\nleave one source out (scales fitted on the others, scored on the one left out):\n");
         Score loso; // every point, each predicted by the fit that did not see its source
         for (const std::string &src : sources) {
             const Scales f = fit(pts, cache, [&](const Point &p) { return p.source != src; });
             const Score one = score(pts, cache, f, [&](const Point &p) { return p.source == src; });
             char label[160];
-            std::snprintf(label, sizeof label, "%s (floors x%.3g, cpu x%.3g)", src.c_str(), f.floors, f.cpu);
+            std::snprintf(label, sizeof label, "%s (x%.3g, x%.3g, x%.3g)", src.c_str(), f.floors, f.cpu, f.frontend);
             printScore(label, one);
             for (const auto &[k, v] : one.errors)
                 loso.errors[k].insert(loso.errors[k].end(), v.begin(), v.end());
@@ -333,22 +338,24 @@ private slots:
         // Issue #17's targets, on the shipped coefficients and on the pooled leave-one-source-out predictions:
         // TPOT median |error| <= 15 %, TTFT <= 25 %, output throughput <= 20 %, >= 80 % of figures within 30 %.
         // Where a target is not met the mark states the measured figure; an unexpected pass fails the test, so a
-        // model change that meets the target must remove its mark.
-        QEXPECT_FAIL("", "TPOT median |error| is 16.6 %: A100 and DeepSeek-R1 TPOT under bursts", Continue);
+        // model change that meets the target must remove its mark. What is missing (README "Serving model"): the
+        // API server's output streaming under 1000-request bursts (random 128 / 4: measured TPOT 0.2-0.35 s), MoE
+        // kernel efficiency of vLLM 0.11 at TP 8 (DeepSeek-R1 on H200: TPOT 46 % low), small-batch per-layer
+        // floors, which the one floor_scale sets too high for gpt-oss at concurrency 4 and too low elsewhere.
+        QEXPECT_FAIL("", "TPOT median |error| is 18.2 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
-        QEXPECT_FAIL("", "TTFT median |error| is 26.8 %: prefill under 1000-request bursts", Continue);
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "output throughput median |error| is 21.3 %", Continue);
+        QEXPECT_FAIL("", "output throughput median |error| is 20.8 % (target 20 %)", Continue);
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "66.5 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "67.7 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 18.1 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 21.3 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
-        QEXPECT_FAIL("", "leave-one-source-out TTFT is 27.4 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TTFT is 25.7 %", Continue);
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 26.2 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 26.5 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 63.0 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 63.8 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
