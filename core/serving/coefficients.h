@@ -37,6 +37,7 @@ struct ServingCoefficients
     double launchSec = 6.4e-6; // per kernel launched eagerly (host side)
     double stepCpuSec = 0.5e-3; // per engine step: schedule, prepare inputs, update (V1)
     double requestCpuSec = 12.7e-6; // per scheduled request per step
+    double frontendRequestSec = 8e-3; // API server per request (HTTP, template, tokenize), serial
     double samplerSec = 46e-6; // sampler + logits floor per step
     double samplerPerRequestSec = 5.7e-6; // per sampled request at a 131072 vocabulary
     double allReduceGraphSec = 4.5e-6; // TP all-reduce floor, graphed (vLLM custom AR)
