@@ -133,8 +133,10 @@ std::string versionBand(const VllmVersion &v)
         return "0.6-0.7 (V0)";
     if (p->minor < 12)
         return "0.8-0.11";
+    if (p->minor < 17)
+        return "0.12-0.16";
     if (p->minor < 21)
-        return "0.12-0.20";
+        return "0.17-0.20";
     return ">= 0.21";
 }
 
