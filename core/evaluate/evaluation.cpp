@@ -1,5 +1,7 @@
 #include "core/evaluate/evaluation.h"
 
+#include "core/evaluate/profilerun.h"
+
 #include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/placement.h"
 #include "core/evaluate/validation.h"
@@ -199,13 +201,14 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
         }
         mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
-                            : peakActivation(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens);
+                            : peakActivationAt(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens,
+                                p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4);
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;
             mem.activation.sampler *= cal.activationScale;
         }
-        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytes(p.tp, customAllReduce);
+        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, customAllReduce, p.vllmVersion);
         mem.cudaGraph = p.enforceEager
             ? 0.0
             : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));

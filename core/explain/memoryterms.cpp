@@ -1,5 +1,7 @@
 #include "core/explain/memoryterms.h"
 
+#include "core/evaluate/profilerun.h"
+
 #include "core/text/units.h"
 
 #include <cstdio>
@@ -97,13 +99,22 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             { value(formatThousands(p.maxNumBatchedTokens)), value(m.hidden),
                 value(formatBytes(mem.activation.hiddenStates, 2)), forward,
                 value(formatBytes(mem.activation.forward, 2)) });
-        if (r.lmHead)
+        if (r.lmHead) {
+            // The sampler phase (profilerun.h): its buffers for the release, plus the MoE workspace the
+            // WorkspaceManager keeps through it.
+            const double held = heldMoeWorkspaceBytes(
+                m, e.moeTp, p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4);
             a = cat(a,
-                say(QT_TRANSLATE_NOOP(
-                        "MemoryTerms", " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3"),
+                say(QT_TRANSLATE_NOOP("MemoryTerms",
+                        " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers in vLLM %4) %5"),
                     { value(formatThousands(p.maxNumSeqs)), value(formatThousands(m.vocab)),
-                        value(formatBytes(mem.activation.sampler, 2)) }));
-        else
+                        value(fmt("%.2f", samplerBuffers(p.vllmVersion))), value(vllmVersionName(p.vllmVersion)),
+                        value(formatBytes(mem.activation.sampler - held, 2)) }));
+            if (held > 0)
+                a = cat(a,
+                    say(QT_TRANSLATE_NOOP("MemoryTerms", ", on top of the MoE workspace kept through it %1"),
+                        { value(formatBytes(held, 2)) }));
+        } else
             a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " (no sampler: not the last PP stage)")));
     }
     if (calAct)
@@ -119,8 +130,10 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\" (tp=%2)"),
             { value(cal.name), value(cal.tp) });
     else if (p.tp <= 1)
-        nt = say(QT_TRANSLATE_NOOP(
-            "MemoryTerms", "tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)"));
+        nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                     "tp=1: cuBLAS workspaces and allocator overhead, ~%1 in vLLM %2 (measured, "
+                     "core/evaluate/profilerun.h)"),
+            { value(formatBytes(mem.nonTorch, 2)), value(vllmVersionName(p.vllmVersion)) });
     else if (mem.nonTorch < nonTorchBytes(p.tp))
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
                      "tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers "
@@ -128,8 +141,9 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             { value(p.tp), value(e.nodes) });
     else
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
-                     "tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)"),
-            { value(p.tp) });
+                     "tp=%1 on one node: NCCL and custom all-reduce buffers, ~%2 in vLLM %3 (measured, "
+                     "core/evaluate/profilerun.h)"),
+            { value(p.tp), value(formatBytes(mem.nonTorch, 2)), value(vllmVersionName(p.vllmVersion)) });
     add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, budgeted,
         calNt ? "calibrated" : "estimated", nt);
 

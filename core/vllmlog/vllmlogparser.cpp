@@ -419,6 +419,23 @@ private:
             if (auto v = numberAfter(l, "gpu_memory_utilization"); v && *v > 0 && *v <= 1 && contains(l, "worker"))
                 log.gpuMemoryUtilization = *v;
         }
+        // V1 0.17+ (DEBUG, vllm/v1/worker/gpu_worker.py): "Requested memory: U (util), R GiB" and "Memory
+        // profiling takes S seconds. Total non KV cache memory: X GiB; torch peak memory increase: A GiB;
+        // non-torch forward increase memory: N GiB; weights memory: W GiB." Every worker prints these; only some
+        // print their "Available KV cache memory", which is R - X (determine_available_memory).
+        if (contains(l, "Requested memory:"))
+            if (auto b = bytesAfter(l, "(util),"))
+                worker(l).requestedBytes = *b;
+        if (contains(l, "Total non KV cache memory:")) {
+            ObservedWorker &w = worker(l);
+            setEngine(LogEngine::V1);
+            if (auto b = bytesAfter(l, "Total non KV cache memory:"))
+                w.nonKvBytes = *b;
+            if (auto b = bytesAfter(l, "torch peak memory increase:"))
+                w.activationBytes = *b;
+            if (auto b = bytesAfter(l, "non-torch forward increase memory:"))
+                w.nonTorchBytes = *b;
+        }
         if (auto b = bytesAfter(l, "Estimated CUDA graph memory"))
             worker(l).cudaGraphBytes = *b;
         // >= 0.26, after capture: "CUDA graph pool memory: A GiB (actual), E GiB (estimated), difference: ..."
@@ -633,6 +650,10 @@ ParsedVllmLog parseVllmLog(std::string_view text, std::size_t maxBytes)
         else if (w.label.empty() || w.label.rfind("EngineCore", 0) == 0)
             w.rank = w.dpRank > 0 && log.tp ? w.dpRank * log.pp.value_or(1) * *log.tp : 0;
     }
+    // A worker that printed its non-KV total but not its budget (0.17+, see above): requested - non-KV.
+    for (ObservedWorker &w : log.workers)
+        if (!w.availableKvBytes && w.requestedBytes > 0 && w.nonKvBytes >= 0)
+            w.availableKvBytes = w.requestedBytes - w.nonKvBytes;
     makeStringsValidUtf8(log);
     return log;
 }

@@ -24,6 +24,7 @@ struct ObservedWorker
     double consumedBytes = -1; // >= 0.26 "X GiB for consumed memory (weights + non-torch)"
     double totalBytes = -1; // total_gpu_memory / "Free memory on device (F/T GiB)"
     double requestedBytes = -1; // total x utilization as printed
+    double nonKvBytes = -1; // 0.17+ DEBUG "Total non KV cache memory: X GiB" (weights + activation + non-torch)
 };
 
 enum class LogEngine { Unknown, V0, V1 };

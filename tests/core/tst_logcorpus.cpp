@@ -6,6 +6,7 @@
 // 90th percentile <= 5 % per family and overall; weights per rank worst <= 2 %. The table is printed
 // with qInfo; README "Fidelity to vLLM" carries it.
 #include "core/evaluate/overheads.h"
+#include "core/evaluate/profilerun.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
 #include "core/vllmlog/reconcilelog.h"
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -75,6 +77,34 @@ bool tokensWithinPrintPrecision(double gib, double bytesPerToken, int block, std
     return t(gib - 0.005) <= tokens && tokens <= t(gib + 0.005);
 }
 
+// "https://github.com/owner/repo/..." -> "owner/repo"; other hosts: the host.
+std::string repositoryOf(const std::string &url)
+{
+    const std::string gh = "https://github.com/";
+    if (url.rfind(gh, 0) == 0) {
+        const size_t a = url.find('/', gh.size());
+        const size_t b = a == std::string::npos ? a : url.find('/', a + 1);
+        return url.substr(gh.size(), b == std::string::npos ? std::string::npos : b - gh.size());
+    }
+    const size_t h = url.find("://");
+    const size_t start = h == std::string::npos ? 0 : h + 3;
+    return url.substr(start, url.find('/', start) - start);
+}
+
+// Which fitted non-torch constant applies (overheads.h nonTorchBytes): "" = not a fitted one.
+std::string nonTorchClass(const Evaluation &ev)
+{
+    const Plan &p = ev.plan;
+    if (p.vllmVersion < kNonTorchForwardIncrease || vllmEngine(p.vllmVersion) == VllmEngine::V0)
+        return "";
+    if (p.tp <= 1)
+        return p.pp > 1 ? "tp1-pp" : "tp1";
+    for (const RankPlacement &r : ev.ranks)
+        if (r.memory.nonTorch == nonTorchBytesAt(p.tp, p.pp, true, p.vllmVersion))
+            return "tp2+-custom-ar";
+    return "";
+}
+
 struct Scored
 {
     std::string log, family;
@@ -83,7 +113,15 @@ struct Scored
     std::optional<bool> bytesPerTokenExact;
     std::optional<bool> hybridRuleExact; // tokens from the printed available KV through the hybrid pool
     bool kvHeld = true;
+    std::string source; // the index's "source", else the URL's repository: the leave-one-source-out unit
     double predictedAvailGiB = 0, observedAvailGiB = 0;
+    // The fitted terms on the binding rank (overheads.h): the sampler at the release's buffer count and the
+    // non-torch estimate with its class; what the log printed for them (0.17+ DEBUG line "torch peak memory
+    // increase: A GiB; non-torch forward increase memory: N GiB"), < 0 if not printed.
+    double samplerBytes = 0, activationBytes = 0, nonTorchBytes = 0;
+    bool samplerBinds = false; // the peak is in the sampler phase (hidden + sampler + held workspace)
+    std::string nonTorchClass;
+    double observedActivation = -1, observedNonTorch = -1;
     std::int64_t predictedTokens = 0, observedTokens = 0;
 };
 
@@ -95,8 +133,10 @@ std::string versionBand(const VllmVersion &v)
         return "0.6-0.7 (V0)";
     if (p->minor < 12)
         return "0.8-0.11";
+    if (p->minor < 17)
+        return "0.12-0.16";
     if (p->minor < 21)
-        return "0.12-0.20";
+        return "0.17-0.20";
     return ">= 0.21";
 }
 
@@ -132,12 +172,36 @@ std::vector<Scored> scoreCorpus()
         s.family = e.at("family").get<std::string>();
         s.version = ev.plan.vllmVersion;
         s.kvHeld = e.value("kv_held", true);
+        const std::string url = e.at("url").get<std::string>();
+        s.source = e.contains("source") ? e.at("source").get<std::string>() : repositoryOf(url);
+        const CatalogModel *model = catalog.findModel(ev.plan.modelId);
+        for (const RankPlacement &r : ev.ranks)
+            if (r.rank == ev.kv.bindingRank && model) {
+                const ActivationEstimate &a = r.memory.activation;
+                // `sampler` holds the sampler phase: its buffers and the held MoE workspace (profilerun.h).
+                const double held = r.lmHead ? heldMoeWorkspaceBytes(model->spec, ev.moeTp, ev.plan.maxNumBatchedTokens,
+                                        ev.plan.vllmVersion, ev.weightFormat != WeightFormat::Mxfp4)
+                                             : 0.0;
+                s.samplerBytes = a.sampler - held;
+                s.activationBytes = a.total();
+                s.nonTorchBytes = r.memory.nonTorch;
+                s.samplerBinds = a.sampler > 0 && a.sampler >= a.forward;
+            }
+        s.nonTorchClass = nonTorchClass(ev);
+        const std::string text = readData(s.log);
+        static const std::regex profiled(
+            R"(torch peak memory increase: ([0-9.]+)GiB; non-torch forward increase memory: ([0-9.]+)GiB)");
+        std::smatch pm;
+        if (std::regex_search(text, pm, profiled)) {
+            s.observedActivation = std::stod(pm[1].str()) * GiB;
+            s.observedNonTorch = std::stod(pm[2].str()) * GiB;
+        }
         if (log.maxWeightsBytes() > 0)
             s.weights = ev.maxWeightsBytesPerGpu / log.maxWeightsBytes() - 1;
         const auto avail = log.minAvailableKvBytes();
+        s.predictedAvailGiB = ev.kvBudgetBytesPerGpu / GiB;
         if (avail && *avail > 0) {
             s.available = ev.kvBudgetBytesPerGpu / *avail - 1;
-            s.predictedAvailGiB = ev.kvBudgetBytesPerGpu / GiB;
             s.observedAvailGiB = *avail / GiB;
         }
         std::optional<std::int64_t> tokens = log.kvTokens;
@@ -150,7 +214,10 @@ std::vector<Scored> scoreCorpus()
         }
         // The tokens are the minimum over the workers; the check needs every worker's budget (one GPU, or
         // a log that prints each worker's line).
-        const bool everyWorker = ev.ranks.size() <= 1 || log.workers.size() >= ev.ranks.size();
+        const bool everyWorker = ev.ranks.size() <= 1
+            || static_cast<size_t>(std::count_if(log.workers.begin(), log.workers.end(),
+                   [](const ObservedWorker &w) { return w.availableKvBytes.has_value(); }))
+                >= ev.ranks.size();
         if (tokens && avail && *avail > 0 && !ev.kv.hybrid && everyWorker) {
             // The printed budget in GiB to 2 decimals; blocks of the plan's block size.
             const double gib = std::round(*avail / GiB * 100) / 100;
@@ -172,6 +239,58 @@ std::vector<Scored> scoreCorpus()
         out.push_back(s);
     }
     return out;
+}
+
+// The fitted constants, re-fitted without some logs. Each constant's fit is the median of the values the
+// logs that print the term imply: the sampler's buffer count (0.17+: the printed peak activation less the
+// other modelled terms, over the sampler's bytes per buffer) and each non-torch class (the printed
+// non-torch increase). `left` says which logs are left out; with none left for a constant, the rule the
+// release had before it (9.55 buffers; 0.13 / 0.55 GiB non-torch) stands in.
+struct Refit
+{
+    double samplerBuffers = kSamplerBuffersFrom017;
+    std::map<std::string, double> nonTorch;
+};
+
+std::optional<double> impliedSamplerBuffers(const Scored &s)
+{
+    if (s.version < kSamplerFewerBuffers || !s.samplerBinds || s.observedActivation < 0 || s.samplerBytes <= 0)
+        return std::nullopt;
+    const double perBuffer = s.samplerBytes / kSamplerBuffersFrom017;
+    return (s.observedActivation - (s.activationBytes - s.samplerBytes)) / perBuffer;
+}
+
+template <class Left> Refit refit(const std::vector<Scored> &all, Left left)
+{
+    std::vector<double> buffers;
+    std::map<std::string, std::vector<double>> nonTorch;
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (left(i))
+            continue;
+        if (const auto b = impliedSamplerBuffers(all[i]))
+            buffers.push_back(*b);
+        if (!all[i].nonTorchClass.empty() && all[i].observedNonTorch >= 0)
+            nonTorch[all[i].nonTorchClass].push_back(all[i].observedNonTorch);
+    }
+    Refit r;
+    r.samplerBuffers = buffers.empty() ? kSamplerBuffersBefore017 : median(buffers);
+    for (const auto &[k, v] : nonTorch)
+        r.nonTorch[k] = median(v);
+    return r;
+}
+
+// The available KV the model predicts for `s` with the constants of `r` instead of the code's.
+double availableWith(const Scored &s, const Refit &r)
+{
+    double avail = s.predictedAvailGiB * GiB;
+    if (s.version >= kSamplerFewerBuffers && s.samplerBytes > 0 && s.samplerBinds)
+        avail -= (r.samplerBuffers - kSamplerBuffersFrom017) / kSamplerBuffersFrom017 * s.samplerBytes;
+    if (!s.nonTorchClass.empty()) {
+        const auto it = r.nonTorch.find(s.nonTorchClass);
+        const double before = s.nonTorchClass == "tp2+-custom-ar" ? nonTorchBytes(2) : nonTorchBytes(1);
+        avail -= (it != r.nonTorch.end() ? it->second : before) - s.nonTorchBytes;
+    }
+    return avail;
 }
 
 struct Figures
@@ -220,6 +339,44 @@ private slots:
         QCOMPARE(fusedMoeWorkspaceBytes(presetModel("gpt-oss-120b"), 1, 8192), 566231040.0);
         // A dense model has no MoE workspace.
         QCOMPARE(fusedMoeWorkspaceBytes(presetModel("llama-3.1-8b"), 1, 8192), 0.0);
+    }
+
+    // From 0.14 the modular kernel's workspaces come from the WorkspaceManager and outlive the forward pass
+    // (vllm/model_executor/layers/fused_moe/modular_kernel.py, _allocate_buffers), so the sampler's peak
+    // sits on top of them; from 0.17 the sampler holds 3.72 FP32 logits buffers (profilerun.h). Mixtral-8x7B
+    // at TP 2, vLLM 0.19, 8,192 tokens, 1,024 sequences, unquantized Triton MoE backend:
+    void moeWorkspaceHeldThroughSampler()
+    {
+        const ModelSpec mixtral = presetModel("mixtral-8x7b");
+        const VllmVersion v019 { 0, 19, 0 };
+        // N = 14,336 / 2 = 7,168, max(2N, K = 4,096) = 14,336: 8,192 x 2 x (14,336 + 7,168) x 2 B = 704,643,072 B.
+        QCOMPARE(heldMoeWorkspaceBytes(mixtral, 2, 8192, v019, true), 704643072.0);
+        const ActivationEstimate a = peakActivationAt(mixtral, 2, 2, true, 1024, 8192, v019, true);
+        // Hidden states 8,192 x 4,096 x 2 B = 67,108,864 B; sampler 3.72 x 1,024 x 32,000 x 4 B = 487,587,840 B.
+        QCOMPARE(a.hiddenStates, 67108864.0);
+        QVERIFY(std::fabs(a.sampler - (487587840.0 + 704643072.0)) < 1);
+        // total = 67,108,864 + 1,192,230,912 = 1,259,339,776 B = 1.17 GiB; the llm-d-planner 0.19.0 log of
+        // this run printed "torch peak memory increase: 1.21GiB" (-3 %).
+        QVERIFY(std::fabs(a.total() - 1259339776.0) < 1);
+        QVERIFY(std::fabs(a.total() / GiB / 1.21 - 1) < 0.04);
+        // Before 0.14 the workspace was freed before the sampler ran; MXFP4 experts (gpt-oss) hold none.
+        QCOMPARE(heldMoeWorkspaceBytes(mixtral, 2, 8192, { 0, 13, 0 }, true), 0.0);
+        QCOMPARE(heldMoeWorkspaceBytes(presetModel("gpt-oss-20b"), 2, 8192, v019, false), 0.0);
+        // 0.16 keeps 9.55 buffers: 9.55 x 1,024 x 32,000 x 4 B = 1,251,737,600 B for the sampler alone.
+        QVERIFY(std::fabs(samplerBuffers({ 0, 16, 0 }) * 1024 * 32000 * 4.0 - 1251737600.0) < 1);
+    }
+
+    // Non-torch memory by release (profilerun.h): the llm-d-planner sweep printed 0.13 GiB at TP 1 in
+    // 0.17.0 and 0.25 in 0.18.0; 0.19.0 logs 0.07 on a TP 1 pipeline stage and 2.06-2.21 at TP 2-4.
+    void nonTorchByRelease()
+    {
+        QCOMPARE(nonTorchBytesAt(1, 1, true, { 0, 17, 0 }), 0.13 * GiB);
+        QCOMPARE(nonTorchBytesAt(1, 1, true, { 0, 18, 0 }), 0.25 * GiB);
+        QCOMPARE(nonTorchBytesAt(1, 4, true, { 0, 19, 0 }), 0.07 * GiB);
+        QCOMPARE(nonTorchBytesAt(4, 1, true, { 0, 11, 0 }), 0.55 * GiB);
+        QCOMPARE(nonTorchBytesAt(4, 1, true, { 0, 19, 0 }), 2.1 * GiB);
+        // Without custom all-reduce only NCCL's buffers: ~0.25 GiB (vllm#13061, #14447).
+        QCOMPARE(nonTorchBytesAt(4, 1, false, { 0, 19, 0 }), 0.25 * GiB);
     }
 
     // V0's profiling run samples max_num_seqs dummy sequences (vllm/worker/model_runner.py profile_run,
@@ -320,24 +477,57 @@ private slots:
         const double worstWeights = weights.empty() ? NAN : *std::max_element(weights.begin(), weights.end());
         qInfo("weights per rank over %zu logs: median %s, worst %s", weights.size(), pct(median(weights)).c_str(),
             pct(worstWeights).c_str());
-        // No coefficient of the memory model is fitted on this corpus (the sampler factor and the
-        // overhead constants come from docs/DESIGN.md §C and vLLM source), so leaving a log out
-        // changes nothing: the leave-one-out figures are the figures above.
-        qInfo("leave-one-out: no coefficient is fitted on the corpus; leave-one-out = in-sample");
+        // The constants fitted on this corpus (overheads.h): the 0.17+ sampler buffer count and the 0.18+
+        // non-torch classes. The code's values are the corpus fit; leave-one-out re-fits them without each
+        // log (and without each source) and scores the log left out.
+        const Refit full = refit(all, [](size_t) { return false; });
+        qInfo(
+            "fit on the corpus: sampler buffers (0.17+) %.3f (code %.2f)", full.samplerBuffers, kSamplerBuffersFrom017);
+        QVERIFY(std::fabs(full.samplerBuffers - kSamplerBuffersFrom017) <= 0.02);
+        for (const auto &[k, v] : full.nonTorch) {
+            const double code = k == "tp1" ? kNonTorchTp1From018
+                : k == "tp1-pp"            ? kNonTorchPpStageFrom018
+                                           : kNonTorchCustomAllReduceFrom018;
+            qInfo("fit on the corpus: non-torch %s %.3f GiB (code %.2f GiB)", k.c_str(), v / GiB, code / GiB);
+            QVERIFY2(std::fabs(v - code) <= 0.03 * GiB, k.c_str());
+        }
+        for (const bool bySource : { false, true }) {
+            std::map<std::string, std::vector<double>> looAvail, looCap;
+            for (size_t i = 0; i < all.size(); ++i) {
+                const Scored &s = all[i];
+                if (!s.kvHeld || s.predictedAvailGiB <= 0)
+                    continue;
+                const Refit r = refit(all, [&](size_t j) { return bySource ? all[j].source == s.source : j == i; });
+                const double avail = availableWith(s, r);
+                if (s.available) {
+                    const double errAvail = std::fabs(avail / (s.observedAvailGiB * GiB) - 1);
+                    looAvail[s.family].push_back(errAvail);
+                    looAvail["overall"].push_back(errAvail);
+                }
+                if (s.capacity) {
+                    // KV tokens follow the budget (to within one block).
+                    const double tokens = static_cast<double>(s.predictedTokens) * avail / (s.predictedAvailGiB * GiB);
+                    const double errCap = std::fabs(tokens / static_cast<double>(s.observedTokens) - 1);
+                    looCap[s.family].push_back(errCap);
+                    looCap["overall"].push_back(errCap);
+                }
+            }
+            qInfo("leave-one-%s-out:", bySource ? "source" : "log");
+            for (const char *family : { "dense", "moe", "mla", "hybrid", "overall" })
+                row("loo", family, looAvail[family], looCap[family]);
+        }
 
-        // The targets. A family without a scored log (MLA) is reported, not held: every such log is
-        // excluded in the index with its reason. The misses the model still has are marked
+        // The targets, per family and overall. The misses the model still has are marked
         // QEXPECT_FAIL with the reason (an unexpected pass fails the test, so the marks cannot go stale).
         const auto met = [&](const std::vector<double> &v) {
             const Figures f = figures(v);
             return f.n > 0 && f.median <= 0.02 && f.p90 <= 0.05;
         };
         QVERIFY(!avail["dense"].empty() && !avail["moe"].empty() && !cap["dense"].empty());
-        QEXPECT_FAIL("",
-            "V0 non-torch: vllm#10517 printed 0.35 GiB and vllm#10511 1.79 GiB at TP 1, the model says 0.13 "
-            "(V0 counted the CUDA context and everything outside torch from total - free)",
-            Continue);
         QVERIFY(met(avail["dense"]));
+        QVERIFY(!avail["mla"].empty());
+        QVERIFY(met(avail["mla"]));
+        QVERIFY(met(cap["mla"]));
         // Hybrid: the pool rule holds exactly (hybridChecked above); the budget does not yet.
         QVERIFY(!avail["hybrid"].empty());
         QEXPECT_FAIL("",
@@ -346,21 +536,28 @@ private slots:
             "unquantized modules nor the KDA chunked-prefill intermediates are modelled",
             Continue);
         QVERIFY(met(avail["hybrid"]));
-        QEXPECT_FAIL(
-            "", "V0 non-torch (above), and vllm PR 17122 on an L40S holds 19% fewer tokens than predicted", Continue);
+        QEXPECT_FAIL("",
+            "p90 5.14%: V0 on an RTX 3090 (vllm#10517, +4.9% and +5.1%: V0 counted 0.35 GiB non-torch where the model "
+            "says 0.13, and vllm#10511 1.79 GiB on an H100: V0's non-torch figure is not modelled) and vllm PR 17122 "
+            "on an L40S (+22.9% tokens: its batch settings are not stated)",
+            Continue);
         QVERIFY(met(cap["dense"]));
         QEXPECT_FAIL("",
-            "vllm#27508 (gpt-oss-120b, H100, 0.95): 1.55 GiB less KV than predicted, the size of the Marlin "
-            "MXFP4 weight layout (vllm#23278 loaded 65.97 GiB where the Triton path loads 64.38)",
+            "vllm#27508 (gpt-oss-120b, H100, 0.95): 1.55 GiB less KV than predicted, the size of the Marlin MXFP4 "
+            "weight layout (vllm#23278 loaded 65.97 GiB where the Triton path loads 64.38); Llama-4-Scout at TP 4 "
+            "(llm-d-planner 0.19.0): +18.7%, its weights load 53.12 GiB per rank where the model says 50.2 (-5.5%)",
             Continue);
         QVERIFY(met(avail["moe"]));
-        QEXPECT_FAIL("", "the dense, MoE and hybrid misses above", Continue);
+        QEXPECT_FAIL("", "Llama-4-Scout's weights (above): +18.7% tokens", Continue);
+        QVERIFY(met(cap["moe"]));
+        QEXPECT_FAIL("", "the MoE and hybrid misses above (p90 18.7%)", Continue);
         QVERIFY(met(avail["overall"]));
-        QEXPECT_FAIL("", "the dense and hybrid misses above", Continue);
+        QEXPECT_FAIL("", "the dense, MoE and hybrid misses above", Continue);
         QVERIFY(met(cap["overall"]));
         QEXPECT_FAIL("",
-            "MXFP4 through Marlin on GPUs without FP4 (vllm#23278 H100 0.10.1: 65.97 GiB; A100 0.19: 13.72 GiB) "
-            "loads 2.1-2.3% more than the checkpoint's layout",
+            "MXFP4 through Marlin on GPUs without FP4 (vllm#23278 H100 0.10.1: 65.97 GiB; A100 0.19: 13.72 GiB) loads "
+            "2.1-2.3% more than the checkpoint's layout; gpt-oss-20b at TP 2 (H100, 0.19.0) loads 7.01 GiB where the "
+            "model says 6.72 (-4.1%); Llama-4-Scout at TP 4 -5.5% (above)",
             Continue);
         QVERIFY(worstWeights <= 0.02);
         // What holds already: the weights median (the 1% tolerance of docs/DESIGN.md §C).

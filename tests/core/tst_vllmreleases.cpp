@@ -6,6 +6,7 @@
 
 #include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/overheads.h"
+#include "core/evaluate/profilerun.h"
 #include "core/explain/memoryterms.h"
 #include "core/launch/launchexport.h"
 #include "core/launch/launchimport.h"
@@ -510,9 +511,10 @@ private slots:
         p.pp = 2;
         const Evaluation at26 = evaluate(p, m, g);
         QCOMPARE(at26.nodes, 2);
-        QCOMPARE(at26.ranks.front().memory.nonTorch, nonTorchBytes(8, false));
+        QCOMPARE(at26.ranks.front().memory.nonTorch, nonTorchBytesAt(8, 2, false, v(26)));
         p.vllmVersion = v(27);
-        QCOMPARE(evaluate(p, m, g).ranks.front().memory.nonTorch, nonTorchBytes(8, true));
+        QCOMPARE(evaluate(p, m, g).ranks.front().memory.nonTorch, nonTorchBytesAt(8, 2, true, v(27)));
+        QVERIFY(nonTorchBytesAt(8, 2, true, v(27)) > nonTorchBytesAt(8, 2, false, v(27)));
     }
 
     // One flag table per source tree read; each is exactly the flag lines of its file.
