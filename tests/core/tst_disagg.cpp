@@ -3,6 +3,7 @@
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/serving/disagg.h"
+#include "core/sweep/slasearch.h"
 #include "tests/common/testutils.h"
 
 #include <nlohmann/json.hpp>
@@ -213,6 +214,91 @@ private slots:
         QVERIFY(near(r.outputTokensPerSec, std::min(x, y) * 200));
         QCOMPARE(r.gpus, 3 * 1 + 1 * 2);
         QVERIFY(near(r.outputTokensPerSecPerGpu, r.outputTokensPerSec / 5));
+    }
+
+    // P/D splits as a search dimension. Llama-3.1-8B on 2 H100 (exactly 2 GPUs), max_num_seqs {64, 128},
+    // max_num_batched_tokens {4096}, KV dtype {auto, fp8}:
+    //   aggregated: (tp, pp, dp) with tp x pp x dp = 2: (1,1,2), (1,2,1), (2,1,1) = 3 x 2 x 1 x 2 dtypes = 12;
+    //   disaggregated: each pool below 2 GPUs is (1,1,1); x + y = 2 with x, y >= 1 is 1P1D only:
+    //   1 x 1 x (prefill: 1 max_num_batched_tokens) x (decode: 2 x 1) x 2 dtypes = 4.
+    // 16 candidates, 4 of them splits; with a loose SLA a split is simulated and its row says so.
+    void searchCountsSplits()
+    {
+        SearchGpu g;
+        g.gpu = presetGpu("h100-sxm");
+        g.coefficients = servingCoefficients(g.gpu);
+        g.usdPerGpuHour = 3;
+        Plan base;
+        base.maxModelLen = 4096;
+        SlaSearchOptions o;
+        o.gpus = 2;
+        o.disaggregated = true;
+        o.kvDtypes = { KvDtype::Auto, KvDtype::Fp8 };
+        o.maxNumSeqs = { 64, 128 };
+        o.maxNumBatchedTokens = { 4096 };
+        o.workload.inputLen = 1000;
+        o.workload.outputLen = 32;
+        o.workload.numPrompts = 40;
+        o.sla.tpotSec = 0.5;
+        o.top = 100;
+        const SlaSearchResult r = slaSearch(base, presetModel("llama-3.1-8b"), { g }, o);
+        QCOMPARE(r.candidates, std::int64_t(16));
+        QCOMPARE(r.disaggregatedCandidates, std::int64_t(4));
+        bool split = false, fp8 = false;
+        for (const SlaRow &row : r.rows) {
+            fp8 = fp8 || row.kvDtype == KvDtype::Fp8;
+            if (!row.disaggregated)
+                continue;
+            split = true;
+            QCOMPARE(row.gpus, 2);
+            QCOMPARE(row.prefill.instances, 1);
+            QCOMPARE(row.decode.instances, 1);
+            QVERIFY(row.kvTransferSec > 0);
+            const Plan p = planForRow(r, row);
+            QVERIFY(p.servingMode == ServingMode::Disaggregated);
+            QCOMPARE(poolGpus(p, Pool::Prefill) + poolGpus(p, Pool::Decode), std::int64_t(2));
+            QVERIFY(slaRowCommand(r, row, "llama-3.1-8b").find("--serving-mode disaggregated") != std::string::npos);
+        }
+        QVERIFY(split);
+        QVERIFY(fp8);
+        // Only aggregated plans: the 12 aggregated candidates, no split.
+        o.disaggregated = false;
+        const SlaSearchResult agg = slaSearch(base, presetModel("llama-3.1-8b"), { g }, o);
+        QCOMPARE(agg.candidates, std::int64_t(12));
+        QCOMPARE(agg.disaggregatedCandidates, std::int64_t(0));
+    }
+
+    // The search's result does not depend on the thread count (deterministic order).
+    void searchIsDeterministic()
+    {
+        SearchGpu g;
+        g.gpu = presetGpu("h100-sxm");
+        g.coefficients = servingCoefficients(g.gpu);
+        Plan base;
+        base.maxModelLen = 4096;
+        SlaSearchOptions o;
+        o.gpus = 4;
+        o.upTo = true;
+        o.disaggregated = true;
+        o.maxNumSeqs = { 64, 128 };
+        o.workload.inputLen = 1000;
+        o.workload.outputLen = 32;
+        o.workload.numPrompts = 40;
+        o.sla.tpotSec = 0.5;
+        o.top = 6;
+        o.threads = 1;
+        const SlaSearchResult one = slaSearch(base, presetModel("llama-3.1-8b"), { g }, o);
+        o.threads = 2;
+        const SlaSearchResult two = slaSearch(base, presetModel("llama-3.1-8b"), { g }, o);
+        QCOMPARE(one.rows.size(), two.rows.size());
+        QCOMPARE(one.candidates, two.candidates);
+        for (std::size_t i = 0; i < one.rows.size(); ++i) {
+            QCOMPARE(one.rows[i].disaggregated, two.rows[i].disaggregated);
+            QCOMPARE(one.rows[i].tp, two.rows[i].tp);
+            QCOMPARE(one.rows[i].prefill.tp, two.rows[i].prefill.tp);
+            QCOMPARE(one.rows[i].prefill.instances, two.rows[i].prefill.instances);
+            QCOMPARE(one.rows[i].outputTokensPerSec, two.rows[i].outputTokensPerSec);
+        }
     }
 };
 
