@@ -1,5 +1,6 @@
 // shardscope export: the plan as launch commands (vLLM or SGLang), one block or script per node.
 #include "cli/commands.h"
+#include "cli/disaggoptions.h"
 #include "cli/planoptions.h"
 #include "core/evaluate/evaluation.h"
 #include "core/launch/launchexport.h"
@@ -79,6 +80,7 @@ int runExportCommand(const QStringList &args)
         QStringLiteral("Print the launch commands that run the plan: vllm serve (one node, "
                        "multi-node, data parallel, Ray) or SGLang."));
     addPlanOptions(parser);
+    addDisaggOptions(parser);
     const struct
     {
         const char *name, *value, *help;
@@ -112,7 +114,10 @@ int runExportCommand(const QStringList &args)
             throw InputError("--format " + format.toStdString() + ": expected text or json");
         const ExportOptions o = exportOptions(parser);
         const PresetRepository repo = loadPresets("export");
-        const PlanInputs in = planFromOptions(parser, repo);
+        PlanInputs in = planFromOptions(parser, repo);
+        applyDisaggOptions(parser, in);
+        if (in.plan.servingMode == ServingMode::Disaggregated)
+            return runDisaggExport(in, repo, o, format);
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);
         const ExportResult r = exportLaunch(e, in.model, o);
         if (!r.ok)

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/disaggoptions.h"
 #include "cli/planoptions.h"
 #include "cli/servingoptions.h"
 #include "core/evaluate/evaluation.h"
@@ -22,6 +23,7 @@ int runPlanCommand(const QStringList &args)
     parser.setApplicationDescription(QStringLiteral("Evaluate one plan: placement, memory per GPU, KV capacity."));
     addPlanOptions(parser);
     addServingOptions(parser);
+    addDisaggOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("format"),
         QStringLiteral("Output: text (default), json, or vllm-log (the startup log vLLM would print)."),
         QStringLiteral("text|json|vllm-log")));
@@ -34,7 +36,10 @@ int runPlanCommand(const QStringList &args)
         return failWith("plan", "--format " + format.toStdString() + ": expected text, json or vllm-log");
     try {
         const PresetRepository repo = loadPresets("plan");
-        const PlanInputs in = planFromOptions(parser, repo);
+        PlanInputs in = planFromOptions(parser, repo);
+        applyDisaggOptions(parser, in);
+        if (in.plan.servingMode == ServingMode::Disaggregated)
+            return runDisaggPlan(in, repo, parser, format);
         const ServingInputs servingIn = servingFromOptions(parser);
         const EvaluatedPlan evaluated = evaluatePlan(in.plan, in.model, in.gpu);
         const Evaluation &e = evaluated.evaluation;

@@ -273,11 +273,13 @@ PlanInputs planFromOptions(
         plan.maxNumSeqs = intFlag(p, "max-num-seqs", 1, 1LL << 31);
     if (isSet(p, "max-num-batched-tokens") && !listFlags)
         plan.maxNumBatchedTokens = intFlag(p, "max-num-batched-tokens", 1, 1LL << 31);
-    if (isSet(p, "kv-cache-dtype"))
+    // sweep's SLA search reads lists (auto,fp8) itself.
+    const auto isList = [&](const char *name) { return listFlags && value(p, name).contains(QLatin1Char(',')); };
+    if (isSet(p, "kv-cache-dtype") && !isList("kv-cache-dtype"))
         plan.kvCacheDtype = enumFlag<KvDtype>(p, "kv-cache-dtype",
             { { "auto", KvDtype::Auto }, { "fp8", KvDtype::Fp8 }, { "fp8_e4m3", KvDtype::Fp8 },
                 { "fp8_e5m2", KvDtype::Fp8 } });
-    if (isSet(p, "quantization"))
+    if (isSet(p, "quantization") && !isList("quantization"))
         plan.quantization = enumFlag<Quantization>(p, "quantization",
             { { "auto", Quantization::Auto }, { "none", Quantization::None }, { "fp8", Quantization::Fp8 },
                 { "mxfp4", Quantization::Mxfp4 }, { "awq", Quantization::Awq }, { "gptq", Quantization::Gptq } });

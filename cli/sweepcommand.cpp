@@ -95,7 +95,7 @@ SweepOptions sweepOptions(const QCommandLineParser &p)
 // them the sweep ranks as it always did, so existing scripts keep their output.
 const char *const kSearchFlags[] = { "input-len", "output-len", "input-len-range", "max-concurrency", "request-rate",
     "num-prompts", "prefix-hit-rate", "seed", "serving-coefficient", "ttft-ms", "tpot-ms", "e2e-ms", "sla-percentile",
-    "gpu-hour-cost", "top" };
+    "gpu-hour-cost", "top", "serving-mode", "max-instances", "kv-transfer-link" };
 
 bool wantsSlaSearch(const QCommandLineParser &p)
 {
@@ -106,7 +106,7 @@ bool wantsSlaSearch(const QCommandLineParser &p)
     if (objective == QLatin1String("goodput") || objective == QLatin1String("ttft")
         || objective == QLatin1String("cost"))
         return true;
-    for (const char *f : { "gpu", "max-num-seqs", "max-num-batched-tokens" })
+    for (const char *f : { "gpu", "max-num-seqs", "max-num-batched-tokens", "kv-cache-dtype", "quantization" })
         if (p.value(QString::fromLatin1(f)).contains(QLatin1Char(',')))
             return true;
     return false;
@@ -139,6 +139,20 @@ std::vector<std::int64_t> countList(const QCommandLineParser &p, const char *nam
                 + ": expected whole numbers from 1 to 2147483648 separated by commas, e.g. 128,256,512");
         out.push_back(*n);
     }
+    return out;
+}
+
+// A comma-separated list flag of the search (kv-cache-dtype, quantization), at most 8 values; empty when
+// the flag is not given.
+QStringList listValues(const QCommandLineParser &p, const char *name)
+{
+    QStringList out;
+    if (!p.isSet(QString::fromLatin1(name)))
+        return out;
+    for (const QString &part : p.value(QString::fromLatin1(name)).split(QLatin1Char(',')))
+        out.push_back(part.trimmed());
+    if (out.size() > 8)
+        throw InputError(std::string("--") + name + ": at most 8 values");
     return out;
 }
 
@@ -193,6 +207,49 @@ int runSlaSearch(const QCommandLineParser &parser, const QString &format)
                                                             : SlaObjective::Throughput;
     if (parser.isSet(QStringLiteral("top")))
         o.top = static_cast<int>(countOption(parser, "top", 1, 100000));
+    if (parser.isSet(QStringLiteral("serving-mode"))) {
+        const QString v = parser.value(QStringLiteral("serving-mode")).trimmed();
+        if (v != QLatin1String("aggregated") && v != QLatin1String("disaggregated") && v != QLatin1String("both"))
+            throw InputError("--serving-mode " + v.toStdString() + ": expected aggregated, disaggregated or both");
+        o.aggregated = v != QLatin1String("disaggregated");
+        o.disaggregated = v != QLatin1String("aggregated");
+    }
+    if (parser.isSet(QStringLiteral("max-instances")))
+        o.maxInstances = static_cast<int>(countOption(parser, "max-instances", 1, 64));
+    if (parser.isSet(QStringLiteral("kv-transfer-link"))) {
+        const QString v = parser.value(QStringLiteral("kv-transfer-link")).trimmed();
+        if (v == QLatin1String("nic"))
+            o.kvTransferLink = KvTransferLink::Nic;
+        else if (v == QLatin1String("scaleup"))
+            o.kvTransferLink = KvTransferLink::ScaleUp;
+        else if (v == QLatin1String("node"))
+            o.kvTransferLink = KvTransferLink::Node;
+        else
+            throw InputError("--kv-transfer-link " + v.toStdString() + ": expected nic, scaleup or node");
+    }
+    if (o.disaggregated && o.gpus < 2)
+        throw InputError("--serving-mode " + parser.value(QStringLiteral("serving-mode")).toStdString()
+            + ": a disaggregated plan needs at least 2 GPUs (--gpus)");
+    for (const QString &v : listValues(parser, "kv-cache-dtype")) {
+        if (v == QLatin1String("auto"))
+            o.kvDtypes.push_back(KvDtype::Auto);
+        else if (v == QLatin1String("fp8"))
+            o.kvDtypes.push_back(KvDtype::Fp8);
+        else
+            throw InputError("--kv-cache-dtype " + v.toStdString() + ": expected auto or fp8 (a list: auto,fp8)");
+    }
+    for (const QString &v : listValues(parser, "quantization")) {
+        bool known = false;
+        for (Quantization q : { Quantization::Auto, Quantization::None, Quantization::Fp8, Quantization::Mxfp4,
+                 Quantization::Awq, Quantization::Gptq })
+            if (v == QLatin1String(quantizationName(q))) {
+                o.quantizations.push_back(q);
+                known = true;
+            }
+        if (!known)
+            throw InputError("--quantization " + v.toStdString()
+                + ": expected auto, none, fp8, mxfp4, awq or gptq (a list: auto,fp8)");
+    }
     o.maxNumSeqs = countList(parser, "max-num-seqs");
     o.maxNumBatchedTokens = countList(parser, "max-num-batched-tokens");
 
@@ -289,6 +346,13 @@ int runSweepCommand(const QStringList &args)
     parser.addOption(option("gpu-hour-cost",
         "SLA search: USD per GPU-hour per GPU type, e.g. h100-sxm=3,h200=3.5 (defaults are examples).",
         "type=usd,..."));
+    parser.addOption(
+        option("serving-mode", "SLA search: aggregated plans (default), disaggregated prefill/decode splits, or both.",
+            "aggregated|disaggregated|both"));
+    parser.addOption(option(
+        "max-instances", "SLA search, disaggregated: most instances per pool in an xPyD split (default 8).", "n"));
+    parser.addOption(option("kv-transfer-link",
+        "SLA search, disaggregated: the link the KV cache crosses (default nic).", "nic|scaleup|node"));
     parser.addOption(option("top", "SLA search: plans meeting the SLA to settle before stopping (default 20).", "n"));
     parser.addOption(option("include-invalid", "Also list combinations vLLM would refuse, with the reason."));
     parser.addOption(option("format", "Output: text (default), json or csv.", "text|json|csv"));

@@ -2,6 +2,8 @@
 
 #include "core/model/errors.h"
 
+#include <algorithm>
+
 namespace shardscope {
 
 void checkWorldSize(const Plan &p, const std::string &what)
@@ -49,6 +51,69 @@ const char *expertPlacementName(ExpertPlacement p)
 const char *phaseName(Phase p)
 {
     return p == Phase::Prefill ? "prefill" : "decode";
+}
+
+const char *servingModeName(ServingMode m)
+{
+    return m == ServingMode::Disaggregated ? "disaggregated" : "aggregated";
+}
+
+const char *kvTransferLinkName(KvTransferLink l)
+{
+    switch (l) {
+    case KvTransferLink::Nic:
+        return "nic";
+    case KvTransferLink::ScaleUp:
+        return "scaleup";
+    case KvTransferLink::Node:
+        return "node";
+    }
+    return "nic";
+}
+
+const char *kvConnectorName(KvConnector c)
+{
+    switch (c) {
+    case KvConnector::Nixl:
+        return "NixlConnector";
+    }
+    return "NixlConnector";
+}
+
+const char *poolName(Pool p)
+{
+    return p == Pool::Prefill ? "prefill" : "decode";
+}
+
+Plan poolPlan(const Plan &plan, Pool pool)
+{
+    const PoolPlan &pp = pool == Pool::Prefill ? plan.prefill : plan.decode;
+    Plan out = plan;
+    out.servingMode = ServingMode::Aggregated;
+    out.prefill = {};
+    out.decode = {};
+    out.tp = pp.tp;
+    out.pp = pp.pp;
+    out.dp = pp.dp;
+    out.ep = pp.ep;
+    if (!pp.gpuId.empty())
+        out.gpuId = pp.gpuId;
+    if (pp.maxNumSeqs > 0)
+        out.maxNumSeqs = pp.maxNumSeqs;
+    if (pp.maxNumBatchedTokens > 0)
+        out.maxNumBatchedTokens = pp.maxNumBatchedTokens;
+    // A custom stage split is the plan's, for its own pp; a pool with another pp takes vLLM's split.
+    if (out.pp != plan.pp)
+        out.ppPartition.clear();
+    if (out.ep <= 1)
+        out.redundantExperts = 0;
+    return out;
+}
+
+std::int64_t poolGpus(const Plan &plan, Pool pool)
+{
+    const PoolPlan &pp = pool == Pool::Prefill ? plan.prefill : plan.decode;
+    return std::int64_t(std::max(1, pp.instances)) * worldSize(poolPlan(plan, pool));
 }
 
 } // namespace shardscope

@@ -16,6 +16,31 @@ enum class KvDtype { Auto, Fp8 };
 // auto: as the checkpoint ships (quantization_config); the others are what-if overrides.
 enum class Quantization { Auto, None, Fp8, Mxfp4, Awq, Gptq };
 enum class Phase { Decode, Prefill };
+// Disaggregated prefill/decode (issue #18 §2): one pool of instances runs the prompts, another the
+// decodes, and each request's KV cache moves from the first to the second.
+enum class ServingMode { Aggregated, Disaggregated };
+// The link the KV cache crosses from a prefill to a decode GPU: the NIC (another node), the scale-up
+// domain (NVLink / xGMI, the same NVL72 rack or HGX board), or the same node without the scale-up link
+// (PCIe). Its α-β come from the prefill GPU's preset (core/evaluate/links.h).
+enum class KvTransferLink { Nic, ScaleUp, Node };
+// vLLM's KV connector for disaggregated serving; NixlConnector is the one vLLM's usage guide
+// (docs/features/nixl_connector_usage.md) documents for multi-instance xPyD. Others may follow.
+enum class KvConnector { Nixl };
+
+// One pool of a disaggregated plan: `instances` identical vLLM servers of tp x pp x dp GPUs each.
+// Everything else (model, batch defaults, dtypes, vLLM version) is the plan's.
+struct PoolPlan
+{
+    int tp = 1;
+    int pp = 1;
+    int dp = 1;
+    int ep = 1;
+    std::string gpuId; // "": the plan's GPU
+    int instances = 1;
+    std::int64_t maxNumSeqs = 0; // 0: the plan's
+    std::int64_t maxNumBatchedTokens = 0; // 0: the plan's
+    bool operator==(const PoolPlan &) const = default;
+};
 
 // Every input of one evaluation. Plain value; 0 in an optional field means "vLLM's default".
 struct Plan
@@ -75,6 +100,14 @@ struct Plan
     double hbmEfficiency = -1; // achievable fraction of peak HBM bandwidth
     double computeEfficiency = -1; // achievable fraction of peak dense FLOPS
 
+    // Disaggregated prefill/decode. Aggregated (the default) ignores the pools; disaggregated serves
+    // with `prefill` and `decode` instead of tp/pp/dp/ep above (poolPlan() builds each pool's plan).
+    ServingMode servingMode = ServingMode::Aggregated;
+    PoolPlan prefill;
+    PoolPlan decode;
+    KvTransferLink kvTransferLink = KvTransferLink::Nic;
+    KvConnector kvConnector = KvConnector::Nixl;
+
     bool operator==(const Plan &) const = default;
 };
 
@@ -83,6 +116,16 @@ const char *quantizationName(Quantization q);
 const char *kvDtypeName(KvDtype k);
 const char *expertPlacementName(ExpertPlacement p);
 const char *phaseName(Phase p);
+const char *servingModeName(ServingMode m); // "aggregated", "disaggregated"
+const char *kvTransferLinkName(KvTransferLink l); // "nic", "scaleup", "node"
+const char *kvConnectorName(KvConnector c); // vLLM's class name: "NixlConnector"
+
+enum class Pool { Prefill, Decode };
+const char *poolName(Pool p); // "prefill", "decode"
+// One pool's vLLM server as an aggregated plan: the plan with the pool's sizes, GPU and batch settings.
+Plan poolPlan(const Plan &plan, Pool pool);
+// GPUs of one pool: instances x tp x pp x dp (x pcp).
+std::int64_t poolGpus(const Plan &plan, Pool pool);
 
 // Bandwidth overrides (flags, plan files), bytes per second: 1 MB/s to 1 PB/s. Beyond either end a
 // step's time rounds to 0 or overflows to inf (1e-300 B/s printed "inf").

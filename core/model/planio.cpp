@@ -44,6 +44,11 @@ json planToJson(const Plan &p)
         { "calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr) },
         { "phase", phaseName(p.phase) }, { "batch", p.batch }, { "prompt_len", p.promptLen },
         { "microbatches", p.microbatches }, { "routing_skew", p.routingSkew }, { "fp8_dispatch", p.fp8Dispatch } };
+    j["serving_mode"] = servingModeName(p.servingMode);
+    j["prefill"] = poolPlanToJson(p.prefill);
+    j["decode"] = poolPlanToJson(p.decode);
+    j["kv_transfer_link"] = kvTransferLinkName(p.kvTransferLink);
+    j["kv_connector"] = kvConnectorName(p.kvConnector);
     // Link and efficiency overrides are written only when set (unset: the GPU preset's values).
     for (const auto &[key, v] : linkOverrides(p))
         if (v >= 0)
@@ -60,35 +65,39 @@ std::string rangeText(double v)
     return buf;
 }
 
-double number(const json &j, const char *key, double fallback, double lo, double hi)
+// `path`: the field's name in messages when it sits in a nested object ("prefill.tp"); null: `key`.
+double number(const json &j, const char *key, double fallback, double lo, double hi, const char *path = nullptr)
 {
+    const char *name = path ? path : key;
     const auto it = j.find(key);
     if (it == j.end() || it->is_null())
         return fallback;
     if (!it->is_number())
-        throw InputError(std::string("plan field \"") + key + "\" must be a number");
+        throw InputError(std::string("plan field \"") + name + "\" must be a number");
     const double v = it->get<double>();
     if (!std::isfinite(v) || v < lo || v > hi)
-        throw InputError(std::string("plan field \"") + key + "\" = " + it->dump() + " is out of range ["
+        throw InputError(std::string("plan field \"") + name + "\" = " + it->dump() + " is out of range ["
             + rangeText(lo) + ", " + rangeText(hi) + "]");
     return v;
 }
 
-long long integer(const json &j, const char *key, long long fallback, long long lo, long long hi)
+long long integer(
+    const json &j, const char *key, long long fallback, long long lo, long long hi, const char *path = nullptr)
 {
-    const double v = number(j, key, static_cast<double>(fallback), static_cast<double>(lo), static_cast<double>(hi));
+    const double v
+        = number(j, key, static_cast<double>(fallback), static_cast<double>(lo), static_cast<double>(hi), path);
     if (v != std::floor(v))
-        throw InputError(std::string("plan field \"") + key + "\" must be a whole number");
+        throw InputError(std::string("plan field \"") + (path ? path : key) + "\" must be a whole number");
     return static_cast<long long>(v);
 }
 
-std::string text(const json &j, const char *key, const std::string &fallback)
+std::string text(const json &j, const char *key, const std::string &fallback, const char *path = nullptr)
 {
     const auto it = j.find(key);
     if (it == j.end() || it->is_null())
         return fallback;
     if (!it->is_string())
-        throw InputError(std::string("plan field \"") + key + "\" must be a string");
+        throw InputError(std::string("plan field \"") + (path ? path : key) + "\" must be a string");
     return it->get<std::string>();
 }
 
@@ -115,6 +124,43 @@ Enum choice(const json &j, const char *key, Enum fallback, std::initializer_list
 }
 
 } // namespace
+
+json poolPlanToJson(const PoolPlan &pool)
+{
+    return json { { "tp", pool.tp }, { "pp", pool.pp }, { "dp", pool.dp }, { "ep", pool.ep }, { "gpu", pool.gpuId },
+        { "instances", pool.instances }, { "max_num_seqs", pool.maxNumSeqs },
+        { "max_num_batched_tokens", pool.maxNumBatchedTokens } };
+}
+
+PoolPlan poolPlanFromJson(const json &j, const char *key)
+{
+    if (!j.is_object())
+        throw InputError(std::string("plan field \"") + key + "\" must be a JSON object");
+    const auto field = [key](const char *name) { return std::string(key) + "." + name; };
+    const auto whole = [&](const char *name, long long fallback, long long lo, long long hi) {
+        const std::string path = field(name);
+        return integer(j, name, fallback, lo, hi, path.c_str());
+    };
+    constexpr long long kBig = 1LL << 31;
+    PoolPlan pool;
+    pool.tp = static_cast<int>(whole("tp", 1, 1, 1 << 20));
+    pool.pp = static_cast<int>(whole("pp", 1, 1, 1 << 20));
+    pool.dp = static_cast<int>(whole("dp", 1, 1, 1 << 20));
+    pool.ep = static_cast<int>(whole("ep", 1, 1, 1 << 20));
+    pool.instances = static_cast<int>(whole("instances", 1, 1, 1 << 16));
+    pool.maxNumSeqs = whole("max_num_seqs", 0, 0, kBig);
+    pool.maxNumBatchedTokens = whole("max_num_batched_tokens", 0, 0, kBig);
+    const std::string gpuPath = field("gpu");
+    pool.gpuId = text(j, "gpu", "", gpuPath.c_str());
+    requireOneLine(("plan field \"" + gpuPath + "\"").c_str(), pool.gpuId);
+    // Each instance and the whole pool stay within what evaluate() and the sweep multiply in int.
+    const std::int64_t world = std::int64_t(pool.tp) * pool.pp * pool.dp;
+    if (world > kMaxWorldSize || world * pool.instances > kMaxWorldSize)
+        throw InputError(std::string("plan field \"") + key
+            + "\": instances x tp x pp x dp = " + std::to_string(world * pool.instances) + " GPUs is more than the "
+            + std::to_string(kMaxWorldSize) + " this planner evaluates");
+    return pool;
+}
 
 Plan planFromJson(const json &j)
 {
@@ -187,6 +233,15 @@ Plan planFromJson(const json &j)
     p.nicBytesPerSec = number(j, "nic_bytes_per_s", -1, kMinBandwidth, kMaxBandwidth);
     p.hbmEfficiency = number(j, "hbm_efficiency", -1, 1e-6, 1);
     p.computeEfficiency = number(j, "compute_efficiency", -1, 1e-6, 1);
+    p.servingMode = choice(j, "serving_mode", ServingMode::Aggregated,
+        { { "aggregated", ServingMode::Aggregated }, { "disaggregated", ServingMode::Disaggregated } });
+    if (const auto it = j.find("prefill"); it != j.end() && !it->is_null())
+        p.prefill = poolPlanFromJson(*it, "prefill");
+    if (const auto it = j.find("decode"); it != j.end() && !it->is_null())
+        p.decode = poolPlanFromJson(*it, "decode");
+    p.kvTransferLink = choice(j, "kv_transfer_link", KvTransferLink::Nic,
+        { { "nic", KvTransferLink::Nic }, { "scaleup", KvTransferLink::ScaleUp }, { "node", KvTransferLink::Node } });
+    p.kvConnector = choice(j, "kv_connector", KvConnector::Nixl, { { "NixlConnector", KvConnector::Nixl } });
     return p;
 }
 

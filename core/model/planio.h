@@ -10,6 +10,11 @@ namespace shardscope {
 // The "plan" object of a saved plan file (*.shardscope.json) and of `--plan FILE`.
 // Field names are the CLI flag names with underscores (tp, pp, dp, ep, gpu_memory_utilization, ...).
 nlohmann::json planToJson(const Plan &plan);
+// Disaggregated plans add "serving_mode" ("aggregated" | "disaggregated"), "prefill" and "decode" (each
+// {tp, pp, dp, ep, gpu, instances, max_num_seqs, max_num_batched_tokens}; gpu "" = the plan's, 0 = the plan's
+// batch setting), "kv_transfer_link" ("nic" | "scaleup" | "node") and "kv_connector" ("NixlConnector").
+nlohmann::json poolPlanToJson(const PoolPlan &pool);
+PoolPlan poolPlanFromJson(const nlohmann::json &json, const char *key);
 // Unknown fields are ignored; present fields of the wrong type or out of range throw InputError.
 Plan planFromJson(const nlohmann::json &json);
 

@@ -1,6 +1,7 @@
 #include "core/report/report.h"
 
 #include "core/explain/memoryterms.h"
+#include "core/model/planio.h"
 #include "core/report/commreport.h"
 #include "core/text/units.h"
 
@@ -14,6 +15,18 @@ namespace shardscope {
 using nlohmann::json;
 
 namespace {
+
+// A disaggregated plan's pool as the plan file stores it, with its GPU count; null for aggregated plans.
+json disaggPoolJson(const Plan &p, Pool pool)
+{
+    if (p.servingMode != ServingMode::Disaggregated)
+        return nullptr;
+    json j = poolPlanToJson(pool == Pool::Prefill ? p.prefill : p.decode);
+    if (j["gpu"].get<std::string>().empty())
+        j["gpu"] = p.gpuId;
+    j["gpus"] = poolGpus(p, pool);
+    return j;
+}
 
 json planJson(const Evaluation &e)
 {
@@ -31,7 +44,10 @@ json planJson(const Evaluation &e)
         { "decode_context_parallel_size", p.decodeContextParallel },
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
         { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
-        { "enforce_eager", p.enforceEager } };
+        { "enforce_eager", p.enforceEager }, { "serving_mode", servingModeName(p.servingMode) },
+        { "prefill", disaggPoolJson(p, Pool::Prefill) }, { "decode", disaggPoolJson(p, Pool::Decode) },
+        { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
+        { "kv_connector", kvConnectorName(p.kvConnector) } };
 }
 
 json rankJson(const RankPlacement &r)

@@ -38,6 +38,12 @@ json cost(double c)
     return c < 0 ? json(nullptr) : json(c);
 }
 
+json poolJson(const PoolPlan &p)
+{
+    return { { "tp", p.tp }, { "pp", p.pp }, { "dp", p.dp }, { "ep", p.ep }, { "instances", p.instances },
+        { "max_num_seqs", p.maxNumSeqs }, { "max_num_batched_tokens", p.maxNumBatchedTokens } };
+}
+
 struct Column
 {
     const char *name;
@@ -51,12 +57,30 @@ std::string slaRowCommand(const SlaSearchResult &r, const SlaRow &row, const std
     const Plan p = planForRow(r, row);
     const Workload &w = r.options.workload;
     std::string s = "shardscope plan --model " + shellQuote(modelRef) + " --gpu " + shellQuote(row.gpuId);
-    s += " --tp " + std::to_string(row.tp) + " --pp " + std::to_string(row.pp) + " --dp " + std::to_string(row.dp)
-        + " --ep " + std::to_string(row.ep);
-    if (p.maxModelLen > 0)
-        s += " --max-model-len " + std::to_string(p.maxModelLen);
-    s += " --max-num-seqs " + std::to_string(row.maxNumSeqs) + " --max-num-batched-tokens "
-        + std::to_string(row.maxNumBatchedTokens);
+    if (row.disaggregated) {
+        s += " --serving-mode disaggregated";
+        for (const auto &[name, pool] :
+            { std::pair { "prefill", &row.prefill }, std::pair { "decode", &row.decode } }) {
+            const std::string f = std::string(" --") + name + "-";
+            s += f + "tp " + std::to_string(pool->tp) + f + "pp " + std::to_string(pool->pp) + f + "dp "
+                + std::to_string(pool->dp) + f + "ep " + std::to_string(pool->ep) + f + "instances "
+                + std::to_string(pool->instances);
+            if (pool->maxNumSeqs > 0 && pool == &row.decode)
+                s += f + "max-num-seqs " + std::to_string(pool->maxNumSeqs);
+            if (pool->maxNumBatchedTokens > 0)
+                s += f + "max-num-batched-tokens " + std::to_string(pool->maxNumBatchedTokens);
+        }
+        s += std::string(" --kv-transfer-link ") + kvTransferLinkName(p.kvTransferLink);
+        if (p.maxModelLen > 0)
+            s += " --max-model-len " + std::to_string(p.maxModelLen);
+    } else {
+        s += " --tp " + std::to_string(row.tp) + " --pp " + std::to_string(row.pp) + " --dp " + std::to_string(row.dp)
+            + " --ep " + std::to_string(row.ep);
+        if (p.maxModelLen > 0)
+            s += " --max-model-len " + std::to_string(p.maxModelLen);
+        s += " --max-num-seqs " + std::to_string(row.maxNumSeqs) + " --max-num-batched-tokens "
+            + std::to_string(row.maxNumBatchedTokens);
+    }
     if (p.kvCacheDtype != KvDtype::Auto)
         s += std::string(" --kv-cache-dtype ") + kvDtypeName(p.kvCacheDtype);
     if (p.quantization != Quantization::Auto)
@@ -112,6 +136,16 @@ const std::vector<Column> &columns()
             [](const SlaRow &r) { return r.usdPerGpuHour > 0 ? json(r.usdPerGpuHour) : json(nullptr); } },
         { "cost_per_million_output_tokens", [](const SlaRow &r) { return cost(r.costPerMillionOutputTokens); } },
         { "dominated", [](const SlaRow &r) { return json(r.dominated); } },
+        { "kv_cache_dtype", [](const SlaRow &r) { return json(kvDtypeName(r.kvDtype)); } },
+        { "quantization", [](const SlaRow &r) { return json(quantizationName(r.quantization)); } },
+        { "serving_mode",
+            [](const SlaRow &r) {
+                return json(servingModeName(r.disaggregated ? ServingMode::Disaggregated : ServingMode::Aggregated));
+            } },
+        { "prefill", [](const SlaRow &r) { return r.disaggregated ? poolJson(r.prefill) : json(nullptr); } },
+        { "decode", [](const SlaRow &r) { return r.disaggregated ? poolJson(r.decode) : json(nullptr); } },
+        { "kv_transfer_s", [](const SlaRow &r) { return r.disaggregated ? json(r.kvTransferSec) : json(nullptr); } },
+        { "bound_by", [](const SlaRow &r) { return r.disaggregated ? json(poolName(r.boundBy)) : json(nullptr); } },
     };
     return list;
 }
@@ -149,6 +183,15 @@ json slaSearchToJson(const SlaSearchResult &r, const std::string &modelRef)
     out["gpus"] = o.gpus;
     out["up_to"] = o.upTo;
     out["objective"] = slaObjectiveName(o.objective);
+    json modes = json::array();
+    if (o.aggregated)
+        modes.push_back("aggregated");
+    if (o.disaggregated)
+        modes.push_back("disaggregated");
+    out["serving_modes"] = modes;
+    if (o.disaggregated)
+        out["disaggregated"]
+            = { { "max_instances", o.maxInstances }, { "kv_transfer_link", kvTransferLinkName(o.kvTransferLink) } };
     const Workload &w = o.workload;
     out["workload"] = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
         { "max_concurrency", w.maxConcurrency > 0 ? json(w.maxConcurrency) : json(nullptr) },
@@ -156,9 +199,9 @@ json slaSearchToJson(const SlaSearchResult &r, const std::string &modelRef)
     const auto target = [](double s) { return s > 0 ? json(s) : json(nullptr); };
     out["sla"] = { { "percentile", slaPercentileName(o.sla.percentile) }, { "ttft_s", target(o.sla.ttftSec) },
         { "tpot_s", target(o.sla.tpotSec) }, { "e2e_s", target(o.sla.e2eSec) } };
-    out["search"] = { { "candidates", r.candidates }, { "invalid", r.invalid }, { "pruned_memory", r.prunedMemory },
-        { "pruned_sla", r.prunedSla }, { "pruned_bound", r.prunedBound }, { "simulated", r.simulated },
-        { "seconds", r.seconds },
+    out["search"] = { { "candidates", r.candidates }, { "disaggregated_candidates", r.disaggregatedCandidates },
+        { "invalid", r.invalid }, { "pruned_memory", r.prunedMemory }, { "pruned_sla", r.prunedSla },
+        { "pruned_bound", r.prunedBound }, { "simulated", r.simulated }, { "seconds", r.seconds },
         { "candidates_per_second", r.seconds > 0 ? json(double(r.candidates) / r.seconds) : json(nullptr) } };
     json plans = json::array();
     for (const SlaRow &row : r.rows) {
@@ -188,7 +231,10 @@ std::string slaSearchToCsv(const SlaSearchResult &r, const std::string &modelRef
     for (const SlaRow &row : r.rows) {
         for (const Column &c : columns()) {
             const json v = c.value(row);
-            s << (v.is_null() ? std::string() : v.is_string() ? csvField(v.get<std::string>()) : v.dump()) << ",";
+            s << (v.is_null()       ? std::string()
+                    : v.is_string() ? csvField(v.get<std::string>())
+                                    : csvField(v.dump()))
+              << ",";
         }
         s << margin(row.ttftSla) << "," << margin(row.tpotSla) << "," << margin(row.e2eSla) << ","
           << csvField(slaRowCommand(r, row, modelRef)) << "\n";
@@ -225,6 +271,14 @@ std::string slaSearchToText(const SlaSearchResult &r, const std::string &modelRe
             notes += "misses E2E; ";
         if (row.dominated)
             notes += "dominated; ";
+        if (row.disaggregated)
+            notes += "P/D " + std::to_string(row.prefill.instances) + "P(tp" + std::to_string(row.prefill.tp) + " pp"
+                + std::to_string(row.prefill.pp) + " dp" + std::to_string(row.prefill.dp) + ")"
+                + std::to_string(row.decode.instances) + "D, decode pool sizes shown, bound by " + poolName(row.boundBy)
+                + "; ";
+        if (row.kvDtype != KvDtype::Auto || row.quantization != Quantization::Auto)
+            notes += std::string("kv ") + kvDtypeName(row.kvDtype) + ", weights " + quantizationName(row.quantization)
+                + "; ";
         const std::string rank = row.rank > 0 ? std::to_string(row.rank) : "-";
         const std::string c
             = row.costPerMillionOutputTokens < 0 ? "-" : num(std::round(row.costPerMillionOutputTokens * 1000) / 1000);

@@ -64,6 +64,18 @@ struct SlaSearchOptions
     SlaObjective objective = SlaObjective::Goodput;
     std::vector<std::int64_t> maxNumSeqs; // candidates; empty: the template's (vLLM's default)
     std::vector<std::int64_t> maxNumBatchedTokens;
+    // More dimensions, each switchable (empty: the template's value only): KV-cache dtypes and weight
+    // formats. A combination the model does not allow (validation refuses it) counts as invalid.
+    std::vector<KvDtype> kvDtypes;
+    std::vector<Quantization> quantizations;
+    // Serving modes searched: aggregated plans (today's), disaggregated P/D splits, or both. A split is a
+    // prefill instance size x a decode instance size x xPyD (x prefill, y decode instances, at most
+    // maxInstances each) whose x·P + y·D GPUs are `gpus` (or at most `gpus` with upTo), with each pool's
+    // batch settings from the lists above (prefill: max_num_batched_tokens; decode: both).
+    bool aggregated = true;
+    bool disaggregated = false;
+    int maxInstances = 8;
+    KvTransferLink kvTransferLink = KvTransferLink::Nic;
     // Branch and bound: candidates are simulated best bound first until `top` plans meeting the SLA
     // are found and no remaining candidate's bound can beat the top-th; at most `maxSimulations` runs.
     int top = 20;
@@ -104,6 +116,14 @@ struct SlaRow
     double costPerMillionOutputTokens = 0; // gpus x $/h / (output tok/s x 3600) x 1e6; < 0: unknown
     bool dominated = false; // another listed row is at least as good on both (latency, tput/GPU), better on one
     int rank = 0; // 1 = best among rows meeting the SLA; 0 = not ranked
+    KvDtype kvDtype = KvDtype::Auto;
+    Quantization quantization = Quantization::Auto;
+    // Disaggregated rows: the pools (sizes, instances, batch settings; gpu "" = the row's GPU). tp..ep and
+    // maxNumSeqs / maxNumBatchedTokens above are then the decode pool's.
+    bool disaggregated = false;
+    PoolPlan prefill, decode;
+    double kvTransferSec = 0;
+    Pool boundBy = Pool::Decode;
     double latencySec() const; // the dominance axis: TPOT at the percentile
 };
 
@@ -112,7 +132,8 @@ struct SlaSearchResult
     SlaSearchOptions options;
     std::vector<std::string> gpuIds;
     Plan base; // the template (sizes and batch settings replaced per row)
-    std::int64_t candidates = 0; // GPU types x sizes x max_num_seqs x max_num_batched_tokens
+    std::int64_t candidates = 0; // every configuration enumerated (aggregated and disaggregated)
+    std::int64_t disaggregatedCandidates = 0; // of which P/D splits
     std::int64_t invalid = 0; // vLLM would refuse the sizes
     std::int64_t prunedMemory = 0; // do not fit
     std::int64_t prunedSla = 0; // a lower bound already misses an SLA or the request rate

@@ -273,9 +273,49 @@ void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective)
         }
         return tieKey(a) < tieKey(b);
     });
+    // No ranked plan above one that dominates it on (TPOT, tokens/s per GPU) (window review item 7:
+    // TP 1 x PP 16 ranked above DP 16 x EP 16, which is better on both): a topological order of
+    // "dominates" among the ranked plans, the objective order above choosing among the plans no
+    // remaining plan dominates (Kahn's algorithm; dominance is a strict partial order).
+    const std::size_t m = static_cast<std::size_t>(std::find_if(plans.begin(), plans.end(), [](const SweepPlan &p) {
+        return !p.meetsConstraints;
+    }) - plans.begin());
+    const auto point = [](const SweepPlan &p) { return ParetoPoint { p.tpotSec, p.tokensPerSecPerGpu }; };
+    std::vector<int> dominators(m, 0);
+    for (std::size_t a = 0; a < m; ++a)
+        for (std::size_t b = 0; b < m; ++b)
+            if (a != b && dominates(point(plans[b]), point(plans[a])))
+                ++dominators[a];
+    std::vector<bool> done(m, false);
+    std::vector<SweepPlan> ordered;
+    ordered.reserve(plans.size());
+    for (std::size_t step = 0; step < m; ++step) {
+        std::size_t next = 0;
+        while (next < m && (done[next] || dominators[next] > 0))
+            ++next;
+        if (next == m)
+            break; // cannot happen: a finite strict partial order has a minimal element
+        done[next] = true;
+        for (std::size_t a = 0; a < m; ++a)
+            if (!done[a] && dominates(point(plans[next]), point(plans[a])))
+                --dominators[a];
+        ordered.push_back(std::move(plans[next]));
+    }
+    for (std::size_t i = m; i < plans.size(); ++i)
+        ordered.push_back(std::move(plans[i]));
+    plans = std::move(ordered);
     int rank = 0;
-    for (SweepPlan &p : plans)
+    for (SweepPlan &p : plans) {
         p.rank = p.meetsConstraints ? ++rank : 0;
+        p.dominatedBy = 0;
+    }
+    // The best-ranked plan dominating each ranked plan ("dominated by #8").
+    for (std::size_t a = 0; a < m && a < plans.size(); ++a)
+        for (std::size_t b = 0; b < a; ++b)
+            if (dominates(point(plans[b]), point(plans[a]))) {
+                plans[a].dominatedBy = plans[b].rank;
+                break;
+            }
 }
 
 Plan planFor(const SweepResult &result, const SweepPlan &plan)

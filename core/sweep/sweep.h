@@ -64,6 +64,7 @@ struct SweepPlan
     bool meetsConstraints = false; // fits and every constraint holds
     bool pareto = false; // on the front among the plans that meet the constraints
     int rank = 0; // 1 = best among the plans that meet the constraints; 0 = not ranked
+    int dominatedBy = 0; // rank of the best ranked plan with lower TPOT and more tokens/s per GPU; 0: none
     bool crossesNode = false; // a TP group spans nodes (evaluate()'s tp_crosses_node)
     bool outsideScaleupDomain = false; // a TP group leaves the scale-up domain (tp_outside_domain)
     std::vector<PlanIssue> reasons; // why it does not fit or is not ranked (errors, unmet constraints)
@@ -148,7 +149,8 @@ Plan planFor(const SweepResult &result, const SweepPlan &plan);
 // plans that meet the constraints; the others are never on it.
 void markPareto(std::vector<SweepPlan> &plans);
 
-// Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep)
+// Sorts plans best first for the objective (ties: fewer GPUs, TP inside a node, smaller tp, pp, ep),
+// never a ranked plan above one that dominates it on (TPOT, tokens/s per GPU), sets dominatedBy,
 // and numbers the ones that meet the constraints 1, 2, ...; the others follow unnumbered: those that
 // fit but miss a constraint, then those that do not fit, then the impossible ones.
 void rankPlans(std::vector<SweepPlan> &plans, SweepObjective objective);

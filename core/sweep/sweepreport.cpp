@@ -45,6 +45,7 @@ const std::vector<Column> &columns()
         { "fits", [](const SweepPlan &p) { return json(p.fits); } },
         { "meets_constraints", [](const SweepPlan &p) { return json(p.meetsConstraints); } },
         { "pareto", [](const SweepPlan &p) { return json(p.pareto); } },
+        { "dominated_by", [](const SweepPlan &p) { return p.dominatedBy > 0 ? json(p.dominatedBy) : json(nullptr); } },
         { "crosses_node", [](const SweepPlan &p) { return json(p.crossesNode); } },
         { "outside_scaleup_domain", [](const SweepPlan &p) { return json(p.outsideScaleupDomain); } },
         { "memory.max_weights_bytes_per_gpu", [](const SweepPlan &p) { return json(p.maxWeightsBytesPerGpu); } },
@@ -222,6 +223,8 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
             notes = p.reasons.front().code;
         else if (p.crossesNode)
             notes = "tp_crosses_node";
+        if (p.dominatedBy > 0)
+            notes += (notes.empty() ? "" : "; ") + std::string("dominated by #") + std::to_string(p.dominatedBy);
         const std::string rank = p.rank > 0 ? std::to_string(p.rank) : "-";
         std::string batch = "-", tpot = "-", throughput = "-";
         if (p.valid) {

@@ -51,6 +51,48 @@ private slots:
             static_cast<long long>(r.candidates), static_cast<long long>(r.simulated), r.seconds,
             std::thread::hardware_concurrency(), double(r.candidates) / r.seconds);
     }
+
+    // With P/D splits and KV dtypes (issue #18 §3): Llama-3.1-70B on 16 H200, aggregated and
+    // disaggregated, KV auto/fp8, 4 max_num_seqs x 4 max_num_batched_tokens, up to 8 instances per pool,
+    // ISL 4000 / OSL 500 at 8 req/s, TTFT p90 <= 1 s, TPOT p90 <= 40 ms.
+    void llama70bDisaggregated()
+    {
+        const ModelSpec model = presetModel("llama-3.1-70b");
+        SearchGpu g;
+        g.gpu = presetGpu("h200");
+        g.coefficients = servingCoefficients(g.gpu);
+        g.usdPerGpuHour = defaultGpuHourCost("h200");
+        Plan base;
+        base.maxModelLen = 8192;
+        SlaSearchOptions o;
+        o.gpus = 16;
+        o.upTo = true;
+        o.aggregated = true;
+        o.disaggregated = true;
+        o.kvDtypes = { KvDtype::Auto, KvDtype::Fp8 };
+        o.maxNumSeqs = { 64, 128, 256, 512 };
+        o.maxNumBatchedTokens = { 4096, 8192, 16384, 32768 };
+        o.workload.inputLen = 4000;
+        o.workload.outputLen = 500;
+        o.workload.requestRate = 8;
+        o.workload.numPrompts = 200;
+        o.sla.ttftSec = 1.0;
+        o.sla.tpotSec = 0.040;
+        o.top = 5;
+        o.maxSimulations = 64;
+        SlaSearchResult r;
+        QBENCHMARK
+        {
+            r = slaSearch(base, model, { g }, o);
+        }
+        QVERIFY(r.candidates >= 100000);
+        QVERIFY(r.disaggregatedCandidates > 0);
+        qInfo("%lld candidates (%lld P/D splits), %lld simulated, %.3f s on %u threads: %.0f configurations "
+              "evaluated per second",
+            static_cast<long long>(r.candidates), static_cast<long long>(r.disaggregatedCandidates),
+            static_cast<long long>(r.simulated), r.seconds, std::thread::hardware_concurrency(),
+            double(r.candidates) / r.seconds);
+    }
 };
 
 QTEST_APPLESS_MAIN(BenchSlaSearch)
