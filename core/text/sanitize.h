@@ -36,13 +36,6 @@ std::string markdownFenceFor(std::string_view text);
 // the text (at least three), so nothing inside can close it.
 std::string markdownFence(std::string_view text, std::string_view info = {});
 
-// A YAML double-quoted scalar ("..."), for every string value of a generated manifest: '\' and '"'
-// escaped; control characters (C0, DEL, C1, U+2028/U+2029, as hasControlChars) and U+FEFF as \xNN /
-// \uNNNN escapes (YAML 1.2 §5.7), so the value stays on its line and reads back byte for byte; ill-formed
-// UTF-8 becomes U+FFFD (YAML is Unicode text). Nothing inside a double-quoted scalar is syntax:
-// '#', ': ', '{{', '&', '*', '!' and a leading '-' are plain characters there.
-std::string yamlQuoted(std::string_view text);
-
 // HTML / Qt rich text: & < > " ' as entities (control characters through oneLine).
 std::string htmlText(std::string_view text);
 

@@ -1,6 +1,6 @@
 #include "core/text/yamlnode.h"
 
-#include "core/text/sanitize.h"
+#include "core/text/sanitizeyaml.h"
 
 namespace shardscope {
 

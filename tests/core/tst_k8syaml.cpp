@@ -2,7 +2,7 @@
 // scalars (YAML 1.2 §5.7 escapes), the block writer's exact text, DNS-1123 names and the GPU resource
 // names. tst_cli_k8s parses and validates whole manifests.
 #include "core/launch/k8sexport.h"
-#include "core/text/sanitize.h"
+#include "core/text/sanitizeyaml.h"
 #include "core/text/yamlnode.h"
 
 #include <QTest>
