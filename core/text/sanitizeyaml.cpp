@@ -34,6 +34,9 @@ std::string yamlQuoted(std::string_view raw)
             out += '\\';
             out += static_cast<char>(c);
             ++i;
+        } else if (c == '\n' || c == '\t') {
+            out += c == '\n' ? "\\n" : "\\t"; // readable in a script: "set -e\nexec vllm serve ..."
+            ++i;
         } else if (c < 0x20 || c == 0x7f) {
             std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(c));
             out += buf;

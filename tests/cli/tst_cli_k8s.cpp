@@ -170,8 +170,9 @@ void TestCliK8s::singleNodeIsADeploymentAndAService()
     QCOMPARE(at(box, { "image" }).toString().section(QLatin1Char(':'), 0, 0), QStringLiteral("vllm/vllm-openai"));
     // The Service selects exactly the Deployment's pods and forwards to vLLM's port 8000.
     QCOMPARE(at(svc, { "spec", "selector" }).toObject(), at(dep, { "spec", "selector", "matchLabels" }).toObject());
-    for (auto it = at(svc, { "spec", "selector" }).toObject().begin();
-         it != at(svc, { "spec", "selector" }).toObject().end(); ++it)
+    const QJsonObject selector = at(svc, { "spec", "selector" }).toObject();
+    QVERIFY(!selector.isEmpty());
+    for (auto it = selector.begin(); it != selector.end(); ++it)
         QCOMPARE(at(dep, { "spec", "template", "metadata", "labels", it.key() }), it.value());
     QCOMPARE(at(svc, { "spec", "ports", 0, "targetPort" }).toInt(), 8000);
     QCOMPARE(at(box, { "ports", 0, "containerPort" }).toInt(), 8000);

@@ -21,8 +21,8 @@ private slots:
         // A bare `yes`, `1e3` or `null` would read back as a boolean, a number or null.
         QTest::newRow("yes") << QByteArray("yes") << QByteArray("\"yes\"");
         QTest::newRow("quote and backslash") << QByteArray("a\"b\\c") << QByteArray("\"a\\\"b\\\\c\"");
-        QTest::newRow("newline") << QByteArray("a\nb") << QByteArray("\"a\\x0ab\"");
-        QTest::newRow("tab and NUL") << QByteArray("a\tb\0c", 5) << QByteArray("\"a\\x09b\\x00c\"");
+        QTest::newRow("newline") << QByteArray("a\nb") << QByteArray("\"a\\nb\"");
+        QTest::newRow("tab and NUL") << QByteArray("a\tb\0c", 5) << QByteArray("\"a\\tb\\x00c\"");
         QTest::newRow("DEL") << QByteArray("a\x7f") << QByteArray("\"a\\x7f\"");
         QTest::newRow("NEL (C1)") << QByteArray("a\xc2\x85") << QByteArray("\"a\\u0085\"");
         QTest::newRow("line separator") << QByteArray("a\xe2\x80\xa8") << QByteArray("\"a\\u2028\"");
