@@ -3,8 +3,10 @@
 #include "cli/disaggoptions.h"
 #include "cli/planoptions.h"
 #include "core/evaluate/evaluation.h"
+#include "core/launch/k8sexport.h"
 #include "core/launch/launchexport.h"
 #include "core/model/errors.h"
+#include "core/text/sanitize.h"
 #include "core/text/units.h"
 #include "io/exportfiles.h"
 #include "io/presetrepository.h"
@@ -48,8 +50,8 @@ ExportOptions exportOptions(const QCommandLineParser &p)
             o.target = ExportTarget::Vllm;
         else if (t == QLatin1String("sglang"))
             o.target = ExportTarget::Sglang;
-        else
-            throw InputError("--target " + t.toStdString() + ": expected vllm or sglang");
+        else if (t != QLatin1String("k8s")) // k8s: vLLM's commands inside Kubernetes manifests
+            throw InputError("--target " + t.toStdString() + ": expected vllm, sglang or k8s");
     }
     if (has(p, "launcher")) {
         const QString l = opt(p, "launcher");
@@ -71,6 +73,53 @@ ExportOptions exportOptions(const QCommandLineParser &p)
     return o;
 }
 
+K8sOptions k8sOptions(const QCommandLineParser &p)
+{
+    K8sOptions o;
+    o.name = p.value(QStringLiteral("name")).toStdString();
+    o.image = p.value(QStringLiteral("image")).toStdString();
+    o.nameSpace = p.value(QStringLiteral("namespace")).toStdString();
+    if (has(p, "replicas"))
+        o.replicas = intOption(p, "replicas", 1, 1000);
+    o.launcherGiven = has(p, "launcher");
+    return o;
+}
+
+// --target k8s: multi-document YAML on stdout, or one file per object in --output-dir.
+int runKubernetesExport(const QCommandLineParser &parser, const QString &format, const ExportOptions &launch)
+{
+    if (format != QLatin1String("yaml") && format != QLatin1String("json") && has(parser, "format"))
+        throw InputError("--format " + format.toStdString() + ": --target k8s writes yaml (or json)");
+    for (const char *flag : { "script", "node", "head-address", "port" })
+        if (has(parser, flag))
+            throw InputError("--" + std::string(flag) + " does not apply to --target k8s (the pods find each other)");
+    const PresetRepository repo = loadPresets("export");
+    const PlanInputs in = planFromOptions(parser, repo);
+    const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+    const K8sExport k = exportKubernetes(e, in.model, in.gpu, launch, k8sOptions(parser));
+    if (!k.ok)
+        return failWith("export",
+            sanitize::oneLine(k.refusal) + (k.refusalCode == "does_not_fit" ? " (--force exports it anyway)" : ""));
+    if (has(parser, "output-dir")) {
+        for (const QString &path : saveManifests(k, opt(parser, "output-dir")))
+            std::cout << "wrote " << path.toStdString() << "\n";
+        return 0;
+    }
+    if (format == QLatin1String("json")) {
+        nlohmann::json j = { { "schema", "shardscope.k8s/1" }, { "ok", true }, { "notes", k.notes },
+            { "objects", nlohmann::json::array() } };
+        for (const K8sObject &o : k.objects)
+            j["objects"].push_back({ { "api_version", o.apiVersion }, { "kind", o.kind }, { "name", o.name },
+                { "file", o.fileName() }, { "yaml", o.yaml } });
+        std::cout << j.dump(2) << std::endl;
+        return 0;
+    }
+    for (const std::string &n : k.notes)
+        std::cout << "# " << sanitize::oneLine(n) << "\n";
+    std::cout << k.yaml();
+    return 0;
+}
+
 } // namespace
 
 int runExportCommand(const QStringList &args)
@@ -85,7 +134,7 @@ int runExportCommand(const QStringList &args)
     {
         const char *name, *value, *help;
     } options[] = {
-        { "target", "vllm|sglang", "Engine to launch (default vllm)." },
+        { "target", "vllm|sglang|k8s", "Engine to launch (default vllm), or k8s: Kubernetes manifests for vLLM." },
         { "launcher", "mp|ray", "Several nodes: vLLM's own multi-node launch (mp, default) or a Ray cluster." },
         { "nodes", "n", "Nodes to spread the plan over (default: the plan's, from --gpus-per-node)." },
         { "head-address", "address", "Address of node 0 (default: the $HEAD_IP placeholder)." },
@@ -95,8 +144,14 @@ int runExportCommand(const QStringList &args)
             "What the server loads: a Hugging Face repo or local folder (default: the preset's repo)." },
         { "all2all-backend", "name", "vLLM expert parallelism with dp > 1 (default allgather_reducescatter)." },
         { "node", "k", "Print only node k's block (or script)." },
-        { "output-dir", "dir", "With --script: write node-<k>.sh for every node into this folder." },
-        { "format", "text|json", "Output: text (default) or json." },
+        { "output-dir", "dir",
+            "With --script: write node-<k>.sh for every node into this folder; with --target k8s one file per "
+            "object." },
+        { "format", "text|json|yaml", "Output: text (default) or json; yaml with --target k8s (its default)." },
+        { "name", "name", "--target k8s: object name prefix (default: from the model; made a DNS label)." },
+        { "image", "image", "--target k8s: container image (default vllm/vllm-openai:v<release>, -rocm for AMD)." },
+        { "namespace", "ns", "--target k8s: metadata.namespace (default: none, kubectl's current one)." },
+        { "replicas", "n", "--target k8s: instances of the plan (default 1)." },
     };
     for (const auto &o : options)
         parser.addOption(
@@ -109,10 +164,17 @@ int runExportCommand(const QStringList &args)
     if (!parseOrFail(parser, args, "export", exitCode))
         return exitCode;
     try {
-        const QString format = has(parser, "format") ? opt(parser, "format") : QStringLiteral("text");
+        const bool k8s = has(parser, "target") && opt(parser, "target") == QLatin1String("k8s");
+        const QString format
+            = has(parser, "format") ? opt(parser, "format") : QString::fromLatin1(k8s ? "yaml" : "text");
+        const ExportOptions o = exportOptions(parser);
+        if (k8s)
+            return runKubernetesExport(parser, format, o);
         if (format != QLatin1String("text") && format != QLatin1String("json"))
             throw InputError("--format " + format.toStdString() + ": expected text or json");
-        const ExportOptions o = exportOptions(parser);
+        for (const char *flag : { "name", "image", "namespace", "replicas" })
+            if (has(parser, flag))
+                throw InputError("--" + std::string(flag) + " applies to --target k8s only");
         const PresetRepository repo = loadPresets("export");
         PlanInputs in = planFromOptions(parser, repo);
         applyDisaggOptions(parser, in);

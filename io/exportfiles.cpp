@@ -35,3 +35,23 @@ QStringList saveNodeScripts(const ExportResult &result, const QString &dir)
         throw InputError("cannot write " + failed.toStdString() + ": " + error.toStdString());
     return written;
 }
+
+QStringList saveManifests(const K8sExport &manifests, const QString &dir)
+{
+    if (!manifests.ok)
+        throw InputError(manifests.refusal);
+    if (!QDir().mkpath(dir))
+        throw InputError("cannot create the folder " + dir.toStdString());
+    std::vector<OutputFile> files;
+    QStringList written;
+    for (const K8sObject &o : manifests.objects) {
+        // The names are DNS labels (kubernetesName), so a file name cannot leave the folder.
+        const QString path = QDir(dir).filePath(QString::fromStdString(o.fileName()));
+        files.push_back({ path, QByteArray::fromStdString(o.yaml), false });
+        written << path;
+    }
+    QString failed;
+    if (const QString error = saveFilesAtomically(files, &failed); !error.isEmpty())
+        throw InputError("cannot write " + failed.toStdString() + ": " + error.toStdString());
+    return written;
+}

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/launch/k8sexport.h"
 #include "core/launch/launchexport.h"
 
 #include <QString>
@@ -14,3 +15,7 @@ void saveExportText(const QString &path, const std::string &text);
 // Writes node-<k>.sh for every node of `result` into `dir` (created if missing), executable; all of
 // them or, on a failure, none (the old scripts stay). Returns the paths written.
 QStringList saveNodeScripts(const shardscope::ExportResult &result, const QString &dir);
+
+// Writes one <kind>-<name>.yaml per object of `manifests` into `dir` (created if missing): all of them
+// or, on a failure, none. Returns the paths written.
+QStringList saveManifests(const shardscope::K8sExport &manifests, const QString &dir);

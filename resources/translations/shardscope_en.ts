@@ -1646,6 +1646,146 @@
         <source> · no plan meets every constraint</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;max-num-seqs %1, max-num-batched-tokens %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;estimated (vLLM V1 serving simulated):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E2E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 output tok/s per GPU, %2 requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;$%1 per million output tokens at the example price of $%2 per GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;does not keep up with the request rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;meets the SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;misses the SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E2E ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time to first token at the SLA percentile, at most this (0: no target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time per output token at the SLA percentile, at most this (0: no target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End-to-end request latency at the SLA percentile, at most this (0: no target)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The percentile the SLA targets apply to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>goodput per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output tok/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lowest TPOT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lowest TTFT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lowest cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What ranks the plans that meet the SLA (the workload is the Workload panel&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing… SLA search for %1 GPUs at the workload&apos;s %2 input and %3 output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No SLA search: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SLA search (estimated): %1 configurations, %2 simulated, %3 meet the SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · best: tp %1 · pp %2 · dp %3 · ep %4, max-num-seqs %5 (%6 output tok/s per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · no plan meets the SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>aggregated front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>meets SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -4839,6 +4979,25 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 (%2 visible)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SlaFrontChart</name>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Click to apply this plan.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>misses SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT, ms (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1646,6 +1646,146 @@
         <source> · no plan meets every constraint</source>
         <translation> · 没有方案满足全部约束</translation>
     </message>
+    <message>
+        <source>%1 %2 %3 ms</source>
+        <translation>%1 %2 %3 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 GPUs</source>
+        <translation>&lt;b&gt;tp %1 · pp %2 · dp %3 · ep %4&lt;/b&gt; — %5 张 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;rank %1</source>
+        <translation>&lt;br&gt;排名 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;max-num-seqs %1, max-num-batched-tokens %2</source>
+        <translation>&lt;br&gt;max-num-seqs %1，max-num-batched-tokens %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;estimated (vLLM V1 serving simulated):</source>
+        <translation>&lt;br&gt;估算（模拟 vLLM V1 服务）：</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>E2E</source>
+        <translation>端到端</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;%1 output tok/s per GPU, %2 requests/s</source>
+        <translation>&lt;br&gt;每 GPU 每秒输出 %1 个 token，每秒 %2 个请求</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;$%1 per million output tokens at the example price of $%2 per GPU-hour</source>
+        <translation>&lt;br&gt;按示例价格每 GPU 小时 $%2 计，每百万输出 token $%1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;does not keep up with the request rate</source>
+        <translation>&lt;br&gt;跟不上请求速率</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;meets the SLA</source>
+        <translation>&lt;br&gt;满足 SLA</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;misses the SLA</source>
+        <translation>&lt;br&gt;不满足 SLA</translation>
+    </message>
+    <message>
+        <source>SLA</source>
+        <translation>SLA</translation>
+    </message>
+    <message>
+        <source>TTFT ≤</source>
+        <translation>TTFT ≤</translation>
+    </message>
+    <message>
+        <source>TPOT ≤</source>
+        <translation>TPOT ≤</translation>
+    </message>
+    <message>
+        <source>E2E ≤</source>
+        <translation>端到端 ≤</translation>
+    </message>
+    <message>
+        <source>Time to first token at the SLA percentile, at most this (0: no target)</source>
+        <translation>SLA 百分位上的首 token 时间不超过此值（0：不设目标）</translation>
+    </message>
+    <message>
+        <source>Time per output token at the SLA percentile, at most this (0: no target)</source>
+        <translation>SLA 百分位上的每个输出 token 时间不超过此值（0：不设目标）</translation>
+    </message>
+    <message>
+        <source>End-to-end request latency at the SLA percentile, at most this (0: no target)</source>
+        <translation>SLA 百分位上的请求端到端延迟不超过此值（0：不设目标）</translation>
+    </message>
+    <message>
+        <source>The percentile the SLA targets apply to</source>
+        <translation>SLA 目标所针对的百分位</translation>
+    </message>
+    <message>
+        <source>goodput per GPU</source>
+        <translation>每 GPU 有效吞吐</translation>
+    </message>
+    <message>
+        <source>output tok/s per GPU</source>
+        <translation>每 GPU 输出 tok/s</translation>
+    </message>
+    <message>
+        <source>lowest TPOT</source>
+        <translation>最低 TPOT</translation>
+    </message>
+    <message>
+        <source>lowest TTFT</source>
+        <translation>最低 TTFT</translation>
+    </message>
+    <message>
+        <source>lowest cost</source>
+        <translation>最低成本</translation>
+    </message>
+    <message>
+        <source>What ranks the plans that meet the SLA (the workload is the Workload panel&apos;s)</source>
+        <translation>用来给满足 SLA 的方案排序的指标（负载取自“负载”面板）</translation>
+    </message>
+    <message>
+        <source>Computing… SLA search for %1 GPUs at the workload&apos;s %2 input and %3 output tokens</source>
+        <translation>正在计算… 按负载的 %2 个输入 token 和 %3 个输出 token 为 %1 张 GPU 做 SLA 搜索</translation>
+    </message>
+    <message>
+        <source>No SLA search: %1</source>
+        <translation>无法进行 SLA 搜索：%1</translation>
+    </message>
+    <message>
+        <source>SLA search (estimated): %1 configurations, %2 simulated, %3 meet the SLA</source>
+        <translation>SLA 搜索（估算）：%1 种配置，模拟 %2 种，%3 种满足 SLA</translation>
+    </message>
+    <message>
+        <source> · best: tp %1 · pp %2 · dp %3 · ep %4, max-num-seqs %5 (%6 output tok/s per GPU)</source>
+        <translation> · 最佳：tp %1 · pp %2 · dp %3 · ep %4，max-num-seqs %5（每 GPU 输出 %6 tok/s）</translation>
+    </message>
+    <message>
+        <source> · no plan meets the SLA</source>
+        <translation> · 没有方案满足 SLA</translation>
+    </message>
+    <message>
+        <source>aggregated front</source>
+        <translation>聚合前沿</translation>
+    </message>
+    <message>
+        <source>meets SLA</source>
+        <translation>满足 SLA</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -4838,6 +4978,25 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>%1 (%2 visible)</source>
         <translation>%1（可见 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>SlaFrontChart</name>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Click to apply this plan.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;点击应用这个方案。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>misses SLA</source>
+        <translation>不满足 SLA</translation>
+    </message>
+    <message>
+        <source>TPOT, ms (estimate)</source>
+        <translation>TPOT，ms（估算）</translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
+        <translation>每 GPU tok/s</translation>
     </message>
 </context>
 <context>

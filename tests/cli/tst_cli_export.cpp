@@ -161,7 +161,7 @@ private slots:
             << "shardscope export: error: 64 attention heads cannot be split over tp=3: tp must divide the head "
                "count (1, 2, 4, 8, 16, 32, 64); nearest that vLLM can run: tp=4\n";
         QTest::newRow("target") << (base + QStringList { QStringLiteral("--target"), QStringLiteral("trt") })
-                                << "shardscope export: error: --target trt: expected vllm or sglang\n";
+                                << "shardscope export: error: --target trt: expected vllm, sglang or k8s\n";
         QTest::newRow("launcher") << (base + QStringList { QStringLiteral("--launcher"), QStringLiteral("slurm") })
                                   << "shardscope export: error: --launcher slurm: expected mp or ray\n";
         QTest::newRow("port") << (base + QStringList { QStringLiteral("--port"), QStringLiteral("0") })

@@ -2,6 +2,7 @@
 
 #include "core/evaluate/planrules.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/explore/slafront.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
 #include "widgets/explore/sweepstyle.h"
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
@@ -86,12 +88,32 @@ ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     controls->addLayout(swept);
     controls->addLayout(ranked);
 
+    buildSlaControls();
+    auto *slaRow = new QHBoxLayout;
+    slaRow->addWidget(m_slaLabel);
+    slaRow->addWidget(m_ttftLabel);
+    slaRow->addWidget(m_ttft);
+    slaRow->addWidget(m_tpotLabel);
+    slaRow->addWidget(m_tpot);
+    slaRow->addWidget(m_e2eLabel);
+    slaRow->addWidget(m_e2e);
+    slaRow->addWidget(m_percentile);
+    slaRow->addWidget(m_slaRankLabel);
+    slaRow->addWidget(m_slaObjective);
+    slaRow->addStretch(1);
+    controls->addLayout(slaRow);
+
     m_scatter = new SweepScatter(this);
+    m_front = new SlaFrontChart(this);
+    // One chart slot: the sweep's scatter, or the SLA fronts while an SLA is set.
+    m_charts = new QStackedWidget(this);
+    m_charts->addWidget(m_scatter);
+    m_charts->addWidget(m_front);
     m_tpPp = new SweepHeatmap(MapAxes::TpPp, this);
     m_dpEp = new SweepHeatmap(MapAxes::DpEp, this);
     // Side by side: the window gives this tab more width than height.
     auto *body = new QSplitter(Qt::Horizontal, this);
-    body->addWidget(m_scatter);
+    body->addWidget(m_charts);
     body->addWidget(m_tpPp);
     body->addWidget(m_dpEp);
     body->setStretchFactor(0, 2);
@@ -117,6 +139,9 @@ ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &ExploreView::sweepFinished);
     connect(document, &PlanDocument::planChanged, this, &ExploreView::follow);
+    connect(document, &PlanDocument::workloadChanged, this, &ExploreView::slaEdited);
+    connect(m_front, &SlaFrontChart::pointClicked, this, &ExploreView::chooseSla);
+    connect(&m_slaWatcher, &QFutureWatcher<SlaOutcome>::finished, this, &ExploreView::slaFinished);
     m_dpEp->hide();
     retranslate();
     follow();
@@ -146,6 +171,7 @@ void ExploreView::retranslate()
     m_maxTpot->setSpecialValueText(tr("any"));
     m_maxTpot->setToolTip(tr("Rank only plans whose estimated TPOT is at most this"));
     m_scatter->retranslate();
+    retranslateSla();
     if (m_result)
         display(m_result); // the status line
 }
@@ -160,6 +186,7 @@ void ExploreView::changeEvent(QEvent *event)
 ExploreView::~ExploreView()
 {
     m_watcher.waitForFinished();
+    m_slaWatcher.waitForFinished();
 }
 
 SweepOptions ExploreView::options() const
@@ -217,6 +244,7 @@ void ExploreView::follow()
     m_wanted = { templateOf(plan), model, gpu, options() };
     runIfNeeded();
     updateCurrent();
+    slaEdited();
 }
 
 void ExploreView::setResult(SweepResult result)
@@ -234,6 +262,7 @@ void ExploreView::optionsEdited()
         return;
     m_wanted.options = options();
     runIfNeeded();
+    slaEdited(); // the GPU count and EP sizes are the SLA search's too
 }
 
 void ExploreView::runIfNeeded()
@@ -258,7 +287,9 @@ void ExploreView::runIfNeeded()
     if (m_watcher.isRunning())
         return; // sweepFinished() comes back here
     m_running = std::make_unique<Context>(m_wanted);
-    m_status->setText(tr("Sweeping plans for %1 GPUs…").arg(m_wanted.options.gpus));
+    m_sweepStatus = tr("Sweeping plans for %1 GPUs…").arg(m_wanted.options.gpus);
+    if (!sla().any())
+        m_status->setText(m_sweepStatus);
     const Context c = m_wanted;
     m_watcher.setFuture(QtConcurrent::run([c] { return sweep(c.templ, c.model, c.gpu, c.options); }));
 }
@@ -302,7 +333,9 @@ void ExploreView::display(std::shared_ptr<const SweepResult> result)
     } else if (!r.plans.empty()) {
         status += tr(" · no plan meets every constraint");
     }
-    m_status->setText(status);
+    m_sweepStatus = status;
+    if (!sla().any())
+        m_status->setText(status);
     updateCurrent();
     emit resultChanged();
 }
@@ -340,4 +373,10 @@ void ExploreView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
     runIfNeeded();
+    runSlaIfNeeded();
+}
+
+QString ExploreView::statusText() const
+{
+    return m_status->text();
 }
