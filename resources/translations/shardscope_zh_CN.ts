@@ -3694,8 +3694,12 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>在 max_num_batched_tokens=%1 上做 profiling：hidden states（%2）%3 + 取较大者：前向计算（%4）%5</translation>
     </message>
     <message>
-        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3</source>
-        <translation> 与采样器（max_num_seqs=%1 x 词表 %2 的 FP32 logits，约 9.55 个缓冲区）%3</translation>
+        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers in vLLM %4) %5</source>
+        <translation> 与采样器（max_num_seqs=%1 x 词表 %2 的 FP32 logits，vLLM %4 中约 %3 个缓冲区）%5</translation>
+    </message>
+    <message>
+        <source>, on top of the MoE workspace kept through it %1</source>
+        <translation>，叠加在期间一直保留的 MoE 工作区 %1 之上</translation>
     </message>
     <message>
         <source> (no sampler: not the last PP stage)</source>
@@ -3714,16 +3718,16 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>在校准配置“%1”中实测（tp=%2）</translation>
     </message>
     <message>
-        <source>tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)</source>
-        <translation>tp=1：cuBLAS 工作区和分配器开销，约 0.13 GiB（参考 calibration.md）</translation>
+        <source>tp=1: cuBLAS workspaces and allocator overhead, ~%1 in vLLM %2 (measured, core/evaluate/profilerun.h)</source>
+        <translation>tp=1：cuBLAS 工作区和分配器开销，vLLM %2 中约 %1（实测，core/evaluate/profilerun.h）</translation>
     </message>
     <message>
         <source>tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers only, ~0.25 GiB</source>
         <translation>tp=%1 且没有自定义 all-reduce（%2 个节点，无 P2P 链路或 TP 跨节点）：只有 NCCL 缓冲区，约 0.25 GiB</translation>
     </message>
     <message>
-        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)</source>
-        <translation>tp=%1 在单节点上：NCCL 和自定义 all-reduce 缓冲区，约 0.55 GiB（参考 calibration.md）</translation>
+        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~%2 in vLLM %3 (measured, core/evaluate/profilerun.h)</source>
+        <translation>tp=%1 在单节点上：NCCL 和自定义 all-reduce 缓冲区，vLLM %3 中约 %2（实测，core/evaluate/profilerun.h）</translation>
     </message>
     <message>
         <source>non-torch memory</source>
