@@ -260,7 +260,7 @@ private slots:
         const ModelSpec m = presetModel("lfm2.5-1.2b-instruct");
         // Conv layer: in_proj 2048 x 6144, out_proj 2048 x 2048, conv 2048 x 3; attention layer: q, o 2048 x
         // 2048, k, v 2048 x 512, q/k norms 2 x 64; every layer: MLP 3 x 2048 x 8192 and 2 norms; embedding
-        // (tied) 65536 x 2048 and the final norm. = 1,170,340,608 (LiquidAI's own figure for LFM2-1.2B).
+        // (tied) 65536 x 2048 and the final norm: 1,170,340,608.
         const double mlp = 3.0 * 2048 * 8192 + 2 * 2048;
         const double conv = 2048.0 * 6144 + 2048.0 * 2048 + 2048 * 3 + mlp;
         const double attention = 2.0 * 2048 * 2048 + 2.0 * 2048 * 512 + 2 * 64 + mlp;
