@@ -51,11 +51,71 @@ def count_nemotron_h(c):
     return total + ends, active + ends
 
 
+def count_gemma4(c):
+    # Gemma-4 (vllm gemma4.py @001cabc1): full-attention layers use global_head_dim and, with
+    # attention_k_eq_v, num_global_key_value_heads and no v_proj; every layer has q_norm / k_norm of its head
+    # size, four hidden norms and a GELU-gated MLP; enable_moe_block adds a router (scale h + proj E x h),
+    # per_expert_scale E, E gated experts and three more norms. Counts the checkpoint's tensors.
+    h, heads = c["hidden_size"], c["num_attention_heads"]
+    d, gd = c["head_dim"], c.get("global_head_dim") or c["head_dim"]
+    kv = c["num_key_value_heads"]
+    k_eq_v = bool(c.get("attention_k_eq_v"))
+    gkv = (c.get("num_global_key_value_heads") or kv) if k_eq_v else kv
+    moe = bool(c.get("enable_moe_block"))
+    e, k = (c.get("num_experts") or 0), (c.get("top_k_experts") or 0)
+    mi = c.get("moe_intermediate_size") or 0
+    mlp = 3 * h * c["intermediate_size"]
+    total = active = 0
+    for t in c["layer_types"]:
+        if t == "full_attention":
+            attn = 2 * h * heads * gd + (1 if k_eq_v else 2) * h * gkv * gd + 2 * gd
+        else:
+            attn = 2 * h * heads * d + 2 * h * kv * d + 2 * d
+        base = attn + mlp + 4 * h
+        if moe:
+            router = e * h + h + e
+            total += base + router + 3 * h + e * 3 * h * mi
+            active += base + router + 3 * h + k * 3 * h * mi
+        else:
+            total += base
+            active += base
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    return total + ends, active + ends
+
+
+def count_lfm2(c):
+    # LFM2 (vllm lfm2.py, short_conv.py): conv layers in_proj h -> 3h, depthwise conv h x L, out_proj h -> h;
+    # attention layers GQA (head size h / heads) with q / k layernorms; every layer two norms and a SwiGLU
+    # MLP whose width is 2/3 of block_ff_dim (times the multiplier), rounded up to block_multiple_of.
+    h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
+    d = h // heads
+    ff = c.get("block_ff_dim") or c["intermediate_size"]
+    if c.get("block_auto_adjust_ff_dim", True):
+        ff = int(2 * ff / 3)
+        if c.get("block_ffn_dim_multiplier") is not None:
+            ff = int(c["block_ffn_dim_multiplier"] * ff)
+        m = c.get("block_multiple_of", 256)
+        ff = m * ((ff + m - 1) // m)
+    L = c["conv_L_cache"]
+    bias = bool(c.get("conv_bias"))
+    conv = 3 * h * h + h * L + h * h + (3 * h + h + h if bias else 0)
+    attn = 2 * h * heads * d + 2 * h * kv * d + 2 * d
+    total = 0
+    for t in c["layer_types"]:
+        total += (attn if t == "full_attention" else conv) + 3 * h * ff + 2 * h
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    return total + ends, total + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
     if "hybrid_override_pattern" in c:
         return count_nemotron_h(c)
+    if str(c.get("model_type", "")).startswith("gemma4"):
+        return count_gemma4(c)
+    if c.get("model_type") == "lfm2":
+        return count_lfm2(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]

@@ -1,6 +1,7 @@
 #include "core/evaluate/kvcache.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 
@@ -39,6 +40,18 @@ double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
     return 2.0 * kvHeadsLocal * m.headDim * s;
 }
 
+double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, KvDtype dtype)
+{
+    if (l.mixer != LayerMixer::Attention || l.kvShared)
+        return 0;
+    if (m.isMla() || (l.kvHeads == 0 && l.headDim == 0 && l.vHeadDim == 0))
+        return kvBytesPerTokenPerLayer(m, tp, dtype);
+    // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;
+    // MiMo-V2's narrower V: the DiffKV backend's spec holds head_size + head_size_v per KV head).
+    return std::max(1, m.layerKvHeads(l) / std::max(1, tp))
+        * static_cast<double>(m.layerHeadDim(l) + m.layerVHeadDim(l)) * kvElementBytes(dtype);
+}
+
 double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
 {
     // vllm/model_executor/layers/mamba/mamba_utils.py @02d71083 (MambaStateShapeCalculator,
@@ -67,6 +80,9 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
         const double ssm = divide(s.linearValueHeads) * s.linearValueHeadDim * s.linearKeyHeadDim * s.ssmStateBytes;
         return conv + ssm;
     }
+    case LayerMixer::ShortConv:
+        // short_conv_state_shape: conv (conv_L_cache - 1, divide(conv_dim, tp)) in the model dtype.
+        return divide(s.shortConvDim) * (s.convKernel - 1) * convBytes;
     case LayerMixer::KimiDelta: {
         // kda_state_shape: conv (divide(3 x heads x head_dim, tp), K - 1); recurrent (heads / tp, d, d) in fp32.
         const double conv = divide(3.0 * s.kdaHeads * s.kdaHeadDim) * (s.convKernel - 1) * convBytes;
@@ -112,7 +128,7 @@ std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups,
 
 std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
 {
-    int full = 0, sliding = 0, chunked = 0, mamba = 0, gdn = 0, kda = 0, none = 0, linear = 0;
+    int full = 0, sliding = 0, chunked = 0, mamba = 0, gdn = 0, kda = 0, conv = 0, none = 0, linear = 0;
     for (const LayerInfo &l : m.layerInfo) {
         switch (l.mixer) {
         case LayerMixer::Attention:
@@ -127,6 +143,9 @@ std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
         case LayerMixer::KimiDelta:
             ++kda;
             break;
+        case LayerMixer::ShortConv:
+            ++conv;
+            break;
         case LayerMixer::None:
             ++none;
             break;
@@ -138,7 +157,8 @@ std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
     std::vector<std::pair<std::string, int>> out;
     for (const auto &[name, n] : std::initializer_list<std::pair<const char *, int>> { { "full_attention", full },
              { "sliding_attention", sliding }, { "chunked_attention", chunked }, { "mamba2", mamba },
-             { "gated_delta_net", gdn }, { "kimi_delta", kda }, { "no_attention", none }, { "linear", linear } })
+             { "gated_delta_net", gdn }, { "kimi_delta", kda }, { "short_conv", conv }, { "no_attention", none },
+             { "linear", linear } })
         if (n > 0)
             out.emplace_back(name, n);
     return out;
@@ -151,49 +171,54 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     pool.dcp = std::max(1, dcp);
     pool.draftLayers = std::max(0, draftLayers);
     pool.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, tp, dtype);
-    int full = 0, sliding = 0, chunked = 0, heterogeneous = 0;
-    double heterogeneousBytes = 0;
+    // Per attention type (full, sliding, chunked): layers and the largest per-layer bytes per token.
+    std::array<int, 3> count {};
+    std::array<double, 3> typeBytes {};
+    double layerBytes = 0; // every attention layer's own bytes per token
+    bool uneven = false; // layers of one type with different sizes (block_configs, Gemma-4 all-full configs)
     const int last = std::min<int>(firstLayer + layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = std::max(0, firstLayer); i < last; ++i) {
-        const LayerMixer mixer = m.layerInfo[i].mixer;
-        if (mixer != LayerMixer::Attention) {
-            if (const double page = stateBytesPerLayer(m, mixer, tp); page > 0) {
+        const LayerInfo &l = m.layerInfo[i];
+        if (l.mixer != LayerMixer::Attention) {
+            if (const double page = stateBytesPerLayer(m, l.mixer, tp); page > 0) {
                 ++pool.stateLayers;
                 pool.statePageBytes = std::max(pool.statePageBytes, page);
             }
             continue; // no_op / linear replacements keep nothing
         }
-        if (m.layerInfo[i].kvHeads > 0) {
-            // block_configs: this layer's own KV heads (vLLM keeps one group of full-attention layers
-            // with per-layer page sizes; a block costs the sum of the layers' pages).
-            heterogeneousBytes
-                += 2.0 * std::max(1, m.layerInfo[i].kvHeads / std::max(1, tp)) * m.headDim * kvElementBytes(dtype);
-            ++heterogeneous;
-        }
-        switch (m.layerInfo[i].attention) {
-        case LayerAttention::Full:
-            ++full;
-            break;
-        case LayerAttention::Sliding:
-            ++sliding;
-            break;
-        case LayerAttention::Chunked:
-            ++chunked;
-            break;
-        }
+        if (l.kvShared)
+            continue; // a KV-sharing layer gets no cache spec of its own (kv_sharing_target_layer_name)
+        const auto t = static_cast<std::size_t>(l.attention);
+        const double b = kvBytesPerTokenForLayer(m, l, tp, dtype);
+        uneven = uneven || (count[t] > 0 && b != typeBytes[t]);
+        typeBytes[t] = std::max(typeBytes[t], b);
+        layerBytes += b;
+        ++count[t];
     }
-    if (heterogeneous > 0 && heterogeneous == full + sliding + chunked)
-        pool.bytesPerTokenPerLayer = heterogeneousBytes / heterogeneous; // the layers' mean page per token
-    full += pool.draftLayers;
+    const int full = count[0] + pool.draftLayers, sliding = count[1], chunked = count[2];
+    const int attentionLayers = count[0] + count[1] + count[2];
+    const int types = (count[0] > 0 ? 1 : 0) + (sliding > 0 ? 1 : 0) + (chunked > 0 ? 1 : 0);
+    // Draft layers take the target's full-attention spec (its model-wide one when it has no full layer).
+    const double draftBytes = count[0] > 0 ? typeBytes[0] : pool.bytesPerTokenPerLayer;
+    if (attentionLayers > 0 && types == 1 && uneven) {
+        // One type, per-layer sizes: vLLM's UniformTypeKVCacheSpecs, one group whose block costs the sum of the
+        // layers' pages (vllm/v1/core/kv_cache_utils.py _get_kv_cache_groups_uniform_type).
+        pool.bytesPerTokenPerLayer = layerBytes / attentionLayers;
+    } else if (attentionLayers > 0) {
+        // The page of the type with the largest page; the others keep it by a larger block
+        // (unify_kv_cache_spec_page_size, vllm/v1/core/kv_cache_utils.py @001cabc1be16).
+        pool.bytesPerTokenPerLayer = *std::max_element(typeBytes.begin(), typeBytes.end());
+    }
     pool.layers = full + sliding + chunked;
-    pool.bytesPerToken = pool.layers * pool.bytesPerTokenPerLayer / pool.dcp;
+    pool.bytesPerToken = (layerBytes + pool.draftLayers * draftBytes) / pool.dcp;
     pool.stateBytesPerRequest = pool.stateLayers * pool.statePageBytes;
     pool.blockSize = blockSize;
     if (m.hasStateLayers()) {
         // The attention page is sized for the model's state page, whatever this rank holds (vLLM sets one
         // block size for the whole engine, so a PP stage without state layers gets it too).
         double page = 0;
-        for (LayerMixer k : { LayerMixer::Mamba2, LayerMixer::GatedDeltaNet, LayerMixer::KimiDelta })
+        for (LayerMixer k :
+            { LayerMixer::Mamba2, LayerMixer::GatedDeltaNet, LayerMixer::KimiDelta, LayerMixer::ShortConv })
             if (m.mixerCount(k) > 0)
                 page = std::max(page, stateBytesPerLayer(m, k, tp));
         // Kernel block alignment: 16 for GQA, 64 for MLA backends (config.py, the MLAAttentionSpec version
@@ -225,27 +250,41 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     const double page
         = pool.layers > 0 ? static_cast<double>(blockSize) * pool.bytesPerTokenPerLayer : pool.statePageBytes;
     pool.bytesPerBlock = page * pool.groupSize;
+    // Tokens per block of each type: a type with a smaller page per token holds more tokens in the same page
+    // (block_size x max_page / page; a page that does not divide the largest is padded to it).
+    const auto typeBlock = [&](std::size_t t) {
+        const double bytes = t == 0 && count[0] == 0 ? draftBytes : typeBytes[t];
+        if (types <= 1 || uneven || bytes <= 0)
+            return static_cast<std::int64_t>(blockSize);
+        return static_cast<std::int64_t>(blockSize)
+            * std::max<std::int64_t>(
+                1, static_cast<std::int64_t>(std::floor(pool.bytesPerTokenPerLayer / bytes + 1e-9)));
+    };
+    const std::int64_t fullBlock = typeBlock(0), slidingBlock = typeBlock(1), chunkedBlock = typeBlock(2);
 
     // Blocks one max-length request needs (vLLM max_memory_usage_bytes per spec):
     // full: cdiv(max_len, B); sliding: cdiv(min(window - 1 + max_num_batched_tokens, max_len), B) + 1;
-    // chunked local attention: cdiv(min(chunk + max_num_batched_tokens, max_len), B).
-    const std::int64_t fullBlocks = ceilDiv(ceilDiv(maxModelLen, pool.dcp), blockSize);
-    const std::int64_t slidingBlocks
-        = ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + maxNumBatchedTokens, maxModelLen), blockSize) + 1;
+    // chunked local attention: cdiv(min(chunk + max_num_batched_tokens, max_len), B); each in its type's B.
+    const std::int64_t perRankLen = ceilDiv(maxModelLen, pool.dcp);
+    const std::int64_t fullBlocks = ceilDiv(perRankLen, fullBlock);
+    const std::int64_t slidingBlocks = std::min(
+        ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + maxNumBatchedTokens, maxModelLen), slidingBlock) + 1,
+        ceilDiv(perRankLen, slidingBlock));
     const std::int64_t chunkedBlocks
-        = ceilDiv(std::min<std::int64_t>(m.chunkSize + maxNumBatchedTokens, maxModelLen), blockSize);
+        = std::min(ceilDiv(std::min<std::int64_t>(m.chunkSize + maxNumBatchedTokens, maxModelLen), chunkedBlock),
+            ceilDiv(perRankLen, chunkedBlock));
     // A state group needs one block per request (MambaSpec.max_memory_usage_bytes = page_size_bytes with
     // --mamba-cache-mode none; vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config sums
     // the groups' needs).
-    pool.blocksPerRequest = pool.fullGroups * fullBlocks + slidingGroups * std::min(slidingBlocks, fullBlocks)
-        + chunkedGroups * std::min(chunkedBlocks, fullBlocks) + pool.stateGroups;
+    pool.blocksPerRequest = pool.fullGroups * fullBlocks + slidingGroups * slidingBlocks + chunkedGroups * chunkedBlocks
+        + pool.stateGroups;
     // The same demand per group, in pages (every group here has the padded page `page`).
     for (int g = 0; g < pool.fullGroups; ++g)
         pool.groupDemands.push_back({ static_cast<double>(fullBlocks) * page, page });
     for (int g = 0; g < slidingGroups; ++g)
-        pool.groupDemands.push_back({ static_cast<double>(std::min(slidingBlocks, fullBlocks)) * page, page });
+        pool.groupDemands.push_back({ static_cast<double>(slidingBlocks) * page, page });
     for (int g = 0; g < chunkedGroups; ++g)
-        pool.groupDemands.push_back({ static_cast<double>(std::min(chunkedBlocks, fullBlocks)) * page, page });
+        pool.groupDemands.push_back({ static_cast<double>(chunkedBlocks) * page, page });
     for (int g = 0; g < pool.stateGroups; ++g)
         pool.groupDemands.push_back({ page, page });
     return pool;

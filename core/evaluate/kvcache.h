@@ -16,6 +16,9 @@ double kvElementBytes(KvDtype dtype);
 // GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
 // MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
+// The same for one layer with its own head size and KV heads (Gemma-4 full layers, block_configs); 0 for a
+// layer that keeps no KV cache (state mixers, no_op, KV-shared layers).
+double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &layer, int tp, KvDtype dtype);
 
 // Fixed per-request state of one state-space / linear-attention layer on one TP rank, bytes: vLLM's
 // MambaSpec page (conv state + temporal state), before padding to the attention page. 0 for others.
@@ -27,7 +30,7 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp);
 int hybridBlockSize(int blockSize, double attentionBytesPerTokenPerLayer, double statePageBytes, int alignment = 16);
 
 // Layer counts by kind over the whole model, for the plan JSON ("full_attention", "sliding_attention",
-// "chunked_attention", "mamba2", "gated_delta_net", "kimi_delta", "no_attention", "linear").
+// "chunked_attention", "mamba2", "gated_delta_net", "kimi_delta", "short_conv", "no_attention", "linear").
 std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m);
 
 // One KV-cache group as vLLM's get_max_concurrency_for_kv_cache_config sees it: the bytes one max-length
@@ -52,7 +55,8 @@ struct KvPool
     std::int64_t blocksPerRequest = 0; // blocks one max-length request needs across all groups
     int draftLayers = 0; // EAGLE / MTP layers counted in `layers` (full attention)
     int dcp = 1; // decode context parallel: each rank holds 1/dcp of every request's tokens
-    int blockSize = 0; // tokens per block as vLLM sets it (raised for hybrid state models)
+    int blockSize = 0; // tokens per block as vLLM sets it (raised for hybrid state models); with layer types
+                       // of different pages per token, the smallest (the type with the largest page)
     int stateLayers = 0; // Mamba-2 / Gated DeltaNet / KDA layers on the rank
     int stateGroups = 0; // groups of state layers (one block each per request)
     double statePageBytes = 0; // one state layer's state (unpadded MambaSpec page)

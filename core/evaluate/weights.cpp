@@ -21,11 +21,14 @@ struct AttentionParams
     double small = 0; // biases, q/k norms, sinks, MLA latent norms
 };
 
-AttentionParams attentionParams(const ModelSpec &m, int tp, int layerKvHeads = 0)
+// `layer`: its own head size and KV heads (Gemma-4 full layers, block_configs). `allocated`: the tensors vLLM
+// allocates rather than those the checkpoint holds; they differ for K = V layers (gemma4.py: no v_proj in the
+// checkpoint, K loaded into both the K and the V slot of qkv_proj).
+AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &layer, bool allocated)
 {
     AttentionParams a;
     const double h = m.hidden;
-    const double qHeads = static_cast<double>(m.heads) / tp;
+    const double qHeads = static_cast<double>(m.isMla() ? m.heads : m.layerHeads(layer)) / tp;
     if (m.isMla()) {
         // vLLM DeepseekV2MLAAttention: q_a / kv_a projections are replicated, q_b / kv_b column
         // parallel, o_proj row parallel.
@@ -48,9 +51,12 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, int layerKvHeads = 0
         }
         return a;
     }
-    const double kvHeads = std::max(1, (layerKvHeads > 0 ? layerKvHeads : m.kvHeads) / tp);
-    const double d = m.headDim;
-    a.linear = h * qHeads * d + 2 * h * kvHeads * d + qHeads * d * h;
+    const double kvHeads = std::max(1, m.layerKvHeads(layer) / tp);
+    const double d = m.layerHeadDim(layer);
+    const double dv = m.layerVHeadDim(layer); // o_proj reads heads x v head size (MiMo-V2)
+    a.linear = h * qHeads * d + h * kvHeads * d + qHeads * dv * h;
+    if (!layer.kEqV || allocated)
+        a.linear += h * kvHeads * dv;
     if (m.attnOutputGate)
         a.linear += h * qHeads * d; // q_proj emits the query and a same-sized gate
     if (m.attentionBias)
@@ -59,7 +65,7 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, int layerKvHeads = 0
         a.small += qHeads * d + 2 * kvHeads * d;
     if (m.qkNorm)
         a.small += 2 * d;
-    if (m.attentionSinks)
+    if (m.attentionSinks || layer.sinks)
         a.small += qHeads;
     return a;
 }
@@ -103,6 +109,14 @@ AttentionParams stateMixerParams(const ModelSpec &m, LayerMixer kind, int tp)
         a.small = (3.0 * s.convKernel * proj + proj + s.kdaHeads) / tp + d;
         break;
     }
+    case LayerMixer::ShortConv: {
+        // vllm short_conv.py ShortConv, D = conv_dim: in_proj h -> 3D and out_proj D -> D (TP-split), the
+        // depthwise conv D x K (column parallel); biases on all three when conv_bias.
+        const double dim = s.shortConvDim;
+        a.linear = (h * 3 * dim + dim * dim) / tp;
+        a.small = dim / tp * s.convKernel + (s.convBias ? (3 * dim + dim) / tp + dim : 0);
+        break;
+    }
     case LayerMixer::Linear:
         a.linear = h * h / tp;
         break;
@@ -112,9 +126,9 @@ AttentionParams stateMixerParams(const ModelSpec &m, LayerMixer kind, int tp)
     return a;
 }
 
-AttentionParams mixerParams(const ModelSpec &m, const LayerInfo &layer, int tp)
+AttentionParams mixerParams(const ModelSpec &m, const LayerInfo &layer, int tp, bool allocated)
 {
-    return layer.mixer == LayerMixer::Attention ? attentionParams(m, tp, layer.kvHeads)
+    return layer.mixer == LayerMixer::Attention ? attentionParams(m, tp, layer, allocated)
                                                 : stateMixerParams(m, layer.mixer, tp);
 }
 
@@ -156,6 +170,8 @@ double routerParams(const ModelSpec &m)
     double p = static_cast<double>(m.experts) * m.hidden;
     if (m.routerBias || m.routerCorrectionBias)
         p += m.experts;
+    if (m.routerScale) // Gemma4Router.scale (hidden) and Gemma4MoE.per_expert_scale (experts)
+        p += m.hidden + m.experts;
     return p;
 }
 
@@ -243,7 +259,7 @@ ParamCounts countParams(const ModelSpec &m)
 {
     ParamCounts c;
     for (const LayerInfo &layer : m.layerInfo) {
-        const AttentionParams a = mixerParams(m, layer, 1);
+        const AttentionParams a = mixerParams(m, layer, 1, false);
         const double perLayerBase = a.linear + a.small + layerNorms(m, layer);
         double total = perLayerBase;
         double active = perLayerBase;
@@ -272,7 +288,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
     WeightBreakdown w;
     const int last = std::min<int>(s.firstLayer + s.layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = s.firstLayer; i < last; ++i) {
-        const AttentionParams a = mixerParams(m, m.layerInfo[i], s.tp);
+        const AttentionParams a = mixerParams(m, m.layerInfo[i], s.tp, true);
         w.attention += a.linear * b.attention + a.small * b.other;
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.layerInfo[i].moe) {

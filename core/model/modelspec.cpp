@@ -2,6 +2,7 @@
 
 #include "core/model/errors.h"
 #include "core/model/jsonlenient.h"
+#include "core/model/modelspecread.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,73 +12,9 @@
 namespace shardscope {
 
 using nlohmann::json;
+using namespace configread;
 
 namespace {
-
-// Upper bounds that no real model reaches; they keep hostile files from driving huge allocations.
-constexpr int kMaxLayers = 4096;
-constexpr int kMaxDim = 1 << 20;
-constexpr int kMaxExperts = 65536;
-
-// A config value quoted in a message: printable ASCII only, at most 40 characters.
-std::string printable(const std::string &v)
-{
-    std::string out;
-    for (char ch : v) {
-        if (out.size() >= 40) {
-            out += "...";
-            break;
-        }
-        out += (ch >= 0x20 && ch < 0x7f) ? ch : '?';
-    }
-    return out;
-}
-
-int readInt(const json &j, const char *key, int fallback, int minValue, int maxValue, bool required = false)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null()) {
-        if (required)
-            throw InputError(std::string("model config is missing \"") + key + "\"");
-        return fallback;
-    }
-    if (!it->is_number())
-        throw InputError(std::string("model config field \"") + key + "\" must be a number");
-    const double v = it->get<double>();
-    if (!std::isfinite(v) || v != std::floor(v) || v < minValue || v > maxValue)
-        throw InputError(std::string("model config field \"") + key + "\" = " + it->dump() + " is out of range ["
-            + std::to_string(minValue) + ", " + std::to_string(maxValue) + "]");
-    return static_cast<int>(v);
-}
-
-bool readBool(const json &j, const char *key, bool fallback)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return fallback;
-    if (!it->is_boolean())
-        throw InputError(std::string("model config field \"") + key + "\" must be true or false");
-    return it->get<bool>();
-}
-
-std::string readString(const json &j, const char *key, const std::string &fallback = {})
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_string())
-        return fallback;
-    return it->get<std::string>();
-}
-
-// First present key among alternatives (families name the same field differently).
-int readIntAny(const json &j, std::initializer_list<const char *> keys, int fallback, int minValue, int maxValue)
-{
-    for (const char *k : keys) {
-        const auto it = j.find(k);
-        if (it != j.end() && !it->is_null())
-            return readInt(j, k, fallback, minValue, maxValue);
-    }
-    return fallback;
-}
 
 WeightFormat readQuantization(const json &q)
 {
@@ -164,11 +101,12 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
             return LayerAttention::Sliding;
         if (s == "chunked_attention")
             return LayerAttention::Chunked;
-        if (s == "full_attention" || s == "attention" || s == "linear_attention") // linear: see readHybridLayers
+        // linear_attention: see readHybridLayers; conv (LFM2 short convolution): readLfm2.
+        if (s == "full_attention" || s == "attention" || s == "linear_attention" || s == "conv")
             return LayerAttention::Full;
         // An unknown kind may keep any amount of state: refuse rather than charge full attention.
         throw InputError("model config \"layer_types\" has an unknown layer type \"" + printable(s)
-            + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention)");
+            + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention, conv)");
     }
     if (modelType == "llama4_text" && c.contains("attention_chunk_size")) {
         // Llama 4: chunked (local) attention on RoPE layers; every 4th layer is a global NoPE layer
@@ -193,9 +131,8 @@ void readUnsupportedLayouts(const json &c)
 {
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
-             "o_lora_rank", "hybrid_layer_pattern", "swa_num_attention_heads", "swa_num_key_value_heads",
-             "swa_head_dim", "swa_v_head_dim", "moe_layers_enum", "moe_num_experts", "num_attention_groups",
-             "attention_other_setting", "share_expert_dim", "use_head_wise_attn_gate" }) {
+             "o_lora_rank", "moe_layers_enum", "moe_num_experts", "num_attention_groups", "attention_other_setting",
+             "share_expert_dim", "use_head_wise_attn_gate" }) {
         // Step-3.x's shared expert width: read as the usual n_shared_experts x moe_intermediate_size,
         // so accepted only where it says exactly that.
         const auto integer = [&c](const char *field, long long fallback) {
@@ -223,42 +160,6 @@ void readIndexerTypes(const json &c)
         if (t != "full")
             throw InputError("model config field \"indexer_types\" has a layer type other than \"full\" "
                              "(shared indexers are not supported yet)");
-}
-
-// Gemma-4 fields that change the KV cache or the weights in ways not modelled yet: refused by name when
-// they are in effect (a dense Gemma-4 config without them reads as a sliding-window hybrid).
-void readGemma4Fields(const json &c, const ModelSpec &m)
-{
-    const auto active = [&](const char *key) {
-        const auto it = c.find(key);
-        if (it == c.end() || it->is_null())
-            return false;
-        if (it->is_boolean())
-            return it->get<bool>();
-        if (it->is_number())
-            return it->get<double>() != 0;
-        return true;
-    };
-    const auto differs = [&](const char *key, int modelValue) {
-        const auto it = c.find(key);
-        return it != c.end() && it->is_number() && it->get<double>() != modelValue;
-    };
-    std::string field;
-    if (differs("global_head_dim", m.headDim))
-        field = "global_head_dim";
-    else if (differs("num_global_key_value_heads", m.kvHeads))
-        field = "num_global_key_value_heads";
-    else
-        for (const char *key : { "attention_k_eq_v", "num_kv_shared_layers", "hidden_size_per_layer_input",
-                 "enable_moe_block", "use_double_wide_mlp" })
-            if (active(key)) {
-                field = key;
-                break;
-            }
-    if (!field.empty())
-        throw InputError("model config field \"" + field
-            + "\" (Gemma-4 per-layer attention / MoE block layout) changes the KV cache or weight sizes and is "
-              "not supported yet");
 }
 
 // Bytes of a state dtype name (mamba_ssm_dtype / mamba_ssm_cache_dtype).
@@ -488,6 +389,7 @@ int ModelSpec::mixerCount(LayerMixer kind) const
 bool ModelSpec::hasStateLayers() const
 {
     return mixerCount(LayerMixer::Mamba2) + mixerCount(LayerMixer::GatedDeltaNet) + mixerCount(LayerMixer::KimiDelta)
+        + mixerCount(LayerMixer::ShortConv)
         > 0;
 }
 
@@ -623,12 +525,12 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     }
 
     m.experts = readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
-    const int intermediate
-        = readInt(c, "intermediate_size", 0, 0, kMaxDim, m.experts == 0 && !c.contains("block_configs"));
+    const int intermediate = readInt(c, "intermediate_size", 0, 0, kMaxDim,
+        m.experts == 0 && !c.contains("block_configs") && !c.contains("block_ff_dim")); // LFM2: block_ff_dim
     m.intermediate = intermediate;
     if (m.experts > 0) {
-        m.expertsPerToken
-            = readIntAny(c, { "num_experts_per_tok", "experts_per_token", "num_experts_per_token" }, 0, 1, m.experts);
+        m.expertsPerToken = readIntAny(c,
+            { "num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts" }, 0, 1, m.experts);
         if (m.expertsPerToken == 0)
             throw InputError("MoE model config is missing \"num_experts_per_tok\"");
         m.moeIntermediate = readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
@@ -655,11 +557,14 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readHybridLayers(c, m);
     readBlockConfigs(c, m);
     readUnsupportedLayouts(c);
-    readGemma4Fields(c, m);
+    readGemma4(c, m);
+    readMiMoV2(c, m);
+    readLfm2(c, m);
     readIndexerTypes(c);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
     // K and V pages of different sizes: not modelled.
-    if (!m.isMla() && c.contains("v_head_dim") && readInt(c, "v_head_dim", m.headDim, 1, kMaxDim) != m.headDim)
+    if (!m.isMla() && !c.contains("hybrid_layer_pattern") && c.contains("v_head_dim")
+        && readInt(c, "v_head_dim", m.headDim, 1, kMaxDim) != m.headDim)
         throw InputError("model config field \"v_head_dim\" differs from head_dim outside MLA (K and V of "
                          "different sizes) and is not supported yet");
     if (m.experts > 0 && m.moeLayerCount() == 0)

@@ -24,6 +24,7 @@ enum class LayerMixer {
     Mamba2, // NemotronH "M"
     GatedDeltaNet, // Qwen3-Next / Qwen3.5 "linear_attention"
     KimiDelta, // Kimi Linear KDA
+    ShortConv, // LFM2 "conv" (gated short convolution)
     None, // block_configs attention no_op
     Linear, // block_configs attention replace_with_linear (one h x h matrix)
 };
@@ -37,6 +38,12 @@ struct LayerInfo
     bool ffnLinear = false; // block_configs ffn replace_with_linear: one h x h matrix instead of the MLP
     int kvHeads = 0; // block_configs: num_attention_heads / n_heads_in_group; 0: the model's
     int norms = -1; // RMSNorms of hidden size; -1: the model's normsPerLayer
+    int headDim = 0; // this layer's attention head size; 0: the model's (Gemma-4 full layers: global_head_dim)
+    bool kvShared = false; // reads an earlier layer's KV cache and keeps none (Gemma-4 num_kv_shared_layers)
+    bool kEqV = false; // the checkpoint has no v_proj (Gemma-4 attention_k_eq_v); vLLM still allocates V
+    int heads = 0; // this layer's query heads; 0: the model's (MiMo-V2 sliding layers: swa_num_attention_heads)
+    int vHeadDim = 0; // this layer's value head size; 0: its head size (MiMo-V2: v_head_dim / swa_v_head_dim)
+    bool sinks = false; // per-head attention sink bias on this layer (MiMo-V2 add_swa_attention_sink_bias)
     bool operator==(const LayerInfo &) const = default;
 };
 
@@ -47,7 +54,8 @@ struct StateSpaceShape
     int mambaHeadDim = 0; // mamba_head_dim
     int ssmStateSize = 0; // ssm_state_size
     int nGroups = 0; // n_groups
-    int convKernel = 0; // conv_kernel / linear_conv_kernel_dim / short_conv_kernel_size
+    int convKernel = 0; // conv_kernel / linear_conv_kernel_dim / short_conv_kernel_size / conv_L_cache
+    int shortConvDim = 0; // LFM2 conv_dim (= hidden_size)
     bool convBias = false; // use_conv_bias
     int linearKeyHeads = 0; // linear_num_key_heads
     int linearValueHeads = 0; // linear_num_value_heads
@@ -98,7 +106,8 @@ struct ModelSpec
     int sharedIntermediate = 0; // total intermediate of the shared expert(s), 0 when none
     bool expertBias = false; // gpt-oss experts carry biases
     bool routerBias = false; // gpt-oss router bias
-    bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc)
+    bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc), LFM2-MoE expert_bias
+    bool routerScale = false; // Gemma-4 router: a per-dimension input scale (hidden) and per_expert_scale
 
     int slidingWindow = 0; // tokens, for LayerAttention::Sliding
     int chunkSize = 0; // tokens, for LayerAttention::Chunked (Llama 4)
@@ -123,7 +132,11 @@ struct ModelSpec
     bool isMla() const { return attention == AttentionKind::Mla; }
     int moeLayerCount() const;
     int mixerCount(LayerMixer kind) const;
-    bool hasStateLayers() const; // Mamba-2, Gated DeltaNet or KDA layers (vLLM hybrid state)
+    bool hasStateLayers() const; // Mamba-2, Gated DeltaNet, KDA or short-conv layers (vLLM hybrid state)
+    int layerHeadDim(const LayerInfo &l) const { return l.headDim > 0 ? l.headDim : headDim; }
+    int layerKvHeads(const LayerInfo &l) const { return l.kvHeads > 0 ? l.kvHeads : kvHeads; }
+    int layerHeads(const LayerInfo &l) const { return l.heads > 0 ? l.heads : heads; }
+    int layerVHeadDim(const LayerInfo &l) const { return l.vHeadDim > 0 ? l.vHeadDim : layerHeadDim(l); }
     // "dense", "moe" or "mla" (MLA models are grouped on their own in pickers)
     std::string category() const;
 

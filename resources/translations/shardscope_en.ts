@@ -2846,6 +2846,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>nodes %1–%2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>short convolution (fixed state)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>

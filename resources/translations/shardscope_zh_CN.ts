@@ -2845,6 +2845,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>nodes %1–%2</source>
         <translation>节点 %1–%2</translation>
     </message>
+    <message>
+        <source>short convolution (fixed state)</source>
+        <translation>短卷积（固定状态）</translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>

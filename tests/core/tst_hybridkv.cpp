@@ -298,14 +298,18 @@ private slots:
         QVERIFY2(pattern.contains("hybrid_override_pattern"), qPrintable(pattern));
         // DeepSeek-V4's compressed attention (compress_ratios) is not modelled: refused by name.
         QVERIFY(refusal(base + R"("compress_ratios": [0, 4]})").contains("compress_ratios"));
-        // Gemma-4's global layers with their own head_dim / KV heads, or its MoE block: refused by name.
-        QVERIFY(refusal(base + R"("head_dim": 16, "global_head_dim": 32})").contains("global_head_dim"));
-        QVERIFY(refusal(base + R"("enable_moe_block": true})").contains("enable_moe_block"));
-        QVERIFY(refusal(base + R"("attention_k_eq_v": true})").contains("attention_k_eq_v"));
-        QVERIFY(refusal(base + R"("num_kv_shared_layers": 20})").contains("num_kv_shared_layers"));
-        QVERIFY(refusal(base + R"("global_head_dim": 16, "enable_moe_block": false})").isEmpty());
+        // Gemma-4 (tests/core/tst_layerfamilies.cpp): its fields need layer_types to place the global layers,
+        // and the per-layer embeddings of E2B / E4B are refused by name.
+        QVERIFY(refusal(base + R"("head_dim": 16, "global_head_dim": 32})").contains("layer_types"));
+        QVERIFY(refusal(base
+            + R"("hidden_size_per_layer_input": 8, "layer_types": ["full_attention",)"
+              R"( "full_attention"]})")
+                    .contains("hidden_size_per_layer_input"));
+        QVERIFY(refusal(base + R"("num_kv_shared_layers": 20, "layer_types": ["full_attention", "full_attention"]})")
+                    .contains("num_kv_shared_layers"));
         // MiMo-V2-Flash: sliding layers with their own heads, V narrower than K.
-        QVERIFY(refusal(base + R"("hybrid_layer_pattern": [0, 1]})").contains("hybrid_layer_pattern"));
+        QVERIFY(refusal(base + R"("hybrid_layer_pattern": [0, 1]})").contains("sliding_window_size"));
+        QVERIFY(refusal(base + R"("swa_head_dim": 8})").contains("swa_head_dim"));
         QVERIFY(refusal(base + R"("head_dim": 16, "v_head_dim": 8})").contains("v_head_dim"));
         // Step-3.x names its KV heads and experts differently (num_attention_groups, moe_layers_enum,
         // moe_num_experts): read as a dense MHA model they would be silently wrong, so refused by name.

@@ -10,7 +10,18 @@ namespace {
 
 // What a layer's row says about it: its token mixer (the KV it keeps) and its FFN. The kinds are those
 // of the plan JSON's kv.layer_types (core/evaluate/kvcache.h layerKindCounts) plus the FFN.
-enum class MixerMark { Full, Sliding, Chunked, Mamba2, GatedDeltaNet, KimiDelta, NoAttention, Linear, Count };
+enum class MixerMark {
+    Full,
+    Sliding,
+    Chunked,
+    Mamba2,
+    GatedDeltaNet,
+    KimiDelta,
+    ShortConv,
+    NoAttention,
+    Linear,
+    Count
+};
 enum class FfnMark { Moe, Dense, Linear, None, Count };
 
 MixerMark mixerMark(const LayerInfo &l)
@@ -26,6 +37,8 @@ MixerMark mixerMark(const LayerInfo &l)
         return MixerMark::GatedDeltaNet;
     case LayerMixer::KimiDelta:
         return MixerMark::KimiDelta;
+    case LayerMixer::ShortConv:
+        return MixerMark::ShortConv;
     case LayerMixer::None:
         return MixerMark::NoAttention;
     case LayerMixer::Linear:
@@ -58,6 +71,8 @@ QColor mixerColor(MixerMark k)
         return QColor(0xD4, 0x4A, 0x3A); // red
     case MixerMark::KimiDelta:
         return QColor(0x9B, 0x59, 0xB6); // purple
+    case MixerMark::ShortConv:
+        return QColor(0xC2, 0x8E, 0x0E); // dark yellow: a small fixed state per request
     case MixerMark::NoAttention:
         return QColor(0xEE, 0xEE, 0xEE);
     case MixerMark::Linear:
@@ -102,6 +117,8 @@ QString mixerText(MixerMark k, const ModelSpec &m)
         return GridText::tr("Gated DeltaNet (fixed state)");
     case MixerMark::KimiDelta:
         return GridText::tr("Kimi Delta Attention (fixed state)");
+    case MixerMark::ShortConv:
+        return GridText::tr("short convolution (fixed state)");
     case MixerMark::NoAttention:
         return GridText::tr("no attention");
     case MixerMark::Linear:

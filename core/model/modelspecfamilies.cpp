@@ -1,0 +1,239 @@
+// Config readers for families whose layers differ from one another beyond the attention type: Gemma-4,
+// MiMo-V2 and LFM2. Each follows the vLLM model file it cites, so the sizes are the ones vLLM allocates.
+#include "core/model/errors.h"
+#include "core/model/modelspecread.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace shardscope::configread {
+
+using nlohmann::json;
+
+namespace {
+
+bool hasAny(const json &c, std::initializer_list<const char *> keys)
+{
+    return std::any_of(keys.begin(), keys.end(), [&c](const char *k) {
+        const auto it = c.find(k);
+        return it != c.end() && !it->is_null();
+    });
+}
+
+bool anyLayerType(const json &c, const char *type)
+{
+    const auto types = c.find("layer_types");
+    return types != c.end() && types->is_array()
+        && std::any_of(types->begin(), types->end(), [type](const json &t) { return t == type; });
+}
+
+} // namespace
+
+// vllm-project/vllm vllm/model_executor/models/gemma4.py @001cabc1be16 (Gemma4DecoderLayer, Gemma4Attention,
+// Gemma4Router, Gemma4MoE):
+// - full-attention layers use global_head_dim; with attention_k_eq_v they have num_global_key_value_heads KV
+//   heads and no v_proj in the checkpoint, but QKVParallelLinear still allocates V (K is loaded into both
+//   slots) and the cache stores K and V as for any layer;
+// - the last num_kv_shared_layers layers read the KV cache of the last earlier layer of their type
+//   (kv_sharing_target_layer_name) and keep none; with use_double_wide_mlp their MLP is twice as wide;
+// - every layer has q_norm and k_norm (head size) and four hidden-size norms; enable_moe_block adds a router
+//   (scale of hidden size + proj experts x hidden), per_expert_scale, the experts (GELU-gated, 3 matrices) and
+//   three more norms, beside the dense MLP, which stays and runs for every token;
+// - per-layer embeddings (hidden_size_per_layer_input, E2B / E4B) are not modelled: refused by name.
+void readGemma4(const json &c, ModelSpec &m)
+{
+    const bool gemma4 = m.modelType.rfind("gemma4", 0) == 0
+        || hasAny(c,
+            { "global_head_dim", "num_global_key_value_heads", "attention_k_eq_v", "num_kv_shared_layers",
+                "enable_moe_block", "use_second_mlp_block", "hidden_size_per_layer_input", "use_double_wide_mlp" });
+    if (!gemma4)
+        return;
+    if (readInt(c, "hidden_size_per_layer_input", 0, 0, kMaxDim) > 0)
+        throw InputError("model config field \"hidden_size_per_layer_input\" (Gemma-4 per-layer embeddings, E2B / "
+                         "E4B) is not supported yet");
+    if (!c.contains("layer_types"))
+        throw InputError("Gemma-4 model config is missing \"layer_types\" (vLLM reads each layer's type from it)");
+    const int globalHeadDim = readInt(c, "global_head_dim", m.headDim, 1, kMaxDim);
+    const bool kEqV = readBool(c, "attention_k_eq_v", false);
+    const int globalKvHeads = kEqV ? readInt(c, "num_global_key_value_heads", m.kvHeads, 1, kMaxDim) : m.kvHeads;
+    if (m.heads % globalKvHeads != 0)
+        throw InputError("model config: num_attention_heads is not a multiple of num_global_key_value_heads");
+    const int shared = readInt(c, "num_kv_shared_layers", 0, 0, m.layers);
+    const int firstShared = m.layers - shared;
+    const bool doubleWide = readBool(c, "use_double_wide_mlp", false);
+    m.qkNorm = true;
+    m.normsPerLayer = 4; // input, post_attention, pre_feedforward, post_feedforward
+    for (int i = 0; i < m.layers; ++i) {
+        LayerInfo &l = m.layerInfo[i];
+        if (l.attention == LayerAttention::Full) {
+            l.headDim = globalHeadDim == m.headDim ? 0 : globalHeadDim;
+            l.kvHeads = globalKvHeads == m.kvHeads ? 0 : globalKvHeads;
+            l.kEqV = kEqV;
+        }
+        if (i >= firstShared) {
+            // The target is the last non-shared layer of the same type; vLLM's list.index() fails without one.
+            const bool target = std::any_of(m.layerInfo.begin(), m.layerInfo.begin() + firstShared,
+                [&l](const LayerInfo &o) { return o.attention == l.attention; });
+            if (!target)
+                throw InputError("model config \"num_kv_shared_layers\": a shared layer has no earlier layer of its "
+                                 "type to read the KV cache from");
+            l.kvShared = true;
+            if (doubleWide)
+                l.ffnIntermediate = 2 * m.intermediate;
+        }
+    }
+    const bool moeBlock = readBool(c, "enable_moe_block", false) || readBool(c, "use_second_mlp_block", false);
+    if (!moeBlock) {
+        m.experts = m.expertsPerToken = m.moeIntermediate = 0;
+        for (LayerInfo &l : m.layerInfo)
+            l.moe = false;
+        return;
+    }
+    if (m.experts == 0)
+        throw InputError("model config has \"enable_moe_block\" but no \"num_experts\"");
+    m.moeIntermediate = readIntAny(c, { "moe_intermediate_size", "expert_intermediate_size" }, 0, 1, kMaxDim);
+    if (m.moeIntermediate == 0)
+        throw InputError("model config has \"enable_moe_block\" but no \"moe_intermediate_size\"");
+    // The dense MLP beside the experts: always active and TP-split like a shared expert.
+    m.sharedIntermediate = m.intermediate;
+    m.routerScale = true;
+    for (LayerInfo &l : m.layerInfo) {
+        l.moe = true;
+        l.norms = 7; // + post_feedforward_layernorm_1 / _2, pre_feedforward_layernorm_2
+        if (l.ffnIntermediate > 0)
+            throw InputError("model config \"use_double_wide_mlp\" with \"enable_moe_block\" is not supported yet");
+    }
+}
+
+// vllm-project/vllm vllm/model_executor/models/mimo_v2_flash.py @01ed47b4166b (MiMoV2FlashDecoderLayer,
+// MiMoV2Attention): hybrid_layer_pattern[i] == 1 is a sliding-window layer (sliding_window_size) with
+// swa_num_attention_heads, swa_num_key_value_heads, swa_head_dim and swa_v_head_dim; 0 a full layer with the
+// model's heads, head_dim and v_head_dim. V may be narrower than K: qkv_proj holds heads x head_dim for Q,
+// kv x head_dim for K and kv x v_head_dim for V, o_proj heads x v_head_dim -> h, and the cache (DiffKV backend)
+// head_dim + v_head_dim per KV head. add_swa_attention_sink_bias / add_full_attention_sink_bias: a sink per
+// query head. MoE layers from the moe_layer_freq list (read with the common fields).
+void readMiMoV2(const json &c, ModelSpec &m)
+{
+    const auto pattern = c.find("hybrid_layer_pattern");
+    if (pattern == c.end() || pattern->is_null()) {
+        for (const char *key :
+            { "swa_num_attention_heads", "swa_num_key_value_heads", "swa_head_dim", "swa_v_head_dim" })
+            if (c.contains(key))
+                throw InputError(std::string("model config field \"") + key
+                    + "\" (sliding layers with their own heads) needs \"hybrid_layer_pattern\"");
+        return;
+    }
+    if (!pattern->is_array() || static_cast<int>(pattern->size()) != m.layers)
+        throw InputError("model config \"hybrid_layer_pattern\" must list 0 or 1 for each of num_hidden_layers");
+    const int swaHeads = readInt(c, "swa_num_attention_heads", m.heads, 1, kMaxDim);
+    const int swaKvHeads = readInt(c, "swa_num_key_value_heads", m.kvHeads, 1, kMaxDim);
+    const int swaHeadDim = readInt(c, "swa_head_dim", m.headDim, 1, kMaxDim);
+    const int swaVHeadDim = readInt(c, "swa_v_head_dim", swaHeadDim, 1, kMaxDim);
+    const int vHeadDim = readInt(c, "v_head_dim", m.headDim, 1, kMaxDim);
+    if (swaHeads % swaKvHeads != 0)
+        throw InputError("model config: swa_num_attention_heads is not a multiple of swa_num_key_value_heads");
+    m.slidingWindow = readIntAny(c, { "sliding_window_size", "sliding_window" }, 0, 1, 1 << 30);
+    if (m.slidingWindow == 0)
+        throw InputError("model config has sliding layers (\"hybrid_layer_pattern\") but no \"sliding_window_size\"");
+    const bool swaSinks = readBool(c, "add_swa_attention_sink_bias", false);
+    const bool fullSinks = readBool(c, "add_full_attention_sink_bias", false);
+    for (int i = 0; i < m.layers; ++i) {
+        const json &v = (*pattern)[i];
+        if (!v.is_number_integer() || (v.get<long long>() != 0 && v.get<long long>() != 1))
+            throw InputError("model config \"hybrid_layer_pattern\" entries must be 0 or 1");
+        LayerInfo &l = m.layerInfo[i];
+        if (v.get<long long>() == 1) {
+            l.attention = LayerAttention::Sliding;
+            l.heads = swaHeads == m.heads ? 0 : swaHeads;
+            l.kvHeads = swaKvHeads == m.kvHeads ? 0 : swaKvHeads;
+            l.headDim = swaHeadDim == m.headDim ? 0 : swaHeadDim;
+            l.vHeadDim = swaVHeadDim;
+            l.sinks = swaSinks;
+        } else {
+            l.attention = LayerAttention::Full;
+            l.vHeadDim = vHeadDim;
+            l.sinks = fullSinks;
+        }
+    }
+}
+
+// vllm-project/vllm vllm/model_executor/models/lfm2.py @055e47c28003 and
+// vllm/model_executor/layers/mamba/short_conv.py @0123e1dc5c65:
+// - layer_types "conv" is a ShortConv block: in_proj h -> 3 x conv_dim, a depthwise conv of conv_L_cache taps,
+//   out_proj conv_dim -> conv_dim (so conv_dim must equal hidden_size), biases when conv_bias; its state is
+//   (conv_L_cache - 1) x conv_dim / tp in the model dtype (short_conv_state_shape), one per request;
+// - "full_attention" layers: GQA with head size hidden / heads, q_layernorm and k_layernorm;
+// - every layer: operator_norm, ffn_norm and a SwiGLU MLP (w1, w3, w2) whose width, with
+//   block_auto_adjust_ff_dim, is multiple_of-rounded int(ffn_dim_multiplier x int(2 x ff / 3)) (Lfm2MLP);
+// - LFM2-MoE: the first num_dense_layers layers keep the MLP (intermediate_size as is), the others have
+//   num_experts SwiGLU experts of moe_intermediate_size, a router and, with use_expert_bias, an expert bias.
+void readLfm2(const json &c, ModelSpec &m)
+{
+    const bool moe = m.modelType == "lfm2_moe";
+    if (m.modelType != "lfm2" && !moe && !hasAny(c, { "conv_L_cache" }) && !anyLayerType(c, "conv"))
+        return;
+    std::vector<int> attention(m.layers, 0);
+    if (const auto types = c.find("layer_types"); types != c.end() && types->is_array()) {
+        for (int i = 0; i < m.layers; ++i) {
+            const json &t = (*types)[i];
+            if (t != "conv" && t != "full_attention")
+                throw InputError("LFM2 model config \"layer_types\" entries must be \"conv\" or \"full_attention\"");
+            attention[i] = t == "full_attention" ? 1 : 0;
+        }
+    } else if (const auto idxs = c.find("full_attn_idxs"); idxs != c.end() && idxs->is_array()) {
+        for (const json &v : *idxs) {
+            if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= m.layers)
+                throw InputError(
+                    "model config \"full_attn_idxs\" entries must be layer numbers below num_hidden_layers");
+            attention[static_cast<int>(v.get<long long>())] = 1;
+        }
+    } else {
+        throw InputError("LFM2 model config has neither \"layer_types\" nor \"full_attn_idxs\"");
+    }
+    m.ssm.convKernel = readInt(c, "conv_L_cache", 0, 2, 1024, true);
+    m.ssm.convBias = readBool(c, "conv_bias", false);
+    m.ssm.shortConvDim = readInt(c, "conv_dim", m.hidden, 1, kMaxDim);
+    if (m.ssm.shortConvDim != m.hidden || readInt(c, "block_dim", m.hidden, 1, kMaxDim) != m.hidden)
+        throw InputError("LFM2 model config fields \"conv_dim\" and \"block_dim\" must equal hidden_size");
+    m.headDim = m.hidden / m.heads; // Lfm2Attention: hidden_size // num_heads, whatever head_dim says
+    if (m.hidden % m.heads != 0)
+        throw InputError("LFM2 model config: hidden_size is not a multiple of num_attention_heads");
+    m.qkNorm = true;
+    m.tiedEmbeddings = readBool(c, "tie_word_embeddings", readBool(c, "tie_embedding", true));
+    if (!moe) {
+        // Lfm2Config takes block_ff_dim over intermediate_size when both are given.
+        long long ff = readIntAny(c, { "block_ff_dim", "intermediate_size" }, 0, 1, kMaxDim);
+        if (ff == 0)
+            throw InputError("LFM2 model config is missing \"block_ff_dim\" / \"intermediate_size\"");
+        if (readBool(c, "block_auto_adjust_ff_dim", true)) {
+            ff = 2 * ff / 3;
+            if (const auto mult = c.find("block_ffn_dim_multiplier"); mult != c.end() && !mult->is_null()) {
+                if (!mult->is_number() || !std::isfinite(mult->get<double>()) || mult->get<double>() <= 0
+                    || mult->get<double>() > 64)
+                    throw InputError("model config field \"block_ffn_dim_multiplier\" must be a positive number");
+                ff = static_cast<long long>(mult->get<double>() * static_cast<double>(ff));
+            }
+            const long long multiple = readInt(c, "block_multiple_of", 256, 1, kMaxDim);
+            ff = multiple * ((ff + multiple - 1) / multiple);
+        }
+        if (ff < 1 || ff > kMaxDim)
+            throw InputError("LFM2 model config: the MLP width is out of range");
+        m.intermediate = static_cast<int>(ff);
+    } else {
+        const int dense = readInt(c, "num_dense_layers", 0, 0, m.layers, true);
+        if (m.experts == 0)
+            throw InputError("LFM2-MoE model config is missing \"num_experts\"");
+        for (int i = 0; i < m.layers; ++i)
+            m.layerInfo[i].moe = i >= dense;
+        m.routerCorrectionBias = readBool(c, "use_expert_bias", false);
+    }
+    for (int i = 0; i < m.layers; ++i) {
+        m.layerInfo[i].attention = LayerAttention::Full;
+        if (!attention[i])
+            m.layerInfo[i].mixer = LayerMixer::ShortConv;
+    }
+}
+
+} // namespace shardscope::configread

@@ -1,0 +1,37 @@
+#pragma once
+// Field readers shared by the config readers of core/model/modelspec*.cpp: each refuses a bad value with
+// a one-line InputError naming the field.
+#include "core/model/modelspec.h"
+
+#include <initializer_list>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace shardscope::configread {
+
+// Upper bounds that no real model reaches; they keep hostile files from driving huge allocations.
+constexpr int kMaxLayers = 4096;
+constexpr int kMaxDim = 1 << 20;
+constexpr int kMaxExperts = 65536;
+
+// A config value quoted in a message: printable ASCII only, at most 40 characters.
+std::string printable(const std::string &v);
+int readInt(const nlohmann::json &j, const char *key, int fallback, int minValue, int maxValue, bool required = false);
+bool readBool(const nlohmann::json &j, const char *key, bool fallback);
+std::string readString(const nlohmann::json &j, const char *key, const std::string &fallback = {});
+// First present key among alternatives (families name the same field differently).
+int readIntAny(
+    const nlohmann::json &j, std::initializer_list<const char *> keys, int fallback, int minValue, int maxValue);
+
+// Family readers (core/model/modelspecfamilies.cpp), called after the common fields and layer types are
+// read. Each does nothing for a config of another family.
+// Gemma-4 (vllm gemma4.py): per-layer head size and KV heads on full-attention layers, K = V, KV-shared
+// layers, the MoE block beside the dense MLP.
+void readGemma4(const nlohmann::json &c, ModelSpec &m);
+// MiMo-V2 (vllm mimo_v2_flash.py): sliding layers with their own heads and head sizes, V narrower than K.
+void readMiMoV2(const nlohmann::json &c, ModelSpec &m);
+// LFM2 / LFM2-MoE (vllm lfm2.py, lfm2_moe.py): short-convolution layers and attention layers.
+void readLfm2(const nlohmann::json &c, ModelSpec &m);
+
+} // namespace shardscope::configread

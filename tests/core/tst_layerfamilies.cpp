@@ -1,0 +1,308 @@
+// Gemma-4, MiMo-V2 and LFM2: KV bytes per token per GPU, per-request state, block sizes and parameter counts worked
+// out by hand from the presets' configs and vLLM's rules:
+//   Gemma-4: vllm-project/vllm vllm/model_executor/models/gemma4.py @001cabc1be16 (full layers use
+//     global_head_dim and, with attention_k_eq_v, num_global_key_value_heads; the cache still holds K and V;
+//     the last num_kv_shared_layers layers keep no cache);
+//   page unification: vllm/v1/core/kv_cache_utils.py @001cabc1be16 unify_kv_cache_spec_page_size (a type with
+//     a smaller page per token gets a proportionally larger block), _get_kv_cache_groups_uniform_page_size;
+//   MiMo-V2: vllm/model_executor/models/mimo_v2_flash.py @01ed47b4166b (per-layer heads, V narrower than K);
+//   LFM2: vllm/model_executor/models/lfm2.py @055e47c28003, vllm/model_executor/layers/mamba/short_conv.py
+//     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype).
+// Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
+// (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
+#include "core/evaluate/evaluation.h"
+#include "core/evaluate/kvcache.h"
+#include "core/evaluate/weights.h"
+#include "core/model/errors.h"
+#include "tests/common/testutils.h"
+
+#include <cmath>
+
+using namespace shardscope;
+
+namespace {
+
+bool within(double value, double expected, double fraction)
+{
+    return std::abs(value - expected) <= fraction * expected;
+}
+
+QString refusal(const std::string &text)
+{
+    try {
+        (void)modelFromJsonText(text, "t");
+    } catch (const InputError &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+// A small Gemma-4 text config: 6 layers (5 sliding + 1 full), the given extra fields.
+std::string gemma4(const std::string &extra)
+{
+    return R"({"model_type": "gemma4_text", "num_hidden_layers": 6, "hidden_size": 64, "num_attention_heads": 4,)"
+           R"( "num_key_value_heads": 2, "head_dim": 16, "global_head_dim": 32, "vocab_size": 128,)"
+           R"( "intermediate_size": 96, "sliding_window": 8, "layer_types": ["sliding_attention",)"
+           R"( "sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention", "full_attention"])"
+        + extra + "}";
+}
+
+} // namespace
+
+class TestLayerFamilies : public QObject
+{
+    Q_OBJECT
+private slots:
+    void gemma4DenseKv()
+    {
+        const ModelSpec m = presetModel("gemma-4-31b-it");
+        QCOMPARE(m.layers, 60);
+        // Layer types: every 6th layer full (10), the rest sliding (50); full layers 512-wide heads, 4 KV heads.
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts.size(), std::size_t(2));
+        QCOMPARE(counts[0], (std::pair<std::string, int>("full_attention", 10)));
+        QCOMPARE(counts[1], (std::pair<std::string, int>("sliding_attention", 50)));
+        QCOMPARE(m.layerHeadDim(m.layerInfo[5]), 512);
+        QCOMPARE(m.layerKvHeads(m.layerInfo[5]), 4);
+        QCOMPARE(m.layerHeadDim(m.layerInfo[0]), 256);
+        // TP1, bf16: sliding 2 x 16 x 256 x 2 B = 16,384 B per token and layer; full 2 x 4 x 512 x 2 = 8,192
+        // (K = V: the cache still holds both). 50 x 16,384 + 10 x 8,192 = 819,200 + 81,920 = 901,120 B.
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(tp1.bytesPerToken, 901120.0);
+        QCOMPARE(tp1.stateBytesPerRequest, 0.0);
+        // Pages: sliding 16 x 16,384 = 262,144 B, full 16 x 8,192 = 131,072 B; the full layers get a
+        // 32-token block to fill the same page. The printed block (the smallest) stays 16.
+        QCOMPARE(tp1.blockSize, 16);
+        // Groups: 10 full, 50 sliding; 50 >= 1.5 x 10, so groups of 10: 1 full + 5 sliding groups, and a
+        // block costs 262,144 x 10 = 2,621,440 B.
+        QCOMPARE(tp1.groupSize, 10);
+        QCOMPARE(tp1.fullGroups, 1);
+        QCOMPARE(tp1.windowGroups, 5);
+        QCOMPARE(tp1.bytesPerBlock, 2621440.0);
+        // A 32,768-token request: full cdiv(32768, 32) = 1,024 blocks; sliding cdiv(min(1024 - 1 + 8192,
+        // 32768) = 9,215, 16) + 1 = 576 + 1 = 577 per group; 1,024 + 5 x 577 = 3,909.
+        QCOMPARE(tp1.blocksPerRequest, std::int64_t(3909));
+        // TP2: sliding 8 KV heads (8,192 B), full 2 (4,096 B): 50 x 8,192 + 10 x 4,096 = 450,560 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 32768, 8192).bytesPerToken, 450560.0);
+        // TP8: sliding 2 heads (2,048 B); full 4 / 8 rounds up to 1 replicated head: 2 x 1 x 512 x 2 = 2,048.
+        // 60 x 2,048 = 122,880 B, one page size, so both types keep 16-token blocks: full cdiv(32768, 16) =
+        // 2,048 blocks, 1 + 5 x 577 sliding.
+        const KvPool tp8 = kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(tp8.bytesPerToken, 122880.0);
+        QCOMPARE(tp8.blocksPerRequest, std::int64_t(2048 + 5 * 577));
+        // fp8 KV halves every layer: 450,560 B at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Fp8, 16, 32768, 8192).bytesPerToken, 450560.0);
+    }
+
+    void gemma4DenseParams()
+    {
+        const ModelSpec m = presetModel("gemma-4-31b-it");
+        // Card: 30.7B (vision encoder apart). By hand: sliding layer q, o 5376 x 8192 each, k, v 5376 x 4096 each,
+        // q/k norms 2 x 256, MLP 3 x 5376 x 21504, 4 norms of 5376: 88,080,384 + 44,040,192 + 512 +
+        // 346,816,512 + 21,504 = 478,959,104 (x 50 = 23,947,955,200). Full layer q, o 5376 x 16384 each, k only
+        // (K = V) 5376 x 2048, norms 2 x 512: 176,160,768 + 11,010,048 + 1,024 + 346,816,512 + 21,504 =
+        // 534,009,856 (x 10 = 5,340,098,560). Embedding (tied) 262144 x 5376 = 1,409,286,144, final norm 5,376.
+        // Sum: 23,947,955,200 + 5,340,098,560 + 1,409,286,144 + 5,376 = 30,697,345,280.
+        const double sliding = 2.0 * 5376 * 32 * 256 + 2.0 * 5376 * 16 * 256 + 2 * 256 + 3.0 * 5376 * 21504 + 4 * 5376;
+        const double full = 2.0 * 5376 * 32 * 512 + 1.0 * 5376 * 4 * 512 + 2 * 512 + 3.0 * 5376 * 21504 + 4 * 5376;
+        const double expected = 50 * sliding + 10 * full + 262144.0 * 5376 + 5376;
+        QCOMPARE(expected, 30697345280.0);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, expected);
+        QVERIFY2(within(c.total, 30.7e9, 0.01), std::to_string(c.total).c_str());
+        // What vLLM allocates on a TP1 rank holds V for the K = V layers too (K is loaded into both slots):
+        // 10 x 5376 x 2048 more parameters than the checkpoint, in bf16.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        shape.embedding = shape.lmHead = true;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.total(), 2 * (expected + 10.0 * 5376 * 2048));
+    }
+
+    void gemma4MoeKvAndParams()
+    {
+        const ModelSpec m = presetModel("gemma-4-26b-a4b-it");
+        QCOMPARE(m.moeLayerCount(), 30);
+        // TP1: sliding 2 x 8 x 256 x 2 = 8,192 B; full 2 x 2 x 512 x 2 = 4,096 B; 25 x 8,192 + 5 x 4,096 =
+        // 225,280 B per token. TP2: 4,096 and 2,048: 112,640 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 225280.0);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 112640.0);
+        // Card: 25.2B total, 3.8B active. Per layer: the dense MLP 3 x 2816 x 2112 always runs; 128 experts of
+        // 3 x 2816 x 704 (8 active); router 128 x 2816 + scale 2816 + per_expert_scale 128; 7 norms of 2816.
+        const double expert = 3.0 * 2816 * 704;
+        const double common = 3.0 * 2816 * 2112 + 128.0 * 2816 + 2816 + 128 + 7 * 2816;
+        const double sliding = 2.0 * 2816 * 16 * 256 + 2.0 * 2816 * 8 * 256 + 2 * 256 + common;
+        const double full = 2.0 * 2816 * 16 * 512 + 1.0 * 2816 * 2 * 512 + 2 * 512 + common;
+        const double ends = 262144.0 * 2816 + 2816;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 25 * sliding + 5 * full + 30 * 128 * expert + ends);
+        QCOMPARE(c.active, 25 * sliding + 5 * full + 30 * 8 * expert + ends);
+        QVERIFY2(within(c.total, 25.2e9, 0.01), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active, 3.8e9, 0.01), std::to_string(c.active).c_str());
+    }
+
+    void gemma4KvSharing()
+    {
+        // num_kv_shared_layers 2 of 6: layer 5 (full) would read the last earlier full layer, and there is
+        // none: refused, as vLLM's list.index() fails there.
+        QVERIFY(refusal(gemma4(R"(, "num_kv_shared_layers": 2)")).contains("num_kv_shared_layers"));
+        // 12 layers (two 5 + 1 blocks), last 3 shared (9, 10 sliding -> layer 8; 11 full -> layer 5): KV on
+        // layers 0-8 only: 8 sliding x (2 x 2 x 16 x 2 B = 128) + 1 full x (2 x 2 x 32 x 2 = 256) = 1,280 B.
+        std::string twelve = gemma4(R"(, "num_kv_shared_layers": 3, "use_double_wide_mlp": true)");
+        twelve.replace(twelve.find("\"num_hidden_layers\": 6"), 22, "\"num_hidden_layers\": 12");
+        const std::string six = R"("sliding_attention", "sliding_attention", "sliding_attention", "sliding_attention",)"
+                                R"( "sliding_attention", "full_attention")";
+        twelve.replace(twelve.find("\"layer_types\": [") + 16, six.size(), six + ", " + six);
+        const ModelSpec m = modelFromJsonText(twelve, "g");
+        QVERIFY(m.layerInfo[9].kvShared && m.layerInfo[11].kvShared && !m.layerInfo[8].kvShared);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 1280.0);
+        // use_double_wide_mlp: the shared layers' MLP is 2 x 96 wide.
+        QCOMPARE(m.layerInfo[10].ffnIntermediate, 192);
+        QCOMPARE(m.layerInfo[8].ffnIntermediate, -1);
+    }
+
+    void gemma4Refusals()
+    {
+        // Per-layer embeddings (E2B / E4B) are not modelled.
+        QVERIFY(refusal(gemma4(R"(, "hidden_size_per_layer_input": 256)")).contains("hidden_size_per_layer_input"));
+        // The MoE block needs its experts.
+        QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true)")).contains("num_experts"));
+        QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true, "num_experts": 4, "top_k_experts": 2)"))
+                    .contains("moe_intermediate_size"));
+        // Global KV heads must divide the query heads.
+        QVERIFY(refusal(gemma4(R"(, "attention_k_eq_v": true, "num_global_key_value_heads": 3)"))
+                    .contains("num_global_key_value_heads"));
+        // Without layer_types vLLM cannot place the global layers.
+        QVERIFY(refusal(R"({"model_type": "gemma4_text", "num_hidden_layers": 2, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "head_dim": 16, "global_head_dim": 32, "vocab_size": 128,)"
+                        R"( "intermediate_size": 96})")
+                    .contains("layer_types"));
+        // A dense Gemma-4 config reads.
+        QVERIFY(refusal(gemma4("")).isEmpty());
+    }
+
+    void mimoV2()
+    {
+        // MiMo-V2-Flash's attention geometry as public copies of its config.json quote it (48 layers, full at
+        // 0, 5, 11, ..., 47; full: 64 heads, 4 KV heads, head_dim 192, v_head_dim 128; sliding: 64 heads,
+        // 8 KV heads, 192 / 128, window 128, a sink bias per head); FFN sizes made small here.
+        std::string pattern;
+        for (int i = 0; i < 48; ++i)
+            pattern += std::string(i ? ", " : "") + ((i == 0 || i % 6 == 5) ? "0" : "1");
+        const std::string config
+            = R"({"model_type": "mimo_v2_flash", "num_hidden_layers": 48, "hidden_size": 4096,)"
+              R"( "num_attention_heads": 64, "num_key_value_heads": 4, "head_dim": 192,)"
+              R"( "v_head_dim": 128, "swa_num_attention_heads": 64, "swa_num_key_value_heads": 8,)"
+              R"( "swa_head_dim": 192, "swa_v_head_dim": 128, "sliding_window_size": 128,)"
+              R"( "add_swa_attention_sink_bias": true, "vocab_size": 1024, "intermediate_size": 64,)"
+              R"( "hybrid_layer_pattern": [)"
+            + pattern + "]}";
+        const ModelSpec m = modelFromJsonText(config, "mimo");
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts[0], (std::pair<std::string, int>("full_attention", 9)));
+        QCOMPARE(counts[1], (std::pair<std::string, int>("sliding_attention", 39)));
+        // KV per token and layer, TP1, bf16: full 4 x (192 + 128) x 2 B = 2,560; sliding 8 x 320 x 2 = 5,120.
+        // 9 x 2,560 + 39 x 5,120 = 23,040 + 199,680 = 222,720 B.
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 65536, 8192);
+        QCOMPARE(tp1.bytesPerToken, 222720.0);
+        // Pages: sliding 16 x 5,120 = 81,920 B; full 16 x 2,560: the full layers take 32-token blocks.
+        // Groups of 9 (39 >= 1.5 x 9): 1 full + cdiv(39, 9) = 5 sliding groups. A 65,536-token request: full
+        // cdiv(65536, 32) = 2,048; sliding cdiv(min(128 - 1 + 8192, 65536) = 8,319, 16) + 1 = 520 + 1 = 521.
+        QCOMPARE(tp1.windowGroups, 5);
+        QCOMPARE(tp1.blocksPerRequest, std::int64_t(2048 + 5 * 521));
+        // TP8: full 4 / 8 -> 1 replicated head: 320 x 2 = 640 B; sliding 1 head: 640 B: 48 x 640 = 30,720 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 16, 65536, 8192).bytesPerToken, 30720.0);
+        // Attention weights, layer 0 (full): q 4096 x 64 x 192, k 4096 x 4 x 192, v 4096 x 4 x 128, o 64 x 128 x
+        // 4096; layer 1 (sliding): k, v with 8 heads and 64 sink biases. MLP 3 x 4096 x 64, 2 norms each.
+        const double full = 4096.0 * 64 * 192 + 4096.0 * 4 * 192 + 4096.0 * 4 * 128 + 64.0 * 128 * 4096;
+        const double sliding = 4096.0 * 64 * 192 + 4096.0 * 8 * 192 + 4096.0 * 8 * 128 + 64.0 * 128 * 4096 + 64;
+        const double other = 3.0 * 4096 * 64 + 2 * 4096;
+        QCOMPARE(countParams(m).total, 9 * full + 39 * sliding + 48 * other + 2 * 1024.0 * 4096 + 4096);
+        // Bad input: a pattern entry other than 0 / 1, a pattern of the wrong length.
+        std::string bad = config;
+        bad.replace(bad.rfind("0]"), 1, "2");
+        QVERIFY(refusal(bad).contains("hybrid_layer_pattern"));
+        QVERIFY(refusal(R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 8,)"
+                        R"( "intermediate_size": 8, "sliding_window_size": 4, "hybrid_layer_pattern": [1]})")
+                    .contains("hybrid_layer_pattern"));
+    }
+
+    void lfm2KvAndState()
+    {
+        const ModelSpec m = presetModel("lfm2.5-1.2b-instruct");
+        QCOMPARE(m.mixerCount(LayerMixer::ShortConv), 10);
+        QCOMPARE(m.mixerCount(LayerMixer::Attention), 6);
+        QCOMPARE(m.intermediate, 8192); // int(2 x 12288 / 3) = 8,192, already a multiple of 256
+        // Attention per token and layer, TP1: 2 x 8 KV heads x (2048 / 32 = 64) x 2 B = 2,048; 6 layers: 12,288.
+        // Conv state per layer: (3 - 1) x 2048 x 2 B = 8,192; 10 layers: 81,920 B per request.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::ShortConv, 1), 8192.0);
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(tp1.bytesPerToken, 12288.0);
+        QCOMPARE(tp1.stateBytesPerRequest, 81920.0);
+        // Block: 16 x cdiv(8,192, 16 x 2,048) = 16: the state page fits one attention page.
+        QCOMPARE(tp1.blockSize, 16);
+        // Groups: 6 attention, 10 state layers; 10 >= 1.5 x 6, so groups of 6: 1 attention + cdiv(10, 6) = 2
+        // state groups. A 32,768-token request: cdiv(32768, 16) = 2,048 + 2 = 2,050 blocks.
+        QCOMPARE(tp1.stateGroups, 2);
+        QCOMPARE(tp1.blocksPerRequest, std::int64_t(2050));
+        // TP2: attention 2 x 4 x 64 x 2 = 1,024 (6,144 B); state 2 x 1024 x 2 = 4,096 (40,960 B per request).
+        const KvPool tp2 = kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(tp2.bytesPerToken, 6144.0);
+        QCOMPARE(tp2.stateBytesPerRequest, 40960.0);
+        // A block of 1,024 tokens asked for stays (the state fits).
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 1024, 32768, 8192).blockSize, 1024);
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts[1], (std::pair<std::string, int>("short_conv", 10)));
+    }
+
+    void lfm2Params()
+    {
+        const ModelSpec m = presetModel("lfm2.5-1.2b-instruct");
+        // Conv layer: in_proj 2048 x 6144, out_proj 2048 x 2048, conv 2048 x 3; attention layer: q, o 2048 x
+        // 2048, k, v 2048 x 512, q/k norms 2 x 64; every layer: MLP 3 x 2048 x 8192 and 2 norms; embedding
+        // (tied) 65536 x 2048 and the final norm: 1,170,340,608.
+        const double mlp = 3.0 * 2048 * 8192 + 2 * 2048;
+        const double conv = 2048.0 * 6144 + 2048.0 * 2048 + 2048 * 3 + mlp;
+        const double attention = 2.0 * 2048 * 2048 + 2.0 * 2048 * 512 + 2 * 64 + mlp;
+        const double expected = 10 * conv + 6 * attention + 65536.0 * 2048 + 2048;
+        QCOMPARE(expected, 1170340608.0);
+        QCOMPARE(countParams(m).total, expected);
+        // Recipes headline "1.2B": the count rounds to it.
+        QCOMPARE(std::round(countParams(m).total / 1e8) / 10, 1.2);
+    }
+
+    void lfm2Refusals()
+    {
+        const std::string base = R"({"model_type": "lfm2", "num_hidden_layers": 2, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 128,)"
+                                 R"( "block_ff_dim": 96, )";
+        QVERIFY(refusal(base + R"("layer_types": ["conv", "full_attention"]})").contains("conv_L_cache"));
+        QVERIFY(refusal(base + R"("conv_L_cache": 3, "layer_types": ["conv", "mamba"]})").contains("layer_types"));
+        QVERIFY(refusal(base + R"("conv_L_cache": 3, "conv_dim": 32, "layer_types": ["conv", "full_attention"]})")
+                    .contains("conv_dim"));
+        QVERIFY(refusal(base + R"("conv_L_cache": 3})").contains("full_attn_idxs"));
+        QVERIFY(refusal(base + R"("conv_L_cache": 3, "full_attn_idxs": [1]})").isEmpty());
+        // An LFM2-MoE config without experts is refused; with them its first num_dense_layers stay dense.
+        const std::string moe = R"({"model_type": "lfm2_moe", "num_hidden_layers": 3, "hidden_size": 64,)"
+                                R"( "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 128,)"
+                                R"( "intermediate_size": 96, "conv_L_cache": 3,)"
+                                R"( "layer_types": ["conv", "full_attention", "conv"], )";
+        QVERIFY(refusal(moe + R"("num_dense_layers": 1})").contains("num_experts"));
+        const ModelSpec m = modelFromJsonText(moe
+                + R"("num_dense_layers": 1, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,)"
+                  R"( "use_expert_bias": true})",
+            "m");
+        QVERIFY(!m.layerInfo[0].moe && m.layerInfo[1].moe && m.layerInfo[2].moe);
+        // Layer 0: conv 64 x 192 + 64 x 64 + 64 x 3, MLP 3 x 64 x 96 (intermediate_size as is); layers 1-2:
+        // 4 experts of 3 x 64 x 32, router 4 x 64 + expert bias 4; layer 1 attention q, o 64 x 64, k, v 64 x 32,
+        // q/k norms 2 x 16; layer 2 conv; 2 norms of 64 per layer; embedding (tied) 128 x 64, final norm 64.
+        const double conv = 64.0 * 192 + 64 * 64 + 64 * 3;
+        const double attn = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 2 * 16;
+        const double moeFfn = 4 * 3.0 * 64 * 32 + 4 * 64 + 4;
+        QCOMPARE(
+            countParams(m).total, conv + 3.0 * 64 * 96 + attn + moeFfn + conv + moeFfn + 3 * 2 * 64 + 128.0 * 64 + 64);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayerFamilies)
+#include "tst_layerfamilies.moc"
