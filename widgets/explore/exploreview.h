@@ -1,10 +1,12 @@
 #pragma once
+#include "core/serving/serving.h"
 #include "core/sweep/sweep.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class PlanDocument;
 class QCheckBox;
@@ -65,6 +67,9 @@ private:
         shardscope::ModelSpec model;
         shardscope::GpuSpec gpu;
         shardscope::SweepOptions options;
+        // The document's workload: the figures are its serving estimates (serveSweep); none for a
+        // result given from outside (setResult).
+        std::optional<shardscope::Workload> workload;
         bool operator==(const Context &) const = default;
     };
 
