@@ -101,7 +101,8 @@ void CommPanel::rebuild()
         ? commPhases(*state, batch.decodePerMicrobatch(), batch.prefillPerMicrobatch())
         : commPhases(*state);
     std::vector<CommRow> rows = commRows(*state, phases);
-    m_chart->setRows(rows, tr("Decode"), batch.fromWorkload ? tr("Prefill chunk") : tr("Prefill"));
+    // The chart keeps its short category names (a longer one is cut); the summary says "chunk".
+    m_chart->setRows(rows, tr("Decode"), tr("Prefill"));
     m_model->setRows(state, std::move(rows));
     m_table->resizeColumnsToContents();
     const QString which = workloadtext::batch(batch, *m_document);
