@@ -2,6 +2,7 @@
 
 #include "cli/commands.h"
 #include "cli/planoptions.h"
+#include "cli/servingoptions.h"
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
@@ -53,9 +54,20 @@ bool anyPlanOption(const QCommandLineParser &parser)
     return false;
 }
 
+// The workload flags (cli/servingoptions.h); the step-model overrides are the CLI's only.
+bool anyWorkloadOption(const QCommandLineParser &parser)
+{
+    for (const char *name : { "input-len", "output-len", "input-len-range", "max-concurrency", "request-rate",
+             "num-prompts", "prefix-hit-rate", "seed" })
+        if (parser.isSet(QLatin1String(name)))
+            return true;
+    return false;
+}
+
 struct GuiOptions
 {
     std::optional<Plan> plan;
+    std::optional<Workload> workload; // --input-len ... as `shardscope plan` takes them
     QString modelSource; // a config.json given with --model, to keep in the catalog
     QString tab;
     QString screenshot;
@@ -145,6 +157,7 @@ int runGui(QApplication &app)
     parser.setApplicationDescription(
         QStringLiteral("The ShardScope planner window. Plan flags as for 'shardscope plan'."));
     addPlanOptions(parser);
+    addServingOptions(parser);
     parser.addOption(QCommandLineOption(QStringLiteral("tab"),
         QStringLiteral("Tab to show: ") + MainWindow::tabNames().join(QStringLiteral(", ")), QStringLiteral("name")));
     parser.addOption(QCommandLineOption(QStringLiteral("screenshot"),
@@ -211,6 +224,14 @@ int runGui(QApplication &app)
             // A model or GPU that is not a preset (a config.json, a plan file's embedded spec) joins the
             // catalog so that the window can show and save it.
             o.plan = registerUserSpecs(parser, in, catalog);
+            if (parser.isSet(QStringLiteral("serving-coefficient")))
+                throw InputError("--serving-coefficient: the window uses the GPU family's coefficients; "
+                                 "`shardscope plan` takes overrides");
+            if (anyWorkloadOption(parser)) {
+                const ServingInputs serving = servingFromOptions(parser);
+                checkWorkload(serving.workload, evaluate(in.plan, in.model, in.gpu).plan.maxModelLen);
+                o.workload = serving.workload;
+            }
             if (!o.screenshot.isEmpty()) {
                 const Evaluation e = evaluate(in.plan, in.model, in.gpu);
                 if (!e.valid)
@@ -227,6 +248,7 @@ int runGui(QApplication &app)
 
     WindowOptions options;
     options.initialPlan = o.plan;
+    options.initialWorkload = o.workload;
     options.useSettings = o.screenshot.isEmpty();
     MainWindow window(std::move(catalog), options);
     if (options.useSettings)

@@ -315,6 +315,11 @@ PlanFile planFileFromJsonText(const std::string &text, const std::string &fileNa
         file.modelConfig = it->dump();
     if (const auto it = j.find("gpu_spec"); it != j.end())
         file.gpuSpec = it->dump();
+    if (const auto it = j.find("workload"); it != j.end()) {
+        if (!it->is_object())
+            refuseFile(fileName, "\"workload\" must be an object");
+        file.workload = it->dump();
+    }
     return file;
 }
 
@@ -327,6 +332,8 @@ std::string planFileToJsonText(const PlanFile &file)
         j["model_config"] = json::parse(file.modelConfig);
     if (!file.gpuSpec.empty())
         j["gpu_spec"] = json::parse(file.gpuSpec);
+    if (!file.workload.empty())
+        j["workload"] = json::parse(file.workload);
     return j.dump(2) + "\n";
 }
 

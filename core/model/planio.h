@@ -22,7 +22,9 @@ Plan planFromJson(const nlohmann::json &json);
 //   {"schema": "shardscope.planfile/1",
 //    "plan": {planToJson fields},
 //    "model_config": {...}   only when the model is not a built-in preset (a user config.json)
-//    "gpu_spec": {...}}      only when the GPU is not a built-in preset
+//    "gpu_spec": {...}       only when the GPU is not a built-in preset
+//    "workload": {...}}      the window's serving workload (core/serving/workloadio.h); optional, so
+//                            files written before it load with the default workload
 // `shardscope import` output (schema "shardscope.import/1", a "plan" object too) reads as one as well.
 inline constexpr const char *kPlanFileSchema = "shardscope.planfile/1";
 inline constexpr int kPlanFileSchemaVersion = 1;
@@ -34,6 +36,9 @@ struct PlanFile
     // Read as text, not parsed: a caller that overrides the model (--model) never needs it.
     std::string modelConfig;
     std::string gpuSpec;
+    // The "workload" object as JSON text ("" when absent), read by workloadFromJson (core/serving sits
+    // above core/model, so the envelope carries it unparsed like the specs).
+    std::string workload;
 };
 
 // Reads a plan file's text. Throws InputError with a one-line message: not valid JSON, no "plan" object,

@@ -580,6 +580,48 @@ void explainGpu(const Sides &s, std::vector<Sentence> &out)
 
 } // namespace
 
+void addServingRows(Comparison &c, const ServingResult *a, const ServingResult *b)
+{
+    for (DeltaRow &r : c.rows) {
+        if (r.key == "tpot_s")
+            r.label = QT_TRANSLATE_NOOP("Compare", "TPOT, roofline of one decode step (estimate)");
+        else if (r.key == "ttft_s")
+            r.label = QT_TRANSLATE_NOOP("Compare", "TTFT, roofline of one prompt (estimate)");
+        else if (r.key == "tokens_per_s_per_gpu")
+            r.label = QT_TRANSLATE_NOOP("Compare", "Decode tokens/s per GPU, roofline (estimate)");
+    }
+    const auto row
+        = [&](const char *key, const char *label, DeltaUnit unit, Better better, double ServingResult::*field) {
+              DeltaRow r;
+              r.key = key;
+              r.label = label;
+              r.unit = unit;
+              r.better = better;
+              r.a = a ? a->*field : 0.0;
+              r.b = b ? b->*field : 0.0;
+              c.rows.push_back(std::move(r));
+          };
+    const auto stat = [&](const char *key, const char *label, LatencyStats ServingResult::*field) {
+        DeltaRow r;
+        r.key = key;
+        r.label = label;
+        r.unit = DeltaUnit::Seconds;
+        r.better = Better::Lower;
+        r.a = a ? (a->*field).mean : 0.0;
+        r.b = b ? (b->*field).mean : 0.0;
+        c.rows.push_back(std::move(r));
+    };
+    stat(
+        "serving_tpot_s", QT_TRANSLATE_NOOP("Compare", "TPOT at the workload, mean (estimated)"), &ServingResult::tpot);
+    stat(
+        "serving_ttft_s", QT_TRANSLATE_NOOP("Compare", "TTFT at the workload, mean (estimated)"), &ServingResult::ttft);
+    row("serving_output_tokens_per_s_per_gpu",
+        QT_TRANSLATE_NOOP("Compare", "Output tokens/s per GPU at the workload (estimated)"), DeltaUnit::TokensPerSec,
+        Better::Higher, &ServingResult::outputTokensPerSecPerGpu);
+    row("serving_kv_peak_fraction", QT_TRANSLATE_NOOP("Compare", "KV pool peak at the workload (estimated)"),
+        DeltaUnit::Fraction, Better::Neither, &ServingResult::kvPeakFraction);
+}
+
 Comparison comparePlans(const EvaluatedPlan &planA, const EvaluatedPlan &planB)
 {
     const auto &[a, ma, ga] = planA;

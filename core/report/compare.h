@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
+#include "core/serving/serving.h"
 #include "core/text/sentence.h"
 
 #include <string>
@@ -44,6 +45,12 @@ struct Comparison
 
 // Both evaluations are compared as they are; an invalid side gives rows of zeros and says so.
 Comparison comparePlans(const EvaluatedPlan &a, const EvaluatedPlan &b);
+
+// Both sides served at one workload (the window's Compare): appends the serving estimates' rows
+// ("serving_tpot_s", "serving_ttft_s", "serving_output_tokens_per_s_per_gpu", "serving_kv_peak_fraction",
+// means over the simulated requests) and relabels the roofline time rows as such, so that a reader sees
+// which TPOT is which. A null side gives zeros.
+void addServingRows(Comparison &c, const ServingResult *a, const ServingResult *b);
 
 // Translatable sentences (context "Compare"); text() is the English.
 // "32.9 GiB", "1,222,046 tokens", "0.559 ms", "20.0 %"

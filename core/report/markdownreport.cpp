@@ -537,6 +537,10 @@ void serving(Writer &w, const ServingResult &r)
             { w(R(QT_TRANSLATE_NOOP("Report", "Requests/s"))), formatNumber(r.requestsPerSec, 2) },
             { w(R(QT_TRANSLATE_NOOP("Report", "KV pool peak"))), formatNumber(100 * r.kvPeakFraction, 1) + " %" },
             { w(R(QT_TRANSLATE_NOOP("Report", "Preemptions"))), count(static_cast<double>(r.preemptions)) } });
+    w.para(R(QT_TRANSLATE_NOOP("Report",
+                 "Steady state: %1 decode tokens per decoding step and %2 prefill-chunk tokens per step (means "
+                 "over the simulated run, one replica)."),
+        { v(formatNumber(r.steadyDecodeBatch.decodeTokens, 1)), v(formatNumber(r.meanStep.prefillTokens, 1)) }));
     w.para(R(QT_TRANSLATE_NOOP("Report", "Decode step: %1."), { v(how(w, ServingQuantity::DecodeStep, r)) }));
     std::vector<std::vector<std::string>> rows;
     for (const ServingCoefficient &c : r.coefficients.list())
@@ -546,8 +550,8 @@ void serving(Writer &w, const ServingResult &r)
     w.table({ R(QT_TRANSLATE_NOOP("Report", "Coefficient")), R(QT_TRANSLATE_NOOP("Report", "Value")),
                 R(QT_TRANSLATE_NOOP("Report", "Source")) },
         rows);
-    for (const std::string &warning : r.warnings)
-        w.bullet(v(warning));
+    for (const Sentence &warning : r.warningSentences)
+        w.bullet(warning);
 }
 
 void launch(Writer &w, const ReportOptions &o)

@@ -13,6 +13,23 @@
 
 namespace shardscope {
 
+namespace {
+
+// A warning in both forms: English for the JSON and the CLI, a Sentence for the window.
+void warn(ServingResult &r, Sentence s)
+{
+    r.warnings.push_back(s.text());
+    r.warningSentences.push_back(std::move(s));
+}
+
+// Counts as plain digits, as the warnings printed before they became sentences.
+Sentence count(std::int64_t n)
+{
+    return value(std::to_string(n));
+}
+
+} // namespace
+
 void checkWorkload(const Workload &w, std::int64_t maxModelLen)
 {
     auto fail = [](const std::string &flag, const std::string &value, const std::string &why) {
@@ -181,14 +198,14 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     r.maxNumBatchedTokens = p.maxNumBatchedTokens > 0 ? p.maxNumBatchedTokens : 2048;
     r.blockSize = std::max(1, e.kv.blockSize > 0 ? e.kv.blockSize : p.blockSize);
     if (!e.valid || e.stageLayers.empty()) {
-        r.warnings.emplace_back("the plan is not valid: nothing to simulate");
+        warn(r, phrase("Serving", QT_TRANSLATE_NOOP("Serving", "the plan is not valid: nothing to simulate")));
         return r;
     }
     const std::int64_t bs = r.blockSize;
     std::int64_t totalBlocks = e.kv.capacityTokens > 0 ? e.kv.capacityTokens / bs : e.kv.blocks;
     r.kvBlocks = totalBlocks;
     if (!e.fits || totalBlocks <= 0) {
-        r.warnings.emplace_back("the plan leaves no KV cache: no request can run");
+        warn(r, phrase("Serving", QT_TRANSLATE_NOOP("Serving", "the plan leaves no KV cache: no request can run")));
         return r;
     }
     const StepModel model = buildStepModel(plan, coef);
@@ -236,9 +253,11 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             ++failed;
         }
     if (failed > 0)
-        r.warnings.emplace_back(std::to_string(failed * r.replicas)
-            + " requests never fit the KV pool (input + output above its " + std::to_string(totalBlocks * bs)
-            + " tokens) and are skipped");
+        warn(r,
+            phrase("Serving",
+                QT_TRANSLATE_NOOP("Serving",
+                    "%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped"),
+                { count(failed * r.replicas), count(totalBlocks * bs) }));
 
     std::deque<int> released; // let in by the client side, in start order
     std::deque<int> waiting;
@@ -252,6 +271,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     double t = 0;
     ItlHistogram itl;
     double decodeTokenSum = 0, decodeSteps = 0, decodeCtxSum = 0;
+    double prefillTokenSum = 0, prefillPairSum = 0, sampledSum = 0, requestSum = 0;
     std::int64_t finished = 0;
     const std::int64_t target = n - failed;
     std::int64_t kvStride = 1;
@@ -301,8 +321,11 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     while (finished < target) {
         if (r.steps >= limits.maxSteps || t > limits.maxSimulatedSec) {
             r.stoppedEarly = true;
-            r.warnings.emplace_back("the simulation stopped early after " + std::to_string(r.steps) + " steps ("
-                + std::to_string(finished) + " of " + std::to_string(target) + " requests finished)");
+            warn(r,
+                phrase("Serving",
+                    QT_TRANSLATE_NOOP(
+                        "Serving", "the simulation stopped early after %1 steps (%2 of %3 requests finished)"),
+                    { count(r.steps), count(finished), count(target) }));
             break;
         }
         while (!released.empty() && req[static_cast<size_t>(released.front())].ready <= t) {
@@ -456,8 +479,10 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                 continue;
             }
             r.stoppedEarly = true;
-            r.warnings.emplace_back("the scheduler could not make progress: the KV pool is too small for the "
-                                    "running requests");
+            warn(r,
+                phrase("Serving",
+                    QT_TRANSLATE_NOOP("Serving",
+                        "the scheduler could not make progress: the KV pool is too small for the running requests")));
             break;
         }
         StepBatch b;
@@ -480,6 +505,10 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         const double dt = stepTime(model, b).totalSec;
         t += dt;
         ++r.steps;
+        prefillTokenSum += b.prefillTokens;
+        prefillPairSum += b.prefillPairs;
+        sampledSum += b.sampled - b.decodeTokens;
+        requestSum += b.requests - b.decodeTokens;
         if (b.decodeTokens > 0) {
             itl.add(dt, b.decodeTokens);
             decodeTokenSum += b.decodeTokens;
@@ -549,9 +578,24 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         r.steadyDecodeBatch.requests = r.steadyDecodeBatch.decodeTokens;
         r.steadyDecodeStep = stepTime(model, r.steadyDecodeBatch);
     }
+    if (r.steps > 0) {
+        // Decode tokens and contexts of the fast path are in the decode sums; the other parts only
+        // occur in full scheduler steps.
+        const double steps = static_cast<double>(r.steps);
+        StepBatch &m = r.meanStep;
+        m.decodeTokens = decodeTokenSum / steps;
+        m.decodeContext = decodeCtxSum / steps;
+        m.prefillTokens = prefillTokenSum / steps;
+        m.prefillPairs = prefillPairSum / steps;
+        m.sampled = m.decodeTokens + sampledSum / steps;
+        m.requests = m.decodeTokens + requestSum / steps;
+        r.meanStepCost = stepTime(model, m);
+    }
     if (r.preemptions > 0)
-        r.warnings.emplace_back(
-            std::to_string(r.preemptions) + " preemptions: the KV pool ran full and requests were recomputed");
+        warn(r,
+            phrase("Serving",
+                QT_TRANSLATE_NOOP("Serving", "%1 preemptions: the KV pool ran full and requests were recomputed"),
+                { count(r.preemptions) }));
     return r;
 }
 

@@ -2,6 +2,7 @@
 #include "core/evaluate/evaluation.h"
 #include "core/serving/coefficients.h"
 #include "core/serving/steptime.h"
+#include "core/text/sentence.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -71,9 +72,15 @@ struct ServingResult
     std::int64_t steps = 0; // engine steps (rounds) simulated, one replica
     bool stoppedEarly = false;
     std::vector<std::string> warnings;
+    std::vector<Sentence> warningSentences; // the same warnings, translatable (the window shows these)
     std::vector<KvSample> kvTimeline; // KV-pool occupancy, at most ~256 samples
     StepCost steadyDecodeStep; // one decode step at the mean batch of the run (show your work)
     StepBatch steadyDecodeBatch;
+    // The run's mean engine step (one replica): decode tokens and prefill-chunk tokens per step averaged
+    // over every step simulated, and that step's cost. Over the whole run Σ prefill = prompts x (input -
+    // cached) and Σ decode = prompts x (output - 1), so prefillTokens / decodeTokens is their ratio.
+    StepBatch meanStep;
+    StepCost meanStepCost;
     ServingCoefficients coefficients;
 };
 

@@ -59,15 +59,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above), so it has no TPOT, TTFT or throughput. The table shows what each step would send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): communication %5&lt;br&gt;&lt;small&gt;Estimates: α-β link model; bytes are what the busiest GPU sends.&lt;/small&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 per step · &lt;b&gt;Prefill chunk&lt;/b&gt; (n = %4): communication %5&lt;br&gt;Serving: TPOT %6 · TTFT %7 · %8 output tokens/s per GPU (means, estimated)&lt;br&gt;&lt;small&gt;Estimates: α-β link model, bytes the busiest GPU sends; serving: a simulation of vLLM V1&apos;s scheduler (show your work).&lt;/small&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -652,6 +656,34 @@
     </message>
     <message>
         <source>Concurrent requests per GPU (cluster ÷ GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT, roofline of one decode step (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT, roofline of one prompt (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per GPU, roofline (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT at the workload, mean (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TTFT at the workload, mean (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU at the workload (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV pool peak at the workload (estimated)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1784,6 +1816,11 @@
     </message>
     <message>
         <source>meets SLA</source>
+        <source>Roofline figures at the largest batch that fits: the workload does not apply (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPOT, TTFT and tokens/s per GPU: serving estimates at the workload %1 (means, estimated)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2342,6 +2379,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>a log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV at workload (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV the workload&apos;s running requests hold on this GPU in the steady state (Workload group): running requests × mean context × KV bytes per token. Estimated by the serving simulation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No serving estimate for the workload: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV at the workload, GPU %1&lt;/b&gt; (%2)&lt;br&gt;&lt;i&gt;KV tokens the running requests hold × KV bytes per token on this GPU&lt;/i&gt;&lt;br&gt;= %3 × %4 B = %5 GiB&lt;br&gt;&lt;i&gt;Estimated: the steady state of a simulation of vLLM V1&apos;s scheduler.&lt;/i&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3121,6 +3174,34 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens&apos; KV comes on top, and vLLM pads each state page to the attention block; &quot;Requests at max length&quot; counts both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2% of capacity · estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV the workload holds, one replica&lt;/b&gt; (%1)&lt;br&gt;&lt;i&gt;running requests × mean context (steady state of the serving simulation)&lt;/i&gt;&lt;br&gt;= %2 × %3 = %4 tokens of %5 (%6%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.&lt;/i&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% of the KV pool · estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Peak KV-pool occupancy&lt;/b&gt; (%1)&lt;br&gt;&lt;i&gt;max over the simulated run of used blocks / %2 blocks&lt;/i&gt;&lt;br&gt;= %3%; preemptions: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV at the workload, one replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV peak at the workload</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4684,6 +4765,37 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Steady state: %1 decode tokens per decoding step and %2 prefill-chunk tokens per step (means over the simulated run, one replica).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Serving</name>
+    <message>
+        <source>the plan is not valid: nothing to simulate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan leaves no KV cache: no request can run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the simulation stopped early after %1 steps (%2 of %3 requests finished)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scheduler could not make progress: the KV pool is too small for the running requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 preemptions: the KV pool ran full and requests were recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -5027,6 +5139,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>invalid plan</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the workload&apos;s requests do not run on this plan</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SweepHeatmap</name>
@@ -5214,10 +5330,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A: %1 · B: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5598,6 +5710,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Serving decode step (estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A: %1 · B: %2 · both at the workload %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(roofline, estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving model: one steady-state step of %1 decode + %2 prefill tokens takes %3: GEMM %4, attention %5, MoE %6, communication %7, fixed %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The workload&apos;s mean engine step&lt;/b&gt;&lt;br&gt;&lt;i&gt;decode tokens and prefill-chunk tokens per step, averaged over the simulated run, costed by the step-time model&lt;/i&gt;&lt;br&gt;= %1 decode + %2 prefill tokens → %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6181,6 +6309,48 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <name>VllmPreview</name>
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Workload</name>
+    <message>
+        <source>%1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent client(s)</source>
+        <translation>
+            <numerusform>%n concurrent client</numerusform>
+            <numerusform>%n concurrent clients</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all %1 prompts at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out tokens, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the plan&apos;s decode batch %1 (no serving estimate for the workload%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, in %1 micro-batches of %2 decode tokens (m = pp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload %1: per engine step %2 decode + %3 prefill tokens%4 (steady state, estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (estimated)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

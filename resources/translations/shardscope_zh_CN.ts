@@ -55,20 +55,24 @@
         <translation>预填充</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Decode&lt;/b&gt; (n = %1): TPOT ≈ %2, communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): TTFT ≈ %5, communication %6 · PP bubble %7% · %8 tokens/s per GPU&lt;br&gt;&lt;small&gt;Estimates: α-β link model and roofline (HBM × %9, %10 × %11); bytes are what the busiest GPU sends.&lt;/small&gt;</source>
-        <translation>&lt;b&gt;解码&lt;/b&gt;（n = %1）：TPOT ≈ %2，通信 %3 · &lt;b&gt;预填充&lt;/b&gt;（n = %4）：TTFT ≈ %5，通信 %6 · PP 气泡 %7% · 每卡 %8 tokens/s&lt;br&gt;&lt;small&gt;估算：α-β 链路模型和 Roofline（HBM × %9，%10 × %11）；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;TPOT&lt;/b&gt; = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage&apos;s communication&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = the same for one prompt of %1 tokens&lt;br&gt;&lt;b&gt;bubble&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</source>
-        <translation>&lt;b&gt;TPOT&lt;/b&gt; = 各段 max(读取字节数 / HBM, FLOPs / 峰值) + 该段通信，再对所有段求和&lt;br&gt;&lt;b&gt;TTFT&lt;/b&gt; = 同样的算法，作用于一个 %1 Token 的提示&lt;br&gt;&lt;b&gt;气泡&lt;/b&gt; = (p − 1) / (m + p − 1) = (%2 − 1) / (%3 + %2 − 1)</translation>
-    </message>
-    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
         <source>&lt;b&gt;Not runnable&lt;/b&gt;: this plan cannot start (see the issues above), so it has no TPOT, TTFT or throughput. The table shows what each step would send.</source>
         <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题），因此没有 TPOT、TTFT 或吞吐量。表格显示每一步将要发送的数据。</translation>
+    </message>
+    <message>
+        <source>Prefill chunk</source>
+        <translation>预填充块</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): communication %5&lt;br&gt;&lt;small&gt;Estimates: α-β link model; bytes are what the busiest GPU sends.&lt;/small&gt;</source>
+        <translation>%1&lt;br&gt;&lt;b&gt;解码&lt;/b&gt;（n = %2）：通信 %3 · &lt;b&gt;预填充&lt;/b&gt;（n = %4）：通信 %5&lt;br&gt;&lt;small&gt;估算：α-β 链路模型；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
+    </message>
+    <message>
+        <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 per step · &lt;b&gt;Prefill chunk&lt;/b&gt; (n = %4): communication %5&lt;br&gt;Serving: TPOT %6 · TTFT %7 · %8 output tokens/s per GPU (means, estimated)&lt;br&gt;&lt;small&gt;Estimates: α-β link model, bytes the busiest GPU sends; serving: a simulation of vLLM V1&apos;s scheduler (show your work).&lt;/small&gt;</source>
+        <translation>%1&lt;br&gt;&lt;b&gt;解码&lt;/b&gt;（n = %2）：每步通信 %3 · &lt;b&gt;预填充块&lt;/b&gt;（n = %4）：通信 %5&lt;br&gt;服务：TPOT %6 · TTFT %7 · 每卡输出 %8 tokens/s（均值，估算）&lt;br&gt;&lt;small&gt;估算：α-β 链路模型，字节数指最忙的那张卡发送的量；服务：模拟 vLLM V1 的调度器（见“展示计算过程”）。&lt;/small&gt;</translation>
     </message>
 </context>
 <context>
@@ -653,6 +657,34 @@
     <message>
         <source>Concurrent requests per GPU (cluster ÷ GPUs)</source>
         <translation>每卡并发请求数（集群 ÷ GPU 数）</translation>
+    </message>
+    <message>
+        <source>TPOT, roofline of one decode step (estimate)</source>
+        <translation>TPOT，一个解码步的 Roofline（估算）</translation>
+    </message>
+    <message>
+        <source>TTFT, roofline of one prompt (estimate)</source>
+        <translation>TTFT，一个提示的 Roofline（估算）</translation>
+    </message>
+    <message>
+        <source>Decode tokens/s per GPU, roofline (estimate)</source>
+        <translation>每卡解码 tokens/s，Roofline（估算）</translation>
+    </message>
+    <message>
+        <source>TPOT at the workload, mean (estimated)</source>
+        <translation>负载下的 TPOT，均值（估算）</translation>
+    </message>
+    <message>
+        <source>TTFT at the workload, mean (estimated)</source>
+        <translation>负载下的 TTFT，均值（估算）</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU at the workload (estimated)</source>
+        <translation>负载下每卡输出 tokens/s（估算）</translation>
+    </message>
+    <message>
+        <source>KV pool peak at the workload (estimated)</source>
+        <translation>负载下的 KV 池峰值（估算）</translation>
     </message>
 </context>
 <context>
@@ -1785,6 +1817,12 @@
     <message>
         <source>meets SLA</source>
         <translation>满足 SLA</translation>
+        <source>Roofline figures at the largest batch that fits: the workload does not apply (%1)</source>
+        <translation>按放得下的最大批量的 Roofline 数字：该负载不适用（%1）</translation>
+    </message>
+    <message>
+        <source>TPOT, TTFT and tokens/s per GPU: serving estimates at the workload %1 (means, estimated)</source>
+        <translation>TPOT、TTFT 和每卡 tokens/s：负载 %1 下的服务估算（均值，估算）</translation>
     </message>
 </context>
 <context>
@@ -2342,6 +2380,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>a log</source>
         <translation>一份日志</translation>
+    </message>
+    <message>
+        <source>KV at workload (GiB)</source>
+        <translation>负载下 KV（GiB）</translation>
+    </message>
+    <message>
+        <source>KV the workload&apos;s running requests hold on this GPU in the steady state (Workload group): running requests × mean context × KV bytes per token. Estimated by the serving simulation.</source>
+        <translation>稳态下负载中运行的请求在这张卡上占用的 KV（“负载”组）：运行中的请求数 × 平均上下文 × 每 token 的 KV 字节数。由服务模拟估算。</translation>
+    </message>
+    <message>
+        <source>No serving estimate for the workload: %1</source>
+        <translation>该负载没有服务估算：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV at the workload, GPU %1&lt;/b&gt; (%2)&lt;br&gt;&lt;i&gt;KV tokens the running requests hold × KV bytes per token on this GPU&lt;/i&gt;&lt;br&gt;= %3 × %4 B = %5 GiB&lt;br&gt;&lt;i&gt;Estimated: the steady state of a simulation of vLLM V1&apos;s scheduler.&lt;/i&gt;</source>
+        <translation>&lt;b&gt;负载下的 KV，GPU %1&lt;/b&gt;（%2）&lt;br&gt;&lt;i&gt;运行中的请求占用的 KV token 数 × 这张卡上每 token 的 KV 字节数&lt;/i&gt;&lt;br&gt;= %3 × %4 B = %5 GiB&lt;br&gt;&lt;i&gt;估算：模拟 vLLM V1 调度器得到的稳态。&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
@@ -3121,6 +3175,34 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens&apos; KV comes on top, and vLLM pads each state page to the attention block; &quot;Requests at max length&quot; counts both.</source>
         <translation>&lt;b&gt;仅按状态可容纳的请求数&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV 预算 / 每请求状态)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;这是上限：Token 的 KV 另算，且 vLLM 会把每个状态页填充到注意力块的大小；“最大长度请求数”两者都计入。</translation>
+    </message>
+    <message>
+        <source>%1 tokens, %2% of capacity · estimated</source>
+        <translation>%1 个 token，占容量 %2% · 估算</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;KV the workload holds, one replica&lt;/b&gt; (%1)&lt;br&gt;&lt;i&gt;running requests × mean context (steady state of the serving simulation)&lt;/i&gt;&lt;br&gt;= %2 × %3 = %4 tokens of %5 (%6%)</source>
+        <translation>&lt;b&gt;负载占用的 KV，单个副本&lt;/b&gt;（%1）&lt;br&gt;&lt;i&gt;运行中的请求数 × 平均上下文（服务模拟的稳态）&lt;/i&gt;&lt;br&gt;= %2 × %3 = %4 个 token，共 %5（%6%）</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;估算：模拟 vLLM V1 的调度器，不是实测。&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>%1% of the KV pool · estimated</source>
+        <translation>KV 池的 %1% · 估算</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Peak KV-pool occupancy&lt;/b&gt; (%1)&lt;br&gt;&lt;i&gt;max over the simulated run of used blocks / %2 blocks&lt;/i&gt;&lt;br&gt;= %3%; preemptions: %4</source>
+        <translation>&lt;b&gt;KV 池峰值占用&lt;/b&gt;（%1）&lt;br&gt;&lt;i&gt;模拟过程中已用块数 / %2 块的最大值&lt;/i&gt;&lt;br&gt;= %3%；抢占：%4</translation>
+    </message>
+    <message>
+        <source>KV at the workload, one replica</source>
+        <translation>负载下的 KV，单个副本</translation>
+    </message>
+    <message>
+        <source>KV peak at the workload</source>
+        <translation>负载下的 KV 峰值</translation>
     </message>
 </context>
 <context>
@@ -4686,6 +4768,37 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Source</source>
         <translation>来源</translation>
     </message>
+    <message>
+        <source>Steady state: %1 decode tokens per decoding step and %2 prefill-chunk tokens per step (means over the simulated run, one replica).</source>
+        <translation>稳态：每个解码步 %1 个解码 token，每步 %2 个预填充块 token（模拟过程的均值，单个副本）。</translation>
+    </message>
+</context>
+<context>
+    <name>Serving</name>
+    <message>
+        <source>the plan is not valid: nothing to simulate</source>
+        <translation>方案无效：没有可模拟的内容</translation>
+    </message>
+    <message>
+        <source>the plan leaves no KV cache: no request can run</source>
+        <translation>方案没有留下 KV 缓存：任何请求都无法运行</translation>
+    </message>
+    <message>
+        <source>%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped</source>
+        <translation>%1 个请求永远放不进 KV 池（输入 + 输出超过其 %2 个 token），已跳过</translation>
+    </message>
+    <message>
+        <source>the simulation stopped early after %1 steps (%2 of %3 requests finished)</source>
+        <translation>模拟在 %1 步后提前停止（%3 个请求中完成了 %2 个）</translation>
+    </message>
+    <message>
+        <source>the scheduler could not make progress: the KV pool is too small for the running requests</source>
+        <translation>调度器无法推进：KV 池装不下运行中的请求</translation>
+    </message>
+    <message>
+        <source>%1 preemptions: the KV pool ran full and requests were recomputed</source>
+        <translation>%1 次抢占：KV 池已满，请求被重新计算</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -5029,6 +5142,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>invalid plan</source>
         <translation>无效方案</translation>
     </message>
+    <message>
+        <source>the workload&apos;s requests do not run on this plan</source>
+        <translation>该负载的请求无法在这个方案上运行</translation>
+    </message>
 </context>
 <context>
     <name>SweepHeatmap</name>
@@ -5196,10 +5313,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Why</source>
         <translation>原因</translation>
-    </message>
-    <message>
-        <source>A: %1 · B: %2</source>
-        <translation>A：%1 · B：%2</translation>
     </message>
     <message>
         <source>KV bytes per token per GPU</source>
@@ -5598,6 +5711,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Serving decode step (estimated)</source>
         <translation>服务解码步（估算）</translation>
+    </message>
+    <message>
+        <source>A: %1 · B: %2 · both at the workload %3</source>
+        <translation>A：%1 · B：%2 · 两者都在负载 %3 下</translation>
+    </message>
+    <message>
+        <source>(roofline, estimated)</source>
+        <translation>（Roofline，估算）</translation>
+    </message>
+    <message>
+        <source>Serving model: one steady-state step of %1 decode + %2 prefill tokens takes %3: GEMM %4, attention %5, MoE %6, communication %7, fixed %8.</source>
+        <translation>服务模型：稳态下一步 %1 个解码 + %2 个预填充 token，耗时 %3：GEMM %4，注意力 %5，MoE %6，通信 %7，固定开销 %8。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The workload&apos;s mean engine step&lt;/b&gt;&lt;br&gt;&lt;i&gt;decode tokens and prefill-chunk tokens per step, averaged over the simulated run, costed by the step-time model&lt;/i&gt;&lt;br&gt;= %1 decode + %2 prefill tokens → %3</source>
+        <translation>&lt;b&gt;负载的平均引擎步&lt;/b&gt;&lt;br&gt;&lt;i&gt;每步的解码 token 和预填充块 token，取模拟过程的平均，由单步时间模型计算耗时&lt;/i&gt;&lt;br&gt;= %1 个解码 + %2 个预填充 token → %3</translation>
     </message>
 </context>
 <context>
@@ -6181,6 +6310,47 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source># … and %1 more nodes: Copy takes them all, Export… shows each</source>
         <translation># … 还有 %1 个节点：“复制”会包含全部，“导出…”逐个显示</translation>
+    </message>
+</context>
+<context>
+    <name>Workload</name>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>每秒 %1 个请求</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent client(s)</source>
+        <translation>
+            <numerusform>%n 个并发客户端</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>all %1 prompts at once</source>
+        <translation>%1 个提示一次全部发出</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out tokens, %3</source>
+        <translation>输入 %1 / 输出 %2 个 token，%3</translation>
+    </message>
+    <message>
+        <source>At the plan&apos;s decode batch %1 (no serving estimate for the workload%2)</source>
+        <translation>按方案的解码批量 %1（该负载没有服务估算%2）</translation>
+    </message>
+    <message>
+        <source>, in %1 micro-batches of %2 decode tokens (m = pp)</source>
+        <translation>，分成 %1 个微批次，每个 %2 个解码 token（m = pp）</translation>
+    </message>
+    <message>
+        <source>Workload %1: per engine step %2 decode + %3 prefill tokens%4 (steady state, estimated)</source>
+        <translation>负载 %1：每个引擎步 %2 个解码 + %3 个预填充 token%4（稳态，估算）</translation>
+    </message>
+    <message>
+        <source>%1 (estimated)</source>
+        <translation>%1（估算）</translation>
     </message>
 </context>
 <context>

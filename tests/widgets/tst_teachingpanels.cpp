@@ -143,8 +143,9 @@ private slots:
         QVERIFY(!exportButton->isEnabled());
         // Before pinning the table already lists the current plan (B) and the pane says how to start.
         // 15 rows: GPUs, nodes, weights, KV budget, KV bytes/token, capacity, concurrency (replica,
-        // cluster, per GPU), TP bytes, communication, TPOT, TTFT, tokens/s per GPU, bubble.
-        QCOMPARE(panel.model()->rowCount(), 15);
+        // cluster, per GPU), TP bytes, communication, TPOT, TTFT, tokens/s per GPU, bubble; and 4 at the
+        // document's workload: serving TPOT, TTFT, output tokens/s per GPU, KV peak.
+        QCOMPARE(panel.model()->rowCount(), 15 + 4);
         QCOMPARE(panel.model()->index(0, CompareModel::A).data().toString(), QStringLiteral("—"));
         QCOMPARE(panel.model()->index(0, CompareModel::B).data().toString(), QStringLiteral("8")); // tp 8 = 8 GPUs
         QVERIFY(panel.explanationText().contains(QStringLiteral("Pin as A")));
@@ -153,7 +154,7 @@ private slots:
         QVERIFY(panel.explanationText().contains(QStringLiteral("Nothing yet")));
         // The slider moves: B = TP 16.
         QVERIFY(document.setPlan(textbook(16)));
-        QCOMPARE(panel.model()->rowCount(), 15);
+        QCOMPARE(panel.model()->rowCount(), 15 + 4); // with the serving rows
         QVERIFY(panel.explanationText().contains(QStringLiteral("TP 8 → 16")));
         QVERIFY(panel.explanationText().contains(
             QStringLiteral("TP 8 → 16: KV per GPU unchanged because 8 KV heads are now replicated")));

@@ -1,10 +1,12 @@
 #include "widgets/comm/commpanel.h"
 
+#include "core/text/textformat.h"
 #include "widgets/comm/commchart.h"
 #include "widgets/comm/commtablemodel.h"
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -58,6 +60,7 @@ CommPanel::CommPanel(const PlanDocument *document, QWidget *parent)
             rebuild();
     };
     connect(document, &PlanDocument::planChanged, this, outdated);
+    connect(document, &PlanDocument::workloadChanged, this, outdated);
     retranslateWith(this, outdated); // the rows, the summary and the chart are built in one language
 }
 
@@ -73,12 +76,20 @@ QString CommPanel::summary() const
     return m_summary->text();
 }
 
+QString CommPanel::summaryToolTip() const
+{
+    return m_summary->toolTip();
+}
+
 void CommPanel::rebuild()
 {
     m_dirty = false;
     if (!m_document->hasPlan())
         return;
-    const auto state = m_document->state();
+    // Every figure here is for the workload's steady-state step (the Workload group), not a batch of
+    // its own: the decode tokens and the prefill chunk of one engine step.
+    const PlanDocument::WorkloadBatch &batch = m_document->workloadBatch();
+    const auto state = batch.state;
     const Evaluation &e = state->evaluation;
     if (!e.valid) {
         m_summary->setText(tr("No placement, so no communication: see the issues above."));
@@ -86,39 +97,45 @@ void CommPanel::rebuild()
         m_chart->setRows({}, {}, {});
         return;
     }
-    const CommPhases phases = commPhases(*state);
+    const CommPhases phases = batch.fromWorkload
+        ? commPhases(*state, batch.decodePerMicrobatch(), batch.prefillPerMicrobatch())
+        : commPhases(*state);
     std::vector<CommRow> rows = commRows(*state, phases);
-    const Plan &p = e.plan;
-    const TimeEstimate &t = e.time;
+    // The chart keeps its short category names (a longer one is cut); the summary says "chunk".
     m_chart->setRows(rows, tr("Decode"), tr("Prefill"));
     m_model->setRows(state, std::move(rows));
     m_table->resizeColumnsToContents();
+    const QString which = workloadtext::batch(batch, *m_document);
     if (!e.fits) {
         // A plan that cannot start has no step time: the bytes per step are facts of the placement,
         // its TPOT and throughput would be fiction.
         m_summary->setText(tr("<b>Not runnable</b>: this plan cannot start (see the issues above), so it has "
-                              "no TPOT, TTFT or throughput. The table shows what each step would send."));
+                              "no TPOT, TTFT or throughput. The table shows what each step would send.")
+            + QStringLiteral("<br><small>") + which + QStringLiteral("</small>"));
+        m_summary->setToolTip(QString());
+        return;
+    }
+    const std::shared_ptr<const ServingResult> r = m_document->serving();
+    if (!batch.fromWorkload || !r) {
+        m_summary->setText(tr("%1<br><b>Decode</b> (n = %2): communication %3 · <b>Prefill</b> (n = %4): "
+                              "communication %5<br><small>Estimates: α-β link model; bytes are what the busiest "
+                              "GPU sends.</small>")
+                               .arg(which, textformat::count(phases.decode.tokens), secs(phases.decode.totalTimeSec),
+                                   textformat::count(phases.prefill.tokens), secs(phases.prefill.totalTimeSec)));
         m_summary->setToolTip(QString());
         return;
     }
     m_summary->setText(
-        tr("<b>Decode</b> (n = %1): TPOT ≈ %2, communication %3 · <b>Prefill</b> (n = %4): TTFT ≈ %5, communication %6"
-           " · PP bubble %7% · %8 tokens/s per GPU<br><small>Estimates: α-β link model and roofline "
-           "(HBM × %9, %10 × %11); bytes are what the busiest GPU sends.</small>")
-            .arg(textformat::count(p.batch), secs(t.tpotSec), secs(phases.decode.totalTimeSec),
-                textformat::count(p.promptLen), secs(t.ttftSec), secs(phases.prefill.totalTimeSec))
-            .arg(t.bubbleFraction * 100, 0, 'f', 0)
-            .arg(t.tokensPerSecPerGpu, 0, 'f', 1)
-            .arg(t.hbmEfficiency, 0, 'g', 2)
-            .arg(QString::fromLatin1(t.peakFormat).toUpper())
-            .arg(t.computeEfficiency, 0, 'g', 2));
-    m_summary->setToolTip(
-        tr("<b>TPOT</b> = the sum over stages of max(bytes read / HBM, FLOPs / peak) + the stage's communication"
-           "<br><b>TTFT</b> = the same for one prompt of %1 tokens<br><b>bubble</b> = (p − 1) / (m + p − 1) = (%2 − 1) "
-           "/ (%3 + %2 − 1)")
-            .arg(textformat::count(p.promptLen))
-            .arg(p.pp)
-            .arg(t.microbatches));
+        tr("%1<br><b>Decode</b> (n = %2): communication %3 per step · <b>Prefill chunk</b> (n = %4): "
+           "communication %5<br>Serving: TPOT %6 · TTFT %7 · %8 output tokens/s per GPU (means, estimated)<br>"
+           "<small>Estimates: α-β link model, bytes the busiest GPU sends; serving: a simulation of vLLM V1's "
+           "scheduler (show your work).</small>")
+            .arg(which, textformat::count(phases.decode.tokens), secs(phases.decode.totalTimeSec),
+                textformat::count(phases.prefill.tokens), secs(phases.prefill.totalTimeSec),
+                workloadtext::seconds(r->tpot.mean), workloadtext::seconds(r->ttft.mean),
+                textformat::qs(formatNumber(r->outputTokensPerSecPerGpu, 1))));
+    m_summary->setToolTip(workloadtext::tooltip(
+        *r, { ServingQuantity::Tpot, ServingQuantity::Ttft, ServingQuantity::OutputTokensPerSecPerGpu }));
 }
 
 void CommPanel::renderTo(QPainter &painter, const QRect &rect)

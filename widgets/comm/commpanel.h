@@ -20,6 +20,7 @@ public:
     CommChart *chart() const { return m_chart; }
     CommTableModel *tableModel() const { return m_model; }
     QString summary() const;
+    QString summaryToolTip() const; // the serving figures' explanations (show your work opens them)
     // The chart (export).
     void renderTo(QPainter &painter, const QRect &rect);
 

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 using namespace shardscope;
 
 namespace {
@@ -39,6 +41,17 @@ CommPhases commPhases(const PlanState &state)
     c.decode = p.phase == Phase::Decode ? e.comm : computeComm(e, state.model, state.gpu, Phase::Decode, p.batch);
     c.prefill
         = p.phase == Phase::Prefill ? e.comm : computeComm(e, state.model, state.gpu, Phase::Prefill, p.promptLen);
+    return c;
+}
+
+CommPhases commPhases(const PlanState &state, std::int64_t decodeTokens, std::int64_t prefillTokens)
+{
+    const Evaluation &e = state.evaluation;
+    if (!e.valid)
+        return {};
+    CommPhases c;
+    c.decode = computeComm(e, state.model, state.gpu, Phase::Decode, std::max<std::int64_t>(1, decodeTokens));
+    c.prefill = computeComm(e, state.model, state.gpu, Phase::Prefill, std::max<std::int64_t>(1, prefillTokens));
     return c;
 }
 

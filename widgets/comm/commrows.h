@@ -16,6 +16,9 @@ struct CommPhases
     shardscope::CommLedger prefill; // n = --prompt-len tokens
 };
 CommPhases commPhases(const PlanState &state);
+// The same at given token counts (the workload's steady state: decode tokens and the prefill chunk of a
+// step, PlanDocument::workloadBatch()).
+CommPhases commPhases(const PlanState &state, std::int64_t decodeTokens, std::int64_t prefillTokens);
 
 struct CommRow
 {

@@ -6,6 +6,7 @@
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
+#include "widgets/serving/workloadtext.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -171,8 +172,8 @@ void WorkloadPanel::refreshFigures()
     m_throughput->setText(tr("%1 tokens/s").arg(textformat::qs(formatNumber(r->outputTokensPerSecPerGpu, 1))));
     m_throughput->setToolTip(tip(ServingQuantity::OutputTokensPerSecPerGpu));
     QString note = tr("Estimated: a simulation of vLLM V1's scheduler, not a measurement.");
-    for (const std::string &w : r->warnings)
-        note += QLatin1Char('\n') + textformat::qs(w);
+    for (const QString &w : workloadtext::warnings(*r)) // core's sentences, in the window's language
+        note += QLatin1Char('\n') + w;
     m_note->setText(note);
 }
 

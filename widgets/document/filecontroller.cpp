@@ -50,6 +50,7 @@ bool FileController::fail(const QString &message)
 void FileController::newPlan()
 {
     m_editor->apply(defaultPlan(), tr("New plan"));
+    m_editor->applyWorkload(Workload {}, tr("New plan"));
     setCurrentFile({});
     m_editor->undoStack()->setClean();
 }
@@ -57,13 +58,15 @@ void FileController::newPlan()
 bool FileController::openPlan(const QString &path)
 {
     Plan plan;
-    if (const auto error = planfile::load(*m_editor->document(), path, plan)) {
+    Workload workload;
+    if (const auto error = planfile::load(*m_editor->document(), path, plan, &workload)) {
         if (m_rememberRecent && !QFileInfo::exists(path))
             session::removeRecentFile(QFileInfo(path).absoluteFilePath());
         emit recentFilesChanged();
         return fail(*error);
     }
     m_editor->apply(plan, tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_editor->applyWorkload(workload, tr("Open %1").arg(QFileInfo(path).fileName()));
     setCurrentFile(QFileInfo(path).absoluteFilePath());
     m_editor->undoStack()->setClean();
     if (m_rememberRecent) {

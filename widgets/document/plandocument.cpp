@@ -1,5 +1,7 @@
 #include "widgets/document/plandocument.h"
 
+#include <cmath>
+
 using namespace shardscope;
 
 PlanDocument::PlanDocument(ModelCatalog catalog, QObject *parent)
@@ -31,6 +33,7 @@ bool PlanDocument::setPlan(const Plan &plan)
     m_serving.reset();
     m_servingError.clear();
     m_servingDone = false;
+    m_batchDone = false;
     emit planChanged();
     return true;
 }
@@ -43,6 +46,7 @@ bool PlanDocument::setWorkload(const Workload &workload)
     m_serving.reset();
     m_servingError.clear();
     m_servingDone = false;
+    m_batchDone = false;
     emit workloadChanged();
     return true;
 }
@@ -64,6 +68,44 @@ std::shared_ptr<const ServingResult> PlanDocument::serving() const
         m_servingError = e.what();
     }
     return m_serving;
+}
+
+const PlanDocument::WorkloadBatch &PlanDocument::workloadBatch() const
+{
+    if (!m_batchDone) {
+        m_batchDone = true;
+        m_batch = workloadBatchFor(m_state, serving().get());
+    }
+    return m_batch;
+}
+
+PlanDocument::WorkloadBatch PlanDocument::workloadBatchFor(
+    std::shared_ptr<const PlanState> state, const ServingResult *r)
+{
+    WorkloadBatch b;
+    b.state = state;
+    if (!state || !r || r->steps == 0)
+        return b;
+    const Plan &resolved = state->evaluation.plan;
+    b.fromWorkload = true;
+    b.microbatches = std::max(1, resolved.pp);
+    // The decode batch of a step that decodes (the mean over those steps): with every request fitting,
+    // a closed loop of N clients decodes N tokens per step.
+    b.decodeTokens = std::max<std::int64_t>(1, std::llround(r->steadyDecodeBatch.decodeTokens));
+    b.prefillTokens = std::llround(r->meanStep.prefillTokens);
+    Plan atWorkload = state->plan;
+    atWorkload.phase = Phase::Decode;
+    atWorkload.batch = b.decodePerMicrobatch();
+    atWorkload.microbatches = b.microbatches;
+    const Workload &w = r->workload;
+    atWorkload.promptLen = w.inputLenLo > 0 ? (w.inputLenLo + w.inputLenHi) / 2 : w.inputLen;
+    auto next = std::make_shared<PlanState>();
+    next->plan = state->plan; // as entered: a view that saves or compares plans sees the user's
+    next->model = state->model;
+    next->gpu = state->gpu;
+    next->evaluation = evaluate(atWorkload, next->model, next->gpu);
+    b.state = std::move(next);
+    return b;
 }
 
 std::string PlanDocument::servingError() const

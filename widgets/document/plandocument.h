@@ -5,6 +5,9 @@
 
 #include <QObject>
 
+#include <algorithm>
+#include <cstdint>
+
 #include <memory>
 #include <string>
 
@@ -58,6 +61,28 @@ public:
     std::string servingError() const;
     int servingCount() const { return m_servingRuns; }
 
+    // The batch every view's per-step figures are for: the workload's steady state as the serving
+    // simulation found it. `state` is the plan evaluated at it (Communication, Timeline, the GPU table,
+    // Compare and the report read its time and communication): batch = decode tokens per micro-batch,
+    // micro-batches = pp (vLLM V1 keeps pp batches in flight), prompt_len = the workload's input length.
+    // Without a serving estimate (an invalid plan, a refused workload) `state` is the plan as entered
+    // and `fromWorkload` is false, so a view can say its batch is the plan's.
+    struct WorkloadBatch
+    {
+        std::shared_ptr<const PlanState> state;
+        bool fromWorkload = false;
+        std::int64_t decodeTokens = 1; // per engine step (all micro-batches of one replica)
+        std::int64_t prefillTokens = 0; // prefill-chunk tokens per engine step, the run's mean
+        int microbatches = 1;
+        std::int64_t decodePerMicrobatch() const { return std::max<std::int64_t>(1, decodeTokens / microbatches); }
+        std::int64_t prefillPerMicrobatch() const { return prefillTokens / microbatches; }
+    };
+    const WorkloadBatch &workloadBatch() const;
+    // The same for any plan and serving estimate (Compare's pinned side at the document's workload);
+    // `serving` may be null.
+    static WorkloadBatch workloadBatchFor(
+        std::shared_ptr<const PlanState> state, const shardscope::ServingResult *serving);
+
 signals:
     void catalogChanged();
     // Emitted once per real change, after the new evaluation is in place.
@@ -74,4 +99,6 @@ private:
     mutable std::string m_servingError;
     mutable bool m_servingDone = false;
     mutable int m_servingRuns = 0;
+    mutable WorkloadBatch m_batch;
+    mutable bool m_batchDone = false;
 };

@@ -4,10 +4,13 @@
 #include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/planio.h"
+#include "core/serving/workloadio.h"
 #include "io/boundedread.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/plandocument.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -27,13 +30,16 @@ std::string toJsonText(const PlanDocument &doc)
     const CatalogGpu *g = doc.catalog().findGpu(doc.plan().gpuId);
     if (g && g->isCustom())
         file.gpuSpec = g->sourceJson;
+    file.workload = workloadToJson(doc.workload()).dump();
     return planFileToJsonText(file);
 }
 
-Plan fromJsonText(PlanDocument &doc, const std::string &text)
+Plan fromJsonText(PlanDocument &doc, const std::string &text, Workload *workload)
 {
     PlanFile file = planFileFromJsonText(text);
     Plan &plan = file.plan;
+    // Files written before the workload was saved have none: they get the default one.
+    const Workload read = file.workload.empty() ? Workload {} : workloadFromJson(nlohmann::json::parse(file.workload));
     // Parse the embedded specs before touching the catalog, so a bad file adds nothing.
     if (!file.modelConfig.empty())
         (void)modelFromJsonText(file.modelConfig, plan.modelId);
@@ -47,6 +53,8 @@ Plan fromJsonText(PlanDocument &doc, const std::string &text)
         throw InputError("unknown model \"" + plan.modelId + "\" (not a preset, and the file embeds no model_config)");
     if (!doc.catalog().findGpu(plan.gpuId))
         throw InputError("unknown GPU \"" + plan.gpuId + "\" (not a preset, and the file embeds no gpu_spec)");
+    if (workload)
+        *workload = read;
     return plan;
 }
 
@@ -58,10 +66,10 @@ std::optional<QString> save(const PlanDocument &doc, const QString &path)
     return std::nullopt;
 }
 
-std::optional<QString> load(PlanDocument &doc, const QString &path, Plan &out)
+std::optional<QString> load(PlanDocument &doc, const QString &path, Plan &out, Workload *workload)
 {
     try {
-        out = fromJsonText(doc, readJsonFile(path));
+        out = fromJsonText(doc, readJsonFile(path), workload);
         return std::nullopt;
     } catch (const std::exception &e) {
         return QCoreApplication::translate("planfile", "Cannot open %1: %2")

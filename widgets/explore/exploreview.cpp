@@ -1,11 +1,14 @@
 #include "widgets/explore/exploreview.h"
 
 #include "core/evaluate/planrules.h"
+#include "core/sweep/sweepserving.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/explore/slafront.h"
 #include "widgets/explore/sweepheatmap.h"
 #include "widgets/explore/sweepscatter.h"
 #include "widgets/explore/sweepstyle.h"
+#include "widgets/serving/workloadtext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -139,7 +142,7 @@ ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     connect(m_dpEp, &SweepHeatmap::planClicked, this, &ExploreView::choose);
     connect(&m_watcher, &QFutureWatcher<SweepResult>::finished, this, &ExploreView::sweepFinished);
     connect(document, &PlanDocument::planChanged, this, &ExploreView::follow);
-    connect(document, &PlanDocument::workloadChanged, this, &ExploreView::slaEdited);
+    connect(document, &PlanDocument::workloadChanged, this, &ExploreView::follow); // follow() re-runs the SLA search
     connect(m_front, &SlaFrontChart::pointClicked, this, &ExploreView::chooseSla);
     connect(&m_slaWatcher, &QFutureWatcher<SlaOutcome>::finished, this, &ExploreView::slaFinished);
     m_dpEp->hide();
@@ -241,7 +244,7 @@ void ExploreView::follow()
     m_haveContext = true;
     m_epSizes->setEnabled(model.isMoe());
     m_dpEp->setVisible(model.isMoe());
-    m_wanted = { templateOf(plan), model, gpu, options() };
+    m_wanted = { templateOf(plan), model, gpu, options(), m_document->workload() };
     runIfNeeded();
     updateCurrent();
     slaEdited();
@@ -291,7 +294,17 @@ void ExploreView::runIfNeeded()
     if (!sla().any())
         m_status->setText(m_sweepStatus);
     const Context c = m_wanted;
-    m_watcher.setFuture(QtConcurrent::run([c] { return sweep(c.templ, c.model, c.gpu, c.options); }));
+    m_watcher.setFuture(QtConcurrent::run([c] {
+        SweepResult r = sweep(c.templ, c.model, c.gpu, c.options);
+        if (c.workload) {
+            try {
+                (void)serveSweep(r, c.model, c.gpu, *c.workload);
+            } catch (const std::exception &) {
+                // A workload longer than max_model_len: the roofline figures stay, and the status says so.
+            }
+        }
+        return r;
+    }));
 }
 
 void ExploreView::sweepFinished()
@@ -333,6 +346,23 @@ void ExploreView::display(std::shared_ptr<const SweepResult> result)
     } else if (!r.plans.empty()) {
         status += tr(" · no plan meets every constraint");
     }
+    // Which figures these are: the serving estimates at the document's workload, as every tab shows.
+    const std::optional<Workload> served = m_shown ? m_shown->workload : std::nullopt;
+    bool atWorkload = false;
+    if (served) {
+        try {
+            checkWorkload(*served, r.resolved.maxModelLen);
+            atWorkload = true;
+        } catch (const std::exception &e) {
+            status += QStringLiteral("\n")
+                + tr("Roofline figures at the largest batch that fits: the workload does not apply (%1)")
+                      .arg(textformat::qs(e.what()));
+        }
+    }
+    if (atWorkload)
+        status += QStringLiteral("\n")
+            + tr("TPOT, TTFT and tokens/s per GPU: serving estimates at the workload %1 (means, estimated)")
+                  .arg(workloadtext::workload(*served));
     m_sweepStatus = status;
     if (!sla().any())
         m_status->setText(status);

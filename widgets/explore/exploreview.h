@@ -7,6 +7,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class PlanDocument;
 class QCheckBox;
@@ -112,6 +113,9 @@ private:
         shardscope::ModelSpec model;
         shardscope::GpuSpec gpu;
         shardscope::SweepOptions options;
+        // The document's workload: the figures are its serving estimates (serveSweep); none for a
+        // result given from outside (setResult).
+        std::optional<shardscope::Workload> workload;
         bool operator==(const Context &) const = default;
     };
 

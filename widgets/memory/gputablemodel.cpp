@@ -4,10 +4,12 @@
 #include "core/text/units.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -16,14 +18,27 @@ GpuTableModel::GpuTableModel(const PlanDocument *document, QObject *parent)
     , m_document(document)
 {
     connect(document, &PlanDocument::planChanged, this, &GpuTableModel::reset);
+    connect(document, &PlanDocument::workloadChanged, this, &GpuTableModel::reset);
     if (document->hasPlan())
         m_state = document->state();
+    m_workloadTokens = workloadTokens();
+}
+
+double GpuTableModel::workloadTokens() const
+{
+    // KV tokens the workload's running requests hold in one replica: running requests x mean context,
+    // the serving simulation's steady state (the KV panel shows the same sum).
+    if (!m_document->hasPlan() || !m_document->workloadBatch().fromWorkload)
+        return -1;
+    const std::shared_ptr<const ServingResult> r = m_document->serving();
+    return r ? r->steadyDecodeBatch.decodeContext : -1;
 }
 
 void GpuTableModel::reset()
 {
     beginResetModel();
     m_state = m_document->state();
+    m_workloadTokens = workloadTokens();
     endResetModel();
 }
 
@@ -88,6 +103,8 @@ QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int
             return tr("KV/token (B)");
         case Blocks:
             return tr("KV blocks");
+        case WorkloadKv:
+            return tr("KV at workload (GiB)");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -113,6 +130,10 @@ QVariant GpuTableModel::headerData(int section, Qt::Orientation orientation, int
             case Blocks:
                 return tr("KV blocks this GPU could hold; the replica uses the minimum over its GPUs")
                     + overheadBasisNote();
+            case WorkloadKv:
+                return tr("KV the workload's running requests hold on this GPU in the steady state (Workload "
+                          "group): running requests × mean context × KV bytes per token. Estimated by the "
+                          "serving simulation.");
             default:
                 return {};
             }
@@ -165,6 +186,8 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
             return m.kvBytesPerToken;
         case Blocks:
             return static_cast<qlonglong>(m.blocks);
+        case WorkloadKv:
+            return m_workloadTokens >= 0 ? QVariant(m_workloadTokens * m.kvBytesPerToken) : QVariant();
         }
     }
     if (role == Qt::DisplayRole) {
@@ -206,6 +229,8 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
             return textformat::count(static_cast<std::int64_t>(m.kvBytesPerToken));
         case Blocks:
             return textformat::count(m.blocks);
+        case WorkloadKv:
+            return m_workloadTokens >= 0 ? g(m_workloadTokens * m.kvBytesPerToken) : QStringLiteral("–");
         }
     }
     if (role == Qt::TextAlignmentRole)
@@ -218,6 +243,17 @@ QVariant GpuTableModel::data(const QModelIndex &index, int role) const
             return textformat::explanationHtml(explain(Quantity::KvBudget, *m_state, r.rank));
         case KvPerToken:
             return textformat::explanationHtml(explain(Quantity::KvBytesPerToken, *m_state, r.rank));
+        case WorkloadKv:
+            if (m_workloadTokens < 0)
+                return tr("No serving estimate for the workload: %1")
+                    .arg(textformat::qs(m_document->servingError()).toHtmlEscaped());
+            return tr("<b>KV at the workload, GPU %1</b> (%2)<br><i>KV tokens the running requests hold × KV "
+                      "bytes per token on this GPU</i><br>= %3 × %4 B = %5 GiB<br><i>Estimated: the steady state "
+                      "of a simulation of vLLM V1's scheduler.</i>")
+                .arg(r.rank)
+                .arg(workloadtext::workload(m_document->workload()), textformat::count(std::llround(m_workloadTokens)),
+                    textformat::count(static_cast<std::int64_t>(m.kvBytesPerToken)))
+                .arg(m_workloadTokens * m.kvBytesPerToken / GiB, 0, 'f', 2);
         default:
             return textformat::gpuSummaryHtml(*m_state, r.rank);
         }

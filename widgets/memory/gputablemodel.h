@@ -29,6 +29,7 @@ public:
         KvBudget,
         KvPerToken,
         Blocks,
+        WorkloadKv, // GiB of KV the workload's running requests hold on this GPU (steady state, estimated)
         ColumnCount
     };
     explicit GpuTableModel(const PlanDocument *document, QObject *parent = nullptr);
@@ -41,6 +42,8 @@ public:
     void reset();
 
 private:
+    double workloadTokens() const; // -1 without a serving estimate
+    double m_workloadTokens = -1;
     // "\nEstimated: …" or "\nCalibrated: profile …" for the columns that rest on the overheads.
     QString overheadBasisNote() const;
     const PlanDocument *m_document;

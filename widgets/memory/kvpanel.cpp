@@ -6,6 +6,7 @@
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -37,6 +38,7 @@ KvPanel::KvPanel(const PlanDocument *document, QWidget *parent)
     layout->addLayout(m_grid);
     layout->addStretch(1);
     connect(document, &PlanDocument::planChanged, this, &KvPanel::refresh);
+    connect(document, &PlanDocument::workloadChanged, this, &KvPanel::refresh);
     retranslateWith(this, [this] { // the first plan, and each language: every text comes from refresh()
         if (m_document->hasPlan())
             refresh();
@@ -146,6 +148,37 @@ void KvPanel::refresh()
         x(Quantity::MaxConcurrency) + basisTip);
     setRow(row++, QStringLiteral("cluster_concurrency"), tr("Requests at max length, cluster"),
         tr("%1 requests").arg(count(e.kv.clusterMaxConcurrency)) + basis, x(Quantity::ClusterConcurrency) + basisTip);
+    // The workload's KV next to the capacity: what its running requests hold in the steady state, and
+    // the simulated peak (the serving model, estimated).
+    const PlanDocument::WorkloadBatch &batch = m_document->workloadBatch();
+    const std::shared_ptr<const ServingResult> r = m_document->serving();
+    QString heldText, heldTip, peakText, peakTip;
+    if (batch.fromWorkload && r && r->steadyDecodeBatch.decodeTokens > 0 && e.kv.capacityTokens > 0) {
+        const double running = r->steadyDecodeBatch.decodeTokens;
+        const double context = r->steadyDecodeBatch.decodeContext / running;
+        const double held = running * context;
+        const double cap = static_cast<double>(e.kv.capacityTokens);
+        heldText = tr("%1 tokens, %2% of capacity · estimated")
+                       .arg(count(std::llround(held)))
+                       .arg(100 * held / cap, 0, 'f', 1);
+        heldTip = tr("<b>KV the workload holds, one replica</b> (%1)<br><i>running requests × mean context "
+                     "(steady state of the serving simulation)</i><br>= %2 × %3 = %4 tokens of %5 (%6%)")
+                      .arg(workloadtext::workload(m_document->workload()))
+                      .arg(running, 0, 'f', 1)
+                      .arg(context, 0, 'f', 0)
+                      .arg(count(std::llround(held)), count(e.kv.capacityTokens))
+                      .arg(100 * held / cap, 0, 'f', 1)
+            + tr("<br><i>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</i>");
+        peakText = tr("%1% of the KV pool · estimated").arg(100 * r->kvPeakFraction, 0, 'f', 1);
+        peakTip = tr("<b>Peak KV-pool occupancy</b> (%1)<br><i>max over the simulated run of used blocks / %2 "
+                     "blocks</i><br>= %3%; preemptions: %4")
+                      .arg(workloadtext::workload(m_document->workload()), count(r->kvBlocks))
+                      .arg(100 * r->kvPeakFraction, 0, 'f', 1)
+                      .arg(count(r->preemptions * r->replicas))
+            + tr("<br><i>Estimated: a simulation of vLLM V1's scheduler, not a measurement.</i>");
+    }
+    setRow(row++, QStringLiteral("workload_kv"), tr("KV at the workload, one replica"), heldText, heldTip);
+    setRow(row++, QStringLiteral("workload_kv_peak"), tr("KV peak at the workload"), peakText, peakTip);
     setRow(row++, QStringLiteral("kv_per_token"), tr("KV per token per GPU"),
         tr("%1 B (%2)")
             .arg(count(static_cast<std::int64_t>(e.kv.bytesPerTokenPerGpu)),

@@ -1,6 +1,7 @@
 #include "widgets/teaching/comparepanel.h"
 
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 #include "widgets/teaching/comparemodel.h"
 #include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
@@ -61,6 +62,7 @@ ComparePanel::ComparePanel(const PlanDocument *document, TeachingState *state, Q
     connect(m_pin, &QPushButton::clicked, this, [this] { isPinned() ? unpin() : pin(); });
     connect(m_export, &QPushButton::clicked, this, &ComparePanel::exportRequested);
     connect(document, &PlanDocument::planChanged, this, &ComparePanel::onChanged);
+    connect(document, &PlanDocument::workloadChanged, this, &ComparePanel::onChanged);
     connect(state, &TeachingState::pinnedChanged, this, &ComparePanel::onChanged);
     retranslate();
     if (document->hasPlan() || isPinned())
@@ -127,19 +129,49 @@ void ComparePanel::unpin()
     m_state->setPinned(nullptr);
 }
 
-void ComparePanel::refresh()
+const ServingResult *ComparePanel::pinnedServing()
 {
     const std::shared_ptr<const PlanState> &a = m_state->pinned();
-    if (a)
-        m_comparison = comparePlans(*a, current());
-    else
+    if (!a || !a->evaluation.valid)
+        return nullptr;
+    if (a != m_servedPin || !(m_servedWorkload == m_document->workload())) {
+        m_servedPin = a;
+        m_servedWorkload = m_document->workload();
+        m_pinServing.reset();
+        try {
+            checkWorkload(m_servedWorkload, a->evaluation.plan.maxModelLen);
+            m_pinServing = std::make_shared<const ServingResult>(simulateServing(*a, m_servedWorkload));
+        } catch (const std::exception &) {
+            // A workload this plan refuses (longer than its max_model_len): its side shows no serving rows.
+        }
+    }
+    return m_pinServing.get();
+}
+
+void ComparePanel::refresh()
+{
+    // Both sides at the document's one workload: each evaluated at its own steady-state batch of it,
+    // with its serving estimate beside (PlanDocument::workloadBatch()).
+    const std::shared_ptr<const PlanState> &a = m_state->pinned();
+    const ServingResult *servedB = m_document->hasPlan() ? m_document->serving().get() : nullptr;
+    if (a) {
+        const ServingResult *servedA = pinnedServing();
+        const PlanDocument::WorkloadBatch atA = PlanDocument::workloadBatchFor(a, servedA);
+        m_comparison = comparePlans(*atA.state, *m_document->workloadBatch().state);
+        addServingRows(m_comparison, servedA, servedB);
+    } else {
         m_comparison = {};
-    if (a)
+    }
+    if (a) {
         m_model->setComparison(m_comparison);
-    else if (m_document->hasPlan())
-        m_model->setCurrentOnly(comparePlans(current(), current()));
-    else
+    } else if (m_document->hasPlan()) {
+        const PlanState &b = *m_document->workloadBatch().state;
+        Comparison self = comparePlans(b, b);
+        addServingRows(self, servedB, servedB);
+        m_model->setCurrentOnly(self);
+    } else {
         m_model->clear();
+    }
     fitTable();
     retranslate();
 }
@@ -185,11 +217,12 @@ void ComparePanel::retranslate()
     m_why->setHtml(html);
     const EvaluatedPlan &b = current();
     m_status->setText(
-        Teaching::tr("A: %1 · B: %2")
+        Teaching::tr("A: %1 · B: %2 · both at the workload %3")
             .arg(QString::fromStdString(a->model.name + " TP " + std::to_string(a->evaluation.plan.tp) + " × PP "
                      + std::to_string(a->evaluation.plan.pp) + " × DP " + std::to_string(a->evaluation.plan.dp)),
                 QString::fromStdString(b.model.name + " TP " + std::to_string(b.evaluation.plan.tp) + " × PP "
-                    + std::to_string(b.evaluation.plan.pp) + " × DP " + std::to_string(b.evaluation.plan.dp))));
+                    + std::to_string(b.evaluation.plan.pp) + " × DP " + std::to_string(b.evaluation.plan.dp)),
+                workloadtext::workload(m_document->workload())));
 }
 
 // Every column whole (the Change column was cut): the table side by side with the explanation

@@ -58,6 +58,11 @@ private:
     TeachingState *m_state;
     bool m_dirty = false;
     shardscope::Comparison m_comparison;
+    // Side A served at the document's workload, simulated once per pinned plan and workload.
+    const shardscope::ServingResult *pinnedServing();
+    std::shared_ptr<const PlanState> m_servedPin;
+    shardscope::Workload m_servedWorkload;
+    std::shared_ptr<const shardscope::ServingResult> m_pinServing;
     CompareModel *m_model;
     QPushButton *m_pin;
     QPushButton *m_export;

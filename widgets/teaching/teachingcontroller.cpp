@@ -221,10 +221,23 @@ private:
         // Its "Serving (estimated)" section at the window's workload (when the workload fits the plan).
         const ReportServing serving { doc->workload(), {} };
         const ReportServing *withServing = doc->serving() ? &serving : nullptr;
+        // Its time and communication sections at the workload's steady-state batch too, as the tabs show
+        // them (PlanDocument::workloadBatch()); the pinned side at the same workload.
+        const PlanState &current = *doc->workloadBatch().state;
         if (comparison) {
-            error = writeReport(path, *m_state->pinned(), &doc->evaluated(), &written, translate, withServing);
+            std::shared_ptr<const ServingResult> pinnedServing;
+            const std::shared_ptr<const PlanState> &pinned = m_state->pinned();
+            try {
+                checkWorkload(doc->workload(), pinned->evaluation.plan.maxModelLen);
+                if (pinned->evaluation.valid)
+                    pinnedServing = std::make_shared<const ServingResult>(simulateServing(*pinned, doc->workload()));
+            } catch (const std::exception &) {
+                // the workload does not fit plan A's context: A keeps its own batch
+            }
+            const PlanDocument::WorkloadBatch a = PlanDocument::workloadBatchFor(pinned, pinnedServing.get());
+            error = writeReport(path, *a.state, &current, &written, translate, withServing);
         } else {
-            error = writeReport(path, doc->evaluated(), nullptr, &written, translate, withServing);
+            error = writeReport(path, current, nullptr, &written, translate, withServing);
         }
         if (!error.isEmpty()) {
             QMessageBox box(QMessageBox::Warning, Teaching::tr("Export report"),

@@ -2,6 +2,7 @@
 
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 #include "widgets/teaching/clustermap.h"
 #include "widgets/teaching/teachingstate.h"
 #include "widgets/teaching/teachingtext.h"
@@ -105,6 +106,7 @@ TimelinePanel::TimelinePanel(const PlanDocument *document, TeachingState *state,
     });
     connect(m_view, &TimelineView::currentIndexChanged, this, &TimelinePanel::onCurrentChanged);
     connect(document, &PlanDocument::planChanged, this, &TimelinePanel::onPlanChanged);
+    connect(document, &PlanDocument::workloadChanged, this, &TimelinePanel::onPlanChanged);
     retranslate();
 }
 
@@ -126,7 +128,8 @@ void TimelinePanel::sync()
     if (!m_dirty || !m_document->hasPlan())
         return;
     m_dirty = false;
-    m_built = m_document->state();
+    // The decode step at the workload's steady-state batch, m = pp (PlanDocument::workloadBatch()).
+    m_built = m_document->workloadBatch().state;
     m_map->setPlan(m_built->evaluation);
     rebuild();
 }
@@ -305,11 +308,38 @@ void TimelinePanel::retranslate()
     if (tl.planMicrobatches > tl.microbatches)
         s += QLatin1Char(' ')
             + Teaching::tr("Showing %1 of the plan's %2 micro-batches.").arg(tl.microbatches).arg(tl.planMicrobatches);
+    // Which batch the lanes are for, and the workload's steady-state engine step as the serving model
+    // costs it (decode tokens and a prefill chunk together, as vLLM V1 schedules them).
+    const PlanDocument::WorkloadBatch &batch = m_document->workloadBatch();
+    const std::shared_ptr<const ServingResult> served = m_document->serving();
+    QString tip;
+    s = workloadtext::batch(batch, *m_document) + QStringLiteral("<br>") + s + QLatin1Char(' ')
+        + Teaching::tr("(roofline, estimated)");
+    if (batch.fromWorkload && served && served->meanStepCost.totalSec > 0) {
+        const StepCost &c = served->meanStepCost;
+        const StepBatch &b = served->meanStep;
+        s += QStringLiteral("<br>")
+            + Teaching::tr("Serving model: one steady-state step of %1 decode + %2 prefill tokens takes %3: GEMM "
+                           "%4, attention %5, MoE %6, communication %7, fixed %8.")
+                  .arg(b.decodeTokens, 0, 'f', 1)
+                  .arg(b.prefillTokens, 0, 'f', 0)
+                  .arg(workloadtext::seconds(c.totalSec), textformat::duration(c.gemmSec),
+                      textformat::duration(c.attentionSec), textformat::duration(c.moeSec),
+                      textformat::duration(c.commSec), textformat::duration(c.fixedSec));
+        tip = Teaching::tr("<b>The workload's mean engine step</b><br><i>decode tokens and prefill-chunk tokens "
+                           "per step, averaged over the simulated run, costed by the step-time model</i><br>= "
+                           "%1 decode + %2 prefill tokens → %3")
+                  .arg(b.decodeTokens, 0, 'f', 1)
+                  .arg(b.prefillTokens, 0, 'f', 0)
+                  .arg(workloadtext::seconds(c.totalSec))
+            + QStringLiteral("<hr>") + workloadtext::tooltip(*served, { ServingQuantity::DecodeStep });
+    }
     if (!teaching::evaluatedOrEmpty(*m_document)
              .evaluation.fits) // the order of events is the plan's; their times would be fiction
         s = Teaching::tr("<b>Not runnable</b>: this plan cannot start (see the issues above). The events "
                          "show the order of one step; their times are not a prediction.");
     m_summary->setText(s);
+    m_summary->setToolTip(tip);
     if (m_view->currentIndex() < 0)
         m_caption->setText(
             Teaching::tr("Press Play or → to step through the %1 events of one step.").arg(tl.events.size()));

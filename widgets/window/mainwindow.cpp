@@ -110,6 +110,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
         m_autosave->setInterval(kAutosaveDelayMs);
         connect(m_autosave, &QTimer::timeout, this, &MainWindow::saveSession);
         connect(m_document, &PlanDocument::planChanged, m_autosave, qOverload<>(&QTimer::start));
+        connect(m_document, &PlanDocument::workloadChanged, m_autosave, qOverload<>(&QTimer::start));
         connect(m_files, &FileController::currentFileChanged, m_autosave, qOverload<>(&QTimer::start));
         connect(m_editor->undoStack(), &QUndoStack::cleanChanged, m_autosave, qOverload<>(&QTimer::start));
     }
@@ -130,19 +131,20 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     // starts from its file (the restored changes, if any, are then one undo step on top of it).
     bool restored = false;
     QString file;
+    shardscope::Workload workload; // the saved file's or the session's; the default otherwise
     if (m_options.initialPlan) {
         restored = m_editor->apply(*m_options.initialPlan, QString());
     } else if (last.plan && last.plan->unsaved) {
         shardscope::Plan saved;
         file = last.plan->filePath;
-        if (!file.isEmpty() && !planfile::load(*m_document, file, saved))
+        if (!file.isEmpty() && !planfile::load(*m_document, file, saved, &workload))
             restored = m_editor->apply(saved, QString());
         else
             file.clear();
     } else if (last.plan && !last.plan->planFileJson.isEmpty()) {
         try {
             restored = m_editor->apply(
-                planfile::fromJsonText(*m_document, last.plan->planFileJson.toStdString()), QString());
+                planfile::fromJsonText(*m_document, last.plan->planFileJson.toStdString(), &workload), QString());
             file = last.plan->filePath;
         } catch (const std::exception &) {
             restored = false; // a stale session (a copy of a saved file) is not worth a message
@@ -150,13 +152,25 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     }
     if (!restored)
         m_editor->apply(FileController::defaultPlan(), QString());
+    m_editor->applyWorkload(m_options.initialWorkload ? *m_options.initialWorkload
+            : restored                                ? workload
+                                                      : shardscope::Workload {},
+        QString());
     if (recovered)
         file = last.plan->filePath;
     m_files->setCurrentFile(file);
     m_editor->undoStack()->clear();
     m_cleanPlanJson = QByteArray::fromStdString(planfile::toJsonText(*m_document));
-    if (recovered)
+    if (recovered) {
         m_editor->apply(*recovered, tr("Restore unsaved plan"));
+        shardscope::Workload unsavedWorkload;
+        try {
+            (void)planfile::fromJsonText(*m_document, last.plan->planFileJson.toStdString(), &unsavedWorkload);
+            m_editor->applyWorkload(unsavedWorkload, tr("Restore unsaved plan"));
+        } catch (const std::exception &) {
+            // offerRecovery read the same text; nothing new to say
+        }
+    }
     // Teaching (timeline, show your work, compare, report, presentation, language), then the plan
     // search: their tabs follow ours in this order.
     for (const WindowFeature &feature : m_options.features)

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/model/modelcatalog.h"
 #include "core/model/plan.h"
+#include "core/serving/serving.h"
 #include "widgets/document/session.h"
 #include "widgets/window/featurehost.h"
 
@@ -39,6 +40,7 @@ std::vector<WindowFeature> standardFeatures();
 struct WindowOptions
 {
     std::optional<shardscope::Plan> initialPlan; // else the last session (or the default plan)
+    std::optional<shardscope::Workload> initialWorkload; // else the session's or the plan file's
     bool useSettings = true; // restore and save the session, remember recent files
     std::vector<WindowFeature> features = standardFeatures(); // installed in this order
 };
