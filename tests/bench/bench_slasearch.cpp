@@ -92,6 +92,13 @@ private slots:
             static_cast<long long>(r.candidates), static_cast<long long>(r.disaggregatedCandidates),
             static_cast<long long>(r.simulated), r.seconds, std::thread::hardware_concurrency(),
             double(r.candidates) / r.seconds);
+        // The worked example of the README: the chosen plan and the runner-up.
+        for (std::size_t i = 0; i < std::min<std::size_t>(2, r.rows.size()); ++i) {
+            const SlaRow &row = r.rows[i];
+            qInfo("rank %d: %s, %d GPUs, TTFT p90 %.3f s, TPOT p90 %.1f ms, %.1f output tok/s/GPU, $%.2f/Mtok%s",
+                row.rank, slaRowCommand(r, row, "llama-3.1-70b").c_str(), row.gpus, row.ttft.p90, row.tpot.p90 * 1e3,
+                row.outputTokensPerSecPerGpu, row.costPerMillionOutputTokens, row.dominated ? " (dominated)" : "");
+        }
     }
 };
 
