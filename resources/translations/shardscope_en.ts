@@ -3508,6 +3508,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>usable = utilization × total</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>x: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryTerms</name>
@@ -4950,6 +4954,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>excluded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · ↑ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TabTitle</name>
@@ -4967,6 +4975,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
