@@ -22,6 +22,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -149,26 +150,36 @@ void MemoryChart::rebuild()
     relabelAxis();
     const bool grouped = !m_bars.empty() && m_bars.front().gpus > 1;
     m_axisX->setTitleText(grouped ? tr("node (bar = its tightest GPU)") : tr("GPU"));
-    // At most five intervals with round numbers, so the labels never crowd.
-    double step = 1;
-    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
-        if (top / s <= 5) {
-            step = s;
-            break;
-        }
-    const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
-    m_axisY->setRange(0, intervals * step);
-    m_axisY->setTickCount(intervals + 1);
+    m_top = top;
+    rescaleY();
     m_titleHead = grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)").arg(m_state->evaluation.worldSize)
                           : tr("Memory per GPU");
     retitle();
     fonts::refitLegend(m_view, m_chart);
 }
 
+// At most five intervals with round numbers, and at most one label per two lines of the view's height:
+// Qt Charts cuts crowded value labels to "…" (a short chart in presentation mode).
+void MemoryChart::rescaleY()
+{
+    const double line = QFontMetricsF(m_axisY->labelsFont()).height();
+    const int most = std::clamp(static_cast<int>((m_view->height() - 6 * line) / (2 * line)), 1, 5);
+    double step = 1;
+    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
+        if (m_top / s <= most) {
+            step = s;
+            break;
+        }
+    const int intervals = std::max(1, static_cast<int>(std::ceil(m_top / step - 1e-9)));
+    m_axisY->setRange(0, intervals * step);
+    m_axisY->setTickCount(intervals + 1);
+}
+
 void MemoryChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     if (!m_dirty) {
+        rescaleY();
         relabelAxis();
         retitle();
     }

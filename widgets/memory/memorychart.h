@@ -36,6 +36,7 @@ public:
 private:
     void rebuild();
     void relabelAxis();
+    void rescaleY();
     void retitle();
 
     const PlanDocument *m_document;
@@ -48,6 +49,7 @@ private:
     std::shared_ptr<const PlanState> m_state;
     bool m_dirty = true;
     QString m_titleHead;
+    double m_top = 0; // the tallest bar, GiB
 
 protected:
     void showEvent(QShowEvent *event) override;
