@@ -71,7 +71,7 @@ std::vector<SafetensorsTensor> readHeader(const QString &path)
         throw InputError(describe(whole, path));
     // The size after the read: the bounded reader refused anything but a regular file already.
     const qint64 size = QFileInfo(path).size();
-    if (whole.data.size() != 8 + n || size < static_cast<qint64>(8 + n))
+    if (whole.data.size() != 8 + n || size < static_cast<qint64>(n) + 8)
         throw InputError(path.toStdString() + ": the file ends inside its safetensors header");
     try {
         return parseSafetensorsHeader(std::string_view(whole.data).substr(8), static_cast<std::uint64_t>(size) - 8 - n);
