@@ -1,9 +1,9 @@
 #include "io/presetrepository.h"
 
 #include "core/model/errors.h"
-#include "core/model/hfquantconfig.h"
 #include "core/text/suggest.h"
 #include "io/boundedread.h"
+#include "io/checkpointfolder.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -186,14 +186,11 @@ ModelSpec PresetRepository::resolveModel(const QString &idOrPath) const
             if (!hint.empty())
                 throw InputError("no such file or model preset: " + idOrPath.toStdString() + " (" + hint + ")");
         }
-        const QString path = modelConfigPath(idOrPath);
-        const QFileInfo fi(path); // readJsonFile refuses what is not a regular file, saying what it is
-        std::string text = readJsonFile(path);
-        // A ModelOpt checkpoint keeps its quantization in hf_quant_config.json next to config.json.
-        const QString hfQuant = fi.absoluteDir().filePath(QStringLiteral("hf_quant_config.json"));
-        if (QFileInfo(hfQuant).exists())
-            text = withHfQuantConfig(text, readJsonFile(hfQuant));
-        ModelSpec m = modelFromJsonText(text, modelIdForConfig(path));
+        // config.json, hf_quant_config.json, generation_config.json and the safetensors headers;
+        // readJsonFile refuses what is not a regular file, saying what it is.
+        const checkpointfolder::ModelFolder folder = checkpointfolder::read(idOrPath);
+        const QFileInfo fi(folder.configPath);
+        ModelSpec m = modelFromJsonText(folder.modelText, folder.id);
         if (m.hfRepo.empty())
             m.hfRepo = fi.absolutePath().toStdString(); // a local checkpoint folder holds config.json
         requireOneLine("the model's folder name (its path, used as the model path)", m.hfRepo);

@@ -5,6 +5,7 @@
 #include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/placement.h"
 #include "core/evaluate/validation.h"
+#include "core/evaluate/weightsource.h"
 #include "core/text/units.h"
 
 #include <algorithm>
@@ -177,6 +178,9 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     e.kv.cudaGraphSubtracted = subtractGraphs;
     e.kv.dcp = kvShards;
 
+    // A local checkpoint's safetensors bytes replace the estimate when the plan loads it as stored.
+    const double weightScale = weightSource(m, p, bytes).scale;
+
     std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
     const RankPlacement *binding = nullptr;
     for (RankPlacement &r : e.ranks) {
@@ -192,6 +196,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.total = total;
         mem.requested = requested;
         mem.weights = rankWeightBytes(m, shape, bytes);
+        if (weightScale != 1)
+            for (double *part : { &mem.weights.attention, &mem.weights.mlp, &mem.weights.experts, &mem.weights.router,
+                     &mem.weights.norms, &mem.weights.embedding, &mem.weights.lmHead })
+                *part *= weightScale;
         const int draftLayers = r.lmHead ? p.speculativeLayers : 0;
         if (draftLayers > 0 && m.layers > 0) { // each draft layer is one decoder layer like the model's last
             RankShape draft = shape;

@@ -3,6 +3,7 @@
 #include "core/model/errors.h"
 #include "core/model/jsonlenient.h"
 #include "core/model/modelspecread.h"
+#include "core/model/safetensors.h"
 
 #include <nlohmann/json.hpp>
 
@@ -439,6 +440,60 @@ std::string weightFormatLabel(const ModelSpec &m, WeightFormat f)
     return label;
 }
 
+namespace {
+
+double finiteNonNegative(const json &o, const char *key, const char *what)
+{
+    const auto v = o.find(key);
+    if (v == o.end())
+        return 0;
+    if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() < 0 || v->get<double>() > 1e16)
+        throw InputError(std::string(what) + " field \"" + key + "\" must be a number of bytes from 0 to 1e16");
+    return v->get<double>();
+}
+
+// The preset form's "checkpoint_weights" (written by io/checkpointfolder from the safetensors headers).
+CheckpointWeights checkpointFromJson(const json &root)
+{
+    CheckpointWeights w;
+    const auto c = root.find("checkpoint_weights");
+    if (c == root.end())
+        return w;
+    const char *what = "model preset \"checkpoint_weights\"";
+    if (!c->is_object())
+        throw InputError(std::string(what) + " must be an object");
+    w.source = c->value("source", std::string("safetensors headers"));
+    requireOneLine(what, w.source);
+    w.languageBytes = finiteNonNegative(*c, "language_bytes", what);
+    w.mtpBytes = finiteNonNegative(*c, "mtp_bytes", what);
+    w.visionBytes = finiteNonNegative(*c, "vision_bytes", what);
+    w.totalBytes = finiteNonNegative(*c, "total_bytes", what);
+    w.tensors = static_cast<int>(std::min(finiteNonNegative(*c, "tensors", what), 1e9));
+    w.files = static_cast<int>(std::min(finiteNonNegative(*c, "files", what), 1e9));
+    if (const auto d = c->find("bytes_by_dtype"); d != c->end() && d->is_object())
+        for (const auto &[dtype, bytes] : d->items()) {
+            if (!safetensorsDtypeBits(dtype))
+                throw InputError(std::string(what) + " names an unknown dtype");
+            w.bytesByDtype[dtype] = finiteNonNegative(*d, dtype.c_str(), what);
+        }
+    return w;
+}
+
+std::map<std::string, double> generationDefaultsFromJson(const json &root)
+{
+    std::map<std::string, double> out;
+    const auto g = root.find("generation_config");
+    if (g == root.end() || !g->is_object())
+        return out;
+    // The keys vLLM's get_diff_sampling_param() takes from generation_config.json (vllm/config/model.py).
+    for (const char *key : { "repetition_penalty", "temperature", "top_k", "top_p", "min_p", "max_new_tokens" })
+        if (const auto v = g->find(key); v != g->end() && v->is_number() && std::isfinite(v->get<double>()))
+            out[key] = v->get<double>();
+    return out;
+}
+
+} // namespace
+
 ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
 {
     if (!root.is_object())
@@ -606,6 +661,10 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
             + ") is not a multiple of num_key_value_heads (" + std::to_string(m.kvHeads) + ")");
     if (m.name.empty())
         m.name = m.id.empty() ? std::string("custom model") : m.id;
+    // A model folder's safetensors bytes and generation defaults, carried by the preset form that
+    // io/checkpointfolder writes and a saved plan keeps: remembered for this model (safetensors.h).
+    if (configPtr != &root && (root.contains("checkpoint_weights") || root.contains("generation_config")))
+        rememberCheckpoint(m, { checkpointFromJson(root), generationDefaultsFromJson(root) });
     return m;
 }
 

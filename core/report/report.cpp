@@ -1,7 +1,9 @@
 #include "core/report/report.h"
 
+#include "core/evaluate/weightsource.h"
 #include "core/explain/memoryterms.h"
 #include "core/model/planio.h"
+#include "core/model/safetensors.h"
 #include "core/report/commreport.h"
 #include "core/text/units.h"
 
@@ -73,6 +75,24 @@ json evaluationToJson(const EvaluatedPlan &plan)
     out["schema"] = "shardscope.plan/1";
     out["model"] = { { "id", m.id }, { "name", m.name }, { "hf_repo", m.hfRepo }, { "category", m.category() },
         { "params_total", e.params.total }, { "params_active", e.params.active } };
+    // Where the weights' bytes come from (weightsource.h), and what a model folder's files said.
+    const WeightSource weights = weightSource(m, e.plan, bytesPerParam(m, e.weightFormat));
+    out["model"]["weight_bytes_source"] = weights.source;
+    out["model"]["weight_bytes_estimated"] = weights.estimatedBytes;
+    const CheckpointFiles files = checkpointOf(m);
+    if (files.weights.known()) {
+        json dtypes = json::object();
+        for (const auto &[dtype, bytes] : files.weights.bytesByDtype)
+            dtypes[dtype] = bytes;
+        out["model"]["weight_bytes_checkpoint"] = files.weights.languageBytes;
+        out["model"]["weight_bytes_by_dtype"] = std::move(dtypes);
+        out["model"]["checkpoint_bytes_total"] = files.weights.totalBytes;
+        out["model"]["checkpoint_bytes_mtp"] = files.weights.mtpBytes;
+        out["model"]["checkpoint_bytes_vision"] = files.weights.visionBytes;
+        out["model"]["checkpoint_files"] = files.weights.files;
+    }
+    if (!files.generationDefaults.empty())
+        out["model"]["generation_defaults"] = files.generationDefaults;
     out["gpu"] = { { "id", gpu.id }, { "name", gpu.name }, { "memory_bytes", gpu.memoryBytes },
         { "visible_bytes", gpu.visibleBytes() } };
     out["plan"] = planJson(e);

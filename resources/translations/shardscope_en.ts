@@ -3733,6 +3733,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>usable = utilization × total</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>x: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryTerms</name>
@@ -5229,6 +5233,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>excluded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · ↑ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TabTitle</name>
@@ -5246,6 +5254,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

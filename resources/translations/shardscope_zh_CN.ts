@@ -3732,6 +3732,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>usable = utilization × total</source>
         <translation>可用 = 利用率 × 总量</translation>
     </message>
+    <message>
+        <source>x: %1</source>
+        <translation>横轴：%1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryTerms</name>
@@ -5232,6 +5236,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>excluded</source>
         <translation>已排除</translation>
     </message>
+    <message>
+        <source>%1 · ↑ %2</source>
+        <translation>%1 · ↑ %2</translation>
+    </message>
 </context>
 <context>
     <name>TabTitle</name>
@@ -5250,6 +5258,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Work</source>
         <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间线</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,13 @@
 // `shardscope plan` and `shardscope presets` as a user's script sees them.
 #include "clirunner.h"
 
+#include <QFile>
+
 #include <QJsonArray>
 #include <QTemporaryFile>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 class TestCliPlan : public QObject
@@ -173,6 +176,61 @@ private slots:
         QCOMPARE(
             r.json().value(QStringLiteral("kv")).toObject().value(QStringLiteral("bytes_per_token_per_gpu")).toDouble(),
             131072.0);
+    }
+
+    // --model DIR reads the folder's safetensors headers for the weights: one 2 x 3 BF16 tensor (12 B)
+    // and one 4 x 4 F8_E4M3 tensor (16 B) make 28 B, which a single GPU (tp 1, pp 1) holds whole.
+    void modelFolderWeightsFromSafetensors()
+    {
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4,
+                        "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100})");
+        config.close();
+        QFile generation(dir.filePath(QStringLiteral("generation_config.json")));
+        QVERIFY(generation.open(QIODevice::WriteOnly));
+        generation.write(R"({"temperature": 0.6})");
+        generation.close();
+        const auto plan = [&] {
+            return runShardscope(
+                { QStringLiteral("plan"), QStringLiteral("--model"), dir.path(), QStringLiteral("--gpu"),
+                    QStringLiteral("h100-sxm"), QStringLiteral("--format"), QStringLiteral("json") });
+        };
+        CliResult r = plan();
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json()[QStringLiteral("model")][QStringLiteral("weight_bytes_source")].toString(),
+            QStringLiteral("estimated"));
+        QCOMPARE(r.json()[QStringLiteral("model")][QStringLiteral("generation_defaults")][QStringLiteral("temperature")]
+                     .toDouble(),
+            0.6);
+        const QByteArray header
+            = R"({"model.layers.0.self_attn.q_proj.weight":{"dtype":"BF16","shape":[2,3],"data_offsets":[0,12]},)"
+              R"("model.layers.1.mlp.up_proj.weight":{"dtype":"F8_E4M3","shape":[4,4],"data_offsets":[12,28]}})";
+        QFile shard(dir.filePath(QStringLiteral("model.safetensors")));
+        QVERIFY(shard.open(QIODevice::WriteOnly));
+        QByteArray length(8, '\0');
+        length[0] = static_cast<char>(header.size()); // under 256: one byte, little-endian
+        shard.write(length + header + QByteArray(28, '\0'));
+        shard.close();
+        r = plan();
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject model = r.json()[QStringLiteral("model")].toObject();
+        QCOMPARE(model[QStringLiteral("weight_bytes_source")].toString(), QStringLiteral("safetensors"));
+        QCOMPARE(model[QStringLiteral("weight_bytes_checkpoint")].toDouble(), 28.0);
+        QCOMPARE(model[QStringLiteral("weight_bytes_by_dtype")][QStringLiteral("BF16")].toDouble(), 12.0);
+        QCOMPARE(model[QStringLiteral("weight_bytes_by_dtype")][QStringLiteral("F8_E4M3")].toDouble(), 16.0);
+        const double weights
+            = r.json()[QStringLiteral("memory")][QStringLiteral("binding")][QStringLiteral("weights_bytes")].toDouble();
+        QVERIFY2(std::abs(weights - 28.0) < 1e-6, qPrintable(QString::number(weights)));
+        // A header that lies about its tensors: one line, exit 2.
+        QVERIFY(shard.open(QIODevice::WriteOnly));
+        shard.write(length + header + QByteArray(20, '\0')); // 8 bytes short of the offsets' 28
+        shard.close();
+        r = plan();
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.startsWith("shardscope plan: error: ") && r.err.count('\n') == 1, r.err.constData());
+        QVERIFY(r.err.contains("model.safetensors"));
     }
 
     void presetsJson()

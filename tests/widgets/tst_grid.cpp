@@ -188,6 +188,41 @@ private slots:
         QVERIFY(grid.toolTipAt(r.geometry.cellRect(10, 260).center().toPoint()).contains(QStringLiteral("expert 4")));
     }
 
+    // DeepSeek-V3's 3 dense layers (first_k_dense_replace = 3) among 58 MoE ones: in a grid 400 px
+    // high the uniform rows would be under 6 px (the dense run a 17-px hairline band with no room for
+    // its name). Each dense row now gets a text line and its number, the MoE rows share the rest.
+    void expertsDenseRowsLegible()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(makePlan("deepseek-v3", "h200", 8, 1, 2, 16));
+        const GridData d = buildExpertsGrid(doc.state());
+        QCOMPARE(d.tallRows, (std::vector<int> { 0, 1, 2 }));
+        const QFontMetricsF fm(QApplication::font());
+        const GridFrame f = layoutGrid(d, QRectF(0, 0, 900, 400), fm, GridView {});
+        const GridGeometry &g = f.cells;
+        QVERIFY2(g.area.height() / 61 < fm.height(), "the test needs rows thinner than a line");
+        for (int r = 0; r < 3; ++r)
+            QVERIFY(g.cellRect(r, 0).height() >= fm.height());
+        QVERIFY(g.cellRect(3, 0).height() < g.cellRect(0, 0).height());
+        QCOMPARE(g.cellRect(3, 0).height(), g.cellRect(60, 0).height());
+        // The whole area is still used: the rows end at its bottom.
+        QCOMPARE(g.cellsRect(0, 0, 61, 1).bottom(), g.area.bottom());
+        QStringList labelled;
+        for (const GridLabel &l : rowLabelBoxes(d, f, fm))
+            if (l.firstRow < 3)
+                labelled << l.text;
+        QCOMPARE(labelled, (QStringList { QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") }));
+        // The kind band's "dense" span is tall enough for its name.
+        QVERIFY(g.cellsRect(0, 0, 3, 1).height() >= fm.height());
+        // The hover finds the right layer in the taller rows.
+        PlacementGrid grid(&doc, buildExpertsGrid);
+        Rendered r = render(grid);
+        QVERIFY(grid.toolTipAt(r.geometry.cellRect(2, 40).center().toPoint()).contains(QStringLiteral("layer 2")));
+        QVERIFY(grid.toolTipAt(r.geometry.cellRect(3, 37).center().toPoint()).contains(QStringLiteral("layer 3")));
+        QCOMPARE(pixelAt(r, 2, 37), palette::denseLayer());
+        QCOMPARE(pixelAt(r, 3, 37), epRankColor(2));
+    }
+
     void headsReplicatedKv()
     {
         PlanDocument doc(builtinCatalog());

@@ -39,6 +39,32 @@ private slots:
         QCOMPARE(GridGeometry::fit(QRectF(0, 0, 1024, 610), 61, 256, 0.5, {}).cellWidth, 4.0);
     }
 
+    // Rows of different heights (the Experts tab's dense layers): 3 rows of weight 4 and 58 of weight 1
+    // are 3 x 4 + 58 = 70 units; in 700 px a unit is 10 px, so rows 0-2 are 40 px and row 3 starts at 120.
+    void weightedRows()
+    {
+        std::vector<double> weights(61, 1.0);
+        weights[0] = weights[1] = weights[2] = 4;
+        const GridGeometry g = GridGeometry::fit(QRectF(0, 0, 610, 700), 61, 61, 1, {}, weights);
+        QCOMPARE(g.rowUnits(), 70.0);
+        QCOMPARE(g.cellHeight, 10.0);
+        QCOMPARE(g.cellRect(1, 0), QRectF(0, 40, 10, 40));
+        QCOMPARE(g.cellRect(3, 0), QRectF(0, 120, 10, 10));
+        QCOMPARE(g.cellsRect(0, 0, 3, 1).height(), 120.0);
+        QCOMPARE(g.cellAt(QPointF(5, 119))->first, 2);
+        QCOMPARE(g.cellAt(QPointF(5, 121))->first, 3);
+        QCOMPARE(g.cellAt(QPointF(5, 699))->first, 60);
+        QCOMPARE(g.lastVisibleRow(), 60);
+        // Zoom 2: a unit is 20 px, 35 units visible; scrolled to unit 12 (row 3's top) the view shows
+        // rows 3 ... 3 + 35 - 1 = 37, and the origin stops at 70 - 35 = 35 units.
+        const GridGeometry z = GridGeometry::fit(QRectF(0, 0, 610, 700), 61, 61, 2, QPointF(0, 12), weights);
+        QCOMPARE(z.firstVisibleRow(), 3);
+        QCOMPARE(z.lastVisibleRow(), 37);
+        QCOMPARE(GridGeometry::fit(QRectF(0, 0, 610, 700), 61, 61, 2, QPointF(0, 99), weights).origin.y(), 35.0);
+        // All weights 1: the uniform grid.
+        QVERIFY(GridGeometry::fit(QRectF(0, 0, 610, 610), 61, 61, 1, {}, std::vector<double>(61, 1.0)).uniformRows());
+    }
+
     void labelSteps_data()
     {
         QTest::addColumn<double>("pitch");

@@ -30,7 +30,7 @@
 #include <QtCharts/QChartView>
 #include <QtCharts/QLegend>
 
-#include <string_view>
+#include <cmath>
 
 using namespace shardscope;
 
@@ -68,8 +68,16 @@ QStringList cut(const MainWindow &window)
         if (!onScreen(l) || l->wordWrap() || l->text().isEmpty() || !l->pixmap().isNull())
             continue;
         int widest = 0;
-        for (const QString &line : plain(l).split(QLatin1Char('\n')))
-            widest = std::max(widest, l->fontMetrics().horizontalAdvance(line));
+        if (Qt::mightBeRichText(l->text()) && l->textFormat() != Qt::PlainText) {
+            // As the label lays it out: <small> and <b> lines in their own sizes.
+            QTextDocument doc;
+            doc.setDefaultFont(l->font());
+            doc.setDocumentMargin(0);
+            doc.setHtml(l->text());
+            widest = static_cast<int>(std::ceil(doc.idealWidth()));
+        } else
+            for (const QString &line : plain(l).split(QLatin1Char('\n')))
+                widest = std::max(widest, l->fontMetrics().horizontalAdvance(line));
         if (widest > l->contentsRect().width() + 1)
             problems
                 << QStringLiteral("label \"%1\": %2 px in %3").arg(plain(l)).arg(widest).arg(l->contentsRect().width());
@@ -114,12 +122,13 @@ QStringList cut(const MainWindow &window)
     // A chart's texts as Qt Charts laid them out: an axis label or title, or a legend entry, that
     // did not fit is cut to "…" (or "...").
     for (const QChartView *view : window.findChildren<QChartView *>()) {
-        // isVisible(): a QGraphicsView's visibleRegion() is empty offscreen. Not yet the memory
-        // chart (its two-line title is cut in presentation mode and in Chinese) nor Explore's
-        // scatter in Chinese presentation mode: both open.
+        // isVisible(): a QGraphicsView's visibleRegion() is empty offscreen. Still open: inside the
+        // memory chart and Explore's scatter, Qt Charts cuts axis labels and legend entries to "…"
+        // when the chart is short (presentation mode, Chinese, 1024 x 700); their titles are checked
+        // (the memory chart's is a label above it, checked with the labels).
         if (!view->isVisible() || !view->scene()
             || QLatin1String(view->parentWidget()->metaObject()->className()) == QLatin1String("MemoryChart")
-            || view->inherits("SweepScatter") || view->parentWidget()->inherits("SweepScatter"))
+            || view->inherits("SweepScatter"))
             continue;
         for (const QGraphicsItem *item : view->scene()->items()) {
             const auto *text = dynamic_cast<const QGraphicsTextItem *>(item); // axis labels are subclasses
@@ -130,6 +139,17 @@ QStringList cut(const MainWindow &window)
                 problems << QStringLiteral("chart \"%1\": text cut to \"%2\"").arg(view->chart()->title(), shown);
         }
     }
+    // A label above a chart (the memory chart's title) shows all its lines: not cut at the bottom.
+    for (const QLabel *l : window.findChildren<QLabel *>(QStringLiteral("memoryChartTitle")))
+        if (l->isVisible() && l->height() + 1 < l->sizeHint().height())
+            problems << QStringLiteral("label \"%1\": %2 px high of %3")
+                            .arg(plain(l))
+                            .arg(l->height())
+                            .arg(l->sizeHint().height());
+    // No tab hidden behind scroll arrows (Compare and Explore at the end of the bar).
+    for (const QTabWidget *tabs : window.findChildren<QTabWidget *>())
+        if (onScreen(tabs) && tabs->usesScrollButtons())
+            problems << QStringLiteral("tab bar with scroll buttons");
     return problems;
 }
 
@@ -162,8 +182,11 @@ private slots:
             QTest::addRow("presentation 1920x1080 %s dsv3", lang) << true << lang << QSize(1920, 1080) << "dsv3";
             QTest::addRow("1280x720 %s dsv3", lang) << false << lang << QSize(1280, 720) << "dsv3";
             QTest::addRow("1024x700 %s", lang) << false << lang << QSize(1024, 700) << "llama";
-            if (std::string_view(lang) == "zh_CN") // English needs scroll buttons (open)
-                QTest::addRow("presentation 1024x700 %s", lang) << true << lang << QSize(1024, 700) << "llama";
+            QTest::addRow("1280x720 %s", lang) << false << lang << QSize(1280, 720) << "llama";
+            QTest::addRow("presentation 1280x720 %s", lang) << true << lang << QSize(1280, 720) << "llama";
+            QTest::addRow("presentation 1280x720 %s dsv3", lang) << true << lang << QSize(1280, 720) << "dsv3";
+            QTest::addRow("presentation 1024x700 %s", lang) << true << lang << QSize(1024, 700) << "llama";
+            QTest::addRow("presentation 1024x700 %s dsv3", lang) << true << lang << QSize(1024, 700) << "dsv3";
             QTest::addRow("1024x700 %s dsv3", lang) << false << lang << QSize(1024, 700) << "dsv3";
         }
     }

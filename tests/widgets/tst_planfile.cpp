@@ -14,6 +14,8 @@
 #include <QUndoStack>
 #include <QWidget>
 
+#include <cmath>
+
 using namespace shardscope;
 
 namespace {
@@ -105,6 +107,40 @@ private slots:
         QCOMPARE(cli.exitCode(), 0);
         const QByteArray out = cli.readAllStandardOutput();
         QVERIFY2(out.contains("\"world_size\": 4"), out.constData()); // tp 4 x pp 1 x dp 1
+    }
+
+    // File → Open model folder…: the folder's safetensors header gives the weights (one 2 x 3 BF16
+    // tensor, 2 x 3 x 2 B = 12 B, which one GPU holds whole), generation_config.json its defaults, and
+    // Undo goes back to the model before.
+    void modelFolderWithSafetensors()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("tiny-st")));
+        const QString folder = dir.filePath(QStringLiteral("tiny-st"));
+        write(folder + QStringLiteral("/config.json"), kTinyConfig);
+        write(folder + QStringLiteral("/generation_config.json"), R"({"temperature": 0.7})");
+        const QByteArray header = R"({"model.layers.0.self_attn.q_proj.weight":)"
+                                  R"({"dtype":"BF16","shape":[2,3],"data_offsets":[0,12]}})";
+        QByteArray length(8, '\0');
+        length[0] = static_cast<char>(header.size()); // under 256: one little-endian byte
+        write(folder + QStringLiteral("/model.safetensors"), length + header + QByteArray(12, '\0'));
+        Fixture a;
+        a.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 1), {});
+        a.editor.undoStack()->clear();
+        QVERIFY2(a.files.openModelConfig(folder), qPrintable(a.files.lastError()));
+        QCOMPARE(a.doc.plan().modelId, std::string("tiny-st"));
+        QCOMPARE(a.doc.plan().tp, 1);
+        QVERIFY(std::abs(a.doc.evaluation().ranks.at(0).memory.weights.total() - 12.0) < 1e-9);
+        QVERIFY(a.editor.undoStack()->canUndo());
+        a.editor.undoStack()->undo();
+        QCOMPARE(a.doc.plan().modelId, std::string("llama-3.1-70b"));
+        // A shard whose header claims more data than the file holds: a message, the plan unchanged.
+        write(folder + QStringLiteral("/model.safetensors"), length + header + QByteArray(4, '\0'));
+        Fixture b;
+        b.editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 1), {});
+        QVERIFY(!b.files.openModelConfig(folder));
+        QVERIFY2(b.files.lastError().contains(QStringLiteral("model.safetensors")), qPrintable(b.files.lastError()));
+        QCOMPARE(b.doc.plan().modelId, std::string("llama-3.1-70b"));
     }
 
     void importOutputOpens()

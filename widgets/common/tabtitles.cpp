@@ -1,8 +1,11 @@
 #include "widgets/common/tabtitles.h"
 
 #include <QEvent>
+#include <QFont>
 #include <QTabBar>
 #include <QTabWidget>
+
+#include <algorithm>
 
 TabTitles::TabTitles(QTabWidget *tabs)
     : QObject(tabs)
@@ -53,7 +56,28 @@ void TabTitles::refit()
     m_shortened = bar->sizeHint().width() > room;
     if (m_shortened)
         apply(true);
-    // The last resort, the short titles still too wide: whole titles behind scroll buttons.
+    // The short titles still too wide (presentation mode at 1024 px): the bar's text a little smaller,
+    // down to 75 % of the window's, rather than tabs hidden behind scroll arrows.
+    QTabBar *tabBar = m_tabs->tabBar();
+    if (m_shrunk) {
+        tabBar->setFont(QFont()); // back to the inherited font, then measure again
+        m_shrunk = false;
+        m_shortened = bar->sizeHint().width() > room;
+        apply(m_shortened);
+    }
+    if (m_shortened && bar->sizeHint().width() > room && room > 0) {
+        const QFont inherited = tabBar->font();
+        QFont smaller = inherited;
+        for (double f = 0.95; f >= 0.75 && bar->sizeHint().width() > room; f -= 0.05) {
+            if (inherited.pointSizeF() > 0)
+                smaller.setPointSizeF(inherited.pointSizeF() * f);
+            else
+                smaller.setPixelSize(std::max(1, static_cast<int>(inherited.pixelSize() * f)));
+            tabBar->setFont(smaller);
+            m_shrunk = true;
+        }
+    }
+    // The last resort, still too wide: the short titles behind scroll buttons.
     const bool scroll = m_shortened && bar->sizeHint().width() > room;
     if (m_tabs->usesScrollButtons() != scroll)
         m_tabs->setUsesScrollButtons(scroll);

@@ -6,6 +6,7 @@
 #include "core/model/planio.h"
 #include "core/serving/workloadio.h"
 #include "io/boundedread.h"
+#include "io/checkpointfolder.h"
 #include "io/presetrepository.h"
 #include "io/savefile.h"
 #include "widgets/document/plandocument.h"
@@ -82,10 +83,11 @@ std::optional<QString> loadModelConfig(PlanDocument &doc, const QString &path, s
     try {
         // A model folder means its config.json, which is named after the folder (the checkpoint),
         // like the CLI does for --model.
-        const QString config = PresetRepository::modelConfigPath(path);
-        const QFileInfo fi(config);
-        modelId = doc.addModelJson(
-            readJsonFile(config), PresetRepository::modelIdForConfig(config), fi.absolutePath().toStdString());
+        // config.json with hf_quant_config.json, generation_config.json and the safetensors headers, as
+        // the CLI reads --model DIR.
+        const checkpointfolder::ModelFolder folder = checkpointfolder::read(path);
+        modelId
+            = doc.addModelJson(folder.modelText, folder.id, QFileInfo(folder.configPath).absolutePath().toStdString());
         return std::nullopt;
     } catch (const std::exception &e) {
         return QCoreApplication::translate("planfile", "Cannot open %1: %2")

@@ -122,6 +122,9 @@ ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     body->setStretchFactor(0, 2);
     body->setStretchFactor(1, 1);
     body->setStretchFactor(2, 1);
+    // Half the width for the scatter from the start: laid out from the size hints, the heat maps took
+    // nearly all of it and the scatter's legend and axes were cut to "…" (Chinese, presentation mode).
+    body->setSizes({ 2000, 1000, 1000 });
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);

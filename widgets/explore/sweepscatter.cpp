@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -95,9 +96,29 @@ void SweepScatter::retranslate()
     m_feasible.series->setName(tr("meets constraints"));
     m_front.series->setName(tr("Pareto front"));
     m_current->setName(tr("this plan"));
-    m_x->setTitleText(tr("TPOT, ms (estimate)"));
-    m_y->setTitleText(tr("tok/s per GPU"));
+    fitAxisTitles();
     fonts::refitLegend(this, chart());
+}
+
+void SweepScatter::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    fitAxisTitles();
+}
+
+// The y axis's title runs along the plot's height, and Qt Charts cuts it to "tok/s per …" when the plot
+// is shorter (Explore in presentation mode): then the x axis's title names both axes.
+void SweepScatter::fitAxisTitles()
+{
+    const QString x = tr("TPOT, ms (estimate)");
+    const QString y = tr("tok/s per GPU");
+    const QFontMetricsF fm(m_y->titleFont());
+    // The plot is the view less the legend, the x axis and the margins: about 6 lines of text.
+    const double plotHeight = height() - 6 * fm.height();
+    const bool fits = fm.horizontalAdvance(y) + fm.height() <= plotHeight;
+    m_y->setTitleVisible(fits);
+    m_y->setTitleText(y);
+    m_x->setTitleText(fits ? x : tr("%1 · ↑ %2").arg(x, y));
 }
 
 QPointF SweepScatter::valueOf(int planIndex) const

@@ -34,7 +34,12 @@ public:
 signals:
     void planClicked(int planIndex);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitAxisTitles();
+
     struct Layer
     {
         QScatterSeries *series = nullptr;

@@ -132,6 +132,14 @@ GridData buildExpertsGrid(const std::shared_ptr<const PlanState> &state)
     d.rowBands.push_back(std::move(kinds));
     for (int l = 0; l < m.layers; ++l)
         d.rowLabels << QString::number(l);
+    // A few dense layers among many MoE ones (DeepSeek-V3: 3 of 61) get a text line each, and their
+    // numbers; when dense layers are many (every other layer) they are as tall as the rest anyway.
+    if (const int dense = m.layers - m.moeLayerCount(); dense > 0 && dense * 4 <= m.layers)
+        for (int l = 0; l < m.layers; ++l)
+            if (!m.layerInfo[static_cast<size_t>(l)].moe) {
+                d.tallRows.push_back(l);
+                d.pinnedRows.push_back(l);
+            }
     for (int s = 0; s < slotCount; ++s)
         d.columnLabels << QString::number(s < experts ? s : s % experts);
     if (p.redundantExperts > 0)

@@ -46,6 +46,9 @@ struct GridData
     QStringList rowLabels; // one per row
     int rowLabelPhase = 0; // labels go on rows phase, phase + step, ... as space allows
     std::vector<int> pinnedRows; // rows whose label is always drawn (embedding, LM head)
+    // Rows drawn at least one text line tall when the others are thinner (the Experts tab's three
+    // dense layers among 58 MoE ones were a hairline); the other rows share what is left.
+    std::vector<int> tallRows;
     // Rows too short for a label each: one label per run of rows, "nodes %1–%2" with the run's
     // first and last row, instead of labelling every k-th row. Empty: every k-th row's label.
     QString rowRunLabel;

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-GridGeometry GridGeometry::fit(const QRectF &area, int rows, int columns, double zoom, QPointF origin)
+GridGeometry GridGeometry::fit(
+    const QRectF &area, int rows, int columns, double zoom, QPointF origin, const std::vector<double> &rowWeights)
 {
     GridGeometry g;
     g.area = area;
@@ -12,8 +13,15 @@ GridGeometry GridGeometry::fit(const QRectF &area, int rows, int columns, double
     zoom = std::max(1.0, zoom);
     if (g.rows == 0 || g.columns == 0)
         return g;
+    if (rowWeights.size() == static_cast<size_t>(g.rows)
+        && std::any_of(rowWeights.begin(), rowWeights.end(), [](double w) { return w != 1; })) {
+        g.rowEdges.reserve(rowWeights.size() + 1);
+        g.rowEdges.push_back(0);
+        for (double w : rowWeights)
+            g.rowEdges.push_back(g.rowEdges.back() + std::max(w, 0.01));
+    }
     g.cellWidth = area.width() / g.columns * zoom;
-    g.cellHeight = area.height() / g.rows * zoom;
+    g.cellHeight = area.height() / g.rowUnits() * zoom;
     const QPointF max = g.maxOrigin();
     g.origin = QPointF(std::clamp(origin.x(), 0.0, max.x()), std::clamp(origin.y(), 0.0, max.y()));
     return g;
@@ -23,13 +31,30 @@ QPointF GridGeometry::maxOrigin() const
 {
     if (cellWidth <= 0 || cellHeight <= 0)
         return {};
-    return QPointF(std::max(0.0, columns - area.width() / cellWidth), std::max(0.0, rows - area.height() / cellHeight));
+    return QPointF(
+        std::max(0.0, columns - area.width() / cellWidth), std::max(0.0, rowUnits() - area.height() / cellHeight));
+}
+
+double GridGeometry::rowStart(int row) const
+{
+    if (rowEdges.empty())
+        return row;
+    return rowEdges[static_cast<size_t>(std::clamp(row, 0, rows))];
+}
+
+int GridGeometry::rowAtUnit(double unit) const
+{
+    if (rowEdges.empty())
+        return std::clamp(static_cast<int>(std::floor(unit)), 0, std::max(0, rows - 1));
+    const auto after = std::upper_bound(rowEdges.begin(), rowEdges.end(), unit);
+    return std::clamp(static_cast<int>(after - rowEdges.begin()) - 1, 0, std::max(0, rows - 1));
 }
 
 QRectF GridGeometry::cellsRect(int row, int column, int rowCount, int columnCount) const
 {
-    return QRectF(area.left() + (column - origin.x()) * cellWidth, area.top() + (row - origin.y()) * cellHeight,
-        columnCount * cellWidth, rowCount * cellHeight);
+    const double top = rowStart(row);
+    return QRectF(area.left() + (column - origin.x()) * cellWidth, area.top() + (top - origin.y()) * cellHeight,
+        columnCount * cellWidth, (rowStart(row + rowCount) - top) * cellHeight);
 }
 
 QRectF GridGeometry::cellRect(int row, int column) const
@@ -42,22 +67,26 @@ std::optional<std::pair<int, int>> GridGeometry::cellAt(const QPointF &p) const
     if (!area.contains(p) || cellWidth <= 0 || cellHeight <= 0)
         return std::nullopt;
     const int column = static_cast<int>(std::floor(origin.x() + (p.x() - area.left()) / cellWidth));
-    const int row = static_cast<int>(std::floor(origin.y() + (p.y() - area.top()) / cellHeight));
-    if (row < 0 || row >= rows || column < 0 || column >= columns)
+    const double unit = origin.y() + (p.y() - area.top()) / cellHeight;
+    if (unit < 0 || unit >= rowUnits() || column < 0 || column >= columns)
         return std::nullopt;
+    const int row = rowAtUnit(unit);
     return std::make_pair(row, column);
 }
 
 int GridGeometry::firstVisibleRow() const
 {
-    return std::clamp(static_cast<int>(std::floor(origin.y())), 0, std::max(0, rows - 1));
+    return rowAtUnit(origin.y());
 }
 
 int GridGeometry::lastVisibleRow() const
 {
     if (cellHeight <= 0)
         return -1;
-    return std::clamp(static_cast<int>(std::ceil(origin.y() + area.height() / cellHeight)) - 1, 0, rows - 1);
+    // The row holding the last visible unit: a row that starts exactly at the bottom edge is not shown.
+    const double bottom = origin.y() + area.height() / cellHeight;
+    const int row = rowAtUnit(bottom);
+    return std::clamp(rowStart(row) >= bottom - 1e-9 ? row - 1 : row, 0, rows - 1);
 }
 
 int GridGeometry::firstVisibleColumn() const

@@ -34,6 +34,28 @@ QColor cellColor(const GridData &d, int row, int column)
     return QColor::fromRgb(d.cells.pixel(column, row));
 }
 
+// Row weights that make `data.tallRows` one text line (`line` px) tall in an area `height` px high
+// at zoom 1, the other rows sharing the rest; the tall rows never take more than half the height.
+// Empty (every row alike) when a uniform row is already a line tall.
+std::vector<double> rowWeights(const GridData &data, double height, double line)
+{
+    const auto rows = static_cast<double>(data.rows);
+    const auto tall = static_cast<double>(data.tallRows.size());
+    if (data.tallRows.empty() || tall >= rows || height / rows >= line)
+        return {};
+    // Tall rows of weight w, ordinary ones 1: a tall row is h * w with h = height / (rows - tall + tall * w).
+    // h * w = line  =>  w = line * (rows - tall) / (height - tall * line).
+    const double tallHeight = std::min(tall * line, height / 2);
+    const double w = (tallHeight / tall) * (rows - tall) / (height - tallHeight);
+    if (w <= 1)
+        return {};
+    std::vector<double> weights(static_cast<size_t>(data.rows), 1.0);
+    for (int r : data.tallRows)
+        if (r >= 0 && r < data.rows)
+            weights[static_cast<size_t>(r)] = w;
+    return weights;
+}
+
 } // namespace
 
 GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetricsF &fm, const GridView &view)
@@ -85,7 +107,8 @@ GridFrame layoutGrid(const GridData &data, const QRectF &rect, const QFontMetric
 
     const QRectF area(std::round(left), std::round(top), std::max(1.0, std::floor(rect.right() - left - kPad)),
         std::max(1.0, std::floor(bottom - top)));
-    f.cells = GridGeometry::fit(area, data.rows, data.columns, view.zoom, view.origin);
+    f.cells = GridGeometry::fit(area, data.rows, data.columns, view.zoom, view.origin,
+        rowWeights(data, area.height(), std::ceil(fm.height()) + 2));
     for (QRectF &b : f.rowBands) {
         b.setTop(area.top());
         b.setHeight(area.height());
@@ -124,9 +147,13 @@ std::vector<GridLabel> rowLabelBoxes(const GridData &d, const GridFrame &f, cons
         }
         return out;
     }
-    for (int r : d.pinnedRows)
-        if (r >= firstRow && r <= lastRow)
-            out.push_back({ box(g.cellRect(r, 0).center().y()), d.rowLabels.value(r), r, r });
+    for (int r : d.pinnedRows) {
+        if (r < firstRow || r > lastRow)
+            continue;
+        const QRectF b = box(g.cellRect(r, 0).center().y());
+        if (std::none_of(out.begin(), out.end(), [&](const GridLabel &o) { return o.box.intersects(b); }))
+            out.push_back({ b, d.rowLabels.value(r), r, r });
+    }
     const size_t pinned = out.size();
     for (int r = firstRow; r <= lastRow; ++r) {
         if ((r - d.rowLabelPhase) % step != 0
@@ -146,9 +173,21 @@ void paintCells(QPainter &p, const GridData &d, const GridGeometry &g, bool vect
 {
     if (d.rows == 0 || d.columns == 0)
         return;
-    if (!vector) {
+    if (!vector && g.uniformRows()) {
         const QRectF source(g.origin.x(), g.origin.y(), g.area.width() / g.cellWidth, g.area.height() / g.cellHeight);
         p.drawImage(g.area, d.cells, source);
+        return;
+    }
+    if (!vector) { // rows of different heights: one scaled strip of the image per row
+        p.save();
+        p.setClipRect(g.area);
+        const double columns = g.area.width() / g.cellWidth;
+        for (int r = g.firstVisibleRow(); r <= g.lastVisibleRow(); ++r) {
+            const QRectF row = g.cellsRect(r, 0, 1, 1);
+            p.drawImage(QRectF(g.area.left(), row.top(), g.area.width(), row.height()), d.cells,
+                QRectF(g.origin.x(), r, columns, 1));
+        }
+        p.restore();
         return;
     }
     // Runs of one colour per row: far fewer shapes in the SVG than one per cell.

@@ -17,9 +17,12 @@
 #include <QtCharts/QValueAxis>
 
 #include <QCursor>
+#include <QLabel>
+#include <QPainter>
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -33,6 +36,7 @@ MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
     , m_document(document)
     , m_chart(new QChart)
     , m_view(new QChartView(m_chart, this))
+    , m_title(new QLabel(this))
     , m_axisX(new QValueAxis(m_chart))
     , m_axisY(new QValueAxis(m_chart))
 {
@@ -50,13 +54,24 @@ MemoryChart::MemoryChart(const PlanDocument *document, QWidget *parent)
     fonts::followApplication(this, [this] {
         fonts::styleChart(m_chart);
         m_axisX->setLabelsFont(fonts::relative(0.9));
+        m_title->setFont(fonts::relative(1.1)); // the size Qt Charts gave its own title
         fonts::refitLegend(m_view, m_chart);
+        if (!m_dirty)
+            retitle();
     });
     fonts::keepLegendWhole(m_view, m_chart);
     m_view->setRenderHint(QPainter::Antialiasing, false);
+    m_title->setObjectName(QStringLiteral("memoryChartTitle"));
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setAlignment(Qt::AlignHCenter);
+    m_title->setAutoFillBackground(true); // drawn on the chart's background in exports too
+    // Its lines are laid out to the width by retitle(); it must not widen the panel.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Minimum);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_view, 1);
     const auto outdated = [this] {
         m_dirty = true;
         if (isVisible())
@@ -135,26 +150,36 @@ void MemoryChart::rebuild()
     relabelAxis();
     const bool grouped = !m_bars.empty() && m_bars.front().gpus > 1;
     m_axisX->setTitleText(grouped ? tr("node (bar = its tightest GPU)") : tr("GPU"));
-    // At most five intervals with round numbers, so the labels never crowd.
-    double step = 1;
-    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
-        if (top / s <= 5) {
-            step = s;
-            break;
-        }
-    const int intervals = std::max(1, static_cast<int>(std::ceil(top / step - 1e-9)));
-    m_axisY->setRange(0, intervals * step);
-    m_axisY->setTickCount(intervals + 1);
+    m_top = top;
+    rescaleY();
     m_titleHead = grouped ? tr("Memory per GPU, one bar per node (%1 GPUs)").arg(m_state->evaluation.worldSize)
                           : tr("Memory per GPU");
     retitle();
     fonts::refitLegend(m_view, m_chart);
 }
 
+// At most five intervals with round numbers, and at most one label per two lines of the view's height:
+// Qt Charts cuts crowded value labels to "…" (a short chart in presentation mode).
+void MemoryChart::rescaleY()
+{
+    const double line = QFontMetricsF(m_axisY->labelsFont()).height();
+    const int most = std::clamp(static_cast<int>((m_view->height() - 6 * line) / (2 * line)), 1, 5);
+    double step = 1;
+    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
+        if (m_top / s <= most) {
+            step = s;
+            break;
+        }
+    const int intervals = std::max(1, static_cast<int>(std::ceil(m_top / step - 1e-9)));
+    m_axisY->setRange(0, intervals * step);
+    m_axisY->setTickCount(intervals + 1);
+}
+
 void MemoryChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     if (!m_dirty) {
+        rescaleY();
         relabelAxis();
         retitle();
     }
@@ -164,10 +189,12 @@ void MemoryChart::resizeEvent(QResizeEvent *event)
 // width holds (at 1024 px one line of the three was cut).
 void MemoryChart::retitle()
 {
-    const QStringList notes { tr("other = non-torch, CUDA graphs, reserve"), tr("headroom = 1 − utilization"),
+    const QStringList baseNotes { tr("other = non-torch, CUDA graphs, reserve"), tr("headroom = 1 − utilization"),
         tr("usable = utilization × total") };
     // The head too: split after its comma when the chart is narrow.
-    const QFontMetricsF headFm(m_chart->titleFont());
+    QFont headFont = m_title->font();
+    headFont.setBold(true);
+    const QFontMetricsF headFm(headFont);
     QString head = m_titleHead.toHtmlEscaped();
     const double headRoom = std::max(120.0, width() - 24.0);
     if (headFm.horizontalAdvance(m_titleHead) > headRoom)
@@ -179,8 +206,15 @@ void MemoryChart::retitle()
                 break;
             }
         }
-    QFont small = m_chart->titleFont();
-    small.setBold(false);
+    // Qt Charts gives the bottom axis at most 40 % of the plot's height (maxAxisPortion) and cuts its
+    // labels and title to "…" past that: a chart under 14 lines of text high (stacked under the
+    // memory numbers at 1024 x 700, Chinese) names its x axis here instead.
+    const bool shortChart = m_view->height() < 14 * QFontMetricsF(m_axisX->titleFont()).height();
+    m_axisX->setTitleVisible(!shortChart);
+    QStringList notes = baseNotes;
+    if (shortChart)
+        notes.prepend(tr("x: %1").arg(m_axisX->titleText()));
+    QFont small = m_title->font();
     small.setPointSizeF(small.pointSizeF() * 0.8); // <small> is a step below the title
     const QFontMetricsF fm(small);
     const double room = std::max(120.0, width() - 24.0);
@@ -196,12 +230,12 @@ void MemoryChart::retitle()
             line = joined;
     }
     lines << line;
-    m_chart->setTitle(QStringLiteral("%1<br><small>%2</small>").arg(head, lines.join(QStringLiteral("<br>"))));
+    m_title->setText(QStringLiteral("<b>%1</b><br><small>%2</small>").arg(head, lines.join(QStringLiteral("<br>"))));
 }
 
 QString MemoryChart::title() const
 {
-    return m_chart->title();
+    return m_title->text();
 }
 
 // Every k-th bar labelled so that the labels never elide. Categories must be unique: the
@@ -289,5 +323,17 @@ void MemoryChart::renderTo(QPainter &painter, const QRect &rect)
 {
     if (m_dirty)
         rebuild();
-    m_view->render(&painter, QRectF(rect), m_view->viewport()->rect());
+    // The title label above the chart, both scaled from the widget's own size into `rect`.
+    const double sx = width() > 0 ? rect.width() / static_cast<double>(width()) : 1.0;
+    const double sy = height() > 0 ? rect.height() / static_cast<double>(height()) : 1.0;
+    painter.save();
+    painter.translate(rect.topLeft());
+    painter.scale(sx, sy);
+    m_title->render(&painter, m_title->pos(), QRegion(), QWidget::DrawWindowBackground | QWidget::DrawChildren);
+    painter.restore();
+    const QRect chartPart(m_view->pos(), m_view->size());
+    m_view->render(&painter,
+        QRectF(rect.left() + chartPart.left() * sx, rect.top() + chartPart.top() * sy, chartPart.width() * sx,
+            chartPart.height() * sy),
+        m_view->viewport()->rect());
 }

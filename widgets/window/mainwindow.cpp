@@ -339,6 +339,8 @@ QString MainWindow::shortTabTitle(const QString &id)
         { "comm", QT_TRANSLATE_NOOP("TabTitle", "Comm.") },
         { "vllm", QT_TRANSLATE_NOOP("TabTitle", "vLLM") },
         { "work", QT_TRANSLATE_NOOP("TabTitle", "Work") },
+        { "curve", QT_TRANSLATE_NOOP("TabTitle", "Latency") },
+        { "timeline", QT_TRANSLATE_NOOP("TabTitle", "Time") },
     };
     for (const auto &[key, text] : titles)
         if (id == QLatin1String(key))

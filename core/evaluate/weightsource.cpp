@@ -1,0 +1,24 @@
+#include "core/evaluate/weightsource.h"
+
+#include "core/model/safetensors.h"
+
+namespace shardscope {
+
+WeightSource weightSource(const ModelSpec &m, const Plan &p, const BytesPerParam &bytes)
+{
+    WeightSource w;
+    RankShape whole; // one rank holding every layer, the embedding, the LM head and every expert, unsplit
+    whole.layerCount = m.layers;
+    whole.embedding = whole.lmHead = true;
+    whole.localExperts = m.experts;
+    w.estimatedBytes = rankWeightBytes(m, whole, bytes).total();
+    const CheckpointWeights files = checkpointOf(m).weights;
+    if (files.languageBytes > 0 && p.quantization == Quantization::Auto && w.estimatedBytes > 0) {
+        w.source = "safetensors";
+        w.checkpointBytes = files.languageBytes;
+        w.scale = w.checkpointBytes / w.estimatedBytes;
+    }
+    return w;
+}
+
+} // namespace shardscope
