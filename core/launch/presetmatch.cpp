@@ -131,6 +131,18 @@ PresetMatch matchModelPreset(const std::vector<ModelSpec> &models, std::string_v
                     return found(i, PresetMatchKind::Variant);
                 }
     }
+    // Only a quantized copy is a preset (NVIDIA's NVFP4 checkpoint of a model whose own release is not
+    // described): the original resolves to it, flagged, since its weights are in another format.
+    for (size_t i = 0; i < models.size(); ++i)
+        for (const std::string &r : repos(models[i])) {
+            std::vector<std::string> dropped;
+            bool quantized = false;
+            if (normalise(lastComponent(r), true, &dropped, &quantized) == last && quantized) {
+                match.dropped = dropped;
+                match.presetIsQuantizedCopy = true;
+                return found(i, PresetMatchKind::Variant);
+            }
+        }
     return match;
 }
 
