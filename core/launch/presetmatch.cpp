@@ -28,11 +28,12 @@ struct Suffix
 };
 
 // Longest first, so "-fp8-dynamic" goes before "-fp8".
-const Suffix kSuffixes[]
-    = { { "-quantized.w4a16", true }, { "-quantized.w8a8", true }, { "-fp8-dynamic", true }, { "-fp8-block", true },
-          { "-nvfp4", true }, { "-mxfp4", true }, { "-mxfp8", true }, { "-w4a16", true }, { "-w8a8", true },
-          { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
-          { "-bf16", false }, { "-instruct", false }, { "-thinking", false }, { "-base", false }, { "-hf", false } };
+const Suffix kSuffixes[] = { { "-w-mxfp4-a-fp8", true }, // AMD Quark's weight / activation format names
+    { "-$dtype", true }, // NVIDIA's recipes write nvidia/<model>-$DTYPE for BF16 / FP8 / NVFP4
+    { "-quantized.w4a16", true }, { "-quantized.w8a8", true }, { "-fp8-dynamic", true }, { "-fp8-block", true },
+    { "-nvfp4", true }, { "-mxfp4", true }, { "-mxfp8", true }, { "-w4a16", true }, { "-w8a8", true },
+    { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
+    { "-bf16", false }, { "-instruct", false }, { "-thinking", false }, { "-base", false }, { "-hf", false } };
 
 bool isDateSuffix(std::string_view s)
 {

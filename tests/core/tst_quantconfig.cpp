@@ -448,6 +448,9 @@ private slots:
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.2-Exp"), std::string("deepseek-v3.2"));
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.1"), std::string("deepseek-v3"));
         QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5.1"));
+        QCOMPARE(id("amd/gpt-oss-120b-w-mxfp4-a-fp8"), std::string("gpt-oss-120b")); // AMD Quark's naming
+        QCOMPARE(id("nvidia/Llama-3.3-70B-Instruct-$DTYPE"), std::string("llama-3.3-70b-instruct"));
+        QVERIFY(matchModelPreset(models, "nvidia/Llama-3.3-70B-Instruct-$DTYPE").quantizedVariant);
         // The original of a preset that is only a quantized copy resolves to the copy, flagged.
         const PresetMatch original = matchModelPreset(models, "moonshotai/Kimi-K2.6");
         QCOMPARE(id("moonshotai/Kimi-K2.6"), std::string("kimi-k2.6-nvfp4"));
