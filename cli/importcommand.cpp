@@ -82,6 +82,14 @@ int runImportCommand(const QStringList &args)
             c.warningTexts.push_back(value("\"" + c.model + "\" is a quantized variant (" + dropped + ") of preset "
                 + m.id + ", whose weights are " + weightFormatLabel(m, m.weightFormat)
                 + ": pass shardscope plan --model the checkpoint's config.json for its own weight bytes"));
+        } else if (preset >= 0 && match.presetIsQuantizedCopy) {
+            const ModelSpec &m = repo.models()[static_cast<size_t>(preset)];
+            std::string added;
+            for (const std::string &d : match.dropped)
+                added += d;
+            c.warningTexts.push_back(value("\"" + c.model + "\" resolved to preset " + m.id + ", its quantized copy "
+                + m.hfRepo + " (" + added + "), whose weights are " + weightFormatLabel(m, m.weightFormat)
+                + ": pass shardscope plan --model the checkpoint's config.json for its own weight bytes"));
         } else if (preset >= 0 && match.kind == PresetMatchKind::Variant) {
             // -Instruct / -Thinking / a date usually name the same shapes, but not always the same format
             // (Kimi-K2-Thinking ships INT4 where Kimi-K2-Instruct ships FP8): say what was assumed.

@@ -133,6 +133,11 @@ def count(preset):
         attn += h * (c["kv_lora_rank"] + c["qk_rope_head_dim"]) + c["kv_lora_rank"]
         attn += c["kv_lora_rank"] * heads * (c["qk_nope_head_dim"] + c["v_head_dim"])
         attn += heads * c["v_head_dim"] * h
+        if c.get("index_topk"):
+            # DeepSeek Sparse Attention indexer (vllm deepseek_v2.py Indexer): wq_b q_lora -> heads x dim,
+            # wk h -> dim, k_norm LayerNorm (weight + bias), weights_proj h -> heads.
+            ih, idim = c["index_n_heads"], c["index_head_dim"]
+            attn += ql * ih * idim + h * idim + 2 * idim + h * ih
     else:
         attn = h * heads * d + 2 * h * kv * d + heads * d * h
         if c.get("attention_bias"):

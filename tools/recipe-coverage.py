@@ -9,9 +9,12 @@ each and reports: commands found, text-generation commands, how many import (exi
 resolve to a preset ("preset" not null in the JSON), and the models that do not, grouped by family.
 
 A command is text generation unless its model's recipe (models/<org>/<name>.yaml, `meta.tasks`) lists
-no "text" task, or, for a model without a recipe file, its name marks a speech, image, video, OCR,
-embedding or reranking model. Commands whose model is a placeholder ($MODEL, <model>, /path/to/...)
-count as not importable to a preset, as a user would have to fill them in.
+no "text" task, or, for a model without a recipe file, the recipe file the command is written in lists
+none (`vllm serve /path/to/MiniMax-H3` in MiniMax-H3.yaml, an "omni" video model), or else its name marks
+a speech, image, video, OCR, embedding or reranking model. Commands whose model is a placeholder ($MODEL,
+<model>, /path/to/...) count as not importable to a preset, as a user would have to fill them in.
+The repository's instructions to contributors and coding agents (CLAUDE.md, AGENTS.md, CONTRIBUTING.md,
+.claude/) are not recipes and are not searched.
 """
 import argparse
 import collections
@@ -22,6 +25,7 @@ import subprocess
 import sys
 
 TEXT_EXTENSIONS = (".md", ".mdx", ".yaml", ".yml", ".sh", ".ipynb", ".py")
+NOT_RECIPES = ("CLAUDE.md", "AGENTS.md", "CONTRIBUTING.md")
 NON_TEXT = re.compile(
     r"(ocr|tts|asr|whisper|voxtral|audio|sound|voice|speech|transcribe|image|video|diffusion|diffusers|wan2|"
     r"cosmos|ltx|embed|rerank|jina|paddleocr|glyph|s2-pro|higgs|moss-|indextts|voxcpm|stable-)",
@@ -32,9 +36,9 @@ NON_TEXT = re.compile(
 def find_commands(root):
     commands = []
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if d not in (".git", "node_modules")]
+        dirnames[:] = [d for d in dirnames if d not in (".git", "node_modules", ".claude")]
         for name in filenames:
-            if not name.endswith(TEXT_EXTENSIONS):
+            if not name.endswith(TEXT_EXTENSIONS) or (dirpath == root and name in NOT_RECIPES):
                 continue
             path = os.path.join(dirpath, name)
             try:
@@ -59,7 +63,8 @@ def find_commands(root):
 
 
 def recipe_tasks(root):
-    """model id (lower case) -> set of tasks, from models/<org>/<name>.yaml (meta.tasks, model_id, variants)."""
+    """model id (lower case) -> set of tasks, from models/<org>/<name>.yaml (meta.tasks, model_id, variants);
+    also "file:<path relative to root>" -> the tasks of that recipe file."""
     tasks = {}
     models = os.path.join(root, "models")
     for dirpath, _, filenames in os.walk(models):
@@ -74,6 +79,7 @@ def recipe_tasks(root):
                 found = set(re.findall(r"-\s*(\S+)", block.group(1)))
             for model_id in re.findall(r"model_id:\s*\"?([^\"\s]+)\"?", text):
                 tasks[model_id.lower()] = found
+            tasks["file:" + os.path.relpath(os.path.join(dirpath, name), root)] = found
     return tasks
 
 
@@ -92,8 +98,8 @@ def model_of(command):
     return model.strip("'\"")
 
 
-def is_text_generation(model, tasks):
-    known = tasks.get(model.lower())
+def is_text_generation(model, tasks, path=""):
+    known = tasks.get(model.lower()) or tasks.get("file:" + path)
     if known:
         return "text" in known
     return not NON_TEXT.search(model)
@@ -120,7 +126,7 @@ def main():
     # Prose mentions ("the `vllm serve` command.", "vllm serve ...") are not commands: keep those whose
     # model argument is a repository, a path or a placeholder.
     commands = [(p, c) for p, c in found if re.match(r"^([\w.-]+/|/|\$|<|\./)", model_of(c))]
-    text = [(p, c, model_of(c)) for p, c in commands if is_text_generation(model_of(c), tasks)]
+    text = [(p, c, model_of(c)) for p, c in commands if is_text_generation(model_of(c), tasks, p)]
     imported = resolved = 0
     missing = collections.defaultdict(collections.Counter)
     failures = collections.Counter()

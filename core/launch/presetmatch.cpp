@@ -28,11 +28,12 @@ struct Suffix
 };
 
 // Longest first, so "-fp8-dynamic" goes before "-fp8".
-const Suffix kSuffixes[]
-    = { { "-quantized.w4a16", true }, { "-quantized.w8a8", true }, { "-fp8-dynamic", true }, { "-fp8-block", true },
-          { "-nvfp4", true }, { "-mxfp4", true }, { "-mxfp8", true }, { "-w4a16", true }, { "-w8a8", true },
-          { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
-          { "-bf16", false }, { "-instruct", false }, { "-thinking", false }, { "-base", false }, { "-hf", false } };
+const Suffix kSuffixes[] = { { "-w-mxfp4-a-fp8", true }, // AMD Quark's weight / activation format names
+    { "-$dtype", true }, // NVIDIA's recipes write nvidia/<model>-$DTYPE for BF16 / FP8 / NVFP4
+    { "-quantized.w4a16", true }, { "-quantized.w8a8", true }, { "-fp8-dynamic", true }, { "-fp8-block", true },
+    { "-nvfp4", true }, { "-mxfp4", true }, { "-mxfp8", true }, { "-w4a16", true }, { "-w8a8", true },
+    { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
+    { "-bf16", false }, { "-instruct", false }, { "-thinking", false }, { "-base", false }, { "-hf", false } };
 
 bool isDateSuffix(std::string_view s)
 {
@@ -131,6 +132,18 @@ PresetMatch matchModelPreset(const std::vector<ModelSpec> &models, std::string_v
                     return found(i, PresetMatchKind::Variant);
                 }
     }
+    // Only a quantized copy is a preset (NVIDIA's NVFP4 checkpoint of a model whose own release is not
+    // described): the original resolves to it, flagged, since its weights are in another format.
+    for (size_t i = 0; i < models.size(); ++i)
+        for (const std::string &r : repos(models[i])) {
+            std::vector<std::string> dropped;
+            bool quantized = false;
+            if (normalise(lastComponent(r), true, &dropped, &quantized) == last && quantized) {
+                match.dropped = dropped;
+                match.presetIsQuantizedCopy = true;
+                return found(i, PresetMatchKind::Variant);
+            }
+        }
     return match;
 }
 
