@@ -94,7 +94,13 @@ int runKubernetesExport(const QCommandLineParser &parser, const QString &format,
         if (has(parser, flag))
             throw InputError("--" + std::string(flag) + " does not apply to --target k8s (the pods find each other)");
     const PresetRepository repo = loadPresets("export");
-    const PlanInputs in = planFromOptions(parser, repo);
+    PlanInputs in = planFromOptions(parser, repo);
+    applyDisaggOptions(parser, in);
+    // A disaggregated plan needs one manifest set per pool and the router; until that exists, refuse
+    // rather than export the plan as if it were aggregated.
+    if (in.plan.servingMode == ServingMode::Disaggregated)
+        throw InputError("--target k8s exports aggregated plans only: export each pool's plan (--prefill-*/--decode-* "
+                         "settings as --tp/--dp/...) separately, or use --target vllm for the disaggregated launch");
     const Evaluation e = evaluate(in.plan, in.model, in.gpu);
     const K8sExport k = exportKubernetes(e, in.model, in.gpu, launch, k8sOptions(parser));
     if (!k.ok)
