@@ -297,21 +297,8 @@ private slots:
         QTest::newRow("nemotron-3-nano-30b-a3b")
             << QStringLiteral("nemotron-3-nano-30b-a3b") << 31.6e9 << 3.2e9 << 1 << 0.01;
         // Figures from each preset's sources (model cards, or vLLM's recipe metadata that repeats them).
-        // Qwen3.6-27B "27B" (26.90B counted); Qwen3-8B "8.2B" (8.19B); Qwen2.5-32B "32.5B" (32.76B);
-        // Qwen3.8-2.4T-A95B 2.4T / 95B (2.420T / 95.29B with embedding and head); GLM-5.1 744B / 40B (743.91B
-        // with the DSA indexer's 0.73B, 39.88B active without embedding and head). Kimi-K2.6 / K2.7-Code NVFP4: the
-        // Kimi-K2.5 backbone, 1.04T (1.026T counted, -1.3 %, so 1.5 % as for kimi-k2.5) / 32B (31.69B without the input
-        // embedding).
-        QTest::newRow("qwen3.6-27b") << QStringLiteral("qwen3.6-27b") << 27e9 << 27e9 << 0 << 0.01;
-        QTest::newRow("qwen3-8b") << QStringLiteral("qwen3-8b") << 8.2e9 << 8.2e9 << 0 << 0.01;
         QTest::newRow("qwen3-4b") << QStringLiteral("qwen3-4b") << 4.0e9 << 4.0e9 << 0 << 0.01; // 4.02B
         QTest::newRow("llama-3.2-3b") << QStringLiteral("llama-3.2-3b") << 3.21e9 << 3.21e9 << 0 << 0.01; // 3.21B
-        QTest::newRow("qwen2.5-32b") << QStringLiteral("qwen2.5-32b") << 32.5e9 << 32.5e9 << 0 << 0.01;
-        QTest::newRow("qwen3.8-2.4t-a95b") << QStringLiteral("qwen3.8-2.4t-a95b") << 2.4e12 << 95e9 << 0 << 0.01;
-        QTest::newRow("glm-5.1") << QStringLiteral("glm-5.1") << 744e9 << 40e9 << 2 << 0.01;
-        QTest::newRow("kimi-k2.6-nvfp4") << QStringLiteral("kimi-k2.6-nvfp4") << 1.04e12 << 32e9 << 1 << 0.015;
-        QTest::newRow("kimi-k2.7-code-nvfp4")
-            << QStringLiteral("kimi-k2.7-code-nvfp4") << 1.04e12 << 32e9 << 1 << 0.015;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -344,18 +331,6 @@ private slots:
         QTest::addColumn<int>("activeConvention"); // 0 all, 1 without the input embedding, 2 without embedding and head
         QTest::newRow("qwen3-next-80b-a3b") << QStringLiteral("qwen3-next-80b-a3b") << 80e9 << 3.0 << 2;
         QTest::newRow("qwen3.5-397b-a17b") << QStringLiteral("qwen3.5-397b-a17b") << 397e9 << 17.0 << 0;
-        // MiniMax-M2.5 / M2.7 230B / 10B: 228.69B total, 9.80B active without embedding and head (11.03B with
-        // them, 200064 x 3072 each). Qwen3.5 / 3.6-35B-A3B 35B / 3B: 34.66B, 3.46B. Qwen3.5-122B-A10B: 122.11B,
-        // 9.77B. Qwen3-Coder-480B-A35B: 480.16B, 35.48B. DeepSeek-V3.2 671B / 37B: 671.88B with the DSA indexer's
-        // 0.85B, 37.48B active without the input embedding (the DeepSeek-V3 README's convention: activated
-        // parameters include the output head, not the input embedding).
-        QTest::newRow("minimax-m2.5") << QStringLiteral("minimax-m2.5") << 230e9 << 10.0 << 2;
-        QTest::newRow("minimax-m2.7") << QStringLiteral("minimax-m2.7") << 230e9 << 10.0 << 2;
-        QTest::newRow("qwen3.5-35b-a3b") << QStringLiteral("qwen3.5-35b-a3b") << 35e9 << 3.0 << 0;
-        QTest::newRow("qwen3.6-35b-a3b") << QStringLiteral("qwen3.6-35b-a3b") << 35e9 << 3.0 << 0;
-        QTest::newRow("qwen3.5-122b-a10b") << QStringLiteral("qwen3.5-122b-a10b") << 122e9 << 10.0 << 0;
-        QTest::newRow("qwen3-coder-480b-a35b") << QStringLiteral("qwen3-coder-480b-a35b") << 480e9 << 35.0 << 0;
-        QTest::newRow("deepseek-v3.2") << QStringLiteral("deepseek-v3.2") << 671e9 << 37.0 << 1;
     }
     void roundedHeadlineCounts()
     {
@@ -373,18 +348,6 @@ private slots:
         QVERIFY2(std::fabs(c.total / total - 1) < 0.01, qPrintable(QString::number(c.total)));
         QCOMPARE(std::round(a / 1e9), activeBillions);
         QCOMPARE(m.officialTotalParams, total);
-    }
-
-    // Qwen3-1.7B: the card's precise figure is the non-embedding count, 1.4B (its 1.7B headline rounds
-    // 1.72B). Tied embedding, so total minus one 151936 x 2048 table: 1.721B - 0.311B = 1.410B (+0.7 %).
-    void nonEmbeddingCount()
-    {
-        const ModelSpec m = presetModel("qwen3-1.7b");
-        QVERIFY(m.tiedEmbeddings);
-        const ParamCounts c = countParams(m);
-        QCOMPARE(c.embedding, 151936.0 * 2048);
-        QVERIFY2(std::fabs((c.total - c.embedding) / 1.4e9 - 1) < 0.01, qPrintable(QString::number(c.total)));
-        QCOMPARE(std::round(c.total / 1e8) / 10, 1.7);
     }
 
     // Every preset is found again from the command that serves it, and from its common variants.
@@ -439,24 +402,10 @@ private slots:
         QVERIFY(matchModelPreset(models, "zai-org/GLM-4.7-FP8").quantizedVariant);
         // A quantized copy of a preset's own repo wins over a shorter base name.
         QCOMPARE(id("moonshotai/Kimi-K2.5-NVFP4"), std::string("kimi-k2.5"));
-        // Recipe variants of this round's presets.
-        QCOMPARE(id("Qwen/Qwen3.6-27B-FP8"), std::string("qwen3.6-27b"));
-        QCOMPARE(id("nvidia/Qwen3.6-35B-A3B-NVFP4"), std::string("qwen3.6-35b-a3b"));
-        QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B-FP8"), std::string("qwen3.8-2.4t-a95b"));
-        QCOMPARE(id("MiniMaxAI/MiniMax-M2.1"), std::string("minimax-m2.5")); // alias: the M2 architecture
-        QCOMPARE(id("nvidia/MiniMax-M2.7-NVFP4"), std::string("minimax-m2.7"));
-        QCOMPARE(id("deepseek-ai/DeepSeek-V3.2-Exp"), std::string("deepseek-v3.2"));
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.1"), std::string("deepseek-v3"));
-        QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5.1"));
         QCOMPARE(id("amd/gpt-oss-120b-w-mxfp4-a-fp8"), std::string("gpt-oss-120b")); // AMD Quark's naming
         QCOMPARE(id("nvidia/Llama-3.3-70B-Instruct-$DTYPE"), std::string("llama-3.3-70b-instruct"));
         QVERIFY(matchModelPreset(models, "nvidia/Llama-3.3-70B-Instruct-$DTYPE").quantizedVariant);
-        // The original of a preset that is only a quantized copy resolves to the copy, flagged.
-        const PresetMatch original = matchModelPreset(models, "moonshotai/Kimi-K2.6");
-        QCOMPARE(id("moonshotai/Kimi-K2.6"), std::string("kimi-k2.6-nvfp4"));
-        QVERIFY(original.presetIsQuantizedCopy);
-        QVERIFY(original.dropped == std::vector<std::string> { "-nvfp4" });
-        QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.7-code-nvfp4"));
         QVERIFY(!matchModelPreset(models, "moonshotai/Kimi-K2.5").presetIsQuantizedCopy);
         QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
         QCOMPARE(id("-FP8"), std::string());
