@@ -62,9 +62,13 @@ std::string slaRowCommand(const SlaSearchResult &r, const SlaRow &row, const std
         for (const auto &[name, pool] :
             { std::pair { "prefill", &row.prefill }, std::pair { "decode", &row.decode } }) {
             const std::string f = std::string(" --") + name + "-";
-            s += f + "tp " + std::to_string(pool->tp) + f + "pp " + std::to_string(pool->pp) + f + "dp "
-                + std::to_string(pool->dp) + f + "ep " + std::to_string(pool->ep) + f + "instances "
-                + std::to_string(pool->instances);
+            for (const auto &[flag, value] :
+                { std::pair { "tp ", pool->tp }, std::pair { "pp ", pool->pp }, std::pair { "dp ", pool->dp },
+                    std::pair { "ep ", pool->ep }, std::pair { "instances ", pool->instances } }) {
+                s += f;
+                s += flag;
+                s += std::to_string(value);
+            }
             if (pool->maxNumSeqs > 0 && pool == &row.decode)
                 s += f + "max-num-seqs " + std::to_string(pool->maxNumSeqs);
             if (pool->maxNumBatchedTokens > 0)

@@ -647,6 +647,7 @@ SlaSearchResult slaSearch(
                 }
         // The KV transfer per (prefill probe, decode probe): α + prompt x max(kv per GPU) / β.
         std::vector<LinkParams> links;
+        links.reserve(gpus.size());
         for (const SearchGpu &g : gpus)
             links.push_back(transferLinkParams(resolveLinks(base, g.gpu), options.kvTransferLink));
         const double prompt = double(w.inputLen);

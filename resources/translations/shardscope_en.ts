@@ -1816,6 +1816,9 @@
     </message>
     <message>
         <source>meets SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Roofline figures at the largest batch that fits: the workload does not apply (%1)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1817,6 +1817,8 @@
     <message>
         <source>meets SLA</source>
         <translation>满足 SLA</translation>
+    </message>
+    <message>
         <source>Roofline figures at the largest batch that fits: the workload does not apply (%1)</source>
         <translation>按放得下的最大批量的 Roofline 数字：该负载不适用（%1）</translation>
     </message>

@@ -225,7 +225,7 @@ private slots:
             "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32",
             "--max-num-batched-tokens",
             "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32" })
-                                             << "more than 20000000";
+                                             << "more than this search handles";
         QTest::newRow("gpu twice") << args(
             { "sweep", "--model", "llama-3.1-8b", "--gpu", "h100-sxm,h100-sxm", "--gpus", "2", "--tpot-ms", "30" })
                                    << "listed twice";

@@ -80,7 +80,7 @@ const PlanDocument::WorkloadBatch &PlanDocument::workloadBatch() const
 }
 
 PlanDocument::WorkloadBatch PlanDocument::workloadBatchFor(
-    std::shared_ptr<const PlanState> state, const ServingResult *r)
+    const std::shared_ptr<const PlanState> &state, const ServingResult *r)
 {
     WorkloadBatch b;
     b.state = state;

@@ -81,7 +81,7 @@ public:
     // The same for any plan and serving estimate (Compare's pinned side at the document's workload);
     // `serving` may be null.
     static WorkloadBatch workloadBatchFor(
-        std::shared_ptr<const PlanState> state, const shardscope::ServingResult *serving);
+        const std::shared_ptr<const PlanState> &state, const shardscope::ServingResult *serving);
 
 signals:
     void catalogChanged();

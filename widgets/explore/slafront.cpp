@@ -98,7 +98,7 @@ SlaFrontChart::SlaFrontChart(QWidget *parent)
 
 SlaFrontChart::Layer &SlaFrontChart::layer(int set, bool front)
 {
-    return m_layers[static_cast<size_t>(set * 2 + (front ? 0 : 1))];
+    return m_layers[static_cast<size_t>(set) * 2 + (front ? 0 : 1)];
 }
 
 void SlaFrontChart::setSets(std::vector<Set> sets)
@@ -171,7 +171,7 @@ void SlaFrontChart::retranslate()
 
 int SlaFrontChart::frontCount(int s) const
 {
-    return static_cast<int>(m_layers[static_cast<size_t>(s * 2)].points.size());
+    return static_cast<int>(m_layers[static_cast<size_t>(s) * 2].points.size());
 }
 
 int SlaFrontChart::pointCount(int s) const
