@@ -12,7 +12,7 @@ WeightSource weightSource(const ModelSpec &m, const Plan &p, const BytesPerParam
     whole.embedding = whole.lmHead = true;
     whole.localExperts = m.experts;
     w.estimatedBytes = rankWeightBytes(m, whole, bytes).total();
-    const CheckpointWeights files = checkpointOf(m).weights;
+    const CheckpointWeights files = m.checkpoint.weights;
     if (files.languageBytes > 0 && p.quantization == Quantization::Auto && w.estimatedBytes > 0) {
         w.source = "safetensors";
         w.checkpointBytes = files.languageBytes;

@@ -8,7 +8,7 @@
 namespace shardscope {
 
 // Where a plan's weight bytes come from. "estimated": parameters x bytes per parameter (weights.h).
-// "safetensors": a local checkpoint's headers were read (checkpointOf) and the plan loads the
+// "safetensors": a local checkpoint's headers were read (ModelSpec::checkpoint) and the plan loads the
 // checkpoint as stored (no --quantization): each rank's estimated bytes are scaled by
 // checkpoint / estimate, so the whole model weighs exactly what its language-model tensors weigh in
 // the files, and each rank keeps the estimate's share (which tensors a rank holds follows vLLM's

@@ -662,9 +662,9 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     if (m.name.empty())
         m.name = m.id.empty() ? std::string("custom model") : m.id;
     // A model folder's safetensors bytes and generation defaults, carried by the preset form that
-    // io/checkpointfolder writes and a saved plan keeps: remembered for this model (safetensors.h).
-    if (configPtr != &root && (root.contains("checkpoint_weights") || root.contains("generation_config")))
-        rememberCheckpoint(m, { checkpointFromJson(root), generationDefaultsFromJson(root) });
+    // io/checkpointfolder writes and a saved plan keeps.
+    if (configPtr != &root)
+        m.checkpoint = { checkpointFromJson(root), generationDefaultsFromJson(root) };
     return m;
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/model/checkpointfiles.h"
 #include "core/model/quantconfig.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -127,6 +128,9 @@ struct ModelSpec
     double officialActiveParams = 0;
     std::vector<std::string> sources;
     std::string notes;
+    // A model folder's safetensors bytes and generation defaults (preset keys "checkpoint_weights" and
+    // "generation_config", written by io/checkpointfolder and kept by a saved plan); empty otherwise.
+    CheckpointFiles checkpoint;
 
     bool isMoe() const { return experts > 0; }
     bool isMla() const { return attention == AttentionKind::Mla; }

@@ -9,9 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
-#include <mutex>
 #include <set>
-#include <unordered_map>
 
 namespace shardscope {
 
@@ -230,48 +228,6 @@ std::string withCheckpointFiles(
         preset["generation_config"] = std::move(generation);
     }
     return preset.dump();
-}
-
-namespace {
-
-std::string checkpointKey(const ModelSpec &m)
-{
-    std::string key
-        = m.name + '\x1f' + m.modelType + '\x1f' + weightFormatName(m.weightFormat) + '\x1f' + m.quant.method;
-    for (const int v : { m.layers, m.hidden, m.heads, m.kvHeads, m.headDim, m.intermediate, m.vocab, m.experts,
-             m.moeIntermediate, m.sharedIntermediate })
-        key += std::to_string(v) + ',';
-    return key;
-}
-
-struct Registry
-{
-    std::mutex mutex;
-    std::unordered_map<std::string, CheckpointFiles> byModel;
-};
-
-Registry &registry()
-{
-    static Registry r;
-    return r;
-}
-
-} // namespace
-
-void rememberCheckpoint(const ModelSpec &m, const CheckpointFiles &files)
-{
-    Registry &r = registry();
-    const std::lock_guard lock(r.mutex);
-    r.byModel[checkpointKey(m)] = files;
-}
-
-CheckpointFiles checkpointOf(const ModelSpec &m)
-{
-    Registry &r = registry();
-    const std::string key = checkpointKey(m);
-    const std::lock_guard lock(r.mutex);
-    const auto it = r.byModel.find(key);
-    return it == r.byModel.end() ? CheckpointFiles {} : it->second;
 }
 
 } // namespace shardscope

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/model/checkpointfiles.h"
+
 namespace shardscope {
 
 struct ModelSpec;
@@ -46,21 +48,7 @@ struct SafetensorsIndex
 // no "..", no NUL or control character, ending in ".safetensors". Throws InputError.
 SafetensorsIndex parseSafetensorsIndex(std::string_view json);
 
-// The weights of a checkpoint, split as vLLM loads them for the language model. Tensors of layers
-// at or past num_hidden_layers are the MTP / next-token-prediction layers (DeepSeek-V3's layer 61),
-// vision-tower and projector tensors the multimodal encoder: both are counted apart.
-struct CheckpointWeights
-{
-    std::string source; // "safetensors headers" or "safetensors index" (total only)
-    double languageBytes = 0; // the language model's tensors, bytes
-    std::map<std::string, double> bytesByDtype; // of languageBytes
-    double mtpBytes = 0;
-    double visionBytes = 0;
-    double totalBytes = 0; // everything in the checkpoint
-    int tensors = 0;
-    int files = 0;
-    bool known() const { return totalBytes > 0; }
-};
+// The checkpoint's tensors summed by part (CheckpointWeights).
 CheckpointWeights summarizeCheckpoint(const std::vector<SafetensorsTensor> &tensors, int numHiddenLayers);
 
 // A model file (config.json, or the preset form withHfQuantConfig() makes) in preset form with the
@@ -69,24 +57,5 @@ CheckpointWeights summarizeCheckpoint(const std::vector<SafetensorsTensor> &tens
 // Throws InputError for text that is not a JSON object.
 std::string withCheckpointFiles(
     const std::string &modelText, const std::string &generationText, const CheckpointWeights &weights);
-
-// What a local model folder says beyond its config: the weights' bytes and generation_config.json's
-// numeric sampling defaults, which vLLM applies to requests that set none (--generation-config auto;
-// the keys of get_diff_sampling_param in vllm/config/model.py).
-struct CheckpointFiles
-{
-    CheckpointWeights weights;
-    std::map<std::string, double> generationDefaults; // temperature, top_p, top_k, min_p, ...
-};
-
-// The folders' files read in this process, by model. ModelSpec is a value type of the config's fields,
-// compared field by field and copied into every plan state; a checkpoint's byte counts belong to the
-// files next to the config, so they are kept beside it, keyed by the model's name and shape (not its id:
-// the window's catalog renames a second "Qwen3-32B" to "Qwen3-32B-2"). Thread-safe: the sweep reads it
-// from every core. modelFromJson() remembers what a preset's "checkpoint_weights" and
-// "generation_config" hold.
-void rememberCheckpoint(const ModelSpec &m, const CheckpointFiles &files);
-// Empty (weights not known(), no defaults) for a model without a folder's files.
-CheckpointFiles checkpointOf(const ModelSpec &m);
 
 } // namespace shardscope

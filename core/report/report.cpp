@@ -79,7 +79,7 @@ json evaluationToJson(const EvaluatedPlan &plan)
     const WeightSource weights = weightSource(m, e.plan, bytesPerParam(m, e.weightFormat));
     out["model"]["weight_bytes_source"] = weights.source;
     out["model"]["weight_bytes_estimated"] = weights.estimatedBytes;
-    const CheckpointFiles files = checkpointOf(m);
+    const CheckpointFiles &files = m.checkpoint;
     if (files.weights.known()) {
         json dtypes = json::object();
         for (const auto &[dtype, bytes] : files.weights.bytesByDtype)

@@ -189,24 +189,22 @@ private slots:
         QTemporaryDir tmp;
         const QDir dir(tmp.path());
         writeCheckpoint(dir);
-        write(dir.filePath(QStringLiteral("config.json")),
-            R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4,
-                "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100})");
+        const char *config = R"({"model_type": "llama", "hidden_size": 64, "intermediate_size": 128,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100})";
+        write(dir.filePath(QStringLiteral("config.json")), config);
         write(dir.filePath(QStringLiteral("generation_config.json")),
             R"({"temperature": 0.6, "top_p": 0.95, "do_sample": true})");
         const checkpointfolder::ModelFolder f = checkpointfolder::read(tmp.path());
         const ModelSpec m = modelFromJsonText(f.modelText, f.id);
         QCOMPARE(m.layers, 2);
-        const CheckpointFiles files = checkpointOf(m);
+        const CheckpointFiles &files = m.checkpoint;
         QCOMPARE(files.weights.languageBytes, 54.0);
         QCOMPARE(files.weights.bytesByDtype.at("BF16"), 36.0);
         QCOMPARE(files.generationDefaults.at("temperature"), 0.6);
         QCOMPARE(files.generationDefaults.at("top_p"), 0.95);
         QVERIFY(!files.generationDefaults.count("do_sample"));
-        // Another model of another shape has none.
-        ModelSpec other = m;
-        other.layers = 3;
-        QVERIFY(!checkpointOf(other).weights.known());
+        // The same config read on its own (no folder) has none.
+        QVERIFY(!modelFromJsonText(config, "bare").checkpoint.weights.known());
         // A broken generation_config.json is named.
         write(dir.filePath(QStringLiteral("generation_config.json")), "[1, 2");
         try {

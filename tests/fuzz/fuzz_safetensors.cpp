@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             if (w.languageBytes + w.mtpBytes + w.visionBytes != w.totalBytes)
                 fuzzing::fail("checkpoint parts do not add up");
             const ModelSpec model = modelFromJsonText(withCheckpointFiles(kFuzzModels[0], "", w), "fuzz");
-            if (w.known() && checkpointOf(model).weights.languageBytes != w.languageBytes)
+            if (w.known() && model.checkpoint.weights.languageBytes != w.languageBytes)
                 fuzzing::fail("checkpoint bytes lost in the preset");
             fuzzing::evaluateTypicalPlans(model, fuzzing::gpu());
         }

@@ -130,8 +130,6 @@ private slots:
         QVERIFY2(a.files.openModelConfig(folder), qPrintable(a.files.lastError()));
         QCOMPARE(a.doc.plan().modelId, std::string("tiny-st"));
         QCOMPARE(a.doc.plan().tp, 1);
-        QEXPECT_FAIL(
-            "", "Known merge regression (stop 14): the checkpoint bytes no longer scale the evaluated rank", Abort);
         QVERIFY(std::abs(a.doc.evaluation().ranks.at(0).memory.weights.total() - 12.0) < 1e-9);
         QVERIFY(a.editor.undoStack()->canUndo());
         a.editor.undoStack()->undo();
