@@ -24,6 +24,7 @@
 #include "widgets/window/mainwindow.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
@@ -34,6 +35,9 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QUndoStack>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
 
 using namespace shardscope;
 
@@ -159,6 +163,45 @@ private slots:
         QVERIFY(w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel"))->view()->presentation());
         findAction(&w, "presentationMode")->trigger();
         QVERIFY(!teaching::presentation()->isOn());
+    }
+
+    // F5 on a window already on screen scales what has a font of its own too: the slider hints, the
+    // charts' axes and legends, the dock's title (window review item 1). Under xcb Qt sends the
+    // application font change to the windows only, so each of these must follow it by itself.
+    void presentationAfterShowScalesEverything()
+    {
+        MainWindow w(builtinCatalog(), options(llama()));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.showTab(QStringLiteral("explore"));
+        QCoreApplication::processEvents();
+        findAction(&w, "presentationMode")->trigger();
+        QCoreApplication::processEvents();
+        const double app = QApplication::font().pointSizeF();
+        QVERIFY(app > 0);
+        // Every label and chart text with a font of its own: at least 0.85 of the application font
+        // (the smallest factor the window uses is 0.9, the timeline's and hints').
+        QStringList small;
+        for (const QLabel *l : w.findChildren<QLabel *>())
+            if (l->testAttribute(Qt::WA_SetFont) && l->font().pointSizeF() < 0.85 * app)
+                small << l->objectName() + QLatin1Char(':') + l->text().left(30);
+        for (const QChartView *v : w.findChildren<QChartView *>()) {
+            for (const QAbstractAxis *axis : v->chart()->axes())
+                if (axis->labelsFont().pointSizeF() < 0.85 * app)
+                    small << QStringLiteral("axis of ") + v->metaObject()->className();
+            if (v->chart()->legend()->font().pointSizeF() < 0.85 * app)
+                small << QStringLiteral("legend of ") + v->metaObject()->className();
+        }
+        QVERIFY2(small.isEmpty(), qPrintable(small.join(QStringLiteral(", "))));
+        // The dock's title in the application font, whole.
+        const QLabel *title = w.findChild<QLabel *>(QStringLiteral("dockTitle"));
+        QVERIFY(title);
+        QCOMPARE(title->font().pointSizeF(), app);
+        QVERIFY(title->height() >= title->sizeHint().height());
+        findAction(&w, "presentationMode")->trigger();
+        QCoreApplication::processEvents();
+        QCOMPARE(title->font().pointSizeF(), QApplication::font().pointSizeF());
     }
 
     // Switching language re-labels the window; the plan, the undo history and the teaching tabs stay.

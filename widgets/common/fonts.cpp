@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QPalette>
 #include <QWidget>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
@@ -25,6 +26,11 @@ QFont sizedLike(QFont font, const QFont &like, double factor)
     return font;
 }
 
+// Qt sends ApplicationFontChange to every widget only while class-specific fonts are set
+// (QApplicationPrivate's `all` in QApplication::setFont); otherwise only the windows get it and their
+// children see FontChange. Seen under xcb: a live presentation toggle left the slider hints and the
+// charts' axes small. So a follower watches the application object for the event reaching any
+// object and re-applies once per actual change of the application's font or palette.
 class Follower : public QObject
 {
 public:
@@ -32,21 +38,31 @@ public:
         : QObject(owner)
         , m_apply(std::move(apply))
     {
-        owner->installEventFilter(this);
+        QCoreApplication::instance()->installEventFilter(this);
+        remember();
         m_apply();
     }
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
+    bool eventFilter(QObject *, QEvent *event) override
     {
-        if (watched == parent()
-            && (event->type() == QEvent::ApplicationFontChange || event->type() == QEvent::ApplicationPaletteChange))
+        if ((event->type() == QEvent::ApplicationFontChange || event->type() == QEvent::ApplicationPaletteChange)
+            && (QApplication::font() != m_font || QApplication::palette() != m_palette)) {
+            remember();
             m_apply();
+        }
         return false;
     }
 
 private:
+    void remember()
+    {
+        m_font = QApplication::font();
+        m_palette = QApplication::palette();
+    }
     std::function<void()> m_apply;
+    QFont m_font;
+    QPalette m_palette;
 };
 
 class LegendFitter : public QObject

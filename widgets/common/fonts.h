@@ -16,9 +16,9 @@ namespace fonts {
 QFont relative(double factor = 1.0);
 // The system's fixed-pitch font at the application font's size.
 QFont fixedPitch();
-// Calls `apply` now and each time `owner` receives QEvent::ApplicationFontChange or
-// ApplicationPaletteChange (Qt sends them to every widget when the application's font or palette
-// changes). `apply` must be idempotent.
+// Calls `apply` now and after each change of the application's font or palette, for as long as
+// `owner` lives (whether or not Qt sends `owner` itself ApplicationFontChange). `apply` must be
+// idempotent.
 void followApplication(QWidget *owner, std::function<void()> apply);
 // The chart's title, legend, and every axis's labels and title in the application font (labels
 // scaled by `labelFactor`), their text and the background in the application palette's colours.

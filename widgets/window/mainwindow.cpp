@@ -21,6 +21,7 @@
 #include "widgets/memory/memorypanel.h"
 #include "widgets/vllm/commandpreview.h"
 #include "widgets/vllm/vllmlogpanel.h"
+#include "widgets/window/docktitlebar.h"
 #include "widgets/window/issuesbanner.h"
 
 #include <QAction>
@@ -88,6 +89,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     // Closable (View → Plan panel brings it back): a small screen or a projector may need the room.
     m_dock->setFeatures(
         QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    m_dock->setTitleBarWidget(new DockTitleBar(m_dock)); // follows presentation mode (docktitlebar.h)
     m_dock->setWidget(createControls());
     addDockWidget(Qt::LeftDockWidgetArea, m_dock);
     setCentralWidget(createViews());
