@@ -248,9 +248,12 @@ void rankSlaRows(std::vector<SlaRow> &rows, SlaObjective objective, double reque
         r.dominated = false;
         r.rank = 0;
     }
+    // A row that meets the SLA is dominated only by another that meets it too: a faster plan that
+    // misses the SLA is no better choice (the 8-GPU P/D plan that met TTFT p90 <= 2 s was flagged
+    // "dominated" by aggregated plans that missed it).
     for (std::size_t i = 0; i < n; ++i)
         for (std::size_t j = 0; j < n && !rows[i].dominated; ++j)
-            if (j != i && rowDominates(rows[j], rows[i]))
+            if (j != i && (!rows[i].meetsSla || rows[j].meetsSla) && rowDominates(rows[j], rows[i]))
                 rows[i].dominated = true;
     // Ranked rows: a topological order of "dominates" among them (a dominator always first), the
     // objective choosing among the rows no remaining row dominates (Kahn's algorithm).

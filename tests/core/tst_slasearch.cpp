@@ -81,6 +81,27 @@ private slots:
         QCOMPARE(free[0].rank, 1);
     }
 
+    // A plan that meets the SLA is not "dominated" by one that misses it. With TTFT p90 <= 1 s: A (TPOT
+    // 20 ms, 500 tok/s/GPU, TTFT 3 s) beats B (30 ms, 300, TTFT 0.5 s) on both dominance figures but
+    // misses the SLA, so B ranks first and is not dominated; A, which misses, is dominated by nobody
+    // either (B has the higher TPOT). C (35 ms, 250, TTFT 0.5 s) meets the SLA and B dominates it.
+    void slaMissDoesNotDominate()
+    {
+        Sla sla;
+        sla.ttftSec = 1.0;
+        std::vector<SlaRow> rows = { row(1, 1, 0.020, 500), row(2, 2, 0.030, 300), row(4, 4, 0.035, 250) };
+        rows[0].ttft = { 3.0, 3.0, 3.0, 3.0 };
+        rows[1].ttft = { 0.5, 0.5, 0.5, 0.5 };
+        rows[2].ttft = { 0.5, 0.5, 0.5, 0.5 };
+        for (SlaRow &r : rows)
+            judgeRow(r, sla, Workload {});
+        QVERIFY(!rows[0].meetsSla && rows[1].meetsSla && rows[2].meetsSla);
+        rankSlaRows(rows, SlaObjective::Goodput, 0);
+        QCOMPARE(std::tuple(rows[0].tp, rows[0].rank, rows[0].dominated), std::tuple(2, 1, false));
+        QCOMPARE(std::tuple(rows[1].tp, rows[1].rank, rows[1].dominated), std::tuple(4, 2, true));
+        QCOMPARE(std::tuple(rows[2].tp, rows[2].rank, rows[2].dominated), std::tuple(1, 0, false));
+    }
+
     // The p50 percentile reads p50, not p90.
     void percentileIsTheOneAsked()
     {
