@@ -14,11 +14,8 @@ using namespace shardscope;
 
 namespace {
 
-constexpr int kLeft = 56; // row labels
-constexpr int kTop = 44; // title and column labels
 constexpr int kRight = 8;
 constexpr int kMaxCell = 64;
-constexpr int kMinCell = 18;
 constexpr int kMinWidth = 12; // a narrow cell still shows its colour and a 1-2 digit figure
 
 // The figure with fewer digits (105.3 → 105, 1,234 → 1.2k) for a cell too narrow for it.
@@ -68,15 +65,58 @@ void SweepHeatmap::setCurrent(int tp, int pp, int dp, int ep)
     update();
 }
 
-// Square cells while the room allows, at least kMinCell tall; narrower cells (down to kMinWidth)
+int SweepHeatmap::line() const
+{
+    return fontMetrics().height() + 2;
+}
+
+QString SweepHeatmap::title() const
+{
+    return (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
+        + sweepstyle::objectiveTitle(m_objective);
+}
+
+// Two lines when one does not hold the title at the widget's width (presentation mode, a narrow map).
+int SweepHeatmap::titleHeight() const
+{
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const QRect one = fm.boundingRect(QRect(0, 0, std::max(1, width() - kRight), 1000), Qt::TextWordWrap, title());
+    return std::max(line(), one.height() + 2);
+}
+
+int SweepHeatmap::left() const
+{
+    // The wider of the axis names ("PP ↓") and the row sizes, and at least the 56 px of the default font.
+    const QFontMetrics fm = fontMetrics();
+    int widest = std::max(fm.horizontalAdvance(QString::fromStdString(m_map.rowName).toUpper() + QStringLiteral(" ↓")),
+        fm.horizontalAdvance(QString::fromStdString(m_map.columnName).toUpper() + QStringLiteral(" →")));
+    for (int r : m_map.rows)
+        widest = std::max(widest, fm.horizontalAdvance(QString::number(r)) + 2);
+    return std::max(56, widest + 8);
+}
+
+int SweepHeatmap::top() const
+{
+    return 2 + titleHeight() + line() + 4;
+}
+
+int SweepHeatmap::minCell() const
+{
+    return std::max(18, line());
+}
+
+// Square cells while the room allows, at least minCell() tall; narrower cells (down to kMinWidth)
 // rather than a grid cut off at the right when the columns do not fit the width.
 QSize SweepHeatmap::cellSize() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    const int availableW = width() - kLeft - kRight;
-    const int availableH = height() - kTop - bottomHeight();
-    const int square = std::clamp(std::min(availableW / columns, availableH / rows), kMinCell, kMaxCell);
+    const int availableW = width() - left() - kRight;
+    const int availableH = height() - top() - bottomHeight();
+    const int square
+        = std::clamp(std::min(availableW / columns, availableH / rows), minCell(), std::max(kMaxCell, minCell()));
     return { std::min(square, std::max(kMinWidth, availableW / columns)), square };
 }
 
@@ -85,7 +125,7 @@ QRect SweepHeatmap::gridRect() const
     const QSize cell = cellSize();
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QRect(kLeft, kTop, cell.width() * columns, cell.height() * rows);
+    return QRect(left(), top(), cell.width() * columns, cell.height() * rows);
 }
 
 QRect SweepHeatmap::cellRect(int row, int column) const
@@ -185,14 +225,15 @@ QSize SweepHeatmap::sizeHint() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QSize(kLeft + kRight + columns * 48, kTop + bottomHeight() + rows * 48);
+    return QSize(
+        left() + kRight + columns * std::max(48, 2 * line()), top() + bottomHeight() + rows * std::max(48, 2 * line()));
 }
 
 QSize SweepHeatmap::minimumSizeHint() const
 {
     const int rows = std::max<int>(1, static_cast<int>(m_map.rows.size()));
     const int columns = std::max<int>(1, static_cast<int>(m_map.columns.size()));
-    return QSize(kLeft + kRight + columns * kMinWidth, kTop + bottomHeight() + rows * kMinCell);
+    return QSize(left() + kRight + columns * kMinWidth, top() + bottomHeight() + rows * minCell());
 }
 
 QStringList SweepHeatmap::legendTexts() const
@@ -206,7 +247,7 @@ std::vector<QRect> SweepHeatmap::legendItemRects() const
 {
     const QFontMetrics fm = fontMetrics();
     const int line = fm.height() + 2;
-    const int left = kLeft, right = std::max(kLeft + 1, width() - kRight);
+    const int left = this->left(), right = std::max(left + 1, width() - kRight);
     std::vector<QRect> out;
     int x = left, y = 0;
     for (const QString &text : legendTexts()) {
@@ -240,21 +281,20 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     p.setFont(bold);
     p.setPen(palette().color(QPalette::WindowText));
     const QRect g = gridRect();
-    const QString title = (m_axes == MapAxes::TpPp ? tr("TP × PP") : tr("DP × EP")) + QStringLiteral(" · ")
-        + sweepstyle::objectiveTitle(m_objective);
-    const QRect titleRect(g.left(), 2, width() - g.left() - kRight, 18);
-    // Cut visibly ("…") rather than clipped mid-letter at the edge; the ranking is named above the maps.
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-        p.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
+    // From the left edge, wrapped to a second line when the width does not hold it (titleHeight()).
+    p.drawText(
+        QRect(0, 2, width() - kRight, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, title());
     p.setFont(font());
     if (m_map.cells.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No plans"));
         return;
     }
     // Axis labels: the column size above each column, the row size left of each row.
+    const int labelsY = top() - line() - 2; // the column labels' line, above the grid
     p.drawText(
-        QRect(0, kTop - 22, kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
-    p.drawText(QRect(0, kTop - 4 + g.height(), kLeft - 4, 18), Qt::AlignRight | Qt::AlignVCenter,
+        QRect(0, labelsY, left() - 4, line()), Qt::AlignRight | Qt::AlignVCenter, columnName + QStringLiteral(" →"));
+    // Below the grid in the left margin, beside the colour bar (which starts at the grid's left edge).
+    p.drawText(QRect(0, g.bottom() + 2, left() - 4, line()), Qt::AlignRight | Qt::AlignVCenter,
         rowName + QStringLiteral(" ↓"));
     // Narrow cells: every k-th column's size, so that the numbers never run into each other.
     int widest = 1;
@@ -264,11 +304,12 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     for (size_t c = 0; c < m_map.columns.size(); c += static_cast<size_t>(every)) {
         const QRect r = cellRect(0, static_cast<int>(c));
         const int w = r.width() * every;
-        p.drawText(QRect(r.center().x() - w / 2, kTop - 20, w, 18), Qt::AlignCenter, QString::number(m_map.columns[c]));
+        p.drawText(
+            QRect(r.center().x() - w / 2, labelsY, w, line()), Qt::AlignCenter, QString::number(m_map.columns[c]));
     }
     for (size_t row = 0; row < m_map.rows.size(); ++row) {
         const QRect r = cellRect(static_cast<int>(row), 0);
-        p.drawText(QRect(0, r.top(), kLeft - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRect(0, r.top(), left() - 6, r.height()), Qt::AlignRight | Qt::AlignVCenter,
             QString::number(m_map.rows[row]));
     }
     QFont small = font();
@@ -299,12 +340,15 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
     }
     // Legend: the colour scale from worst to best, then the grey states.
     const int y = g.bottom() + 12;
-    const int barW = std::min(120, std::max(60, g.width() / 2));
+    const double worst = higherIsBetter(m_objective) ? m_map.minFigure : m_map.maxFigure;
+    const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
+    // Wide enough for both end values side by side (at 1.5x text they ran into each other).
+    const int ends = fontMetrics().horizontalAdvance(sweepstyle::formatFigure(worst, m_objective))
+        + fontMetrics().horizontalAdvance(sweepstyle::formatFigure(best, m_objective)) + 12;
+    const int barW = std::max(ends, std::min(120, std::max(60, g.width() / 2)));
     for (int x = 0; x < barW; ++x)
         p.fillRect(QRect(g.left() + x, y, 1, 10), sweepstyle::sequential(static_cast<double>(x) / (barW - 1)));
     p.setPen(palette().color(QPalette::WindowText));
-    const double worst = higherIsBetter(m_objective) ? m_map.minFigure : m_map.maxFigure;
-    const double best = higherIsBetter(m_objective) ? m_map.maxFigure : m_map.minFigure;
     const int valueH = fontMetrics().height() + 2;
     p.drawText(QRect(g.left(), y + 10, barW, valueH), Qt::AlignLeft | Qt::AlignVCenter,
         sweepstyle::formatFigure(worst, m_objective));
@@ -326,6 +370,8 @@ void SweepHeatmap::paintEvent(QPaintEvent *)
 
 bool SweepHeatmap::event(QEvent *event)
 {
+    if (event->type() == QEvent::FontChange)
+        updateGeometry(); // the margins and the smallest cell follow the font (line(), left(), top())
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         int row = 0, column = 0;

@@ -51,6 +51,15 @@ protected:
 
 private:
     int bottomHeight() const; // the colour scale and the wrapped legend below the grid
+    // Sizes from the font, so presentation mode's larger text keeps its room: one text line, the
+    // title (one or two lines), the margin left of the grid (row labels) and above it (title and
+    // column labels), the smallest cell height.
+    int line() const;
+    QString title() const;
+    int titleHeight() const;
+    int left() const;
+    int top() const;
+    int minCell() const;
     QStringList legendTexts() const;
     QRect gridRect() const;
     QSize cellSize() const;
