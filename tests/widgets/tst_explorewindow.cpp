@@ -49,7 +49,7 @@ private slots:
         QVERIFY(!view->result()); // hidden tab: no sweep yet
         QSignalSpy done(view, &ExploreView::resultChanged);
         QVERIFY(w.showTab(QStringLiteral("explore")));
-        QCOMPARE(w.bottomTabs()->currentWidget(), static_cast<QWidget *>(view));
+        QCOMPARE(w.currentBottomView(), static_cast<QWidget *>(view));
         QVERIFY(done.wait(10000));
         QCOMPARE(view->options().gpus, 8); // the plan's world size
         QCOMPARE(view->result()->resolved.maxModelLen, qint64(32768));

@@ -257,7 +257,7 @@ private slots:
         QVERIFY(w.showTab(QStringLiteral("experts")));
         QCOMPARE(w.gridPanel()->currentKind(), GridKind::Experts);
         QVERIFY(w.showTab(QStringLiteral("gpus")));
-        QCOMPARE(w.bottomTabs()->currentWidget(), static_cast<QWidget *>(w.gpuTable()));
+        QCOMPARE(w.currentBottomView(), static_cast<QWidget *>(w.gpuTable()));
         QVERIFY(!w.showTab(QStringLiteral("nope")));
     }
 };

@@ -249,8 +249,8 @@ private slots:
             return QList<QObject *> { w.centralWidget(), dock->widget(), w.gridPanel(), w.memoryPanel(), w.commPanel(),
                 w.gpuTable(), w.commandPreview(), w.issuesBanner(), w.setupPanel(), w.parallelismPanel(),
                 w.settingsPanel(), w.enginePanel(), w.linksPanel(), w.vllmLogPanel(), w.vllmLogPanel()->logInput(),
-                w.bottomTabs(), w.bottomTabs()->currentWidget(),
-                w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel")), w.menuBar()->actions().first()->menu(),
+                w.bottomTabs(), w.currentBottomView(), w.findChild<TimelinePanel *>(QStringLiteral("TimelinePanel")),
+                w.menuBar()->actions().first()->menu(),
                 w.menuBar()->findChild<QMenu *>(QStringLiteral("languageMenu")) };
         };
         const QList<QObject *> widgets = parts();

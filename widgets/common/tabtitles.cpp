@@ -12,7 +12,10 @@ TabTitles::TabTitles(QTabWidget *tabs)
     , m_tabs(tabs)
 {
     tabs->setElideMode(Qt::ElideNone);
-    tabs->setUsesScrollButtons(false);
+    // Always allowed, so that the bar's minimum width is not the sum of its tabs (that made the
+    // window wider than a 1280 px screen in presentation mode, and the titles were then never
+    // shortened); refit() keeps them out of sight by fitting the titles first.
+    tabs->setUsesScrollButtons(true);
     tabs->installEventFilter(this);
     tabs->tabBar()->installEventFilter(this);
 }
@@ -60,8 +63,9 @@ void TabTitles::refit()
     // down to 75 % of the window's, rather than tabs hidden behind scroll arrows.
     QTabBar *tabBar = m_tabs->tabBar();
     if (m_shrunk) {
-        tabBar->setFont(QFont()); // back to the inherited font, then measure again
+        tabBar->setFont(QFont()); // back to the inherited font, then measure the full titles again
         m_shrunk = false;
+        apply(false);
         m_shortened = bar->sizeHint().width() > room;
         apply(m_shortened);
     }
@@ -77,10 +81,7 @@ void TabTitles::refit()
             m_shrunk = true;
         }
     }
-    // The last resort, still too wide: the short titles behind scroll buttons.
-    const bool scroll = m_shortened && bar->sizeHint().width() > room;
-    if (m_tabs->usesScrollButtons() != scroll)
-        m_tabs->setUsesScrollButtons(scroll);
+    // The last resort, still too wide: the short titles behind the scroll buttons QTabBar shows.
     m_fitting = false;
 }
 

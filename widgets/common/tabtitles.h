@@ -9,8 +9,9 @@ class QTabWidget;
 // Keeps every tab title of a QTabWidget whole and every tab in sight. The full titles while they
 // fit in the bar's room (the widget's width less its corner widget), else each tab's short title
 // (its tooltip keeps the full one), else, when even those do not fit, the short titles with scroll
-// buttons; between the two, the bar's text down to 75 % of its size. A title is never elided to "Communicat…".
-// Re-fitted on each resize, font change (presentation mode), style change and set().
+// buttons (always enabled, so the bar never sets the window's minimum width); between the two, the bar's text down to
+// 75 % of its size. A title is never elided to "Communicat…". Re-fitted on each resize, font change (presentation
+// mode), style change and set().
 class TabTitles : public QObject
 {
 public:

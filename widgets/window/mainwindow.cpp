@@ -271,7 +271,7 @@ QWidget *MainWindow::createViews()
     const std::pair<const char *, GridKind> grids[] = { { "layers", GridKind::Layers }, { "heads", GridKind::Heads },
         { "experts", GridKind::Experts }, { "cluster", GridKind::Cluster } };
     for (const auto &[id, kind] : grids)
-        m_tabs.push_back({ QLatin1String(id), kind, nullptr, {} });
+        m_tabs.push_back({ QLatin1String(id), kind, nullptr, nullptr, {} });
     addBottomTab(
         QStringLiteral("memory"), [] { return tr("Memory && KV"); }, m_memory);
     addBottomTab(
@@ -283,7 +283,7 @@ QWidget *MainWindow::createViews()
     addBottomTab(
         QStringLiteral("vllm"), [] { return tr("vLLM log"); }, m_vllmLog);
     connect(m_bottomTabs, &QTabWidget::currentChanged, m_table, [this] {
-        if (m_bottomTabs->currentWidget() == m_table)
+        if (currentBottomView() == m_table)
             m_table->resizeColumnsToContents();
     });
     m_command = new CommandPreview(m_document);
@@ -324,7 +324,7 @@ bool MainWindow::showTab(const QString &name)
     if (tab->grid)
         m_grids->setCurrent(*tab->grid);
     else
-        m_bottomTabs->setCurrentWidget(tab->widget);
+        m_bottomTabs->setCurrentWidget(tab->page);
     return true;
 }
 
@@ -350,12 +350,36 @@ QString MainWindow::shortTabTitle(const QString &id)
     return QString();
 }
 
+// Each view in a scroll page: a view whose controls need more room than a small screen (Explore's
+// rows in Chinese presentation mode at 1024 x 700) scrolls inside its tab instead of making the window
+// larger than the screen (QStackedWidget's minimum is its largest page's).
 void MainWindow::addBottomTab(const QString &id, Text title, QWidget *widget)
 {
     widget->setWindowTitle(title());
-    m_bottomTabs->addTab(widget, widget->windowTitle());
-    m_bottomTitles->set(m_bottomTabs->indexOf(widget), widget->windowTitle(), shortTabTitle(id));
-    m_tabs.push_back({ id, std::nullopt, widget, std::move(title) });
+    auto *page = new QScrollArea;
+    page->setObjectName(id + QStringLiteral("Page"));
+    page->setFrameShape(QFrame::NoFrame);
+    page->setWidgetResizable(true);
+    page->setWidget(widget);
+    m_bottomTabs->addTab(page, widget->windowTitle());
+    m_bottomTitles->set(m_bottomTabs->indexOf(page), widget->windowTitle(), shortTabTitle(id));
+    m_tabs.push_back({ id, std::nullopt, widget, page, std::move(title) });
+}
+
+QWidget *MainWindow::bottomPage(const QWidget *view) const
+{
+    for (const Tab &t : m_tabs)
+        if (t.widget == view && t.page)
+            return t.page;
+    return nullptr;
+}
+
+QWidget *MainWindow::currentBottomView() const
+{
+    for (const Tab &t : m_tabs)
+        if (t.page && t.page == m_bottomTabs->currentWidget())
+            return t.widget;
+    return nullptr;
 }
 
 void MainWindow::addMenuAction(MenuId menu, QAction *action)
@@ -471,7 +495,7 @@ void MainWindow::retranslate()
     for (const Tab &t : m_tabs)
         if (t.widget) {
             t.widget->setWindowTitle(t.title());
-            m_bottomTitles->set(m_bottomTabs->indexOf(t.widget), t.widget->windowTitle(), shortTabTitle(t.id));
+            m_bottomTitles->set(m_bottomTabs->indexOf(t.page), t.widget->windowTitle(), shortTabTitle(t.id));
         }
     updateTitle();
 }

@@ -71,6 +71,8 @@ public:
     LinksPanel *linksPanel() const { return m_links; }
     VllmLogPanel *vllmLogPanel() const { return m_vllmLog; }
     QTabWidget *bottomTabs() const { return m_bottomTabs; }
+    // The view shown by the current bottom tab (each sits in a scroll page, bottomPage()).
+    QWidget *currentBottomView() const;
 
     // Tab names for --tab: the window's own (layers, heads, experts, cluster, memory, comm, gpus,
     // vllm), then those of `features` (timeline, work, compare, explore).
@@ -163,8 +165,10 @@ private:
         QString id;
         std::optional<GridKind> grid; // a placement tab, else a bottom tab showing `widget`
         QWidget *widget = nullptr;
+        QWidget *page = nullptr; // the scroll area holding `widget` in m_bottomTabs
         Text title; // of a bottom tab
     };
+    QWidget *bottomPage(const QWidget *view) const;
     std::vector<Tab> m_tabs;
     TabTitles *m_bottomTitles = nullptr; // whole titles for m_bottomTabs, short ones on a narrow bar
     QTimer *m_autosave = nullptr; // the session, shortly after each change: it survives a crash

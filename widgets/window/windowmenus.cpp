@@ -188,13 +188,13 @@ void MainWindow::exportView(int which)
         break;
     }
     case ExportMemory:
-        m_bottomTabs->setCurrentWidget(m_memory); // a hidden chart has no size of its own yet
+        m_bottomTabs->setCurrentWidget(bottomPage(m_memory)); // a hidden chart has no size of its own yet
         QCoreApplication::processEvents();
         size = m_memory->chart()->size();
         render = [this](QPainter &p, const QRect &r, bool) { m_memory->chart()->renderTo(p, r); };
         break;
     default:
-        m_bottomTabs->setCurrentWidget(m_comm);
+        m_bottomTabs->setCurrentWidget(bottomPage(m_comm));
         QCoreApplication::processEvents();
         size = m_comm->chart()->size();
         render = [this](QPainter &p, const QRect &r, bool) { m_comm->renderTo(p, r); };
