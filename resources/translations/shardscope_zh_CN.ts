@@ -3233,7 +3233,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>TTFT p99</translation>
     </message>
     <message>
-        <source>output tokens/s per GPU</source>
+        <source>out tok/s per GPU</source>
         <translation>每卡输出 tokens/s</translation>
     </message>
     <message>
@@ -5207,7 +5207,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>meets constraints</source>
+        <source>feasible</source>
         <translation>满足约束</translation>
     </message>
     <message>

@@ -29,6 +29,11 @@
 using namespace shardscope;
 
 namespace {
+
+// Two bars, each labelled by a name above its unit: the plot needs about eight lines so that each
+// bar's band holds its two-line label (Qt Charts cuts it to "Deco..." otherwise), plus the title,
+// two value axes and the legend.
+constexpr int kMinLines = 15;
 QColor kindColor(CommRow::Kind k)
 {
     // Okabe & Ito: blue, sky blue, bluish green, orange, vermillion.
@@ -104,9 +109,9 @@ CommChart::CommChart(QWidget *parent)
         setMinimumWidth(std::max(300, QFontMetrics(fonts::relative()).averageCharWidth() * 44));
         fonts::styleChart(m_chart);
         m_chart->legend()->setFont(fonts::relative(0.9));
-        fonts::refitLegend(m_view, m_chart);
+        fonts::refitLegend(m_view, m_chart, kMinLines);
     });
-    fonts::keepLegendWhole(m_view, m_chart);
+    fonts::keepLegendWhole(m_view, m_chart, kMinLines);
 }
 
 bool CommChart::showsChart() const
@@ -193,7 +198,7 @@ void CommChart::setRows(const std::vector<CommRow> &rows, const QString &decodeL
     // reached in a short chart. One line of numbers per value axis fits.
     m_decodeTitle = tr("%1, %2").arg(decodeLabel, decodeUnit.name);
     m_prefillTitle = tr("%1, %2").arg(prefillLabel, prefillUnit.name);
-    fonts::refitLegend(m_view, m_chart);
+    fonts::refitLegend(m_view, m_chart, kMinLines);
     m_axisY->clear();
     // Name above unit: a narrow chart (the legend at its right) has little room for the labels.
     m_axisY->append({ QStringLiteral("%1<br>%2").arg(prefillLabel, prefillUnit.name),

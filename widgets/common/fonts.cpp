@@ -68,9 +68,10 @@ private:
 class LegendFitter : public QObject
 {
 public:
-    LegendFitter(QWidget *view, QChart *chart)
+    LegendFitter(QWidget *view, QChart *chart, int minLines)
         : QObject(view)
         , m_chart(chart)
+        , m_minLines(minLines)
     {
         view->installEventFilter(this);
     }
@@ -79,23 +80,24 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override
     {
         if (watched == parent() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
-            refitLegend(static_cast<QWidget *>(watched), m_chart);
+            refitLegend(static_cast<QWidget *>(watched), m_chart, m_minLines);
         return false;
     }
 
 private:
     QChart *m_chart;
+    int m_minLines;
 };
 
 } // namespace
 
-void keepLegendWhole(QWidget *view, QChart *chart)
+void keepLegendWhole(QWidget *view, QChart *chart, int minLines)
 {
-    new LegendFitter(view, chart);
-    refitLegend(view, chart);
+    new LegendFitter(view, chart, minLines);
+    refitLegend(view, chart, minLines);
 }
 
-void refitLegend(QWidget *view, QChart *chart)
+void refitLegend(QWidget *view, QChart *chart, int minLines)
 {
     QLegend *legend = chart->legend();
     const QFontMetrics fm(legend->font());
@@ -107,6 +109,14 @@ void refitLegend(QWidget *view, QChart *chart)
     const Qt::Alignment want = row + 2 * fm.averageCharWidth() <= view->width() ? Qt::AlignBottom : Qt::AlignRight;
     if (legend->alignment() != want)
         legend->setAlignment(want);
+    // Tall enough for the title, three value labels, the axis labels and title and the legend (a
+    // column of labels when it stands at the right): about 10 lines of the current font. Shorter,
+    // Qt Charts cuts those texts to "…" (Chinese presentation mode at 1024 x 700); the tab's scroll
+    // page gives the room instead.
+    const int lines = std::max<int>(minLines, want == Qt::AlignRight ? static_cast<int>(markers.size()) + 4 : 0);
+    const int height = lines * fm.height();
+    if (view->minimumHeight() != height)
+        view->setMinimumHeight(height);
 }
 
 QFont relative(double factor)

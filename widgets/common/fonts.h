@@ -26,8 +26,9 @@ void styleChart(QChart *chart, double labelFactor = 1.0);
 
 // Keeps the legend of the chart shown in `view` whole: below the plot while its labels fit in one
 // row of the view's width, else at the right, one label a row (QtCharts would cut every label to
-// "Wei…" instead). Re-checked on each resize of `view`; call refit() after changing the series.
-void keepLegendWhole(QWidget *view, QChart *chart);
-void refitLegend(QWidget *view, QChart *chart);
+// "Wei…" instead), and the view tall enough for its texts (a minimum height of `minLines` lines).
+// Re-checked on each resize of `view`; call refit() after changing the series.
+void keepLegendWhole(QWidget *view, QChart *chart, int minLines = 10);
+void refitLegend(QWidget *view, QChart *chart, int minLines = 10);
 
 } // namespace fonts

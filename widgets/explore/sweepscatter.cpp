@@ -93,7 +93,7 @@ void SweepScatter::retranslate()
     // Short: QtCharts cuts a legend label to the chart's width ("no fit or constraint m…"); each
     // point's tooltip says why it is excluded.
     m_grey.series->setName(tr("excluded"));
-    m_feasible.series->setName(tr("meets constraints"));
+    m_feasible.series->setName(tr("feasible")); // meets every constraint; short for a legend at the right
     m_front.series->setName(tr("Pareto front"));
     m_current->setName(tr("this plan"));
     fitAxisTitles();

@@ -251,7 +251,7 @@ void LatencyCurveView::retranslate()
     m_tpot99->setName(tr("TPOT p99"));
     m_ttft50->setName(tr("TTFT p50"));
     m_ttft99->setName(tr("TTFT p99"));
-    m_throughput->setName(tr("output tokens/s per GPU"));
+    m_throughput->setName(tr("out tok/s per GPU")); // short: a legend at the right keeps it whole
     m_currentLatency->setName(tr("current workload"));
     m_x->setTitleText(tr("Concurrency (clients)"));
     m_latency->setTitleText(tr("Latency, ms")); // "estimated" is in the status line below
