@@ -407,6 +407,9 @@ private slots:
         QCOMPARE(id("nvidia/Llama-3.3-70B-Instruct-$DTYPE"), std::string("llama-3.3-70b-instruct"));
         QVERIFY(matchModelPreset(models, "nvidia/Llama-3.3-70B-Instruct-$DTYPE").quantizedVariant);
         QVERIFY(!matchModelPreset(models, "moonshotai/Kimi-K2.5").presetIsQuantizedCopy);
+        // Google's quantization-aware-trained compressed-tensors checkpoints.
+        QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
+        QVERIFY(matchModelPreset(models, "google/gemma-4-31B-it-qat-w4a16-ct").quantizedVariant);
         QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
         QCOMPARE(id("-FP8"), std::string());
     }
