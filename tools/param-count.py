@@ -107,6 +107,38 @@ def count_lfm2(c):
     return total + ends, total + ends
 
 
+def count_mimo_v2(c):
+    # MiMo-V2-Flash (vllm mimo_v2_flash.py): hybrid_layer_pattern 1 = sliding layer with the swa_* heads,
+    # 0 = full layer; q / k of head_dim, v and o of v_head_dim; a sink per query head where
+    # add_*_attention_sink_bias; moe_layer_freq lists 1 for an MoE layer (router + correction bias), 0 for
+    # the dense MLP of intermediate_size.
+    h = c["hidden_size"]
+
+    def attention(heads, kv, d, vd, sinks):
+        return h * heads * d + h * kv * d + h * kv * vd + heads * vd * h + (heads if sinks else 0)
+
+    full = attention(c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"], c.get("v_head_dim") or
+                     c["head_dim"], c.get("add_full_attention_sink_bias"))
+    swa_d = c.get("swa_head_dim") or c["head_dim"]
+    swa = attention(c.get("swa_num_attention_heads") or c["num_attention_heads"],
+                    c.get("swa_num_key_value_heads") or c["num_key_value_heads"], swa_d,
+                    c.get("swa_v_head_dim") or swa_d, c.get("add_swa_attention_sink_bias"))
+    experts, k = c["n_routed_experts"], c["num_experts_per_tok"]
+    expert = 3 * h * c["moe_intermediate_size"]
+    router = experts * h + experts
+    total = active = 0
+    for pattern, moe in zip(c["hybrid_layer_pattern"], c["moe_layer_freq"]):
+        base = (swa if pattern == 1 else full) + 2 * h
+        if moe == 1:
+            total += base + experts * expert + router
+            active += base + k * expert + router
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings") else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -116,6 +148,8 @@ def count(preset):
         return count_gemma4(c)
     if c.get("model_type") == "lfm2":
         return count_lfm2(c)
+    if "hybrid_layer_pattern" in c:
+        return count_mimo_v2(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]

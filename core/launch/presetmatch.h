@@ -29,7 +29,7 @@ struct PresetMatch
 // (case-insensitive); one of the preset's "aliases" (mirrors such as nvidia/...-NVFP4, RedHatAI/...);
 // a local folder named like the repo or an alias; then the reference's name with common variant suffixes
 // dropped (-FP8, -FP8-Dynamic, -NVFP4, -MXFP4, -MXFP8, -AWQ, -GPTQ, -Int4, -Int8, -W4A16, -W8A8, -BF16,
-// -w-mxfp4-a-fp8, the -$DTYPE placeholder,
+// -w-mxfp4-a-fp8, -qat, -ct (compressed-tensors), the -$DTYPE placeholder,
 // -Instruct, -Thinking, -Base, -2507-style dates) compared with the presets' names treated the same way;
 // last, a preset that is only a quantized copy of the reference (its name plus -NVFP4, -FP8, ...).
 PresetMatch matchModelPreset(const std::vector<ModelSpec> &models, std::string_view reference);

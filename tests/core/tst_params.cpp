@@ -72,6 +72,11 @@ private slots:
                 Plan plan;
                 plan.tp = m.isMla() ? 8 : std::min(8, m.kvHeads);
                 plan.maxModelLen = 4096;
+                // FP8-block experts that do not split tp ways are served with expert parallelism, as vLLM's
+                // recipes do (MiniMax-M2: 1536 / 8 = 192 is not a multiple of the 128 block).
+                if (m.isMoe() && m.weightFormat == WeightFormat::Fp8Block
+                    && (m.moeIntermediate / plan.tp) % m.fp8BlockSize != 0)
+                    plan.ep = plan.tp;
                 const Evaluation e = evaluate(plan, m, g);
                 QVERIFY2(e.valid, (m.id + " on " + g.id).c_str());
                 QVERIFY(e.worldSize == plan.tp);

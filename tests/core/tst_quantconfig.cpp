@@ -299,6 +299,9 @@ private slots:
         // Figures from each preset's sources (model cards, or vLLM's recipe metadata that repeats them).
         QTest::newRow("qwen3-4b") << QStringLiteral("qwen3-4b") << 4.0e9 << 4.0e9 << 0 << 0.01; // 4.02B
         QTest::newRow("llama-3.2-3b") << QStringLiteral("llama-3.2-3b") << 3.21e9 << 3.21e9 << 0 << 0.01; // 3.21B
+        // Qwen3-8B "8.2B" (8.19B counted); Qwen2.5-32B "32.5B" (32.76B).
+        QTest::newRow("qwen3-8b") << QStringLiteral("qwen3-8b") << 8.2e9 << 8.2e9 << 0 << 0.01;
+        QTest::newRow("qwen2.5-32b") << QStringLiteral("qwen2.5-32b") << 32.5e9 << 32.5e9 << 0 << 0.01;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -331,6 +334,18 @@ private slots:
         QTest::addColumn<int>("activeConvention"); // 0 all, 1 without the input embedding, 2 without embedding and head
         QTest::newRow("qwen3-next-80b-a3b") << QStringLiteral("qwen3-next-80b-a3b") << 80e9 << 3.0 << 2;
         QTest::newRow("qwen3.5-397b-a17b") << QStringLiteral("qwen3.5-397b-a17b") << 397e9 << 17.0 << 0;
+        // MiniMax-M2 230B / 10B: 228.69B, 9.80B active without embedding and head (11.03B with them, 200064 x 3072
+        // each). DeepSeek-V3.2 671B / 37B: 671.88B with the DSA indexer's 0.85B (61 x (1536 x 64 x 128 + 7168 x 128
+        // + 2 x 128 + 7168 x 64)), 37.48B active without the input embedding (the DeepSeek-V3 README's convention).
+        // Qwen3.5-35B-A3B 35B / 3B: 34.66B, 3.45B. Qwen3-Coder-480B-A35B: 480.15B, 35.47B. MiMo-V2-Flash 309B /
+        // 15B: 308.78B, 15.45B.
+        QTest::newRow("minimax-m2") << QStringLiteral("minimax-m2") << 230e9 << 10.0 << 2;
+        QTest::newRow("deepseek-v3.2") << QStringLiteral("deepseek-v3.2") << 671e9 << 37.0 << 1;
+        QTest::newRow("qwen3.5-35b-a3b") << QStringLiteral("qwen3.5-35b-a3b") << 35e9 << 3.0 << 0;
+        QTest::newRow("qwen3-coder-480b-a35b") << QStringLiteral("qwen3-coder-480b-a35b") << 480e9 << 35.0 << 0;
+        QTest::newRow("mimo-v2-flash") << QStringLiteral("mimo-v2-flash") << 309e9 << 15.0 << 0;
+        // GLM-4.5-Air 106B / 12B (the GLM-4.5 README): 106.85B, 12.18B active without embedding and head.
+        QTest::newRow("glm-4.5-air") << QStringLiteral("glm-4.5-air") << 106e9 << 12.0 << 2;
     }
     void roundedHeadlineCounts()
     {
@@ -348,6 +363,18 @@ private slots:
         QVERIFY2(std::fabs(c.total / total - 1) < 0.01, qPrintable(QString::number(c.total)));
         QCOMPARE(std::round(a / 1e9), activeBillions);
         QCOMPARE(m.officialTotalParams, total);
+    }
+
+    // Qwen3-1.7B: the card's precise figure is the non-embedding count, 1.4B (its 1.7B headline rounds
+    // 1.72B). Tied embedding, so total minus one 151936 x 2048 table: 1.721B - 0.311B = 1.410B (+0.7 %).
+    void nonEmbeddingCount()
+    {
+        const ModelSpec m = presetModel("qwen3-1.7b");
+        QVERIFY(m.tiedEmbeddings);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.embedding, 151936.0 * 2048);
+        QVERIFY2(std::fabs((c.total - c.embedding) / 1.4e9 - 1) < 0.01, qPrintable(QString::number(c.total)));
+        QCOMPARE(std::round(c.total / 1e8) / 10, 1.7);
     }
 
     // Every preset is found again from the command that serves it, and from its common variants.
@@ -407,6 +434,30 @@ private slots:
         QCOMPARE(id("nvidia/Llama-3.3-70B-Instruct-$DTYPE"), std::string("llama-3.3-70b-instruct"));
         QVERIFY(matchModelPreset(models, "nvidia/Llama-3.3-70B-Instruct-$DTYPE").quantizedVariant);
         QVERIFY(!matchModelPreset(models, "moonshotai/Kimi-K2.5").presetIsQuantizedCopy);
+        // vLLM recipes' names for the same shapes (each alias cited in its preset's sources).
+        QCOMPARE(id("deepseek-ai/DeepSeek-V3.2-Exp"), std::string("deepseek-v3.2"));
+        QCOMPARE(id("MiniMaxAI/MiniMax-M2.7"), std::string("minimax-m2"));
+        QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.5"));
+        QCOMPARE(id("nvidia/Kimi-K2.6-NVFP4"), std::string("kimi-k2.5"));
+        QVERIFY(matchModelPreset(models, "nvidia/Kimi-K2.6-NVFP4").quantizedVariant);
+        QCOMPARE(id("nvidia/Qwen3.6-27B-NVFP4"), std::string("qwen3.5-27b"));
+        QCOMPARE(id("Eco-Tech/Qwen3.8-27B-w8a8"), std::string("qwen3.5-27b"));
+        QCOMPARE(id("Qwen/Qwen3.6-35B-A3B-FP8"), std::string("qwen3.5-35b-a3b"));
+        QCOMPARE(id("Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8"), std::string("qwen3-coder-480b-a35b"));
+        QCOMPARE(id("XiaomiMiMo/MiMo-V2.5"), std::string("mimo-v2-flash"));
+        QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5"));
+        QCOMPARE(id("zai-org/GLM-4.6-FP8"), std::string("glm-4.7"));
+        QCOMPARE(id("Qwen/Qwen2.5-VL-7B-Instruct"), std::string("qwen2.5-7b"));
+        QCOMPARE(id("zai-org/GLM-4.5-Air-FP8"), std::string("glm-4.5-air"));
+        // Other models of the same families stay unresolved: another size, or another architecture.
+        QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
+        QCOMPARE(id("zai-org/GLM-5.2-FP8"), std::string());
+        QCOMPARE(id("MiniMaxAI/MiniMax-M3"), std::string());
+        QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string());
+        QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
+        // Google's quantization-aware-trained compressed-tensors checkpoints.
+        QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
+        QVERIFY(matchModelPreset(models, "google/gemma-4-31B-it-qat-w4a16-ct").quantizedVariant);
         QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
         QCOMPARE(id("-FP8"), std::string());
     }
