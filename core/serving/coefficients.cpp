@@ -155,10 +155,10 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "hidden under the GPU step with async scheduling" },
         { "request_cpu_s", requestCpuSec, "openfabric-systems/simllm PR #204: ~12.7 us per running request" },
         { "frontend_request_s", frontendRequestSec,
-            "API server, one core, per request before the engine sees it (serving reference 2.4: HTTP, "
-            "tokenization in the API-server process); no public micro-benchmark: fitted on tests/data/perf (93 "
-            "points, 7 sources, with floor_scale and host_scale): 8 ms, which also absorbs output streaming in "
-            "bursts" },
+            "API server CPU per request before the engine sees it (serving reference 2.4: HTTP, chat template, "
+            "tokenization in the API-server process, one asyncio loop on one core, so the requests it holds share "
+            "it); no public micro-benchmark: fitted on tests/data/perf (100 points, 7 sources, with floor_scale and "
+            "host_scale): 2.83 ms" },
         { "sampler_s", samplerSec, "vLLM PR #51507: top-k/top-p batch 1 x vocab 32768 0.046 ms (Triton)" },
         { "sampler_request_s", samplerPerRequestSec,
             "vLLM PR #32558: batch 256 x vocab 131072 top-k 1.504 ms: (1.504 - 0.046) / 255 ms per request" },
@@ -169,11 +169,11 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
         { "floor_scale", floorScale,
-            "fitted on tests/data/perf (93 points, 7 sources; coordinate descent with host_scale and "
+            "fitted on tests/data/perf (100 points, 7 sources; coordinate descent with host_scale and "
             "frontend_request_s, hbm and compute at their micro-benchmark values): 4; leave-one-source-out in the "
             "README" },
         { "host_scale", hostScale,
-            "fitted on tests/data/perf (93 points, 7 sources, with floor_scale and frontend_request_s): 2 x the "
+            "fitted on tests/data/perf (100 points, 7 sources, with floor_scale and frontend_request_s): 0.5 x the "
             "stub-executor figures; leave-one-source-out in the README" },
         { "max_capture_size", static_cast<double>(maxCaptureSize),
             "vLLM VllmConfig._set_cudagraph_sizes: 512 tokens, 1024 on SM100 (B200/GB200/B300)" },

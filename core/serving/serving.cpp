@@ -1,6 +1,7 @@
 #include "core/serving/serving.h"
 
 #include "core/model/errors.h"
+#include "core/serving/apiserver.h"
 
 #include <nlohmann/json.hpp>
 
@@ -87,7 +88,6 @@ struct Request
 {
     double arrival = 0;
     double start = 0; // the client sends it (TTFT and E2E count from here)
-    double ready = 0; // the API server has handed it to the engine core
     double first = -1;
     double finish = -1;
     std::int64_t input = 0;
@@ -259,7 +259,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                     "%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped"),
                 { count(failed * r.replicas), count(totalBlocks * bs) }));
 
-    std::deque<int> released; // let in by the client side, in start order
+    std::deque<int> released; // handed to the engine core by the API server, not yet waiting
     std::deque<int> waiting;
     std::vector<int> running;
     running.reserve(static_cast<size_t>(std::min<std::int64_t>(n, maxSeqs) + 1));
@@ -277,18 +277,18 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     std::int64_t kvStride = 1;
     const double window = model.window;
 
-    // The API server takes each request in turn (HTTP, chat template, tokenization, hand-off over ZMQ) on
-    // one core before the engine core sees it: a burst of N requests reaches the scheduler over N x that time.
-    const double frontendSec = coef.frontendRequestSec;
-    double frontendFree = 0;
+    // The API server handles the requests it holds side by side on one core (apiserver.h): each needs
+    // frontend_request_s of it before the engine core sees it.
+    ApiServer api(coef.frontendRequestSec);
+    // The requests the API server has handed to the engine core by `now`, in hand-over order.
+    auto handOver = [&](double now) { api.advanceTo(now, released); };
     auto release = [&](double now) {
+        handOver(now);
         while (nextPending < req.size() && inflight < clientSlots) {
             Request &q = req[nextPending];
             if (!q.failed) {
                 q.start = std::max(q.arrival, now);
-                q.ready = std::max(q.start, frontendFree) + frontendSec;
-                frontendFree = q.ready;
-                released.push_back(static_cast<int>(nextPending));
+                api.send(static_cast<int>(nextPending), q.start);
                 ++inflight;
             }
             ++nextPending;
@@ -328,14 +328,15 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                     { count(r.steps), count(finished), count(target) }));
             break;
         }
-        while (!released.empty() && req[static_cast<size_t>(released.front())].ready <= t) {
+        handOver(t);
+        while (!released.empty()) {
             waiting.push_back(released.front());
             released.pop_front();
         }
         if (running.empty() && waiting.empty()) {
-            if (released.empty())
+            if (api.idle())
                 break; // nothing left (cannot happen while finished < target)
-            t = req[static_cast<size_t>(released.front())].ready;
+            t = std::max(t, api.nextHandOver());
             continue;
         }
 
@@ -373,8 +374,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             }
             k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
             if (k > 1) {
-                const double nextStart = released.empty() ? std::numeric_limits<double>::infinity()
-                                                          : req[static_cast<size_t>(released.front())].ready;
+                const double nextStart = api.nextHandOver();
                 std::int64_t done = 0;
                 StepBatch b;
                 b.decodeTokens = cnt;
@@ -474,8 +474,8 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         if (sched.empty()) {
             // Nothing could be scheduled (the pool is held by requests that all wait): advance to the next
             // arrival, or give up when none will come.
-            if (!released.empty()) {
-                t = std::max(t, req[static_cast<size_t>(released.front())].ready);
+            if (!api.idle()) {
+                t = std::max(t, api.nextHandOver());
                 continue;
             }
             r.stoppedEarly = true;

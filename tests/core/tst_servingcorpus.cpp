@@ -338,24 +338,23 @@ private slots:
         // Issue #17's targets, on the shipped coefficients and on the pooled leave-one-source-out predictions:
         // TPOT median |error| <= 15 %, TTFT <= 25 %, output throughput <= 20 %, >= 80 % of figures within 30 %.
         // Where a target is not met the mark states the measured figure; an unexpected pass fails the test, so a
-        // model change that meets the target must remove its mark. What is missing (README "Serving model"): the
-        // API server's output streaming under 1000-request bursts (random 128 / 4: measured TPOT 0.2-0.35 s), MoE
-        // kernel efficiency of vLLM 0.11 at TP 8 (DeepSeek-R1 on H200: TPOT 46 % low), small-batch per-layer
-        // floors, which the one floor_scale sets too high for gpt-oss at concurrency 4 and too low elsewhere.
+        // model change that meets it must remove its mark. What is missing (README "Serving model"): MoE kernel
+        // efficiency at TP-sharded expert shapes (DeepSeek-R1 and GLM-4.6 ShareGPT bursts on 8 x H200: TPOT
+        // 34-46 % low, throughput 1.75-2x high), ShareGPT's length spread (the simulation uses the means), and
+        // small-batch floors, which the one floor_scale sets too high for MoE models at concurrency 4-10.
         QEXPECT_FAIL("", "TPOT median |error| is 18.2 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "output throughput median |error| is 20.8 % (target 20 %)", Continue);
+        QEXPECT_FAIL("", "output throughput median |error| is 22.6 % (target 20 %)", Continue);
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "67.7 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "71.2 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 21.3 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 18.9 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
-        QEXPECT_FAIL("", "leave-one-source-out TTFT is 25.7 %", Continue);
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 26.5 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 25.4 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 63.8 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 68.3 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
