@@ -13,13 +13,13 @@
 //   `output` steps),
 //   KV held while decoding = N x mean context = N x (input + output / 2) (contexts input + 1 … input +
 //   output - 1, then +1 for the token being written: mean input + output / 2).
-// Those are the figures without the API server. Each request first passes its serial hand-off h
-// (frontend_request_s, 8 ms, core/serving/coefficients.h), one request at a time: a client's cycle is
-// its request's `output` engine steps of mean length t, plus its hand-off, plus up to one step waiting
-// for the next step to start. The hand-off takes h when no other request queues for the API server and
-// at most (N + 1) / 2 x h on average when all N requests arrive together (the k-th waits k x h). By
+// Those are the figures without the API server. Each request first passes its hand-off h
+// (frontend_request_s, core/serving/coefficients.cpp) on the API server's one core, which the requests
+// it holds share (core/serving/apiserver.h): a client's cycle is its request's `output` engine steps of
+// mean length t, plus its hand-off, plus up to one step waiting for the next step to start. The hand-off
+// takes h when no other request is on the API server and at most N x h when all N arrive together. By
 // Little's law the engine holds N x output t / cycle requests on average, so each figure above is
-// scaled by a share between output t / (output t + (N + 1) / 2 x h + t) and output t / (output t + h).
+// scaled by a share between output t / (output t + N x h + t) and output t / (output t + h).
 #include "core/model/errors.h"
 #include "core/model/planio.h"
 #include "core/serving/workloadio.h"
@@ -136,9 +136,9 @@ struct HandOffShare
 HandOffShare handOffShare(const ServingResult &r, std::int64_t out, std::int64_t clients)
 {
     const double t = r.durationSec / static_cast<double>(r.steps); // mean engine step
-    const double h = 8e-3; // frontend_request_s
+    const double h = r.coefficients.frontendRequestSec;
     const double busy = static_cast<double>(out) * t;
-    return { busy / (busy + (static_cast<double>(clients) + 1) / 2 * h + t), busy / (busy + h) };
+    return { busy / (busy + static_cast<double>(clients) * h + t), busy / (busy + h) };
 }
 
 } // namespace
