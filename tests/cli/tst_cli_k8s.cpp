@@ -221,9 +221,9 @@ void TestCliK8s::refusals()
         { { "--model", "llama-3.1-8b", "--gpu", "gaudi3" }, "no Kubernetes GPU resource" },
         { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--script" }, "does not apply to --target k8s" },
         { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--format", "text" }, "--target k8s writes yaml" },
-        // A disaggregated plan is refused, never exported as if it were one aggregated pool.
-        { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--serving-mode", "disaggregated" },
-            "exports aggregated plans only" },
+        // A disaggregated plan's pools take their instances as replicas: a plan-wide count is refused.
+        { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--serving-mode", "disaggregated", "--replicas", "2" },
+            "--replicas does not apply to a disaggregated plan" },
     };
     for (const auto &k : cases) {
         const CliResult r = exportK8s(k.args);
