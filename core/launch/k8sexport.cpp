@@ -88,12 +88,10 @@ LaunchWord podWord(const LaunchWord &w, const PodWords &pw, std::string &unknown
 {
     LaunchWord out;
     for (const LaunchWord::Part &p : w.parts) {
-        if (!p.placeholder) {
+        if (!p.placeholder || p.text == kPodIp) { // literal text, or the pod's own IP: kept as it is
             out.parts.push_back(p);
         } else if (p.text == exportbuild::kHeadIp) {
             out.parts.push_back({ pw.leader ? kPodIp : kLeaderAddress, true });
-        } else if (p.text == kPodIp) {
-            out.parts.push_back(p);
         } else if (const auto it = pw.portDefaults.find(p.text); it != pw.portDefaults.end() && !it->second.empty()) {
             out.parts.push_back({ it->second, false });
         } else {
