@@ -3,6 +3,7 @@
 #include "cli/disaggoptions.h"
 #include "cli/planoptions.h"
 #include "core/evaluate/evaluation.h"
+#include "core/launch/k8sdisagg.h"
 #include "core/launch/k8sexport.h"
 #include "core/launch/launchexport.h"
 #include "core/model/errors.h"
@@ -96,13 +97,23 @@ int runKubernetesExport(const QCommandLineParser &parser, const QString &format,
     const PresetRepository repo = loadPresets("export");
     PlanInputs in = planFromOptions(parser, repo);
     applyDisaggOptions(parser, in);
-    // A disaggregated plan needs one manifest set per pool and the router; until that exists, refuse
-    // rather than export the plan as if it were aggregated.
-    if (in.plan.servingMode == ServingMode::Disaggregated)
-        throw InputError("--target k8s exports aggregated plans only: export each pool's plan (--prefill-*/--decode-* "
-                         "settings as --tp/--dp/...) separately, or use --target vllm for the disaggregated launch");
-    const Evaluation e = evaluate(in.plan, in.model, in.gpu);
-    const K8sExport k = exportKubernetes(e, in.model, in.gpu, launch, k8sOptions(parser));
+    const bool disaggregated = in.plan.servingMode == ServingMode::Disaggregated;
+    K8sExport k;
+    if (disaggregated) {
+        // One instance set per pool; a pool's replicas are its instances (xPyD), so a plan-wide count
+        // would contradict them.
+        if (has(parser, "replicas"))
+            throw InputError("--replicas does not apply to a disaggregated plan: each pool's replicas are its "
+                             "instances (--prefill-instances, --decode-instances)");
+        const DisaggInputs pools = disaggInputs(in, repo);
+        const EvaluatedPlan prefill = evaluatePlan(pools.prefill.plan, pools.prefill.model, pools.prefill.gpu);
+        const EvaluatedPlan decode = evaluatePlan(pools.decode.plan, pools.decode.model, pools.decode.gpu);
+        k = exportKubernetesDisaggregated(in.plan, prefill.evaluation, prefill.gpu, decode.evaluation, decode.gpu,
+            in.model, launch, k8sOptions(parser));
+    } else {
+        const Evaluation e = evaluate(in.plan, in.model, in.gpu);
+        k = exportKubernetes(e, in.model, in.gpu, launch, k8sOptions(parser));
+    }
     if (!k.ok)
         return failWith("export",
             sanitize::oneLine(k.refusal) + (k.refusalCode == "does_not_fit" ? " (--force exports it anyway)" : ""));
@@ -112,10 +123,12 @@ int runKubernetesExport(const QCommandLineParser &parser, const QString &format,
         return 0;
     }
     if (format == QLatin1String("json")) {
-        nlohmann::json j = { { "schema", "shardscope.k8s/1" }, { "ok", true }, { "notes", k.notes },
+        nlohmann::json j = { { "schema", "shardscope.k8s/1" }, { "ok", true },
+            { "serving_mode", disaggregated ? "disaggregated" : "aggregated" }, { "notes", k.notes },
             { "objects", nlohmann::json::array() } };
         for (const K8sObject &o : k.objects)
             j["objects"].push_back({ { "api_version", o.apiVersion }, { "kind", o.kind }, { "name", o.name },
+                { "component", o.component.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.component) },
                 { "file", o.fileName() }, { "yaml", o.yaml } });
         std::cout << j.dump(2) << std::endl;
         return 0;
@@ -157,7 +170,9 @@ int runExportCommand(const QStringList &args)
         { "name", "name", "--target k8s: object name prefix (default: from the model; made a DNS label)." },
         { "image", "image", "--target k8s: container image (default vllm/vllm-openai:v<release>, -rocm for AMD)." },
         { "namespace", "ns", "--target k8s: metadata.namespace (default: none, kubectl's current one)." },
-        { "replicas", "n", "--target k8s: instances of the plan (default 1)." },
+        { "replicas", "n",
+            "--target k8s: instances of an aggregated plan (default 1); a disaggregated plan's pools take "
+            "--prefill-instances / --decode-instances." },
     };
     for (const auto &o : options)
         parser.addOption(

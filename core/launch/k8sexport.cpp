@@ -13,16 +13,14 @@ namespace shardscope {
 
 namespace {
 
-// vLLM's OpenAI server listens on 8000 unless --port says otherwise (docs/deployment/k8s.md uses
-// containerPort 8000 and probes /health on it).
-constexpr int kServePort = 8000;
+constexpr int kServePort = kK8sServePort;
 constexpr int kMaxReplicas = 1000;
 // Environment variables the LeaderWorkerSet controller sets in every pod of a group
 // (api/leaderworkerset/v1/leaderworkerset_types.go in kubernetes-sigs/lws).
 constexpr const char *kLeaderAddress = "LWS_LEADER_ADDRESS";
 constexpr const char *kWorkerIndex = "LWS_WORKER_INDEX";
-// The leader's own address, from the downward API (status.podIP).
-constexpr const char *kPodIp = "POD_IP";
+// The pod's own address, from the downward API (status.podIP).
+constexpr const char *kPodIp = kPodIpPlaceholder;
 // Flags whose value is the node's rank times a constant on every node but the leader.
 constexpr const char *kRankFlags[][2]
     = { { "--node-rank", "NODE_RANK" }, { "--data-parallel-start-rank", "DP_START_RANK" } };
@@ -78,7 +76,8 @@ YamlNode objectMeta(const std::string &name, const K8sOptions &o, const YamlNode
 }
 
 // How a launch's placeholders become the pod's: node 0's address is the leader pod's IP on the
-// leader and LWS_LEADER_ADDRESS (the leader's DNS name) on the workers; the port its default.
+// leader and LWS_LEADER_ADDRESS (the leader's DNS name) on the workers; the port its default;
+// POD_IP (a node's own address, e.g. its NIXL side channel) stays the pod's own.
 struct PodWords
 {
     bool leader = true;
@@ -89,7 +88,7 @@ LaunchWord podWord(const LaunchWord &w, const PodWords &pw, std::string &unknown
 {
     LaunchWord out;
     for (const LaunchWord::Part &p : w.parts) {
-        if (!p.placeholder) {
+        if (!p.placeholder || p.text == kPodIp) { // literal text, or the pod's own IP: kept as it is
             out.parts.push_back(p);
         } else if (p.text == exportbuild::kHeadIp) {
             out.parts.push_back({ pw.leader ? kPodIp : kLeaderAddress, true });
@@ -173,7 +172,10 @@ std::string podScript(
             s += "until [ \"$(python3 -c 'import ray; ray.init(address=\"auto\", logging_level=\"ERROR\"); "
                  "print(sum(n[\"Alive\"] for n in ray.nodes()))' 2>/dev/null)\" -ge "
                 + std::to_string(waitForNodes) + " ] 2>/dev/null; do sleep 5; done\n";
-        s += (i + 1 == steps.size() ? "exec " : "") + steps[i].render() + "\n";
+        // `exec NAME=value prog` would look for a program called NAME=value: env(1) sets the variables
+        // and then replaces itself with the program, so the server stays the container's process.
+        const bool last = i + 1 == steps.size();
+        s += (last ? (steps[i].env.empty() ? "exec " : "exec env ") : "") + steps[i].render() + "\n";
     }
     return s;
 }
@@ -212,7 +214,30 @@ struct ContainerSpec
     std::vector<std::pair<std::string, std::string>> env; // literal values
     bool podIp = false; // POD_IP from the downward API
     bool serves = false; // the API server runs here: port and readiness probe
+    std::vector<std::string> podIpEnv = {}; // further variables set to the pod's IP (status.podIP)
 };
+
+bool isPodIp(const LaunchWord &w)
+{
+    return w.parts.size() == 1 && w.parts.front().placeholder && w.parts.front().text == kPodIp;
+}
+
+bool usesPodIp(const std::vector<LaunchCommand> &steps)
+{
+    const auto in = [](const LaunchWord &w) {
+        return std::any_of(w.parts.begin(), w.parts.end(),
+            [](const LaunchWord::Part &p) { return p.placeholder && p.text == kPodIp; });
+    };
+    for (const LaunchCommand &c : steps) {
+        if (std::any_of(c.env.begin(), c.env.end(), [&](const auto &e) { return in(e.second); })
+            || std::any_of(c.program.begin(), c.program.end(), in))
+            return true;
+        for (const LaunchOption &o : c.options)
+            if (std::any_of(o.values.begin(), o.values.end(), in))
+                return true;
+    }
+    return false;
+}
 
 YamlNode container(const ContainerSpec &c, const std::string &image, const std::string &gpuKey, int gpus)
 {
@@ -231,9 +256,12 @@ YamlNode container(const ContainerSpec &c, const std::string &image, const std::
         ref.set("key", "token");
         ref.set("optional", YamlNode::boolean(true));
     }
-    if (c.podIp) {
+    std::vector<std::string> fromPodIp = c.podIpEnv;
+    if (c.podIp)
+        fromPodIp.insert(fromPodIp.begin(), kPodIp);
+    for (const std::string &name : fromPodIp) {
         YamlNode &ip = env.add(YamlNode::map());
-        ip.set("name", kPodIp);
+        ip.set("name", name);
         ip.set("valueFrom", YamlNode::map()).set("fieldRef", YamlNode::map()).set("fieldPath", "status.podIP");
     }
     for (const auto &[name, value] : c.env) {
@@ -276,9 +304,10 @@ YamlNode podSpec(const YamlNode &containerNode)
     return spec;
 }
 
-K8sObject object(std::string apiVersion, std::string kind, std::string name, const YamlNode &doc)
+K8sObject object(
+    std::string apiVersion, std::string kind, std::string name, const YamlNode &doc, std::string component = {})
 {
-    return { std::move(apiVersion), std::move(kind), std::move(name), doc.write() };
+    return { std::move(apiVersion), std::move(kind), std::move(name), std::move(component), doc.write() };
 }
 
 YamlNode header(const char *apiVersion, const char *kind)
@@ -290,7 +319,7 @@ YamlNode header(const char *apiVersion, const char *kind)
 }
 
 K8sObject service(const std::string &name, const K8sOptions &o, const YamlNode &labels, const YamlNode &selector,
-    const ExportResult &launch)
+    const ExportResult &launch, const std::string &component)
 {
     YamlNode doc = header("v1", "Service");
     doc.set("metadata", objectMeta(name, o, labels, launch));
@@ -302,7 +331,7 @@ K8sObject service(const std::string &name, const K8sOptions &o, const YamlNode &
     port.set("protocol", "TCP");
     port.set("port", kServePort);
     port.set("targetPort", kServePort);
-    return object("v1", "Service", name, doc);
+    return object("v1", "Service", name, doc, component);
 }
 
 void refuse(K8sExport &out, std::string code, std::string why)
@@ -401,8 +430,24 @@ void appendInstanceSet(K8sExport &out, const ExportResult &launch, const GpuSpec
         const NodeLaunch &n = launch.nodeLaunches.front();
         const LaunchCommand serve = podCommand(n.steps.back().command, leaderWords, unknown);
         ContainerSpec c { "vllm", execCommand(serve), {}, false, true };
-        for (const auto &[name, value] : serve.env)
-            c.env.emplace_back(name, wordText(value));
+        // No shell runs this command, so nothing may be left for one to expand: the pod's IP is
+        // handed over by the downward API, any other placeholder is refused.
+        const auto leftOver = [&unknown](const LaunchWord &w) {
+            for (const LaunchWord::Part &p : w.parts)
+                if (p.placeholder && unknown.empty())
+                    unknown = p.text;
+        };
+        for (const auto &[name, value] : serve.env) {
+            if (isPodIp(value))
+                c.podIpEnv.push_back(name);
+            else if (value.hasPlaceholder())
+                leftOver(value);
+            else
+                c.env.emplace_back(name, wordText(value));
+        }
+        std::for_each(serve.program.begin(), serve.program.end(), leftOver);
+        for (const LaunchOption &opt : serve.options)
+            std::for_each(opt.values.begin(), opt.values.end(), leftOver);
         YamlNode doc = header("apps/v1", "Deployment");
         doc.set("metadata", objectMeta(base, o, labels, launch));
         YamlNode &spec = doc.set("spec", YamlNode::map());
@@ -415,8 +460,8 @@ void appendInstanceSet(K8sExport &out, const ExportResult &launch, const GpuSpec
         templ.set("spec", podSpec(container(c, image, gpuKey, launch.gpusPerNode)));
         if (!unknown.empty())
             return refuse(out, "placeholder", "the launch needs $" + unknown + ", which a pod cannot set");
-        out.objects.push_back(object("apps/v1", "Deployment", base, doc));
-        out.objects.push_back(service(base, o, labels, selector, launch));
+        out.objects.push_back(object("apps/v1", "Deployment", base, doc, component));
+        out.objects.push_back(service(base, o, labels, selector, launch, component));
         return;
     }
 
@@ -445,7 +490,9 @@ void appendInstanceSet(K8sExport &out, const ExportResult &launch, const GpuSpec
         && wordText(leaderSteps.front().program.front()) == "ray";
     ContainerSpec leader { "vllm-leader", shellCommand(podScript(leaderSteps, {}, ray ? launch.nodes : 0)), {}, true,
         true };
-    ContainerSpec worker { "vllm-worker", shellCommand(podScript(workerSteps, preamble)), {}, false, false };
+    // A worker's own address (the NIXL side channel of an mp worker node) comes from its POD_IP.
+    ContainerSpec worker { "vllm-worker", shellCommand(podScript(workerSteps, preamble)), {}, usesPodIp(workerSteps),
+        false };
     YamlNode leaderLabels = labels;
     leaderLabels.set("role", "leader");
     YamlNode doc = header("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet");
@@ -462,27 +509,34 @@ void appendInstanceSet(K8sExport &out, const ExportResult &launch, const GpuSpec
     YamlNode &wt = lwt.set("workerTemplate", YamlNode::map());
     wt.set("metadata", YamlNode::map()).set("labels", labels);
     wt.set("spec", podSpec(container(worker, image, gpuKey, launch.gpusPerNode)));
-    out.objects.push_back(object("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", base, doc));
+    out.objects.push_back(object("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", base, doc, component));
     YamlNode selector = YamlNode::map();
     selector.set("leaderworkerset.sigs.k8s.io/name", base);
     selector.set("role", "leader");
-    out.objects.push_back(service(base, o, labels, selector, launch));
+    out.objects.push_back(service(base, o, labels, selector, launch, component));
+}
+
+bool checkK8sOptions(K8sExport &out, const K8sOptions &options)
+{
+    if (options.replicas < 1 || options.replicas > kMaxReplicas) {
+        refuse(out, "replicas", "--replicas " + std::to_string(options.replicas) + " is outside 1-1000");
+        return false;
+    }
+    if (!options.image.empty() && !validImage(options.image)) {
+        refuse(out, "image",
+            "the image " + sanitize::oneLine(options.image)
+                + " is not an image reference (no spaces, control characters or leading '-')");
+        return false;
+    }
+    return true;
 }
 
 K8sExport exportKubernetes(
     const Evaluation &e, const ModelSpec &model, const GpuSpec &gpu, ExportOptions launch, const K8sOptions &options)
 {
     K8sExport out;
-    if (options.replicas < 1 || options.replicas > kMaxReplicas) {
-        refuse(out, "replicas", "--replicas " + std::to_string(options.replicas) + " is outside 1-1000");
+    if (!checkK8sOptions(out, options))
         return out;
-    }
-    if (!options.image.empty() && !validImage(options.image)) {
-        refuse(out, "image",
-            "the image " + sanitize::oneLine(options.image)
-                + " is not an image reference (no spaces, control characters or leading '-')");
-        return out;
-    }
     launch.target = ExportTarget::Vllm;
     launch.headAddress.clear(); // the pods' own addresses
     launch.port = 0;

@@ -20,6 +20,13 @@ namespace shardscope {
 // - A Service in front of the pod that serves the API (port 8000, vLLM's default).
 // Every string in the YAML is double-quoted (sanitize::yamlQuoted) and every '$' in a command or an
 // env value is doubled, so Kubernetes' $(VAR) expansion leaves names from the model as they are.
+// vLLM's OpenAI server listens on 8000 unless --port says otherwise (docs/deployment/k8s.md uses
+// containerPort 8000 and probes /health on it).
+inline constexpr int kK8sServePort = 8000;
+// A launch placeholder a pod fills with its own address (the downward API's status.podIP): an
+// environment value that is exactly this placeholder becomes `valueFrom.fieldRef`.
+inline constexpr const char *kPodIpPlaceholder = "POD_IP";
+
 struct K8sOptions
 {
     std::string name; // object name prefix; empty: derived from the model (a DNS-1123 label)
@@ -34,6 +41,7 @@ struct K8sObject
     std::string apiVersion; // "apps/v1", "v1", "leaderworkerset.x-k8s.io/v1"
     std::string kind; // "Deployment", "LeaderWorkerSet", "Service"
     std::string name;
+    std::string component; // app.kubernetes.io/component: "prefill", "decode" or empty
     std::string yaml; // one document, no "---"
     std::string fileName() const; // "<kind lower case>-<name>.yaml"
 };
@@ -48,6 +56,10 @@ struct K8sExport
     std::vector<std::string> notes;
     std::string yaml() const; // every object, "---" between documents
 };
+
+// Refuses (out.ok = false, true returned otherwise) a --replicas outside 1-1000 or an --image that is
+// not an image reference.
+bool checkK8sOptions(K8sExport &out, const K8sOptions &options);
 
 // A DNS-1123 label (lower-case letters, digits, '-', at most `maxLength`) made from any text: other
 // characters become '-', runs collapse, the ends are trimmed; "vllm" when nothing is left.

@@ -2,132 +2,11 @@
 // LeaderWorkerSet CRD and Kubernetes schemas (tests/data/k8s/SOURCES.md, python3-jsonschema), carry
 // the plan's GPUs and commands, and the pods' shell scripts, run for real with stand-in programs after
 // Kubernetes' own $(VAR) expansion, pass hostile model paths through as one inert argument.
-#include "clirunner.h"
+#include "k8stestutil.h"
 
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
-#include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QTest>
-
-namespace {
-
-QString sourceDir()
-{
-    return QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR"));
-}
-
-// Parses and validates YAML with tests/cli/k8scheck.py: {"documents": [...], "errors": [...]}.
-QJsonObject check(const QByteArray &yaml)
-{
-    QProcess p;
-    p.start(QStringLiteral("python3"), { sourceDir() + QStringLiteral("/tests/cli/k8scheck.py") });
-    p.write(yaml);
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    if (p.exitCode() != 0)
-        qWarning("%s", p.readAllStandardError().constData());
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
-}
-
-QStringList errorsOf(const QJsonObject &c)
-{
-    QStringList out;
-    for (const QJsonValue &v : c.value(QStringLiteral("errors")).toArray())
-        out << v.toString();
-    return out;
-}
-
-QJsonArray documents(const QJsonObject &c)
-{
-    return c.value(QStringLiteral("documents")).toArray();
-}
-
-// Follows a path of keys and indices ("spec", "template", 0, ...) into a parsed document.
-QJsonValue at(QJsonValue v, const QVariantList &path)
-{
-    for (const QVariant &k : path)
-        v = k.typeId() == QMetaType::Int ? v.toArray().at(k.toInt()) : v.toObject().value(k.toString());
-    return v;
-}
-
-QStringList strings(const QJsonValue &v)
-{
-    QStringList out;
-    for (const QJsonValue &x : v.toArray())
-        out << x.toString();
-    return out;
-}
-
-CliResult exportK8s(const QStringList &extra)
-{
-    return runShardscope(
-        QStringList { QStringLiteral("export"), QStringLiteral("--target"), QStringLiteral("k8s") } + extra);
-}
-
-// Kubernetes' expansion of command, args and env values (Container.command in the API reference):
-// "$$" -> "$", "$(NAME)" -> NAME's value when the container defines it, anything else as written.
-QString kubeExpand(const QString &s, const QMap<QString, QString> &env)
-{
-    QString out;
-    for (int i = 0; i < s.size(); ++i) {
-        if (s[i] != QLatin1Char('$') || i + 1 >= s.size()) {
-            out += s[i];
-        } else if (s[i + 1] == QLatin1Char('$')) {
-            out += QLatin1Char('$');
-            ++i;
-        } else if (s[i + 1] == QLatin1Char('(') && s.indexOf(QLatin1Char(')'), i) > 0) {
-            const int close = s.indexOf(QLatin1Char(')'), i);
-            const QString name = s.mid(i + 2, close - i - 2);
-            out += env.contains(name) ? env.value(name) : s.mid(i, close - i + 1);
-            i = close;
-        } else {
-            out += s[i];
-        }
-    }
-    return out;
-}
-
-// A folder of stand-in programs: vllm and ray print their arguments as [arg], python3 (the Ray
-// leader's wait loop) reports `nodes` alive.
-struct FakeTools
-{
-    QTemporaryDir dir;
-    explicit FakeTools(int nodes)
-    {
-        write(QStringLiteral("vllm"), "#!/bin/sh\nprintf 'vllm'; printf '[%s]' \"$@\"; echo\n");
-        write(QStringLiteral("ray"), "#!/bin/sh\nprintf 'ray'; printf '[%s]' \"$@\"; echo\n");
-        write(QStringLiteral("python3"), "#!/bin/sh\necho " + QByteArray::number(nodes) + "\n");
-    }
-    void write(const QString &name, const QByteArray &text)
-    {
-        QFile f(dir.filePath(name));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(text);
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-    }
-    // Runs a container's command (after Kubernetes' expansion) with the pod's environment.
-    QString run(const QStringList &command, const QMap<QString, QString> &env)
-    {
-        QStringList expanded;
-        for (const QString &w : command)
-            expanded << kubeExpand(w, env);
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("PATH"), dir.path() + QStringLiteral(":/usr/bin:/bin"));
-        for (auto it = env.begin(); it != env.end(); ++it)
-            e.insert(it.key(), it.value());
-        p.setProcessEnvironment(e);
-        p.start(expanded.first().startsWith(QLatin1Char('/')) ? expanded.first() : dir.filePath(expanded.first()),
-            expanded.mid(1));
-        p.waitForFinished(30000);
-        return QString::fromUtf8(p.readAllStandardOutput()) + QString::fromUtf8(p.readAllStandardError());
-    }
-};
-
-} // namespace
 
 class TestCliK8s : public QObject
 {
@@ -136,6 +15,7 @@ private slots:
     void singleNodeIsADeploymentAndAService();
     void multiNodeIsALeaderWorkerSetWithRay();
     void mpLauncherRanksWorkersFromTheirIndex();
+    void serverWithEnvironmentStillRuns();
     void amdGpusAskForAmdResources();
     void hostileNamesStayData();
     void refusals();
@@ -256,6 +136,25 @@ void TestCliK8s::mpLauncherRanksWorkersFromTheirIndex()
         qPrintable(ppOut));
 }
 
+void TestCliK8s::serverWithEnvironmentStillRuns()
+{
+    // A custom layer split is VLLM_PP_LAYER_PARTITION before vllm serve; `exec NAME=value prog` would
+    // look for a program called NAME=value, so the leader must still reach the server with the value
+    // set: 126 layers split 60 + 66 over PP 2.
+    const CliResult r = exportK8s({ "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--tp", "8", "--pp", "2",
+        "--kv-cache-dtype", "fp8", "--pp-layer-partition", "60,66" });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject c = check(r.out);
+    QCOMPARE(errorsOf(c), QStringList());
+    FakeTools tools(2);
+    const QString out
+        = tools.run(strings(at(documents(c).at(0),
+                        { "spec", "leaderWorkerTemplate", "leaderTemplate", "spec", "containers", 0, "command" })),
+            { { "POD_IP", "10.0.0.3" } });
+    QVERIFY2(out.contains(QStringLiteral("\nvllm[serve][meta-llama/Llama-3.1-405B]")), qPrintable(out));
+    QVERIFY2(out.endsWith(QStringLiteral("[--distributed-executor-backend][ray] pp=60,66\n")), qPrintable(out));
+}
+
 void TestCliK8s::amdGpusAskForAmdResources()
 {
     const CliResult r = exportK8s({ "--model", "llama-3.1-70b", "--gpu", "mi300x", "--tp", "2" });
@@ -322,9 +221,9 @@ void TestCliK8s::refusals()
         { { "--model", "llama-3.1-8b", "--gpu", "gaudi3" }, "no Kubernetes GPU resource" },
         { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--script" }, "does not apply to --target k8s" },
         { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--format", "text" }, "--target k8s writes yaml" },
-        // A disaggregated plan is refused, never exported as if it were one aggregated pool.
-        { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--serving-mode", "disaggregated" },
-            "exports aggregated plans only" },
+        // A disaggregated plan's pools take their instances as replicas: a plan-wide count is refused.
+        { { "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--serving-mode", "disaggregated", "--replicas", "2" },
+            "--replicas does not apply to a disaggregated plan" },
     };
     for (const auto &k : cases) {
         const CliResult r = exportK8s(k.args);
