@@ -256,15 +256,11 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
     return b;
 }
 
-bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version)
+bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion & /*version*/)
 {
     const int cc = cudaComputeCapability(gpu);
-    if (cc == 0)
-        return false; // not a CUDA GPU the preset names an sm_ for: the default layout
-    const bool tritonCapable = cc >= 90 && cc < 110;
-    if (cc >= 100 && cc < 110)
-        return false; // Blackwell data-centre parts take FlashInfer (the 256 padding of bytesPerParam)
-    return !tritonCapable || version < kMxfp4TritonKernelsBundled;
+    // 0: not a CUDA GPU the preset names an sm_ for; 9.0-10.x: Triton or FlashInfer (the default layout).
+    return cc != 0 && (cc < 90 || cc >= 110);
 }
 
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version)

@@ -25,13 +25,13 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 
 // MXFP4 experts as vLLM lays them out for the MoE backend it picks (vllm/model_executor/layers/quantization/
 // mxfp4.py, get_mxfp4_backend and Mxfp4MoEMethod.create_weights, vllm-project/vllm@007d50058a06). On CUDA
-// the Triton (triton_kernels matmul_ogs) path needs compute capability 9.0 to 10.x and the triton_kernels
-// package, which vLLM only depends on since PR #27370 (merged 2025-10-22, first in 0.11.1); otherwise
-// (A100, Ada, RTX 5090 / RTX PRO 6000 sm_120, or Hopper before 0.11.1 without the package) the MoE runs
-// through Marlin, whose kernel needs n % 256 and k % 128: the per-partition intermediate is rounded up to
-// 128 and the hidden size to 256 (gpt-oss: 2,880 -> 2,944 and 3,072). vllm#23278 (H100, 0.10.1, Marlin
-// warning) loaded gpt-oss-120b in 65.97 GiB; that layout gives 65.90.
-inline constexpr VllmVersion kMxfp4TritonKernelsBundled { 0, 11, 1 };
+// the Triton (triton_kernels matmul_ogs) path needs compute capability 9.0 to 10.x; elsewhere (A100, Ada,
+// RTX 5090 / RTX PRO 6000 sm_120) the MoE runs through Marlin, whose kernel needs n % 256 and k % 128: the
+// per-partition intermediate is rounded up to 128 and the hidden size to 256 (gpt-oss: 2,880 -> 2,944 and
+// 3,072). Hopper also fell back to Marlin when the triton_kernels package was missing, which a pip install
+// before 0.11.1 left out (PR #27370 made it a dependency; vllm#23278 and #27508 ran so) but the Docker images
+// did not: the install is not a plan setting, so Hopper keeps the Triton layout. vllm#23278's Marlin run
+// (H100, 0.10.1) loaded gpt-oss-120b in 65.97 GiB; the Marlin layout gives 65.90.
 bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version);
 // bytesPerParam for the plan's GPU and release: the Marlin MXFP4 padding where mxfp4ThroughMarlin says so.
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version);
