@@ -155,13 +155,14 @@ double denseFfnParams(const ModelSpec &m, const LayerInfo &layer, int tp)
     return mlpFactor(m) * m.hidden * (denseIntermediate(m, layer) / tp);
 }
 
-double expertParams(const ModelSpec &m, int moeTp, int pad)
+double expertParams(const ModelSpec &m, int moeTp, int pad, int hiddenPad = 1)
 {
     // gate and up (2 x I x h) plus down (h x I); each expert split moeTp ways on the intermediate dim.
     const double inter = roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
-    double p = mlpFactor(m) * m.hidden * inter;
+    const double hidden = roundUp(m.hidden, hiddenPad);
+    double p = mlpFactor(m) * hidden * inter;
     if (m.expertBias)
-        p += 2 * inter + m.hidden;
+        p += 2 * inter + hidden;
     return p;
 }
 
@@ -255,6 +256,23 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
     return b;
 }
 
+bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion & /*version*/)
+{
+    const int cc = cudaComputeCapability(gpu);
+    // 0: not a CUDA GPU the preset names an sm_ for; 9.0-10.x: Triton or FlashInfer (the default layout).
+    return cc != 0 && (cc < 90 || cc >= 110);
+}
+
+BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version)
+{
+    BytesPerParam b = bytesPerParam(m, f);
+    if (f == WeightFormat::Mxfp4 && mxfp4ThroughMarlin(gpu, version)) {
+        b.expertPad = 128;
+        b.expertHiddenPad = 256;
+    }
+    return b;
+}
+
 ParamCounts countParams(const ModelSpec &m)
 {
     ParamCounts c;
@@ -292,12 +310,25 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         w.attention += a.linear * b.attention + a.small * b.other;
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.layerInfo[i].moe) {
-            w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad) * b.expert;
+            w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
             w.router += routerParams(m) * b.other;
             w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }
+    }
+    // vLLM's RotaryEmbedding registers a cos/sin cache of max_position_embeddings x rotary_dim in the model
+    // dtype (vllm/model_executor/layers/rotary_embedding/base.py, RotaryEmbedding.__init__:
+    // register_buffer("cos_sin_cache", ...), vllm-project/vllm@04458da08417); get_rope hands every layer
+    // the same instance, so each rank holding an attention layer keeps one, unsharded. It is allocated
+    // with the model, so "Model loading took" counts it: Llama-4-Scout's 10,485,760 positions x 128 x 2 B
+    // = 2.5 GiB per rank.
+    if (m.ropeDim > 0 && m.maxPositionEmbeddings > 0) {
+        bool attention = false;
+        for (int i = s.firstLayer; i < last; ++i)
+            attention = attention || m.layerInfo[i].mixer == LayerMixer::Attention;
+        if (attention)
+            w.ropeCache = static_cast<double>(m.maxPositionEmbeddings) * m.ropeDim * b.other;
     }
     const double vocabRows = vocabRowsPerRank(m, s.tp);
     if (s.embedding)

@@ -1,6 +1,8 @@
 #pragma once
+#include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/plan.h"
+#include "core/model/vllmversion.h"
 
 namespace shardscope {
 
@@ -14,11 +16,25 @@ struct BytesPerParam
     double other = 2; // embedding, norms, router, biases (kept in BF16 by every scheme here)
     double lmHead = 2; // the LM head (BF16 unless a ModelOpt checkpoint quantizes it)
     int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4 kernels: 256)
+    int expertHiddenPad = 1; // the experts' hidden dimension is rounded up to this (MXFP4 through Marlin: 256)
 };
 
 // The format the weights load in: the checkpoint's own unless the plan overrides it.
 WeightFormat effectiveWeightFormat(const ModelSpec &m, Quantization q);
 BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
+
+// MXFP4 experts as vLLM lays them out for the MoE backend it picks (vllm/model_executor/layers/quantization/
+// mxfp4.py, get_mxfp4_backend and Mxfp4MoEMethod.create_weights, vllm-project/vllm@007d50058a06). On CUDA
+// the Triton (triton_kernels matmul_ogs) path needs compute capability 9.0 to 10.x; elsewhere (A100, Ada,
+// RTX 5090 / RTX PRO 6000 sm_120) the MoE runs through Marlin, whose kernel needs n % 256 and k % 128: the
+// per-partition intermediate is rounded up to 128 and the hidden size to 256 (gpt-oss: 2,880 -> 2,944 and
+// 3,072). Hopper also fell back to Marlin when the triton_kernels package was missing, which a pip install
+// before 0.11.1 left out (PR #27370 made it a dependency; vllm#23278 and #27508 ran so) but the Docker images
+// did not: the install is not a plan setting, so Hopper keeps the Triton layout. vllm#23278's Marlin run
+// (H100, 0.10.1) loaded gpt-oss-120b in 65.97 GiB; the Marlin layout gives 65.90.
+bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version);
+// bytesPerParam for the plan's GPU and release: the Marlin MXFP4 padding where mxfp4ThroughMarlin says so.
+BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version);
 
 struct ParamCounts
 {
@@ -52,7 +68,8 @@ struct WeightBreakdown
     double embedding = 0;
     double lmHead = 0;
     double draft = 0; // speculative-decoding draft layers (EAGLE / MTP), last stage only
-    double total() const { return attention + mlp + experts + router + norms + embedding + lmHead + draft; }
+    double ropeCache = 0; // the RoPE cos/sin cache buffer (not a checkpoint tensor; counted in "Model loading took")
+    double total() const { return attention + mlp + experts + router + norms + embedding + lmHead + draft + ropeCache; }
 };
 
 // Bytes resident on one rank: the tensors it actually holds (embedding only on the first stage,

@@ -74,6 +74,17 @@ double GpuSpec::visibleBytes() const
     return cudaTotalBytes > 0 ? cudaTotalBytes : memoryBytes - 0.47 * GiB;
 }
 
+int cudaComputeCapability(const GpuSpec &gpu)
+{
+    const size_t at = gpu.arch.find("sm_");
+    if (at == std::string::npos)
+        return 0;
+    int cc = 0;
+    for (size_t i = at + 3; i < gpu.arch.size() && i < at + 6 && gpu.arch[i] >= '0' && gpu.arch[i] <= '9'; ++i)
+        cc = cc * 10 + (gpu.arch[i] - '0');
+    return cc;
+}
+
 GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
 {
     if (!j.is_object())
@@ -86,6 +97,7 @@ GpuSpec gpuFromJson(const json &j, const std::string &fallbackId)
     if (g.name.empty())
         g.name = g.id;
     g.vendor = readString(j, "vendor");
+    g.arch = readString(j, "arch");
     const double mib = readNumber(j, "memory_mib", 0, 1, 1e9, true);
     g.memoryBytes = mib * MiB;
     g.cudaTotalBytes = readNumber(j, "cuda_total_gib", 0, 0, 1e6) * GiB;

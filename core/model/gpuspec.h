@@ -12,6 +12,7 @@ struct GpuSpec
     std::string id;
     std::string name;
     std::string vendor;
+    std::string arch; // the preset's "arch": "Hopper (sm_90)", "Ampere (sm_80)", "CDNA 3 (gfx942)"
     double memoryBytes = 0; // as the driver reports it (nvidia-smi memory.total)
     double cudaTotalBytes = 0; // what torch sees (vLLM's "total"); 0 = estimate from memoryBytes
     double hbmBytesPerSec = 0;
@@ -38,6 +39,10 @@ struct GpuSpec
     double visibleBytes() const;
     bool operator==(const GpuSpec &) const = default;
 };
+
+// The CUDA compute capability the "arch" names as sm_XY (90 for sm_90, 103 for sm_103); 0 when it names
+// none (AMD, Gaudi, Ascend, or a GPU file without "arch").
+int cudaComputeCapability(const GpuSpec &gpu);
 
 GpuSpec gpuFromJson(const nlohmann::json &json, const std::string &fallbackId = {});
 GpuSpec gpuFromJsonText(const std::string &text, const std::string &fallbackId = {});

@@ -17,6 +17,32 @@ using namespace configread;
 
 namespace {
 
+// The rotary dimensions of the RoPE cos/sin cache (ModelSpec::ropeDim). vLLM's attention builds it with
+// get_rope(head_size, rotary_dim = head_size x partial_rotary_factor, max_position, ...); MLA models
+// rotate qk_rope_head_dim. No rotary embedding: NemotronH and Jamba attention (NoPE), and MLA with
+// mla_use_nope (vllm kimi_linear.py). The factor may sit in rope_parameters (transformers 5 configs).
+int readRopeDim(const json &c, const ModelSpec &m)
+{
+    if (m.modelType == "nemotron_h" || m.modelType == "jamba")
+        return 0;
+    if (m.isMla())
+        return readBool(c, "mla_use_nope", false) ? 0 : m.qkRopeHeadDim;
+    const json *holder = &c;
+    if (!c.contains("partial_rotary_factor")) {
+        const auto rp = c.find("rope_parameters");
+        if (rp != c.end() && rp->is_object() && rp->contains("partial_rotary_factor"))
+            holder = &*rp;
+    }
+    const auto f = holder->find("partial_rotary_factor");
+    if (f == holder->end() || f->is_null())
+        return m.headDim;
+    const double v = f->is_number() ? f->get<double>() : -1;
+    if (!std::isfinite(v) || v <= 0 || v > 1)
+        throw InputError("model config field \"partial_rotary_factor\" = " + configread::printable(f->dump())
+            + " is out of range (0, 1]");
+    return static_cast<int>(m.headDim * v);
+}
+
 WeightFormat readQuantization(const json &q)
 {
     if (!q.is_object())
@@ -578,6 +604,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
                                  "projection reads the q latent");
         }
     }
+
+    m.ropeDim = readRopeDim(c, m);
 
     m.experts = readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
     const int intermediate = readInt(c, "intermediate_size", 0, 0, kMaxDim,

@@ -113,6 +113,10 @@ struct ModelSpec
     int slidingWindow = 0; // tokens, for LayerAttention::Sliding
     int chunkSize = 0; // tokens, for LayerAttention::Chunked (Llama 4)
     int maxPositionEmbeddings = 0;
+    // Rotary dimensions per head of the RoPE cos/sin cache vLLM builds for the attention layers: head_dim x
+    // partial_rotary_factor, qk_rope_head_dim for MLA; 0 without rotary embedding (NemotronH and Jamba
+    // attention is NoPE; Kimi Linear's MLA has mla_use_nope).
+    int ropeDim = 0;
     int mtpLayers = 0; // num_nextn_predict_layers (not counted in totals)
 
     WeightFormat weightFormat = WeightFormat::Bf16;

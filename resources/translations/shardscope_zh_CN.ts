@@ -1029,8 +1029,8 @@
         <translation>教材算法把每个参数平均切分；vLLM 算法按每张卡实际持有的张量计算</translation>
     </message>
     <message>
-        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head</source>
-        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层</translation>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache</source>
+        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层 + RoPE 缓存</translation>
     </message>
     <message>
         <source>layers</source>

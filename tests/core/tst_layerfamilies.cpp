@@ -111,12 +111,14 @@ private slots:
         QCOMPARE(c.total, expected);
         QVERIFY2(within(c.total, 30.7e9, 0.01), std::to_string(c.total).c_str());
         // What vLLM allocates on a TP1 rank holds V for the K = V layers too (K is loaded into both slots):
-        // 10 x 5376 x 2048 more parameters than the checkpoint, in bf16.
+        // 10 x 5376 x 2048 more parameters than the checkpoint, in bf16, plus the RoPE cos/sin buffer of
+        // max_position_embeddings x head_dim in bf16 (rotary_embedding/base.py): 262,144 x 256 x 2 B.
         RankShape shape;
         shape.layerCount = m.layers;
         shape.embedding = shape.lmHead = true;
         const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
-        QCOMPARE(w.total(), 2 * (expected + 10.0 * 5376 * 2048));
+        QCOMPARE(w.ropeCache, 262144.0 * 256 * 2);
+        QCOMPARE(w.total(), 2 * (expected + 10.0 * 5376 * 2048) + 262144.0 * 256 * 2);
     }
 
     void gemma4MoeKvAndParams()

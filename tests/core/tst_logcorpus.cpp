@@ -7,6 +7,7 @@
 // with qInfo; README "Fidelity to vLLM" carries it.
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/profilerun.h"
+#include "core/evaluate/weights.h"
 #include "core/model/planio.h"
 #include "core/text/units.h"
 #include "core/vllmlog/reconcilelog.h"
@@ -396,6 +397,78 @@ private slots:
         QCOMPARE(peakActivationV0(m, 1, 1, false, 256, 8192).sampler, 0.0);
     }
 
+    // vLLM's RotaryEmbedding keeps a cos/sin cache of max_position_embeddings x rotary_dim in the model dtype
+    // (vllm/model_executor/layers/rotary_embedding/base.py, register_buffer("cos_sin_cache"),
+    // vllm-project/vllm@04458da08417), one per rank, counted in "Model loading took".
+    void ropeCacheInWeights()
+    {
+        RankShape all;
+        all.tp = all.moeTp = 4;
+        all.embedding = all.lmHead = true;
+        const auto cache = [&](const char *id) {
+            const ModelSpec m = presetModel(id);
+            RankShape s = all;
+            s.layerCount = m.layers;
+            s.localExperts = m.experts;
+            return rankWeightBytes(m, s, bytesPerParam(m, m.weightFormat)).ropeCache;
+        };
+        // Llama-4-Scout: 10,485,760 positions x 128 x 2 B = 2,684,354,560 B (2.5 GiB), the same at any TP.
+        QCOMPARE(cache("llama-4-scout"), 2684354560.0);
+        // Llama-3.1-8B: 131,072 x 128 x 2 B = 33,554,432 B.
+        QCOMPARE(cache("llama-3.1-8b"), 33554432.0);
+        // Qwen3.5-27B rotates a quarter of its 256-wide heads: 262,144 x 64 x 2 B = 33,554,432 B.
+        QCOMPARE(cache("qwen3.5-27b"), 33554432.0);
+        // DeepSeek-V2-Lite (MLA) rotates qk_rope_head_dim 64: 163,840 x 64 x 2 B = 20,971,520 B.
+        QCOMPARE(cache("deepseek-v2-lite"), 20971520.0);
+        // NemotronH attention has no rotary embedding (NoPE).
+        QCOMPARE(cache("nemotron-3-nano-30b-a3b"), 0.0);
+        // Llama-4-Scout at TP 4 (llm-d-planner 0.19.0 log): "Model loading took 53.12 GiB". The text model's
+        // tensors give 50.19 GiB; with the cache 52.69 GiB (-0.8 %; the vision encoder is not in the preset).
+        const ModelSpec scout = presetModel("llama-4-scout");
+        RankShape s = all;
+        s.layerCount = scout.layers;
+        s.localExperts = scout.experts;
+        const double w = rankWeightBytes(scout, s, bytesPerParam(scout, scout.weightFormat)).total();
+        QVERIFY(std::fabs(w / (53.12 * GiB) - 1) < 0.01);
+    }
+
+    // The MXFP4 MoE backend by GPU and release (vllm/model_executor/layers/quantization/mxfp4.py,
+    // get_mxfp4_backend, vllm-project/vllm@007d50058a06; triton_kernels a dependency from PR #27370, 0.11.1).
+    void mxfp4MarlinLayout()
+    {
+        const GpuSpec h100 = presetGpu("h100-sxm"), a100 = presetGpu("a100-80gb");
+        // Hopper takes the Triton path whenever triton_kernels is installed (vllm#33155, 0.14.1: "Using Triton
+        // backend"); pip installs before 0.11.1 lacked it (vllm#23278, 0.10.1: Marlin warning), Docker images
+        // did not, and the install is no plan setting: Hopper keeps the Triton layout.
+        QVERIFY(!mxfp4ThroughMarlin(h100, { 0, 14, 1 }));
+        QVERIFY(!mxfp4ThroughMarlin(h100, { 0, 10, 1 }));
+        QVERIFY(mxfp4ThroughMarlin(a100, { 0, 19, 0 })); // compute capability 8.0: no Triton path
+        QVERIFY(mxfp4ThroughMarlin(presetGpu("rtx-pro-6000"), { 0, 19, 0 })); // sm_120
+        QVERIFY(!mxfp4ThroughMarlin(presetGpu("b200"), { 0, 19, 0 })); // FlashInfer
+        QVERIFY(!mxfp4ThroughMarlin(presetGpu("mi300x"), { 0, 19, 0 }));
+        // gpt-oss-120b through Marlin (an A100; vllm#23278's H100 without triton_kernels): Marlin rounds the
+        // intermediate 2,880 up to 2,944 (x128) and the hidden size 2,880 up to 3,072 (x256); 36 layers x 128 experts x
+        // (3 x 3,072 x 2,944 + 2 x 2,944
+        // + 3,072 bias) x (0.5 + 1/32) B = 66,440,835,072 B (biases counted at the expert rate).
+        const ModelSpec oss = presetModel("gpt-oss-120b");
+        RankShape s;
+        s.layerCount = oss.layers;
+        s.localExperts = oss.experts;
+        s.embedding = s.lmHead = true;
+        const BytesPerParam marlin = bytesPerParamOn(oss, WeightFormat::Mxfp4, a100, { 0, 10, 1 });
+        QCOMPARE(rankWeightBytes(oss, s, marlin).experts, 66440835072.0);
+        // The whole rank against vllm#23278's "Model loading took 65.9651 GiB": within 0.5 %.
+        QVERIFY(std::fabs(rankWeightBytes(oss, s, marlin).total() / (65.9651 * GiB) - 1) < 0.005);
+        // gpt-oss-20b on an A100 (0.19.0, myoceane.fr): 24 x 32 x (3 x 3,072 x 2,944 + 8,960) x 0.53125 B
+        // = 11,073,472,512 B of experts; the rank against the printed 13.72 GiB within 0.5 %.
+        const ModelSpec oss20 = presetModel("gpt-oss-20b");
+        s.layerCount = oss20.layers;
+        s.localExperts = oss20.experts;
+        const BytesPerParam onA100 = bytesPerParamOn(oss20, WeightFormat::Mxfp4, a100, { 0, 19, 0 });
+        QCOMPARE(rankWeightBytes(oss20, s, onA100).experts, 11073472512.0);
+        QVERIFY(std::fabs(rankWeightBytes(oss20, s, onA100).total() / (13.72 * GiB) - 1) < 0.005);
+    }
+
     // Every log has a source URL, a family, and is scored or excluded with a reason.
     void indexIsComplete()
     {
@@ -517,49 +590,53 @@ private slots:
                 row("loo", family, looAvail[family], looCap[family]);
         }
 
-        // The targets, per family and overall. The misses the model still has are marked
-        // QEXPECT_FAIL with the reason (an unexpected pass fails the test, so the marks cannot go stale).
+        // The targets, per family and overall. The misses the model still has are marked QEXPECT_FAIL with the
+        // reason (an unexpected pass fails the test, so the marks cannot go stale), and each miss is also held
+        // to the figure reached, so the model cannot get worse there unnoticed.
         const auto met = [&](const std::vector<double> &v) {
             const Figures f = figures(v);
             return f.n > 0 && f.median <= 0.02 && f.p90 <= 0.05;
         };
-        QVERIFY(!avail["dense"].empty() && !avail["moe"].empty() && !cap["dense"].empty());
+        const auto within = [&](const std::vector<double> &v, double medianBound, double p90Bound) {
+            const Figures f = figures(v);
+            return f.n > 0 && f.median <= medianBound && f.p90 <= p90Bound;
+        };
+        QVERIFY(!avail["dense"].empty() && !avail["moe"].empty() && !cap["dense"].empty() && !cap["moe"].empty());
         QVERIFY(met(avail["dense"]));
+        QVERIFY(met(cap["dense"]));
         QVERIFY(!avail["mla"].empty());
         QVERIFY(met(avail["mla"]));
         QVERIFY(met(cap["mla"]));
-        // Hybrid: the pool rule holds exactly (hybridChecked above); the budget does not yet.
-        QVERIFY(!avail["hybrid"].empty());
-        QEXPECT_FAIL("",
-            "vllm#28228 (Kimi Linear 48B AWQ, 2x RTX 3090, 64,000 batched tokens): 2.30 GiB available where the "
-            "model says 8.34; the excerpt prints no weights or profiling line, and neither the AWQ checkpoint's "
-            "unquantized modules nor the KDA chunked-prefill intermediates are modelled",
-            Continue);
-        QVERIFY(met(avail["hybrid"]));
-        QEXPECT_FAIL("",
-            "p90 5.14%: V0 on an RTX 3090 (vllm#10517, +4.9% and +5.1%: V0 counted 0.35 GiB non-torch where the model "
-            "says 0.13, and vllm#10511 1.79 GiB on an H100: V0's non-torch figure is not modelled) and vllm PR 17122 "
-            "on an L40S (+22.9% tokens: its batch settings are not stated)",
-            Continue);
-        QVERIFY(met(cap["dense"]));
-        QEXPECT_FAIL("",
-            "vllm#27508 (gpt-oss-120b, H100, 0.95): 1.55 GiB less KV than predicted, the size of the Marlin MXFP4 "
-            "weight layout (vllm#23278 loaded 65.97 GiB where the Triton path loads 64.38); Llama-4-Scout at TP 4 "
-            "(llm-d-planner 0.19.0): +18.7%, its weights load 53.12 GiB per rank where the model says 50.2 (-5.5%)",
-            Continue);
-        QVERIFY(met(avail["moe"]));
-        QEXPECT_FAIL("", "Llama-4-Scout's weights (above): +18.7% tokens", Continue);
         QVERIFY(met(cap["moe"]));
-        QEXPECT_FAIL("", "the MoE and hybrid misses above (p90 18.7%)", Continue);
         QVERIFY(met(avail["overall"]));
-        QEXPECT_FAIL("", "the dense, MoE and hybrid misses above", Continue);
         QVERIFY(met(cap["overall"]));
         QEXPECT_FAIL("",
-            "MXFP4 through Marlin on GPUs without FP4 (vllm#23278 H100 0.10.1: 65.97 GiB; A100 0.19: 13.72 GiB) loads "
-            "2.1-2.3% more than the checkpoint's layout; gpt-oss-20b at TP 2 (H100, 0.19.0) loads 7.01 GiB where the "
-            "model says 6.72 (-4.1%); Llama-4-Scout at TP 4 -5.5% (above)",
+            "p90 90.9%: vllm#27508 (gpt-oss-120b, H100, 0.11.0 from pip, 0.95, 1,024 batched tokens) prints 1.71 GiB "
+            "where the model says 3.26: without triton_kernels (a dependency from 0.11.1) Hopper ran MXFP4 through "
+            "Marlin, whose layout is 1.34 GiB larger; the install is no plan setting, so Hopper keeps Triton's",
+            Continue);
+        QVERIFY(met(avail["moe"]));
+        QVERIFY(within(avail["moe"], 0.02, 0.91));
+        // Hybrid: the pool rule holds exactly (hybridChecked above); the budget does not.
+        QVERIFY(!avail["hybrid"].empty() && !cap["hybrid"].empty());
+        QEXPECT_FAIL("",
+            "vllm#28228 (Kimi Linear 48B, 2x RTX 3090, 0.11, 64,000 batched tokens): 2.30 GiB available where the "
+            "model says 8.34; the excerpt prints no weights or profiling line. Not modelled: the checkpoint's layout "
+            "(compressed-tensors int4 group 32 with BF16 modules; its config is not in the corpus), the unchunked "
+            "Marlin MoE caches (M x topk x max(2N, K) for all 64,000 tokens) and the KDA chunk intermediates",
+            Continue);
+        QVERIFY(met(avail["hybrid"]));
+        QVERIFY(within(avail["hybrid"], 2.7, 2.7));
+        QEXPECT_FAIL("", "vllm#28228 (above): +266% tokens", Continue);
+        QVERIFY(met(cap["hybrid"]));
+        QVERIFY(within(cap["hybrid"], 2.7, 2.7));
+        QEXPECT_FAIL("",
+            "gpt-oss-20b at TP 2 (H100, 0.19.0, Triton MXFP4 path) loads 7.01 GiB where the model says 6.74 (-3.9%): "
+            "the triton_kernels swizzled layout adds about 0.8 MB per expert and layer beyond the checkpoint's, "
+            "not derived from source",
             Continue);
         QVERIFY(worstWeights <= 0.02);
+        QVERIFY(worstWeights <= 0.04);
         // What holds already: the weights median (the 1% tolerance of docs/DESIGN.md §C).
         QVERIFY(median(weights) <= 0.01);
     }
