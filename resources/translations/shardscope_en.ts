@@ -63,10 +63,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Prefill chunk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): communication %5&lt;br&gt;&lt;small&gt;Estimates: α-β link model; bytes are what the busiest GPU sends.&lt;/small&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -688,6 +684,17 @@
     </message>
 </context>
 <context>
+    <name>DockTitleBar</name>
+    <message>
+        <source>Float or dock the panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the panel (View menu brings it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EnginePanel</name>
     <message>
         <source>vLLM engine</source>
@@ -1026,10 +1033,6 @@
     </message>
     <message>
         <source>textbook accounting splits every parameter evenly; vLLM accounting counts each GPU&apos;s own tensors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1586,6 +1589,10 @@
     </message>
     <message>
         <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3234,10 +3241,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>output tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>current workload</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3274,6 +3277,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>tok/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out tok/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3788,10 +3795,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~9.55 buffers) %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> (no sampler: not the last PP stage)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3808,15 +3811,7 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tp=1: cuBLAS workspaces and allocator overhead, ~0.13 GiB (reference calibration.md)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers only, ~0.25 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~0.55 GiB (reference calibration.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3873,6 +3868,22 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>, less --mm-ipc-gpu-memory-gb %1 GiB for multimodal decoding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers in vLLM %4) %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, on top of the MoE workspace kept through it %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=1: cuBLAS workspaces and allocator overhead, ~%1 in vLLM %2 (measured, core/evaluate/profilerun.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~%2 in vLLM %3 (measured, core/evaluate/profilerun.h)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5205,10 +5216,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
 <context>
     <name>SweepScatter</name>
     <message>
-        <source>meets constraints</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5238,6 +5245,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 · ↑ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>feasible</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -63,10 +63,6 @@
         <translation>&lt;b&gt;无法运行&lt;/b&gt;：此方案无法启动（见上方问题），因此没有 TPOT、TTFT 或吞吐量。表格显示每一步将要发送的数据。</translation>
     </message>
     <message>
-        <source>Prefill chunk</source>
-        <translation>预填充块</translation>
-    </message>
-    <message>
         <source>%1&lt;br&gt;&lt;b&gt;Decode&lt;/b&gt; (n = %2): communication %3 · &lt;b&gt;Prefill&lt;/b&gt; (n = %4): communication %5&lt;br&gt;&lt;small&gt;Estimates: α-β link model; bytes are what the busiest GPU sends.&lt;/small&gt;</source>
         <translation>%1&lt;br&gt;&lt;b&gt;解码&lt;/b&gt;（n = %2）：通信 %3 · &lt;b&gt;预填充&lt;/b&gt;（n = %4）：通信 %5&lt;br&gt;&lt;small&gt;估算：α-β 链路模型；字节数指最忙的那张卡发送的量。&lt;/small&gt;</translation>
     </message>
@@ -685,6 +681,17 @@
     <message>
         <source>KV pool peak at the workload (estimated)</source>
         <translation>负载下的 KV 池峰值（估算）</translation>
+    </message>
+</context>
+<context>
+    <name>DockTitleBar</name>
+    <message>
+        <source>Float or dock the panel</source>
+        <translation>浮动或停靠面板</translation>
+    </message>
+    <message>
+        <source>Close the panel (View menu brings it back)</source>
+        <translation>关闭面板（可从“视图”菜单重新打开）</translation>
     </message>
 </context>
 <context>
