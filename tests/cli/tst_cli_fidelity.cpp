@@ -120,7 +120,10 @@ private slots:
         const CliResult r = runShardscope(args({ "plan", "--model", "llama-3.1-8b", "--gpu", "h100-sxm",
             "--vllm-version", "0.11.0", "--max-model-len", "16000", "--format", "vllm-log" }));
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("(rank 0) INFO Model loading took 14.9575 GiB"));
+        // 8,030,261,248 parameters x 2 B + the RoPE cos/sin cache vLLM allocates with the model
+        // (rotary_embedding/base.py: max_position_embeddings 131,072 x rotary dim 128 x 2 B = 33,554,432 B)
+        // = 16,094,076,928 B = 14.9888 GiB.
+        QVERIFY(r.out.contains("(rank 0) INFO Model loading took 14.9888 GiB"));
         QVERIFY(r.out.contains("(rank 0) INFO Available KV cache memory: "));
         QVERIFY(r.out.contains("(engine) INFO GPU KV cache size: "));
         QVERIFY(r.out.contains("(engine) INFO Maximum concurrency for 16,000 tokens per request: "));

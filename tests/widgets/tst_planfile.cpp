@@ -110,8 +110,8 @@ private slots:
     }
 
     // File → Open model folder…: the folder's safetensors header gives the weights (one 2 x 3 BF16
-    // tensor, 2 x 3 x 2 B = 12 B, which one GPU holds whole), generation_config.json its defaults, and
-    // Undo goes back to the model before.
+    // tensor, 2 x 3 x 2 B = 12 B, which one GPU holds whole, beside the RoPE cache), generation_config.json its
+    // defaults, and Undo goes back to the model before.
     void modelFolderWithSafetensors()
     {
         QTemporaryDir dir;
@@ -130,7 +130,9 @@ private slots:
         QVERIFY2(a.files.openModelConfig(folder), qPrintable(a.files.lastError()));
         QCOMPARE(a.doc.plan().modelId, std::string("tiny-st"));
         QCOMPARE(a.doc.plan().tp, 1);
-        QVERIFY(std::abs(a.doc.evaluation().ranks.at(0).memory.weights.total() - 12.0) < 1e-9);
+        // The checkpoint's 12 B, plus the RoPE cos/sin cache vLLM allocates with the model
+        // (rotary_embedding/base.py): max_position_embeddings 4096 x head_dim 512 / 8 = 64 x 2 B.
+        QVERIFY(std::abs(a.doc.evaluation().ranks.at(0).memory.weights.total() - (12.0 + 4096 * 64 * 2)) < 1e-9);
         QVERIFY(a.editor.undoStack()->canUndo());
         a.editor.undoStack()->undo();
         QCOMPARE(a.doc.plan().modelId, std::string("llama-3.1-70b"));
