@@ -5,6 +5,7 @@
 #include "core/model/vllmversion.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace shardscope {
 
@@ -88,12 +89,8 @@ K8sExport exportKubernetesDisaggregated(const Plan &plan, const Evaluation &pref
     poolOptions.replicas = 1; // checked here as a value the pools can take; each pool sets its own below
     if (!checkK8sOptions(out, poolOptions))
         return out;
-    launch.target = ExportTarget::Vllm;
-    launch.headAddress.clear(); // the pods' own addresses
-    launch.port = 0;
-    if (!options.launcherGiven)
-        launch.launcher = Launcher::Ray; // the documented LWS recipe, as for an aggregated plan
-    const DisaggExportResult r = exportDisaggregated(plan, prefill, decode, model, launch);
+    const DisaggExportResult r
+        = exportDisaggregated(plan, prefill, decode, model, podLaunchOptions(std::move(launch), options));
     if (!r.ok) {
         refuse(out, r.refusalCode, r.refusal);
         return out;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <utility>
 
 namespace shardscope {
 
@@ -531,18 +532,23 @@ bool checkK8sOptions(K8sExport &out, const K8sOptions &options)
     return true;
 }
 
+ExportOptions podLaunchOptions(ExportOptions launch, const K8sOptions &options)
+{
+    launch.target = ExportTarget::Vllm;
+    launch.headAddress.clear(); // the pods' own addresses
+    launch.port = 0;
+    if (!options.launcherGiven)
+        launch.launcher = Launcher::Ray;
+    return launch;
+}
+
 K8sExport exportKubernetes(
     const Evaluation &e, const ModelSpec &model, const GpuSpec &gpu, ExportOptions launch, const K8sOptions &options)
 {
     K8sExport out;
     if (!checkK8sOptions(out, options))
         return out;
-    launch.target = ExportTarget::Vllm;
-    launch.headAddress.clear(); // the pods' own addresses
-    launch.port = 0;
-    if (!options.launcherGiven)
-        launch.launcher = Launcher::Ray;
-    out.launch = exportLaunch(e, model, launch);
+    out.launch = exportLaunch(e, model, podLaunchOptions(std::move(launch), options));
     if (!out.launch.ok) {
         refuse(out, out.launch.refusalCode, out.launch.message());
         return out;

@@ -69,6 +69,10 @@ std::string kubernetesName(const std::string &text, std::size_t maxLength = 40);
 // k8s-device-plugin), amd.com/gpu (ROCm's k8s-device-plugin); empty for others.
 std::string gpuResourceName(const GpuSpec &gpu);
 
+// The launch options of a server in a pod: vLLM, the pods' own addresses and ports (no head address,
+// no port), and Ray for several nodes unless a launcher was given (vLLM's documented LWS recipe).
+ExportOptions podLaunchOptions(ExportOptions launch, const K8sOptions &options);
+
 // The manifests for one evaluated plan. `launch` picks the launcher, nodes and model path as for
 // `shardscope export`; its head address and port are replaced by the pods' own.
 K8sExport exportKubernetes(
