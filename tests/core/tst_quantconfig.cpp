@@ -226,6 +226,27 @@ private slots:
         QCOMPARE(exact.quantCoverage.denseMlp, 11.0 / 12);
     }
 
+    // The literal a regex must contain skips the regex engine for names without it; it must never
+    // skip a name the regex matches. Dense MLP of 4 layers x 3 equal projections, worked by hand:
+    void ignoreRegexesMatchAsPythonDoes()
+    {
+        const json scheme
+            = { { "g", { { "weights", { { "num_bits", 8 }, { "type", "int" }, { "strategy", "channel" } } } } } };
+        const auto coverage = [&](const json &ignore) {
+            return withQuant(dense(),
+                { { "quant_method", "compressed-tensors" }, { "ignore", ignore }, { "config_groups", scheme } })
+                .quantCoverage.denseMlp;
+        };
+        // A top-level alternation: either side alone. Layer 1's three and the other layers' down_proj
+        // are ignored: 6 of 12 kept.
+        QCOMPARE(coverage({ "re:.*layers\\.1\\..*|.*down_proj" }), 6.0 / 12);
+        // "s?" may be absent: ".up_proj" matches (gate_up_proj does not: "_up", not ".up"). "{1,2}"
+        // bounds are no literal: "down_proj" matches. Only the 4 gate projections stay: 4 of 12.
+        QCOMPARE(coverage({ "re:.*\\.ups?_proj", "re:.*down_pr{1,2}oj" }), 4.0 / 12);
+        // A group's contents are optional to the prefilter: "mlp\\.(gate|up)_proj" ignores gate and up.
+        QCOMPARE(coverage({ "re:.*mlp\\.(gate|up)_proj" }), 4.0 / 12);
+    }
+
     void refusesWhatItDoesNotRead()
     {
         QVERIFY(refusedNaming(dense(), { { "quant_method", "modelopt" }, { "quant_algo", "INT4_AWQ" } }, "quant_algo"));
