@@ -65,6 +65,11 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             s.window = l.attention == LayerAttention::Sliding ? m.slidingWindow : m.chunkSize;
             break;
         }
+    // DeepSeek Sparse Attention (vLLM FLASHMLA_SPARSE): each query attends the index_topk tokens its indexer
+    // scores highest (DeepSeek-V3.2 config index_topk 2048), so the MLA costs like a window of index_topk on
+    // every layer; the indexer's own pass over the whole context is charged beside it.
+    if (m.isSparseMla())
+        s.window = m.indexTopk;
     s.hbm = gpu.hbmBytesPerSec;
     const WeightFormat wf = e.weightFormat;
     double gemmPeak = gpu.bf16Flops * coef.denseBf16;
@@ -82,6 +87,9 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
     s.attnFlops = gpu.bf16Flops * coef.prefillAttention;
     s.decodeAttnFlops = gpu.bf16Flops * coef.denseBf16;
+    // The indexer's logits are FP8 dot products (DeepGEMM fp8_mqa_logits): the FP8 peak at the prefill-attention
+    // efficiency (no measurement of the indexer kernel itself).
+    s.indexerFlops = (gpu.fp8Flops > 0 ? gpu.fp8Flops : gpu.bf16Flops) * coef.prefillAttention;
 
     const LinkSet links = resolveLinks(p, gpu);
     const Topology topo = makeTopology(e.gpusPerNode > 0 ? e.gpusPerNode : gpu.gpusPerNode, gpu);
@@ -114,7 +122,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         for (int l = first; l < last; ++l) {
             const LayerInfo &li = m.layerInfo[static_cast<size_t>(l)];
             c.moeLayers += li.moe ? 1 : 0;
-            (li.attention == LayerAttention::Full ? c.fullLayers : c.windowedLayers) += 1;
+            (li.attention == LayerAttention::Full && !m.isSparseMla() ? c.fullLayers : c.windowedLayers) += 1;
         }
         c.denseBytes = w.attention + w.mlp + w.norms + w.router;
         c.denseParams = n.attention + n.mlp + n.router;
@@ -127,6 +135,14 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             c.expertParamsPerSlotLayer = n.experts / (c.moeLayers * localSlots);
         }
         c.kvBytesPerTokenLayer = kvPerLayer;
+        if (m.isSparseMla()) {
+            // The indexer's cache entry (index_head_dim FP8 + an fp32 scale per 128, kvcache.cpp) is read for
+            // every cached token; its logits are index_n_heads dot products of index_head_dim per pair, on every
+            // TP rank (vLLM deepseek_v2.py Indexer is replicated).
+            c.indexerBytesPerTokenLayer = m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
+            c.kvBytesPerTokenLayer -= c.indexerBytesPerTokenLayer;
+            c.indexerFlopsPerPairLayer = 2.0 * m.indexHeads * m.indexHeadDim;
+        }
         c.decodeFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, true);
         c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, false);
         c.allReducesPerLayer = s.tp > 1 ? 2 : 0;
@@ -188,13 +204,15 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         const double layersAll = c.fullLayers + c.windowedLayers;
         if (layersAll > 0) {
             const double decBytes
-                = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.kvBytesPerTokenLayer;
-            const double decFlops
-                = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.decodeFlopsPerPairLayer;
-            const double preFlops
-                = (c.fullLayers * b.prefillPairs + c.windowedLayers * pairsWin) * c.prefillFlopsPerPairLayer;
-            t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decFlops / s.decodeAttnFlops)
-                + preFlops / s.attnFlops;
+                = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.kvBytesPerTokenLayer
+                + layersAll * b.decodeContext * c.indexerBytesPerTokenLayer;
+            const double decSec = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin)
+                    * c.decodeFlopsPerPairLayer / s.decodeAttnFlops
+                + layersAll * b.decodeContext * c.indexerFlopsPerPairLayer / s.indexerFlops;
+            const double preSec = (c.fullLayers * b.prefillPairs + c.windowedLayers * pairsWin)
+                    * c.prefillFlopsPerPairLayer / s.attnFlops
+                + layersAll * b.prefillPairs * c.indexerFlopsPerPairLayer / s.indexerFlops;
+            t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decSec) + preSec;
         }
         // MoE: the expert weights the step touches (uniform routing: E_local (1 - (1 - k/E)^N)), grouped GEMM.
         if (c.moeLayers > 0 && s.experts > 0) {

@@ -51,6 +51,10 @@ struct StageConstants
     double decodeFlopsPerPairLayer = 0; // 2 x heads/tp x (d_qk + d_v), absorbed MLA for decode
     double prefillFlopsPerPairLayer = 0;
     double allReducesPerLayer = 0; // TP collectives per layer (2 with tp > 1)
+    // DeepSeek Sparse Attention: the lightning indexer scores every cached token (its own cache and
+    // FLOPs over the full context); the MLA then attends at most index_topk of them (StepModel::window).
+    double indexerBytesPerTokenLayer = 0;
+    double indexerFlopsPerPairLayer = 0;
 };
 
 struct StepModel
@@ -72,6 +76,7 @@ struct StepModel
     double moeFlops = 0; // grouped GEMM achievable
     double attnFlops = 0; // BF16 peak x prefill-attention efficiency
     double decodeAttnFlops = 0; // BF16 peak x dense efficiency (absorbed MLA decode is compute-heavy)
+    double indexerFlops = 0; // FP8 peak (BF16 without FP8) x prefill-attention efficiency
     double linkBytesPerSec = 0; // TP all-reduce bandwidth per GPU (scale-up or NIC)
     double a2aBytesPerSec = 0;
     bool tpCrossesNodes = false;

@@ -5,6 +5,7 @@
 #include "core/serving/serving.h"
 #include "tests/common/testutils.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -83,6 +84,51 @@ private slots:
         // Attention FLOPs: 2 x 32 heads x (128 + 128) x pairs x 32 layers at 989e12 x 0.75.
         const double attn = 32 * 48e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
         QVERIFY(near(s.attentionSec, attn, 0.01));
+    }
+
+    // DeepSeek-V3.2 (DeepSeek Sparse Attention) with TP 8 on H200: the MLA attends at most index_topk = 2048
+    // tokens per query, the indexer scores the whole context. 61 layers, KV dtype auto (BF16 latent
+    // (512 + 64) x 2 = 1152 B per token and layer; indexer cache 128 FP8 + a 4 B scale = 132 B).
+    // Decode, one token at context C (memory-bound at both contexts below: the FLOPs take under a third of the
+    // bytes' time): 61 floors of 12 us x 4, then 61 x (min(C, 2048) x 1152 + C x 132) B at 4.8e12 x 0.91 B/s.
+    // Prefill of 4096 tokens from nothing: causal pairs 4096 x 4097 / 2 = 8,390,656, of which the MLA computes
+    // sum over q of min(q, 2048) = 2048 x 2049 / 2 + 2048 x 2048 = 6,292,480 at 2 x 128/8 heads x (192 + 128)
+    // = 10240 FLOPs each on 989.4e12 x 0.75, the indexer all of them at 2 x 64 x 128 = 16384 FLOPs on the FP8
+    // peak 1978.9e12 x 0.75.
+    void sparseMlaAttendsTopK()
+    {
+        Plan p = makePlan("deepseek-v3.2", "h200", 8);
+        const EvaluatedPlan ep = evaluatePlan(p, presetModel("deepseek-v3.2"), presetGpu("h200"));
+        QVERIFY(ep.evaluation.valid);
+        const ServingCoefficients c = servingCoefficients(ep.gpu);
+        QCOMPARE(c.family, std::string("h200"));
+        QCOMPARE(c.hbmAttention, 0.91);
+        QCOMPARE(c.prefillAttention, 0.75);
+        QCOMPARE(c.floorScale, 4.0);
+        const StepModel m = buildStepModel(ep, c);
+        QCOMPARE(m.window, 2048);
+        const double floors = 61 * 12e-6 * 4;
+        for (const double ctx : { 1024.0, 34816.0 }) {
+            StepBatch d;
+            d.decodeTokens = 1;
+            d.decodeContext = ctx;
+            d.decodeContextWindowed = std::min(ctx, 2048.0);
+            d.sampled = 1;
+            d.requests = 1;
+            const double bytes = 61 * (std::min(ctx, 2048.0) * 1152 + ctx * 132);
+            const double attn = stepTime(m, d).attentionSec;
+            QVERIFY2(near(attn, floors + bytes / (4.8e12 * 0.91), 1e-6), std::to_string(attn).c_str());
+        }
+        StepBatch pre;
+        pre.prefillTokens = 4096;
+        pre.prefillPairs = 8390656;
+        pre.prefillPairsWindowed = 6292480;
+        pre.sampled = 1;
+        pre.requests = 1;
+        const double attn = stepTime(m, pre).attentionSec;
+        const double want
+            = floors + 61 * 6292480.0 * 10240 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
+        QVERIFY2(near(attn, want, 1e-6), std::to_string(attn).c_str());
     }
 
     // Concurrency 1: TTFT is the API server's hand-off (frontend_request_s, nothing queued before it) plus one

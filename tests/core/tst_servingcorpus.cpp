@@ -319,7 +319,8 @@ private slots:
         printScore("all sources", all);
         for (const std::string &src : sources)
             printScore(src.c_str(), score(pts, cache, Scales(), [&](const Point &p) { return p.source == src; }));
-        // The shipped floor_scale / host_scale are the fit on every source: refitting must not move them.
+        // The shipped floor_scale / host_scale / frontend_request_s were the fit on every source; the refit is printed
+        // so that a corpus change that moves it shows (it is not asserted).
         const Scales fAll = fit(pts, cache, every);
         std::printf("\nrefit on every source: floors x%.3g, cpu x%.3g, frontend x%.3g of the shipped values\n",
             fAll.floors, fAll.cpu, fAll.frontend);
@@ -342,22 +343,24 @@ private slots:
         // TPOT median |error| <= 15 %, TTFT <= 25 %, output throughput <= 20 %, >= 80 % of figures within 30 %.
         // Where a target is not met the mark states the measured figure; an unexpected pass fails the test, so a
         // model change that meets it must remove its mark. What is missing (README "Serving model"): MoE kernel
-        // efficiency at TP-sharded expert shapes (DeepSeek-R1 and GLM-4.6 ShareGPT bursts on 8 x H200: TPOT
-        // 34-46 % low, throughput 1.75-2x high), ShareGPT's length spread (the simulation uses the means), and
-        // small-batch floors, which the one floor_scale sets too high for MoE models at concurrency 4-10.
-        QEXPECT_FAIL("", "TPOT median |error| is 18.2 % (target 15 %)", Continue);
+        // efficiency at TP-sharded expert shapes (DeepSeek-R1, DeepSeek-V3.2 and GLM-4.6 ShareGPT bursts on 8 x H200:
+        // TPOT 44-70 % low, throughput 2.3-2.7x high; GLM-4.5-Air TP 4 on H100: throughput 2.0-3.8x high), the DP
+        // ranks' lock-step under uneven lengths (DeepSeek-V3.2 DP 8 + EP: TPOT 77 % low), ShareGPT's length spread
+        // (the simulation uses the means), and small-batch floors, which the one floor_scale sets too high (Qwen3-8B
+        // on H100 at concurrency 1-8: TPOT 41-45 % high; MoE models at concurrency 4-10).
+        QEXPECT_FAIL("", "TPOT median |error| is 21.2 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "output throughput median |error| is 22.6 % (target 20 %)", Continue);
+        QEXPECT_FAIL("", "output throughput median |error| is 25.2 % (target 20 %)", Continue);
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "71.2 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "62.9 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 18.9 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 22.0 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 25.4 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 26.6 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 68.3 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 60.5 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
