@@ -226,8 +226,12 @@ struct Matcher
 {
     std::unordered_set<std::string> exact;
     std::vector<std::string> wildcards; // ModelOpt fnmatch patterns and substrings
-    std::vector<std::regex> regexes; // compressed-tensors "re:" entries (Python re.match: anchored at start)
-    std::vector<std::string> regexLiterals; // requiredLiteral of each regex
+    struct Regex
+    {
+        std::regex re; // a compressed-tensors "re:" entry (Python re.match: anchored at the start)
+        std::string literal; // its requiredLiteral
+    };
+    std::vector<Regex> regexes;
     bool modelOpt = false;
 
     Matcher(const std::vector<std::string> &entries, bool modelOptPatterns)
@@ -241,8 +245,7 @@ struct Matcher
                 const std::string pattern = e.substr(3);
                 checkRegex(pattern);
                 try {
-                    regexes.emplace_back(pattern, std::regex::ECMAScript);
-                    regexLiterals.push_back(requiredLiteral(pattern));
+                    regexes.push_back({ std::regex(pattern, std::regex::ECMAScript), requiredLiteral(pattern) });
                 } catch (const std::regex_error &) {
                     throw InputError(
                         "quantization_config \"ignore\" entry \"" + e + "\" is not a regex ShardScope reads");
@@ -263,9 +266,9 @@ struct Matcher
         for (const std::string &w : wildcards) // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
             if (name.find(w) != std::string::npos || fnmatch(name, w))
                 return true;
-        for (size_t i = 0; i < regexes.size(); ++i)
-            if (name.find(regexLiterals[i]) != std::string::npos
-                && std::regex_search(name, regexes[i], std::regex_constants::match_continuous))
+        for (const Regex &r : regexes)
+            if (name.find(r.literal) != std::string::npos
+                && std::regex_search(name, r.re, std::regex_constants::match_continuous))
                 return true;
         return false;
     }
