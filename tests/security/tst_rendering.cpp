@@ -29,13 +29,10 @@ struct Run
 // shardscope `args` in bash -c with `ulimit -v` (3 GB: a 4 GB /dev/zero "image" cannot fit).
 Run runLimited(const QStringList &args, const QString &cwd)
 {
-#if defined(__SANITIZE_ADDRESS__)
     // AddressSanitizer reserves terabytes of shadow address space, which no ulimit -v leaves room
     // for; under it the timeout and ASan's own allocation checks stand in for the limit.
-    QString cmd = QStringLiteral("exec \"$0\" \"$@\"");
-#else
-    QString cmd = QStringLiteral("ulimit -v 3000000; exec \"$0\" \"$@\"");
-#endif
+    const QString cmd
+        = kUnderAsan ? QStringLiteral("exec \"$0\" \"$@\"") : QStringLiteral("ulimit -v 3000000; exec \"$0\" \"$@\"");
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("XDG_DATA_HOME"), cwd);
