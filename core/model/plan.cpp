@@ -110,6 +110,37 @@ Plan poolPlan(const Plan &plan, Pool pool)
     return out;
 }
 
+Plan withPoolEdited(const Plan &whole, Pool pool, const Plan &view)
+{
+    Plan out = view;
+    out.servingMode = whole.servingMode;
+    out.prefill = whole.prefill;
+    out.decode = whole.decode;
+    out.kvTransferLink = whole.kvTransferLink;
+    out.kvConnector = whole.kvConnector;
+    out.tp = whole.tp;
+    out.pp = whole.pp;
+    out.dp = whole.dp;
+    out.ep = whole.ep;
+    out.gpuId = whole.gpuId;
+    out.maxNumSeqs = whole.maxNumSeqs;
+    out.maxNumBatchedTokens = whole.maxNumBatchedTokens;
+    // poolPlan drops a custom stage split for a pool of another pp; the plan's own stays.
+    if (view.pp != whole.pp)
+        out.ppPartition = whole.ppPartition;
+    if (view.ep <= 1)
+        out.redundantExperts = whole.redundantExperts;
+    PoolPlan &edited = pool == Pool::Prefill ? out.prefill : out.decode;
+    edited.tp = view.tp;
+    edited.pp = view.pp;
+    edited.dp = view.dp;
+    edited.ep = view.ep;
+    edited.gpuId = view.gpuId == whole.gpuId ? std::string() : view.gpuId;
+    edited.maxNumSeqs = view.maxNumSeqs == whole.maxNumSeqs ? 0 : view.maxNumSeqs;
+    edited.maxNumBatchedTokens = view.maxNumBatchedTokens == whole.maxNumBatchedTokens ? 0 : view.maxNumBatchedTokens;
+    return out;
+}
+
 std::int64_t poolGpus(const Plan &plan, Pool pool)
 {
     const PoolPlan &pp = pool == Pool::Prefill ? plan.prefill : plan.decode;

@@ -124,6 +124,12 @@ enum class Pool { Prefill, Decode };
 const char *poolName(Pool p); // "prefill", "decode"
 // One pool's vLLM server as an aggregated plan: the plan with the pool's sizes, GPU and batch settings.
 Plan poolPlan(const Plan &plan, Pool pool);
+// The inverse of poolPlan for an edit: `view` is poolPlan(whole, pool) changed by the user (a slider, a
+// GPU, a batch setting); the result is `whole` with that pool's sizes, GPU and batch settings taken from
+// `view` and every shared setting (model, dtypes, lengths, links, ...) from `view` as well. The other
+// pool, the instance counts and the plan's own sizes are kept. A pool setting equal to the plan's is
+// stored as "the plan's" (gpu "", batch 0), as poolPlanFromJson reads it.
+Plan withPoolEdited(const Plan &whole, Pool pool, const Plan &view);
 // GPUs of one pool: instances x tp x pp x dp (x pcp).
 std::int64_t poolGpus(const Plan &plan, Pool pool);
 

@@ -114,6 +114,40 @@ private slots:
         QCOMPARE(poolGpus(p, Pool::Decode), std::int64_t(2));
     }
 
+    // An edit of one pool's view (the window shows a pool as a plain plan): the decode pool moves to tp 4 on
+    // an H200 with 128 sequences and FP8 KV; the prefill pool (tp 1 x 3) and the plan's own sizes stay, the
+    // shared KV dtype is the plan's now, and a batch setting set back to the plan's reads "the plan's" (0).
+    void poolEditFoldsBack()
+    {
+        const Plan p = disaggLlama8b();
+        Plan view = poolPlan(p, Pool::Decode);
+        view.tp = 4;
+        view.gpuId = "h200";
+        view.maxNumSeqs = 128;
+        view.kvCacheDtype = KvDtype::Fp8;
+        const Plan edited = withPoolEdited(p, Pool::Decode, view);
+        QVERIFY(edited.servingMode == ServingMode::Disaggregated);
+        QCOMPARE(edited.decode.tp, 4);
+        QCOMPARE(edited.decode.gpuId, std::string("h200"));
+        QCOMPARE(edited.decode.maxNumSeqs, std::int64_t(128));
+        QCOMPARE(edited.decode.instances, 1);
+        QCOMPARE(edited.prefill.tp, 1);
+        QCOMPARE(edited.prefill.instances, 3);
+        QCOMPARE(edited.tp, p.tp);
+        QCOMPARE(edited.gpuId, std::string("h100-sxm"));
+        QVERIFY(edited.kvCacheDtype == KvDtype::Fp8);
+        // Back: the view of the edited pool is what the user set; the same GPU as the plan's is stored as "".
+        QCOMPARE(poolPlan(edited, Pool::Decode).tp, 4);
+        view = poolPlan(edited, Pool::Decode);
+        view.gpuId = "h100-sxm";
+        view.maxNumSeqs = p.maxNumSeqs;
+        const Plan back = withPoolEdited(edited, Pool::Decode, view);
+        QCOMPARE(back.decode.gpuId, std::string());
+        QCOMPARE(back.decode.maxNumSeqs, std::int64_t(0));
+        // An unchanged view changes nothing.
+        QVERIFY(withPoolEdited(p, Pool::Prefill, poolPlan(p, Pool::Prefill)) == p);
+    }
+
     // The KV of a 4000-token prompt over the stated link, both pools at tp 1:
     //   bytes = 4000 x 131,072 = 524,288,000 B per GPU
     //   NIC (α 5 µs, β 50 GB/s):       5e-6 + 524,288,000 / 50e9  = 0.01049076 s
