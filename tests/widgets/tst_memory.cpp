@@ -9,10 +9,13 @@
 #include "widgets/memory/memorychart.h"
 #include "widgets/window/issuesbanner.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QPainter>
 #include <QTemporaryDir>
+#include <QTranslator>
 
 using namespace shardscope;
 
@@ -144,6 +147,29 @@ private slots:
         // Row TP 1 x PP 1: 131.5 GiB of weights do not fit in 72e9 B.
         doc.setPlan(seedPlan(1, 1));
         QVERIFY(panel.valueText(QStringLiteral("fits")).contains(QStringLiteral("Does not fit")));
+    }
+
+    // The row names follow the language as the values do (a name once stayed in the language of the first plan).
+    void kvPanelNamesFollowTheLanguage()
+    {
+        PlanDocument doc(builtinCatalog());
+        doc.setPlan(seedPlan(8, 2));
+        KvPanel panel(&doc);
+        const auto names = [&panel] {
+            QStringList texts;
+            for (const QLabel *l : panel.findChildren<QLabel *>())
+                texts << l->text();
+            return texts;
+        };
+        QVERIFY(names().contains(QStringLiteral("KV capacity, one replica")));
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/shardscope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QCoreApplication::processEvents();
+        const QStringList translated = names();
+        QCoreApplication::removeTranslator(&zh);
+        QVERIFY2(translated.contains(QStringLiteral("KV 容量（单个副本）")), qPrintable(translated.join(u'|')));
+        QVERIFY(!translated.contains(QStringLiteral("KV capacity, one replica")));
     }
 
     void hybridStateSplit()

@@ -64,8 +64,12 @@ void KvPanel::setRow(int row, const QString &key, const QString &name, const QSt
     }
     valueLabel->setText(value);
     valueLabel->setToolTip(tip);
-    if (auto *item = m_grid->itemAtPosition(row, 0))
+    if (auto *item = m_grid->itemAtPosition(row, 0)) {
+        // The name follows the language too (it was once set only when the row was made).
+        if (auto *nameLabel = qobject_cast<QLabel *>(item->widget()))
+            nameLabel->setText(name);
         item->widget()->setToolTip(tip);
+    }
     const bool visible = !value.isEmpty();
     valueLabel->setVisible(visible);
     if (auto *item = m_grid->itemAtPosition(row, 0))
