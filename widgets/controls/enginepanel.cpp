@@ -250,7 +250,7 @@ void EnginePanel::calibrationChosen(int index)
         sync();
         return;
     }
-    m_editor->apply(p,
+    m_editor->applyEdit(p,
         p.calibration.active() ? tr("Use calibration %1").arg(textformat::qs(p.calibration.name))
                                : tr("Drop calibration"));
     sync();

@@ -52,7 +52,7 @@ ParallelismPanel::ParallelismPanel(PlanEditor *editor, QWidget *parent)
         p.ep = on ? expertParallelSize(p) : 1;
         if (!on)
             p.redundantExperts = 0;
-        m_editor->apply(p, on ? tr("Enable expert parallelism") : tr("Disable expert parallelism"));
+        m_editor->applyEdit(p, on ? tr("Enable expert parallelism") : tr("Disable expert parallelism"));
         sync(); // a refused change must not leave the box out of step
     });
     connect(editor->document(), &PlanDocument::planChanged, this, &ParallelismPanel::sync);
@@ -80,7 +80,8 @@ void ParallelismPanel::request(ParallelDim dim, int value, bool dragging)
     const PlanDocument *doc = m_editor->document();
     const Plan next = withParallelSize(doc->plan(), doc->model(), dim, value);
     static const char *const names[] = { "TP", "PP", "DP", "EP" };
-    m_editor->apply(next, tr("Set %1 to %2").arg(QLatin1String(names[int(dim)])).arg(value), dragging ? m_gesture : 0);
+    m_editor->applyEdit(
+        next, tr("Set %1 to %2").arg(QLatin1String(names[int(dim)])).arg(value), dragging ? m_gesture : 0);
     sync();
 }
 

@@ -38,12 +38,12 @@ SetupPanel::SetupPanel(PlanEditor *editor, QWidget *parent)
     connect(m_gpu, &QComboBox::activated, this, [this](int row) {
         Plan p = m_editor->document()->plan();
         p.gpuId = m_gpu->itemData(row).toString().toStdString();
-        m_editor->apply(p, tr("Choose GPU %1").arg(m_gpu->itemText(row)));
+        m_editor->applyEdit(p, tr("Choose GPU %1").arg(m_gpu->itemText(row)));
     });
     connect(m_perNode, &QSpinBox::valueChanged, this, [this](int n) {
         Plan p = m_editor->document()->plan();
         p.gpusPerNode = n;
-        m_editor->apply(p, tr("Set GPUs per node to %1").arg(n));
+        m_editor->applyEdit(p, tr("Set GPUs per node to %1").arg(n));
     });
     connect(editor->document(), &PlanDocument::catalogChanged, this, &SetupPanel::rebuildGpus);
     connect(editor->document(), &PlanDocument::planChanged, this, &SetupPanel::sync);
@@ -65,7 +65,7 @@ void SetupPanel::chooseModel(const QString &id)
     const CatalogModel *m = doc->catalog().findModel(id.toStdString());
     if (!m || !doc->hasPlan())
         return;
-    m_editor->apply(planForModel(doc->plan(), m->spec), tr("Choose model %1").arg(textformat::qs(m->spec.name)));
+    m_editor->applyEdit(planForModel(doc->plan(), m->spec), tr("Choose model %1").arg(textformat::qs(m->spec.name)));
 }
 
 void SetupPanel::rebuildGpus()

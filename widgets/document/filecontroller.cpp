@@ -98,7 +98,7 @@ bool FileController::openModelConfig(const QString &path)
     if (const auto error = planfile::loadModelConfig(*doc, path, id))
         return fail(*error);
     const CatalogModel *m = doc->catalog().findModel(id);
-    m_editor->apply(planForModel(doc->plan(), m->spec), tr("Open %1").arg(QFileInfo(path).fileName()));
+    m_editor->applyEdit(planForModel(doc->plan(), m->spec), tr("Open %1").arg(QFileInfo(path).fileName()));
     m_lastError.clear();
     return true;
 }

@@ -1,5 +1,8 @@
 #include "widgets/document/plandocument.h"
 
+#include "core/serving/coefficients.h"
+
+#include <algorithm>
 #include <cmath>
 
 using namespace shardscope;
@@ -12,30 +15,67 @@ PlanDocument::PlanDocument(ModelCatalog catalog, QObject *parent)
 
 bool PlanDocument::canResolve(const Plan &plan) const
 {
-    return m_catalog.findModel(plan.modelId) && m_catalog.findGpu(plan.gpuId);
+    if (!m_catalog.findModel(plan.modelId) || !m_catalog.findGpu(plan.gpuId))
+        return false;
+    if (plan.servingMode != ServingMode::Disaggregated)
+        return true;
+    const auto known = [this](const PoolPlan &p) { return p.gpuId.empty() || m_catalog.findGpu(p.gpuId); };
+    return known(plan.prefill) && known(plan.decode);
 }
 
 bool PlanDocument::setPlan(const Plan &plan)
 {
-    if (m_state && m_state->plan == plan)
+    if (m_state && m_state->whole == plan)
         return false;
-    const CatalogModel *model = m_catalog.findModel(plan.modelId);
-    const CatalogGpu *gpu = m_catalog.findGpu(plan.gpuId);
-    if (!model || !gpu)
+    if (!canResolve(plan))
         return false;
+    publish(plan);
+    return true;
+}
+
+void PlanDocument::setViewedPool(Pool pool)
+{
+    if (pool == m_pool)
+        return;
+    m_pool = pool;
+    emit viewedPoolChanged();
+    if (isDisaggregated())
+        publish(m_state->whole);
+}
+
+Plan PlanDocument::wholeFromView(const Plan &view) const
+{
+    return isDisaggregated() ? withPoolEdited(m_state->whole, m_pool, view) : view;
+}
+
+EvaluatedPlan PlanDocument::evaluatedPool(Pool pool) const
+{
+    if (!isDisaggregated() || pool == m_pool)
+        return *m_state;
+    EvaluatedPlan e;
+    const Plan plan = poolPlan(m_state->whole, pool);
+    e.model = m_state->model;
+    e.gpu = m_catalog.findGpu(plan.gpuId)->spec;
+    e.evaluation = evaluate(plan, e.model, e.gpu);
+    return e;
+}
+
+void PlanDocument::publish(const Plan &whole)
+{
     auto next = std::make_shared<PlanState>();
-    next->plan = plan;
-    next->model = model->spec;
-    next->gpu = gpu->spec;
-    next->evaluation = evaluate(plan, next->model, next->gpu);
+    next->whole = whole;
+    next->plan = whole.servingMode == ServingMode::Disaggregated ? poolPlan(whole, m_pool) : whole;
+    next->model = m_catalog.findModel(next->plan.modelId)->spec;
+    next->gpu = m_catalog.findGpu(next->plan.gpuId)->spec;
+    next->evaluation = evaluate(next->plan, next->model, next->gpu);
     ++m_evaluations;
     m_state = std::move(next);
+    m_disagg.reset();
     m_serving.reset();
     m_servingError.clear();
     m_servingDone = false;
     m_batchDone = false;
     emit planChanged();
-    return true;
 }
 
 bool PlanDocument::setWorkload(const Workload &workload)
@@ -43,6 +83,7 @@ bool PlanDocument::setWorkload(const Workload &workload)
     if (workload == m_workload)
         return false;
     m_workload = workload;
+    m_disagg.reset();
     m_serving.reset();
     m_servingError.clear();
     m_servingDone = false;
@@ -61,6 +102,8 @@ std::shared_ptr<const ServingResult> PlanDocument::serving() const
         return nullptr;
     }
     try {
+        if (m_state->disaggregated())
+            return servePools();
         checkWorkload(m_workload, m_state->evaluation.plan.maxModelLen);
         m_serving = std::make_shared<const ServingResult>(simulateServing(*m_state, m_workload));
         ++m_servingRuns;
@@ -68,6 +111,36 @@ std::shared_ptr<const ServingResult> PlanDocument::serving() const
         m_servingError = e.what();
     }
     return m_serving;
+}
+
+// Both pools of a disaggregated plan, as `shardscope plan` simulates them (cli/disaggoptions.cpp): one
+// instance of each at its share of the workload, combined by simulateDisaggregated.
+std::shared_ptr<const ServingResult> PlanDocument::servePools() const
+{
+    const Plan &whole = m_state->whole;
+    const Pool other = m_pool == Pool::Prefill ? Pool::Decode : Pool::Prefill;
+    const EvaluatedPlan otherPool = evaluatedPool(other);
+    if (!otherPool.evaluation.valid) {
+        m_servingError = std::string("the ") + poolName(other) + " pool is not a valid plan";
+        return nullptr;
+    }
+    const EvaluatedPlan &viewed = *m_state;
+    const EvaluatedPlan &pre = m_pool == Pool::Prefill ? viewed : otherPool;
+    const EvaluatedPlan &dec = m_pool == Pool::Decode ? viewed : otherPool;
+    checkWorkload(m_workload, std::min(pre.evaluation.plan.maxModelLen, dec.evaluation.plan.maxModelLen));
+    auto r = std::make_shared<const DisaggServingResult>(
+        simulateDisaggregated(pre, std::max(1, whole.prefill.instances), dec, std::max(1, whole.decode.instances),
+            whole.kvTransferLink, m_workload, servingCoefficients(pre.gpu), servingCoefficients(dec.gpu)));
+    ++m_servingRuns;
+    m_disagg = r;
+    m_serving = std::shared_ptr<const ServingResult>(r, m_pool == Pool::Prefill ? &r->prefill : &r->decode);
+    return m_serving;
+}
+
+std::shared_ptr<const DisaggServingResult> PlanDocument::disaggServing() const
+{
+    serving();
+    return m_disagg;
 }
 
 const PlanDocument::WorkloadBatch &PlanDocument::workloadBatch() const
@@ -101,6 +174,7 @@ PlanDocument::WorkloadBatch PlanDocument::workloadBatchFor(
     atWorkload.promptLen = w.inputLenLo > 0 ? (w.inputLenLo + w.inputLenHi) / 2 : w.inputLen;
     auto next = std::make_shared<PlanState>();
     next->plan = state->plan; // as entered: a view that saves or compares plans sees the user's
+    next->whole = state->whole;
     next->model = state->model;
     next->gpu = state->gpu;
     next->evaluation = evaluate(atWorkload, next->model, next->gpu);

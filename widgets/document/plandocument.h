@@ -1,6 +1,7 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
 #include "core/model/modelcatalog.h"
+#include "core/serving/disagg.h"
 #include "core/serving/serving.h"
 
 #include <QObject>
@@ -13,10 +14,13 @@
 
 // One evaluated plan: the inputs and what evaluate() made of them. Immutable once published, so
 // views and tooltips may keep a shared pointer to the state they were built from. `plan` is the plan
-// as entered; evaluation.plan has vLLM's defaults resolved.
+// as entered; evaluation.plan has vLLM's defaults resolved. For a disaggregated plan the views show one
+// pool at a time: `plan` is that pool's server (poolPlan()) and `whole` the plan with both pools, as saved.
 struct PlanState : shardscope::EvaluatedPlan
 {
     shardscope::Plan plan;
+    shardscope::Plan whole;
+    bool disaggregated() const { return whole.servingMode == shardscope::ServingMode::Disaggregated; }
 };
 
 // The one state object (docs/ARCHITECTURE.md): owns the plan and its evaluation. setPlan() is the only mutator
@@ -30,11 +34,24 @@ public:
 
     // Evaluates `plan` against the catalog's model and GPU of the same ids. Returns false, changing
     // nothing, when the plan equals the current one or names a model or GPU the catalog lacks.
+    // `plan` is a whole plan (aggregated, or disaggregated with both pools).
     bool setPlan(const shardscope::Plan &plan);
     bool canResolve(const shardscope::Plan &plan) const;
 
     bool hasPlan() const { return m_state != nullptr; }
+    // The server the views show: the plan, or the viewed pool of a disaggregated plan.
     const shardscope::Plan &plan() const { return m_state->plan; }
+    // The plan as entered and saved (both pools of a disaggregated plan).
+    const shardscope::Plan &wholePlan() const { return m_state->whole; }
+    bool isDisaggregated() const { return m_state && m_state->disaggregated(); }
+    // The pool of a disaggregated plan the views show (a view setting, not part of the plan, not undoable).
+    shardscope::Pool viewedPool() const { return m_pool; }
+    void setViewedPool(shardscope::Pool pool);
+    // A plan derived from plan() (an edit of what the views show) as a whole plan: the viewed pool's
+    // settings folded back into a disaggregated plan (withPoolEdited), the plan itself otherwise.
+    shardscope::Plan wholeFromView(const shardscope::Plan &view) const;
+    // One pool of a disaggregated plan evaluated (the viewed one is state()); the plan itself otherwise.
+    shardscope::EvaluatedPlan evaluatedPool(shardscope::Pool pool) const;
     const shardscope::ModelSpec &model() const { return m_state->model; }
     const shardscope::GpuSpec &gpu() const { return m_state->gpu; }
     const shardscope::Evaluation &evaluation() const { return m_state->evaluation; }
@@ -60,6 +77,9 @@ public:
     // Why serving() is null (one line), or empty.
     std::string servingError() const;
     int servingCount() const { return m_servingRuns; }
+    // A disaggregated plan's serving: both pools simulated and combined (null for aggregated plans, an
+    // invalid pool or a refused workload). serving() is then the viewed pool's one instance.
+    std::shared_ptr<const shardscope::DisaggServingResult> disaggServing() const;
 
     // The batch every view's per-step figures are for: the workload's steady state as the serving
     // simulation found it. `state` is the plan evaluated at it (Communication, Timeline, the GPU table,
@@ -85,13 +105,20 @@ public:
 
 signals:
     void catalogChanged();
+    // The viewed pool changed (planChanged follows: the views show another server).
+    void viewedPoolChanged();
     // Emitted once per real change, after the new evaluation is in place.
     void planChanged();
     // Emitted once per real change of the workload.
     void workloadChanged();
 
 private:
+    void publish(const shardscope::Plan &whole);
+    std::shared_ptr<const shardscope::ServingResult> servePools() const;
+
     ModelCatalog m_catalog;
+    shardscope::Pool m_pool = shardscope::Pool::Decode;
+    mutable std::shared_ptr<const shardscope::DisaggServingResult> m_disagg;
     std::shared_ptr<const PlanState> m_state;
     int m_evaluations = 0;
     shardscope::Workload m_workload;

@@ -96,8 +96,13 @@ bool PlanEditor::apply(const Plan &plan, const QString &text, int gestureKey)
     if (!m_document->hasPlan()) { // the very first plan is not an undoable step
         return m_document->setPlan(plan);
     }
-    if (m_document->plan() == plan)
+    if (m_document->wholePlan() == plan)
         return false;
-    m_stack->push(new SetPlanCommand(m_document, m_document->plan(), plan, text, gestureKey));
+    m_stack->push(new SetPlanCommand(m_document, m_document->wholePlan(), plan, text, gestureKey));
     return true;
+}
+
+bool PlanEditor::applyEdit(const Plan &view, const QString &text, int gestureKey)
+{
+    return apply(m_document->hasPlan() ? m_document->wholeFromView(view) : view, text, gestureKey);
 }

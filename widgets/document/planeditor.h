@@ -19,7 +19,11 @@ public:
 
     // Applies `plan` as one undo step named `text`; does nothing when it equals the current plan
     // or cannot be resolved. Returns whether the plan changed.
+    // `plan` is a whole plan (PlanDocument::setPlan): it replaces both pools of a disaggregated plan.
     bool apply(const shardscope::Plan &plan, const QString &text, int gestureKey = 0);
+    // Applies an edit of what the views show (a copy of PlanDocument::plan(), changed): for a
+    // disaggregated plan it changes the viewed pool and the shared settings (wholeFromView).
+    bool applyEdit(const shardscope::Plan &view, const QString &text, int gestureKey = 0);
     // Applies `change` to a copy of the current plan, as apply() does: the edit of one control. Edits
     // of one control share `gestureKey`, so successive ones merge into one undo step.
     template <typename Change> bool edit(int gestureKey, const QString &text, Change change);
@@ -39,5 +43,5 @@ template <typename Change> bool PlanEditor::edit(int gestureKey, const QString &
 {
     shardscope::Plan p = m_document->plan();
     change(p);
-    return apply(p, text, gestureKey);
+    return applyEdit(p, text, gestureKey);
 }

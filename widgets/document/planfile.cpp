@@ -24,7 +24,7 @@ namespace planfile {
 std::string toJsonText(const PlanDocument &doc)
 {
     PlanFile file;
-    file.plan = doc.plan();
+    file.plan = doc.wholePlan(); // both pools of a disaggregated plan
     const CatalogModel *m = doc.catalog().findModel(doc.plan().modelId);
     if (m && m->isCustom())
         file.modelConfig = m->sourceJson;

@@ -104,7 +104,8 @@ QImage renderPlacementImage(const ReportPlacement &image, int width)
 {
     // The window's Layers × GPUs grid, painted fitted into a picture, with its caption wrapped
     // below it in full (the grid's own caption band elides to one line).
-    auto state = std::make_shared<PlanState>(PlanState { *image.plan, image.plan->evaluation.plan });
+    auto state = std::make_shared<PlanState>(
+        PlanState { *image.plan, image.plan->evaluation.plan, image.plan->evaluation.plan });
     GridData data = buildLayersGrid(state);
     const QString caption = data.rows > 0 ? data.caption : QString();
     if (data.rows > 0)

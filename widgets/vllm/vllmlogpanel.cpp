@@ -473,6 +473,10 @@ QString VllmLogPanel::calibrate(const QString &name)
     if (!sameRun)
         p = ran;
     p.calibration = *profile;
+    // The same run calibrates what the views show (the viewed pool of a disaggregated plan); another
+    // run's settings replace the plan.
+    if (sameRun)
+        p = m_editor->document()->wholeFromView(p);
     m_editor->apply(p,
         sameRun ? tr("Calibrate to %1").arg(m_logSource) : tr("Use the settings of %1, calibrated").arg(m_logSource));
     m_reconciliation
