@@ -7,6 +7,7 @@
 #include "widgets/explore/sweepscatter.h"
 #include "widgets/explore/sweepstyle.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QSpinBox>
@@ -51,14 +52,29 @@ QString checkLine(const QString &metric, const SlaCheck &c, SlaPercentile p)
     return s;
 }
 
+QString poolText(const PoolPlan &p)
+{
+    return ExploreView::tr("%1 × (tp %2 · pp %3 · dp %4 · ep %5)")
+        .arg(p.instances)
+        .arg(p.tp)
+        .arg(p.pp)
+        .arg(p.dp)
+        .arg(p.ep);
+}
+
 QString rowToolTip(const SlaRow &r, SlaPercentile p)
 {
-    QString s = ExploreView::tr("<b>tp %1 · pp %2 · dp %3 · ep %4</b> — %5 GPUs")
-                    .arg(r.tp)
-                    .arg(r.pp)
-                    .arg(r.dp)
-                    .arg(r.ep)
-                    .arg(r.gpus);
+    QString s = r.disaggregated ? ExploreView::tr("<b>prefill %1 + decode %2</b> — %3 GPUs")
+                                      .arg(poolText(r.prefill), poolText(r.decode))
+                                      .arg(r.gpus)
+                                : ExploreView::tr("<b>tp %1 · pp %2 · dp %3 · ep %4</b> — %5 GPUs")
+                                      .arg(r.tp)
+                                      .arg(r.pp)
+                                      .arg(r.dp)
+                                      .arg(r.ep)
+                                      .arg(r.gpus);
+    if (r.disaggregated)
+        s += ExploreView::tr("<br>KV transfer %1 ms per prompt").arg(ms(r.kvTransferSec));
     if (r.rank > 0)
         s += ExploreView::tr("<br>rank %1").arg(r.rank);
     s += ExploreView::tr("<br>max-num-seqs %1, max-num-batched-tokens %2").arg(r.maxNumSeqs).arg(r.maxNumBatchedTokens);
@@ -97,6 +113,9 @@ void ExploreView::buildSlaControls()
     for (SlaObjective o :
         { SlaObjective::Goodput, SlaObjective::Throughput, SlaObjective::Tpot, SlaObjective::Ttft, SlaObjective::Cost })
         m_slaObjective->addItem(QString(), int(o));
+    m_slaDisagg = new QCheckBox(this);
+    m_slaDisagg->setObjectName(QStringLiteral("slaDisaggregated"));
+    connect(m_slaDisagg, &QCheckBox::toggled, this, &ExploreView::slaEdited);
     for (QSpinBox *b : { m_ttft, m_tpot, m_e2e })
         connect(b, &QSpinBox::valueChanged, this, &ExploreView::slaEdited);
     connect(m_percentile, &QComboBox::currentIndexChanged, this, &ExploreView::slaEdited);
@@ -123,6 +142,9 @@ void ExploreView::retranslateSla()
     for (int i = 0; i < m_slaObjective->count(); ++i)
         m_slaObjective->setItemText(i, tr(names[i]));
     m_slaObjective->setToolTip(tr("What ranks the plans that meet the SLA (the workload is the Workload panel's)"));
+    m_slaDisagg->setText(tr("P/D splits"));
+    m_slaDisagg->setToolTip(tr("Also search disaggregated plans: a prefill and a decode pool (xPyD, up to 8 "
+                               "instances each) on the same GPUs, the KV cache crossing the NIC"));
     if (m_slaResult || !m_slaError.isEmpty())
         displaySla();
 }
@@ -171,6 +193,7 @@ ExploreView::SlaInputs ExploreView::slaInputs() const
     in.e2eSec = s.e2eSec;
     in.percentile = s.percentile;
     in.objective = static_cast<SlaObjective>(m_slaObjective->currentData().toInt());
+    in.disaggregated = m_slaDisagg->isChecked();
     return in;
 }
 
@@ -211,6 +234,7 @@ void ExploreView::runSlaIfNeeded()
             o.workload = in.workload;
             o.sla = { in.ttftSec, in.tpotSec, in.e2eSec, in.percentile };
             o.objective = in.objective;
+            o.disaggregated = in.disaggregated;
             out.result = slaSearch(in.base, in.model, { g }, o);
         } catch (const std::exception &e) {
             out.error = e.what();
@@ -261,9 +285,14 @@ void ExploreView::displaySla()
     agg.frontName = tr("aggregated front");
     agg.othersName = tr("meets SLA");
     agg.color = sweepstyle::paretoFront();
+    SlaFrontChart::Set disagg;
+    disagg.frontName = tr("disaggregated front");
+    disagg.othersName = tr("P/D meets SLA");
+    disagg.color = sweepstyle::disaggregatedFront();
     int meets = 0;
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const SlaRow &row = r.rows[i];
+        SlaFrontChart::Set &set = row.disaggregated ? disagg : agg;
         SlaFrontChart::Point pt;
         pt.tpotMs = atPercentile(row.tpot, p) * 1e3;
         pt.tokensPerSecPerGpu = row.outputTokensPerSecPerGpu;
@@ -271,19 +300,25 @@ void ExploreView::displaySla()
         pt.index = static_cast<int>(i);
         pt.toolTip = rowToolTip(row, p);
         meets += row.meetsSla;
-        // The front among the plans that meet the SLA: no other such plan is at least as good on
-        // both TPOT and tokens/s per GPU and better on one (rowDominates).
+        // The front of each serving mode among its plans that meet the SLA: no other such plan of the
+        // same mode is at least as good on both TPOT and tokens/s per GPU and better on one (rowDominates).
         pt.front = row.meetsSla;
         for (size_t j = 0; j < r.rows.size() && pt.front; ++j)
-            if (j != i && r.rows[j].meetsSla && rowDominates(r.rows[j], row))
+            if (j != i && r.rows[j].meetsSla && r.rows[j].disaggregated == row.disaggregated
+                && rowDominates(r.rows[j], row))
                 pt.front = false;
-        agg.points.push_back(pt);
+        set.points.push_back(pt);
     }
     if (fresh) {
         QString status = tr("SLA search (estimated): %1 configurations, %2 simulated, %3 meet the SLA")
                              .arg(textformat::count(r.candidates), textformat::count(r.simulated))
                              .arg(meets);
-        if (!r.rows.empty() && r.rows.front().rank == 1) {
+        if (!r.rows.empty() && r.rows.front().rank == 1 && r.rows.front().disaggregated) {
+            const SlaRow &b = r.rows.front();
+            status += tr(" · best: prefill %1 + decode %2 (%3 output tok/s per GPU)")
+                          .arg(poolText(b.prefill), poolText(b.decode),
+                              QString::number(b.outputTokensPerSecPerGpu, 'f', 0));
+        } else if (!r.rows.empty() && r.rows.front().rank == 1) {
             const SlaRow &b = r.rows.front();
             status += tr(" · best: tp %1 · pp %2 · dp %3 · ep %4, max-num-seqs %5 (%6 output tok/s per GPU)")
                           .arg(b.tp)
@@ -297,13 +332,16 @@ void ExploreView::displaySla()
         }
         m_status->setText(status);
     }
-    m_front->setSets({ agg });
+    if (r.options.disaggregated)
+        m_front->setSets({ agg, disagg });
+    else
+        m_front->setSets({ agg });
 }
 
 void ExploreView::chooseSla(int set, int index)
 {
     // Only a result computed for the window's current plan and settings is applied.
-    if (set != 0 || !m_slaResult || !m_slaShown || !(*m_slaShown == slaInputs()) || index < 0
+    if (set < 0 || set > 1 || !m_slaResult || !m_slaShown || !(*m_slaShown == slaInputs()) || index < 0
         || index >= static_cast<int>(m_slaResult->rows.size()))
         return;
     emit planChosen(planForRow(*m_slaResult, m_slaResult->rows[static_cast<size_t>(index)]));

@@ -103,6 +103,7 @@ ExploreView::ExploreView(const PlanDocument *document, QWidget *parent)
     slaRow->addWidget(m_percentile);
     slaRow->addWidget(m_slaRankLabel);
     slaRow->addWidget(m_slaObjective);
+    slaRow->addWidget(m_slaDisagg);
     slaRow->addStretch(1);
     controls->addLayout(slaRow);
 

@@ -98,6 +98,7 @@ private:
         double ttftSec = 0, tpotSec = 0, e2eSec = 0;
         shardscope::SlaPercentile percentile = shardscope::SlaPercentile::P90;
         shardscope::SlaObjective objective = shardscope::SlaObjective::Goodput;
+        bool disaggregated = false; // P/D splits searched too
         bool operator==(const SlaInputs &) const = default;
     };
     struct SlaOutcome
@@ -135,6 +136,7 @@ private:
            *m_slaRankLabel = nullptr;
     QSpinBox *m_ttft = nullptr, *m_tpot = nullptr, *m_e2e = nullptr;
     QComboBox *m_percentile = nullptr, *m_slaObjective = nullptr;
+    QCheckBox *m_slaDisagg = nullptr;
     SweepHeatmap *m_tpPp = nullptr;
     SweepHeatmap *m_dpEp = nullptr;
 

@@ -136,6 +136,11 @@ QColor paretoFront()
     return QColor(0xe6, 0x9f, 0x00); // Okabe & Ito orange
 }
 
+QColor disaggregatedFront()
+{
+    return QColor(0xcc, 0x79, 0xa7); // Okabe & Ito reddish purple: apart from the orange front and the blue
+}
+
 QColor feasible()
 {
     return QColor(0x00, 0x72, 0xb2); // Okabe & Ito blue

@@ -23,6 +23,7 @@ QColor excluded(); // fits, misses a constraint
 QColor doesNotFit();
 QColor impossible();
 QColor paretoFront();
+QColor disaggregatedFront(); // the P/D front beside paretoFront (the aggregated one)
 QColor feasible();
 
 } // namespace sweepstyle
