@@ -223,6 +223,10 @@
         <source>Multi-node, Ray or SGLang launches, and scripts per node</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source># Cannot export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Compare</name>
@@ -1833,6 +1837,38 @@
         <source>TPOT, TTFT and tokens/s per GPU: serving estimates at the workload %1 (means, estimated)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 × (tp %2 · pp %3 · dp %4 · ep %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;prefill %1 + decode %2&lt;/b&gt; — %3 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;KV transfer %1 ms per prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P/D splits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also search disaggregated plans: a prefill and a decode pool (xPyD, up to 8 instances each) on the same GPUs, the KV cache crossing the NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disaggregated front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P/D meets SLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · best: prefill %1 + decode %2 (%3 output tok/s per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -2186,6 +2222,22 @@
     </message>
     <message>
         <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export launch commands: prefill and decode pools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 prefill and %2 decode servers, then the router.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export: a disaggregated plan exports to vLLM only (NixlConnector).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export the prefill pool: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3664,6 +3716,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>The unsaved plan of the last session could not be restored: %1. It was kept as %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Prefill/decode plan: the views show one server of the prefill pool (%1 of them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill/decode plan: the views show one server of the decode pool (%1 of them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -4036,6 +4096,113 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <name>PlanRules</name>
     <message>
         <source>must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PoolPanel</name>
+    <message>
+        <source>%1 × (TP %2 · PP %3 · DP %4 · EP %5) = %6 GPUs, %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set prefill instances to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set decode instances to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the KV transfer link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill and decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disaggregated prefill/decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve prompts and decodes on two pools of vLLM servers; the KV cache of each prompt crosses to the decode pool (vLLM&apos;s NixlConnector). Off: one pool does both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill servers (x of xPyD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode servers (y of xPyD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC (another node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale-up link (same NVLink/xGMI domain)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe (same node)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The link the KV cache crosses from a prefill to a decode GPU (α-β of the GPU preset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disaggregate prefill and decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve aggregated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The views and the parallelism, GPU and batch controls show the %1 pool; the Workload group shows both pools together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV transfer per prompt (estimated): %1 MB per GPU in %2; the %3 pool bounds the rate at %4 requests/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the prefill pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the decode pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefill: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decode: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6492,6 +6659,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated: both pools simulated (vLLM V1&apos;s scheduler), not a measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;TTFT = the prefill pool&apos;s TTFT (queue and prefill) + the KV transfer (%1) + the decode pool&apos;s first step, per percentile: a conservative sum.&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;TPOT of the decode pool alone (%1 instances).&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Output tokens/s of the balanced pools (%1 requests/s) over all %2 GPUs of both pools.&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated, prefill and decode pools together: a simulation of vLLM V1&apos;s scheduler per pool, not a measurement.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -223,6 +223,10 @@
         <source>Multi-node, Ray or SGLang launches, and scripts per node</source>
         <translation>多节点、Ray 或 SGLang 启动方式，以及每个节点的脚本</translation>
     </message>
+    <message>
+        <source># Cannot export: %1</source>
+        <translation># 无法导出：%1</translation>
+    </message>
 </context>
 <context>
     <name>Compare</name>
@@ -1833,6 +1837,38 @@
         <source>TPOT, TTFT and tokens/s per GPU: serving estimates at the workload %1 (means, estimated)</source>
         <translation>TPOT、TTFT 和每卡 tokens/s：负载 %1 下的服务估算（均值，估算）</translation>
     </message>
+    <message>
+        <source>%1 × (tp %2 · pp %3 · dp %4 · ep %5)</source>
+        <translation>%1 × (tp %2 · pp %3 · dp %4 · ep %5)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;prefill %1 + decode %2&lt;/b&gt; — %3 GPUs</source>
+        <translation>&lt;b&gt;预填充 %1 + 解码 %2&lt;/b&gt; — %3 张 GPU</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;KV transfer %1 ms per prompt</source>
+        <translation>&lt;br&gt;每个提示的 KV 传输 %1 ms</translation>
+    </message>
+    <message>
+        <source>P/D splits</source>
+        <translation>P/D 分离</translation>
+    </message>
+    <message>
+        <source>Also search disaggregated plans: a prefill and a decode pool (xPyD, up to 8 instances each) on the same GPUs, the KV cache crossing the NIC</source>
+        <translation>同时搜索分离式方案：在同样的 GPU 上分成预填充池和解码池（xPyD，每池最多 8 个实例），KV 缓存经网卡传输</translation>
+    </message>
+    <message>
+        <source>disaggregated front</source>
+        <translation>分离式前沿</translation>
+    </message>
+    <message>
+        <source>P/D meets SLA</source>
+        <translation>P/D 满足 SLA</translation>
+    </message>
+    <message>
+        <source> · best: prefill %1 + decode %2 (%3 output tok/s per GPU)</source>
+        <translation> · 最佳：预填充 %1 + 解码 %2（每 GPU 输出 %3 tok/s）</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -2184,6 +2220,22 @@
     <message>
         <source>Note: %1</source>
         <translation>注：%1</translation>
+    </message>
+    <message>
+        <source>Export launch commands: prefill and decode pools</source>
+        <translation>导出启动命令：预填充池和解码池</translation>
+    </message>
+    <message>
+        <source>%1 prefill and %2 decode servers, then the router.</source>
+        <translation>%1 个预填充服务器和 %2 个解码服务器，最后是路由器。</translation>
+    </message>
+    <message>
+        <source>Cannot export: a disaggregated plan exports to vLLM only (NixlConnector).</source>
+        <translation>无法导出：分离式方案只能导出到 vLLM（NixlConnector）。</translation>
+    </message>
+    <message>
+        <source>Cannot export the prefill pool: %1</source>
+        <translation>无法导出预填充池：%1</translation>
     </message>
 </context>
 <context>
@@ -3662,6 +3714,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>The unsaved plan of the last session could not be restored: %1. It was kept as %2.</source>
         <translation>上次会话中未保存的方案无法恢复：%1。它已另存为 %2。</translation>
     </message>
+    <message>
+        <source>Prefill/decode plan: the views show one server of the prefill pool (%1 of them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode.</source>
+        <translation>预填充/解码分离方案：各视图显示预填充池中的一台服务器（共 %1 台），TP %2 · PP %3 · DP %4 · EP %5。可在“预填充与解码”中切换池。</translation>
+    </message>
+    <message>
+        <source>Prefill/decode plan: the views show one server of the decode pool (%1 of them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode.</source>
+        <translation>预填充/解码分离方案：各视图显示解码池中的一台服务器（共 %1 台），TP %2 · PP %3 · DP %4 · EP %5。可在“预填充与解码”中切换池。</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -4035,6 +4095,113 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>must be at least 1</source>
         <translation>至少为 1</translation>
+    </message>
+</context>
+<context>
+    <name>PoolPanel</name>
+    <message>
+        <source>%1 × (TP %2 · PP %3 · DP %4 · EP %5) = %6 GPUs, %7</source>
+        <translation>%1 × (TP %2 · PP %3 · DP %4 · EP %5) = %6 张 GPU，%7</translation>
+    </message>
+    <message>
+        <source>Set prefill instances to %1</source>
+        <translation>将预填充实例数设为 %1</translation>
+    </message>
+    <message>
+        <source>Set decode instances to %1</source>
+        <translation>将解码实例数设为 %1</translation>
+    </message>
+    <message>
+        <source>Set the KV transfer link</source>
+        <translation>设置 KV 传输链路</translation>
+    </message>
+    <message>
+        <source>Prefill and decode</source>
+        <translation>预填充与解码</translation>
+    </message>
+    <message>
+        <source>Disaggregated prefill/decode</source>
+        <translation>预填充/解码分离</translation>
+    </message>
+    <message>
+        <source>Serve prompts and decodes on two pools of vLLM servers; the KV cache of each prompt crosses to the decode pool (vLLM&apos;s NixlConnector). Off: one pool does both.</source>
+        <translation>用两池 vLLM 服务器分别处理提示和解码；每个提示的 KV 缓存传到解码池（vLLM 的 NixlConnector）。关闭：一个池同时完成两者。</translation>
+    </message>
+    <message>
+        <source>Prefill servers (x of xPyD)</source>
+        <translation>预填充服务器数（xPyD 中的 x）</translation>
+    </message>
+    <message>
+        <source>Decode servers (y of xPyD)</source>
+        <translation>解码服务器数（xPyD 中的 y）</translation>
+    </message>
+    <message>
+        <source>NIC (another node)</source>
+        <translation>网卡（另一节点）</translation>
+    </message>
+    <message>
+        <source>Scale-up link (same NVLink/xGMI domain)</source>
+        <translation>Scale-up 链路（同一 NVLink/xGMI 域）</translation>
+    </message>
+    <message>
+        <source>PCIe (same node)</source>
+        <translation>PCIe（同一节点）</translation>
+    </message>
+    <message>
+        <source>The link the KV cache crosses from a prefill to a decode GPU (α-β of the GPU preset)</source>
+        <translation>KV 缓存从预填充 GPU 传到解码 GPU 所经的链路（α-β 取自 GPU 预设）</translation>
+    </message>
+    <message>
+        <source>Prefill instances</source>
+        <translation>预填充实例数</translation>
+    </message>
+    <message>
+        <source>Decode instances</source>
+        <translation>解码实例数</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV 传输</translation>
+    </message>
+    <message>
+        <source>Disaggregate prefill and decode</source>
+        <translation>分离预填充与解码</translation>
+    </message>
+    <message>
+        <source>Serve aggregated</source>
+        <translation>改为聚合服务</translation>
+    </message>
+    <message>
+        <source>The views and the parallelism, GPU and batch controls show the %1 pool; the Workload group shows both pools together.</source>
+        <translation>各视图以及并行、GPU 和批处理控件显示%1池；“负载”组显示两个池合在一起的结果。</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>KV transfer per prompt (estimated): %1 MB per GPU in %2; the %3 pool bounds the rate at %4 requests/s.</source>
+        <translation>每个提示的 KV 传输（估算）：每 GPU %1 MB，耗时 %2；%3池把速率限制在每秒 %4 个请求。</translation>
+    </message>
+    <message>
+        <source>Show the prefill pool</source>
+        <translation>显示预填充池</translation>
+    </message>
+    <message>
+        <source>Show the decode pool</source>
+        <translation>显示解码池</translation>
+    </message>
+    <message>
+        <source>Prefill: %1</source>
+        <translation>预填充：%1</translation>
+    </message>
+    <message>
+        <source>Decode: %1</source>
+        <translation>解码：%1</translation>
     </message>
 </context>
 <context>
@@ -6487,6 +6654,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Estimated: a simulation of vLLM V1&apos;s scheduler, not a measurement.</source>
         <translation>估算：模拟 vLLM V1 调度器，不是实测。</translation>
+    </message>
+    <message>
+        <source>Estimated: both pools simulated (vLLM V1&apos;s scheduler), not a measurement.</source>
+        <translation>估算：模拟了两个池（vLLM V1 调度器），不是实测。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;TTFT = the prefill pool&apos;s TTFT (queue and prefill) + the KV transfer (%1) + the decode pool&apos;s first step, per percentile: a conservative sum.&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;TTFT = 预填充池的 TTFT（排队和预填充）+ KV 传输（%1）+ 解码池的第一步，按百分位相加：偏保守的和。&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;TPOT of the decode pool alone (%1 instances).&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;仅解码池的 TPOT（%1 个实例）。&lt;/p&gt;&lt;p&gt;%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Output tokens/s of the balanced pools (%1 requests/s) over all %2 GPUs of both pools.&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;两池平衡后（每秒 %1 个请求）的输出 tokens/s，除以两个池全部 %2 张 GPU。&lt;/p&gt;&lt;p&gt;%3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Estimated, prefill and decode pools together: a simulation of vLLM V1&apos;s scheduler per pool, not a measurement.</source>
+        <translation>估算，预填充池与解码池合计：每个池模拟 vLLM V1 调度器，不是实测。</translation>
     </message>
 </context>
 <context>

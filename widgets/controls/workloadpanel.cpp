@@ -164,6 +164,10 @@ void WorkloadPanel::refreshFigures()
         m_note->setText(textformat::qs(m_editor->document()->servingError()));
         return;
     }
+    if (const auto d = m_editor->document()->disaggServing()) {
+        showPools(*d);
+        return;
+    }
     const auto tip = [&r](ServingQuantity q) { return textformat::explanationHtml(explainServing(q, *r)); };
     m_ttft->setText(stats(r->ttft));
     m_ttft->setToolTip(tip(ServingQuantity::Ttft));
@@ -174,6 +178,32 @@ void WorkloadPanel::refreshFigures()
     QString note = tr("Estimated: a simulation of vLLM V1's scheduler, not a measurement.");
     for (const QString &w : workloadtext::warnings(*r)) // core's sentences, in the window's language
         note += QLatin1Char('\n') + w;
+    m_note->setText(note);
+}
+
+// A disaggregated plan: the combined figures of both pools (core/serving/disagg.h), each tooltip saying
+// how they combine.
+void WorkloadPanel::showPools(const DisaggServingResult &d)
+{
+    const QString estimated = tr("Estimated: both pools simulated (vLLM V1's scheduler), not a measurement.");
+    m_ttft->setText(stats(d.ttft));
+    m_ttft->setToolTip(tr("<p>TTFT = the prefill pool's TTFT (queue and prefill) + the KV transfer (%1) + the decode "
+                          "pool's first step, per percentile: a conservative sum.</p><p>%2</p>")
+                           .arg(textformat::duration(d.transfer.seconds), estimated));
+    m_tpot->setText(stats(d.tpot));
+    m_tpot->setToolTip(
+        tr("<p>TPOT of the decode pool alone (%1 instances).</p><p>%2</p>").arg(d.decodeInstances).arg(estimated));
+    m_throughput->setText(tr("%1 tokens/s").arg(textformat::qs(formatNumber(d.outputTokensPerSecPerGpu, 1))));
+    m_throughput->setToolTip(tr("<p>Output tokens/s of the balanced pools (%1 requests/s) over all %2 GPUs of both "
+                                "pools.</p><p>%3</p>")
+                                 .arg(QString::number(d.requestsPerSec, 'f', 2))
+                                 .arg(d.gpus)
+                                 .arg(estimated));
+    QString note = tr("Estimated, prefill and decode pools together: a simulation of vLLM V1's scheduler per pool, "
+                      "not a measurement.");
+    for (const ServingResult *pool : { &d.prefill, &d.decode }) // core's sentences, in the window's language
+        for (const QString &w : workloadtext::warnings(*pool))
+            note += QLatin1Char('\n') + w;
     m_note->setText(note);
 }
 

@@ -2,6 +2,9 @@
 #include <QGroupBox>
 
 class PlanEditor;
+namespace shardscope {
+struct DisaggServingResult;
+}
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
@@ -34,6 +37,7 @@ private:
     void syncInputs();
     void onChanged();
     void refreshFigures();
+    void showPools(const shardscope::DisaggServingResult &d);
 
     PlanEditor *m_editor;
     QSpinBox *m_inputLen;

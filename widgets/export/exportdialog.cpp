@@ -1,5 +1,7 @@
 #include "widgets/export/exportdialog.h"
 
+#include "core/launch/disaggexport.h"
+
 #include "core/launch/vllmflags.h"
 #include "io/exportfiles.h"
 #include "widgets/common/textformat.h"
@@ -268,6 +270,8 @@ void ExportDialog::refresh()
         return;
     const ExportOptions o = options();
     m_result = exportLaunch(m_evaluation, m_model, o);
+    if (m_disagg && refreshDisaggregated(o))
+        return;
 
     const bool vllm = o.target == ExportTarget::Vllm;
     // The flag table of the plan's release (core/launch/vllmflags.h vllmFlagTableFor), the one the export checks.
@@ -328,6 +332,57 @@ void ExportDialog::refresh()
     m_saveScripts->setEnabled(m_result.ok);
     m_useNearest->setVisible(!m_result.ok && m_result.nearestPlan.has_value());
     fitHeight();
+}
+
+void ExportDialog::setDisaggregated(const Plan &whole, const Evaluation &prefill, const Evaluation &decode)
+{
+    m_disagg = Disaggregated { whole, prefill, decode };
+    setWindowTitle(tr("Export launch commands: prefill and decode pools"));
+    refresh();
+}
+
+// Every server of both pools, then the router; the node picker and per-node scripts are one server's
+// notions, so they are off.
+bool ExportDialog::refreshDisaggregated(const ExportOptions &o)
+{
+    const DisaggExportResult r = exportDisaggregated(m_disagg->whole, m_disagg->prefill, m_disagg->decode, m_model, o);
+    m_node->setEnabled(false);
+    m_view->setEnabled(false);
+    QString text;
+    if (r.ok) {
+        text = QString::fromStdString(r.text());
+        m_status->setText(tr("%1 prefill and %2 decode servers, then the router.")
+                              .arg(std::max(1, m_disagg->whole.prefill.instances))
+                              .arg(std::max(1, m_disagg->whole.decode.instances)));
+        m_status->setStyleSheet(QString());
+    } else if (r.refusalCode == "target") {
+        m_status->setText(tr("Cannot export: a disaggregated plan exports to vLLM only (NixlConnector)."));
+        m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
+    } else {
+        const bool prefillRefused = !r.prefill.ok;
+        const ExportResult &refused = prefillRefused ? r.prefill : r.decode;
+        const QString why
+            = refused.ok ? QString::fromStdString(r.refusal) : textformat::sentence(refused.messageText());
+        m_status->setText(
+            prefillRefused ? tr("Cannot export the prefill pool: %1").arg(why) : tr("Cannot export: %1").arg(why));
+        m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
+    }
+    QStringList notes;
+    for (const Sentence &n : r.decode.noteTexts)
+        notes << tr("Note: %1").arg(textformat::sentence(n));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
+    m_text = text;
+    QStringList shown = text.split(QLatin1Char('\n'));
+    if (!notes.isEmpty())
+        shown.removeIf([](const QString &line) { return line.startsWith(QStringLiteral("# Note: ")); });
+    m_output->setPlainText(shown.join(QLatin1Char('\n')));
+    m_copy->setEnabled(r.ok);
+    m_save->setEnabled(r.ok);
+    m_saveScripts->setEnabled(false);
+    m_useNearest->setVisible(false);
+    fitHeight();
+    return true;
 }
 
 void ExportDialog::copy()

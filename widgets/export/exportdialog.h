@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -21,6 +23,11 @@ class ExportDialog : public QDialog
 public:
     ExportDialog(
         const shardscope::Evaluation &evaluation, const shardscope::ModelSpec &model, QWidget *parent = nullptr);
+
+    // A disaggregated plan (issue #18 §2): the dialog shows every prefill and decode server's launch with
+    // its --kv-transfer-config and the router step (core/launch/disaggexport.h) instead of one server's.
+    void setDisaggregated(
+        const shardscope::Plan &whole, const shardscope::Evaluation &prefill, const shardscope::Evaluation &decode);
 
     shardscope::ExportOptions options() const;
     void setOptions(const shardscope::ExportOptions &options);
@@ -49,6 +56,7 @@ protected:
 
 private:
     void refresh();
+    bool refreshDisaggregated(const shardscope::ExportOptions &o);
     void retranslateLabels();
     void fitHeight();
     void copy();
@@ -58,6 +66,12 @@ private:
     shardscope::Evaluation m_evaluation;
     shardscope::ModelSpec m_model;
     shardscope::ExportResult m_result;
+    struct Disaggregated
+    {
+        shardscope::Plan whole;
+        shardscope::Evaluation prefill, decode;
+    };
+    std::optional<Disaggregated> m_disagg;
     bool m_updating = false;
     QString m_text; // exportedText()
 

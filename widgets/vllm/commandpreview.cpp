@@ -1,7 +1,10 @@
 #include "widgets/vllm/commandpreview.h"
 
+#include "core/launch/disaggexport.h"
+
 #include "widgets/common/fonts.h"
 #include "widgets/common/retranslate.h"
+#include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/vllm/launchpreview.h"
 
@@ -57,6 +60,22 @@ QString CommandPreview::command() const
 
 void CommandPreview::refresh()
 {
+    if (m_document->isDisaggregated()) {
+        // Every server of both pools with its --kv-transfer-config, then the router (as File → Export).
+        const shardscope::EvaluatedPlan prefill = m_document->evaluatedPool(shardscope::Pool::Prefill);
+        const shardscope::EvaluatedPlan decode = m_document->evaluatedPool(shardscope::Pool::Decode);
+        const shardscope::DisaggExportResult r = shardscope::exportDisaggregated(
+            m_document->wholePlan(), prefill.evaluation, decode.evaluation, m_document->model(), {});
+        m_full = r.ok ? QString::fromStdString(r.text()) : QString();
+        // A pool's refusal in the window's language; the connector's own checks in core's words.
+        const shardscope::ExportResult &refused = !r.prefill.ok ? r.prefill : r.decode;
+        const QString why = refused.ok || r.refusalCode == "target" ? QString::fromStdString(r.refusal)
+                                                                    : textformat::sentence(refused.messageText());
+        const QString shown = r.ok ? m_full : tr("# Cannot export: %1").arg(why);
+        if (shown != m_text->toPlainText())
+            m_text->setPlainText(shown);
+        return;
+    }
     const LaunchPreview preview = vllmServePreview(*m_document->state());
     m_full = preview.full;
     if (preview.shown != m_text->toPlainText())

@@ -7,6 +7,7 @@
 #include "widgets/controls/enginepanel.h"
 #include "widgets/controls/linkspanel.h"
 #include "widgets/controls/parallelismpanel.h"
+#include "widgets/controls/poolpanel.h"
 #include "widgets/controls/settingspanel.h"
 #include "widgets/controls/setuppanel.h"
 #include "widgets/controls/workloadpanel.h"
@@ -34,6 +35,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -119,7 +121,7 @@ MainWindow::MainWindow(ModelCatalog catalog, WindowOptions options, QWidget *par
     connect(m_setup, &SetupPanel::openConfigRequested, m_files, &FileController::openConfig);
     connect(m_command, &CommandPreview::exportRequested, this, &MainWindow::openExportDialog);
     connect(m_issues, &IssuesBanner::nearestPlanRequested, this,
-        [this](const shardscope::Plan &plan) { m_editor->apply(plan, tr("Use the nearest plan that fits")); });
+        [this](const shardscope::Plan &plan) { m_editor->applyEdit(plan, tr("Use the nearest plan that fits")); });
 
     // The last session, read once: an unreadable file is set aside with a message (session.h).
     session::LoadedSession last;
@@ -221,6 +223,7 @@ QWidget *MainWindow::createControls()
 {
     m_setup = new SetupPanel(m_editor);
     m_parallelism = new ParallelismPanel(m_editor);
+    m_pools = new PoolPanel(m_editor);
     m_settings = new SettingsPanel(m_editor);
     m_workload = new WorkloadPanel(m_editor);
     m_engine = new EnginePanel(m_editor);
@@ -230,6 +233,7 @@ QWidget *MainWindow::createControls()
     auto *layout = new QVBoxLayout(column);
     layout->addWidget(m_setup);
     layout->addWidget(m_parallelism);
+    layout->addWidget(m_pools);
     layout->addWidget(m_settings);
     layout->addWidget(m_workload);
     layout->addWidget(m_engine);
@@ -238,6 +242,36 @@ QWidget *MainWindow::createControls()
     m_column = new PlanColumn;
     m_column->setWidget(column);
     return m_column;
+}
+
+// Over the views of a disaggregated plan: which pool they show, so no figure is read as the whole plan's.
+QWidget *MainWindow::createPoolBanner()
+{
+    auto *banner = new QLabel;
+    banner->setObjectName(QStringLiteral("poolBanner"));
+    banner->setWordWrap(true);
+    banner->setStyleSheet(QStringLiteral("QLabel { background: #e8f1fa; color: #12324f; padding: 4px; }"));
+    const auto update = [this, banner] {
+        const bool disagg = m_document->isDisaggregated();
+        banner->setVisible(disagg);
+        if (!disagg)
+            return;
+        const shardscope::Plan &view = m_document->plan();
+        const bool prefill = m_document->viewedPool() == shardscope::Pool::Prefill;
+        const shardscope::PoolPlan &pool = prefill ? m_document->wholePlan().prefill : m_document->wholePlan().decode;
+        banner->setText((prefill ? tr("Prefill/decode plan: the views show one server of the prefill pool (%1 of "
+                                      "them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode.")
+                                 : tr("Prefill/decode plan: the views show one server of the decode pool (%1 of "
+                                      "them), TP %2 · PP %3 · DP %4 · EP %5. Switch pools under Prefill and decode."))
+                            .arg(std::max(1, pool.instances))
+                            .arg(view.tp)
+                            .arg(view.pp)
+                            .arg(view.dp)
+                            .arg(view.ep));
+    };
+    connect(m_document, &PlanDocument::planChanged, banner, update);
+    retranslateWith(banner, update);
+    return banner;
 }
 
 QWidget *MainWindow::createViews()
@@ -300,6 +334,7 @@ QWidget *MainWindow::createViews()
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_issues);
+    layout->addWidget(createPoolBanner());
     layout->addWidget(splitter, 1);
     layout->addWidget(m_command);
     return central;

@@ -22,6 +22,7 @@ class PlanEditor;
 class QMenu;
 class QTabWidget;
 class QTableView;
+class PoolPanel;
 class SettingsPanel;
 class WorkloadPanel;
 class EnginePanel;
@@ -66,6 +67,7 @@ public:
     SetupPanel *setupPanel() const { return m_setup; }
     ParallelismPanel *parallelismPanel() const { return m_parallelism; }
     SettingsPanel *settingsPanel() const { return m_settings; }
+    PoolPanel *poolPanel() const { return m_pools; }
     WorkloadPanel *workloadPanel() const { return m_workload; }
     EnginePanel *enginePanel() const { return m_engine; }
     LinksPanel *linksPanel() const { return m_links; }
@@ -109,6 +111,7 @@ protected:
 private:
     QWidget *createControls();
     QWidget *createViews();
+    QWidget *createPoolBanner();
     void createMenus();
     void retranslate();
     void rebuildRecentMenu();
@@ -136,6 +139,7 @@ private:
     FileController *m_files;
     SetupPanel *m_setup = nullptr;
     ParallelismPanel *m_parallelism = nullptr;
+    PoolPanel *m_pools = nullptr;
     SettingsPanel *m_settings = nullptr;
     WorkloadPanel *m_workload = nullptr;
     EnginePanel *m_engine = nullptr;

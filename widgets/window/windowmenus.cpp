@@ -127,6 +127,10 @@ void MainWindow::openExportDialog()
     // The dialog keeps its own copy of the plan: a later edit does not change what it shows.
     auto *dialog = new ExportDialog(m_document->evaluation(), m_document->model(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_document->isDisaggregated())
+        dialog->setDisaggregated(m_document->wholePlan(),
+            m_document->evaluatedPool(shardscope::Pool::Prefill).evaluation,
+            m_document->evaluatedPool(shardscope::Pool::Decode).evaluation);
     connect(dialog, &ExportDialog::nearestPlanRequested, this, [this, dialog](const shardscope::Plan &nearest) {
         shardscope::Plan plan = nearest;
         plan.modelId = m_document->plan().modelId;
