@@ -148,6 +148,11 @@ private slots:
         QCOMPARE(launch.count(QStringLiteral("kv_producer")), 3);
         QCOMPARE(launch.count(QStringLiteral("kv_consumer")), 1);
         QVERIFY2(launch.contains(QStringLiteral("toy_proxy_server.py")), qPrintable(launch));
+        QVERIFY2(exported.shownStatus().contains(QStringLiteral("3 prefill and 1 decode servers")),
+            qPrintable(exported.shownStatus()));
+        exported.resize(1100, 700);
+        exported.show();
+        saveScreenshot(exported, "disagg-export-en.png");
 
         // Off: the viewed pool's server becomes the plan (tp 1), one undo step; on again: one server of
         // today's sizes in each pool.
