@@ -48,16 +48,19 @@ Plan PlanDocument::wholeFromView(const Plan &view) const
     return isDisaggregated() ? withPoolEdited(m_state->whole, m_pool, view) : view;
 }
 
-EvaluatedPlan PlanDocument::evaluatedPool(Pool pool) const
+const EvaluatedPlan &PlanDocument::evaluatedPool(Pool pool) const
 {
     if (!isDisaggregated() || pool == m_pool)
         return *m_state;
-    EvaluatedPlan e;
-    const Plan plan = poolPlan(m_state->whole, pool);
-    e.model = m_state->model;
-    e.gpu = m_catalog.findGpu(plan.gpuId)->spec;
-    e.evaluation = evaluate(plan, e.model, e.gpu);
-    return e;
+    if (!m_otherPool) {
+        EvaluatedPlan e;
+        const Plan plan = poolPlan(m_state->whole, pool);
+        e.model = m_state->model;
+        e.gpu = m_catalog.findGpu(plan.gpuId)->spec;
+        e.evaluation = evaluate(plan, e.model, e.gpu);
+        m_otherPool = std::move(e);
+    }
+    return *m_otherPool;
 }
 
 void PlanDocument::publish(const Plan &whole)
@@ -70,6 +73,7 @@ void PlanDocument::publish(const Plan &whole)
     next->evaluation = evaluate(next->plan, next->model, next->gpu);
     ++m_evaluations;
     m_state = std::move(next);
+    m_otherPool.reset();
     m_disagg.reset();
     m_serving.reset();
     m_servingError.clear();
@@ -119,7 +123,7 @@ std::shared_ptr<const ServingResult> PlanDocument::servePools() const
 {
     const Plan &whole = m_state->whole;
     const Pool other = m_pool == Pool::Prefill ? Pool::Decode : Pool::Prefill;
-    const EvaluatedPlan otherPool = evaluatedPool(other);
+    const EvaluatedPlan &otherPool = evaluatedPool(other);
     if (!otherPool.evaluation.valid) {
         m_servingError = std::string("the ") + poolName(other) + " pool is not a valid plan";
         return nullptr;

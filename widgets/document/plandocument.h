@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 // One evaluated plan: the inputs and what evaluate() made of them. Immutable once published, so
@@ -50,8 +51,10 @@ public:
     // A plan derived from plan() (an edit of what the views show) as a whole plan: the viewed pool's
     // settings folded back into a disaggregated plan (withPoolEdited), the plan itself otherwise.
     shardscope::Plan wholeFromView(const shardscope::Plan &view) const;
-    // One pool of a disaggregated plan evaluated (the viewed one is state()); the plan itself otherwise.
-    shardscope::EvaluatedPlan evaluatedPool(shardscope::Pool pool) const;
+    // One pool of a disaggregated plan evaluated (the viewed one is state(); the other is evaluated once
+    // per plan, on first use, and shared by the serving estimate and the launch); the plan itself otherwise.
+    // Valid until the plan or the viewed pool changes.
+    const shardscope::EvaluatedPlan &evaluatedPool(shardscope::Pool pool) const;
     const shardscope::ModelSpec &model() const { return m_state->model; }
     const shardscope::GpuSpec &gpu() const { return m_state->gpu; }
     const shardscope::Evaluation &evaluation() const { return m_state->evaluation; }
@@ -119,6 +122,7 @@ private:
     ModelCatalog m_catalog;
     shardscope::Pool m_pool = shardscope::Pool::Decode;
     mutable std::shared_ptr<const shardscope::DisaggServingResult> m_disagg;
+    mutable std::optional<shardscope::EvaluatedPlan> m_otherPool; // the pool not viewed, once evaluated
     std::shared_ptr<const PlanState> m_state;
     int m_evaluations = 0;
     shardscope::Workload m_workload;

@@ -62,8 +62,8 @@ void CommandPreview::refresh()
 {
     if (m_document->isDisaggregated()) {
         // Every server of both pools with its --kv-transfer-config, then the router (as File → Export).
-        const shardscope::EvaluatedPlan prefill = m_document->evaluatedPool(shardscope::Pool::Prefill);
-        const shardscope::EvaluatedPlan decode = m_document->evaluatedPool(shardscope::Pool::Decode);
+        const shardscope::EvaluatedPlan &prefill = m_document->evaluatedPool(shardscope::Pool::Prefill);
+        const shardscope::EvaluatedPlan &decode = m_document->evaluatedPool(shardscope::Pool::Decode);
         const shardscope::DisaggExportResult r = shardscope::exportDisaggregated(
             m_document->wholePlan(), prefill.evaluation, decode.evaluation, m_document->model(), {});
         m_full = r.ok ? QString::fromStdString(r.text()) : QString();
