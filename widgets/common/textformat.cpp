@@ -1,5 +1,6 @@
 #include "widgets/common/textformat.h"
 
+#include "core/launch/disaggexport.h"
 #include "core/text/textformat.h"
 #include "core/text/units.h"
 #include "widgets/document/plandocument.h"
@@ -45,6 +46,14 @@ QString substitute(const QString &templ, const QStringList &args)
 }
 
 } // namespace
+
+QString disaggRefusal(const DisaggExportResult &r)
+{
+    const ExportResult &refused = !r.prefill.ok ? r.prefill : r.decode;
+    if (refused.ok || r.refusalCode == "target")
+        return qs(r.refusal);
+    return sentence(refused.messageText());
+}
 
 QString sentence(const Sentence &s)
 {

@@ -7,6 +7,9 @@
 #include <cstdint>
 
 struct PlanState;
+namespace shardscope {
+struct DisaggExportResult;
+}
 
 // Numbers as the window shows them, always with a unit, and the "show your work" tooltips.
 namespace textformat {
@@ -24,6 +27,9 @@ QString qs(const std::string &s);
 // Core's generated text in the window's language: the template through QCoreApplication::translate
 // in its context, the arguments rendered the same way (values as they are).
 QString sentence(const shardscope::Sentence &s);
+// Why a disaggregated export was refused: the refused pool's reason in the window's language, or
+// core's words for the export's own checks (the target, the KV connector).
+QString disaggRefusal(const shardscope::DisaggExportResult &r);
 // A validation issue's message, translated (the English message when it carries no sentence).
 QString issue(const shardscope::PlanIssue &i);
 

@@ -269,9 +269,11 @@ void ExportDialog::refresh()
     if (m_updating)
         return;
     const ExportOptions o = options();
-    m_result = exportLaunch(m_evaluation, m_model, o);
-    if (m_disagg && refreshDisaggregated(o))
+    if (m_disagg) {
+        refreshDisaggregated(o);
         return;
+    }
+    m_result = exportLaunch(m_evaluation, m_model, o);
 
     const bool vllm = o.target == ExportTarget::Vllm;
     // The flag table of the plan's release (core/launch/vllmflags.h vllmFlagTableFor), the one the export checks.
@@ -307,16 +309,27 @@ void ExportDialog::refresh()
         } else {
             text = QString::fromStdString(node < 0 ? m_result.text() : m_result.nodeText(node));
         }
-        m_status->setText(m_result.nodes > 1
-                ? tr("%n node(s) of %1 GPUs.", nullptr, m_result.nodes).arg(m_result.gpusPerNode)
-                : tr("One node."));
-        m_status->setStyleSheet(QString());
+        showStatus(m_result.nodes > 1 ? tr("%n node(s) of %1 GPUs.", nullptr, m_result.nodes).arg(m_result.gpusPerNode)
+                                      : tr("One node."),
+            false);
     } else {
-        m_status->setText(tr("Cannot export: %1").arg(textformat::sentence(m_result.messageText())));
-        m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
+        showStatus(tr("Cannot export: %1").arg(textformat::sentence(m_result.messageText())), true);
     }
+    m_saveScripts->setEnabled(m_result.ok);
+    m_useNearest->setVisible(!m_result.ok && m_result.nearestPlan.has_value());
+    showCommands(text, m_result.noteTexts, m_result.ok);
+}
+
+void ExportDialog::showStatus(const QString &text, bool refused)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(refused ? QStringLiteral("color: #b00020;") : QString());
+}
+
+void ExportDialog::showCommands(const QString &text, const std::vector<Sentence> &noteTexts, bool ok)
+{
     QStringList notes;
-    for (const Sentence &n : m_result.noteTexts)
+    for (const Sentence &n : noteTexts)
         notes << tr("Note: %1").arg(textformat::sentence(n));
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!notes.isEmpty());
@@ -327,10 +340,8 @@ void ExportDialog::refresh()
     if (!notes.isEmpty())
         shown.removeIf([](const QString &line) { return line.startsWith(QStringLiteral("# Note: ")); });
     m_output->setPlainText(shown.join(QLatin1Char('\n')));
-    m_copy->setEnabled(m_result.ok);
-    m_save->setEnabled(m_result.ok);
-    m_saveScripts->setEnabled(m_result.ok);
-    m_useNearest->setVisible(!m_result.ok && m_result.nearestPlan.has_value());
+    m_copy->setEnabled(ok);
+    m_save->setEnabled(ok);
     fitHeight();
 }
 
@@ -343,46 +354,25 @@ void ExportDialog::setDisaggregated(const Plan &whole, const Evaluation &prefill
 
 // Every server of both pools, then the router; the node picker and per-node scripts are one server's
 // notions, so they are off.
-bool ExportDialog::refreshDisaggregated(const ExportOptions &o)
+void ExportDialog::refreshDisaggregated(const ExportOptions &o)
 {
     const DisaggExportResult r = exportDisaggregated(m_disagg->whole, m_disagg->prefill, m_disagg->decode, m_model, o);
     m_node->setEnabled(false);
     m_view->setEnabled(false);
-    QString text;
-    if (r.ok) {
-        text = QString::fromStdString(r.text());
-        m_status->setText(tr("%1 prefill and %2 decode servers, then the router.")
-                              .arg(std::max(1, m_disagg->whole.prefill.instances))
-                              .arg(std::max(1, m_disagg->whole.decode.instances)));
-        m_status->setStyleSheet(QString());
-    } else if (r.refusalCode == "target") {
-        m_status->setText(tr("Cannot export: a disaggregated plan exports to vLLM only (NixlConnector)."));
-        m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
-    } else {
-        const bool prefillRefused = !r.prefill.ok;
-        const ExportResult &refused = prefillRefused ? r.prefill : r.decode;
-        const QString why
-            = refused.ok ? QString::fromStdString(r.refusal) : textformat::sentence(refused.messageText());
-        m_status->setText(
-            prefillRefused ? tr("Cannot export the prefill pool: %1").arg(why) : tr("Cannot export: %1").arg(why));
-        m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
-    }
-    QStringList notes;
-    for (const Sentence &n : r.decode.noteTexts)
-        notes << tr("Note: %1").arg(textformat::sentence(n));
-    m_notes->setText(notes.join(QLatin1Char('\n')));
-    m_notes->setVisible(!notes.isEmpty());
-    m_text = text;
-    QStringList shown = text.split(QLatin1Char('\n'));
-    if (!notes.isEmpty())
-        shown.removeIf([](const QString &line) { return line.startsWith(QStringLiteral("# Note: ")); });
-    m_output->setPlainText(shown.join(QLatin1Char('\n')));
-    m_copy->setEnabled(r.ok);
-    m_save->setEnabled(r.ok);
+    if (r.ok)
+        showStatus(tr("%1 prefill and %2 decode servers, then the router.")
+                       .arg(std::max(1, m_disagg->whole.prefill.instances))
+                       .arg(std::max(1, m_disagg->whole.decode.instances)),
+            false);
+    else if (r.refusalCode == "target")
+        showStatus(tr("Cannot export: a disaggregated plan exports to vLLM only (NixlConnector)."), true);
+    else if (!r.prefill.ok)
+        showStatus(tr("Cannot export the prefill pool: %1").arg(textformat::disaggRefusal(r)), true);
+    else
+        showStatus(tr("Cannot export: %1").arg(textformat::disaggRefusal(r)), true);
     m_saveScripts->setEnabled(false);
     m_useNearest->setVisible(false);
-    fitHeight();
-    return true;
+    showCommands(r.ok ? QString::fromStdString(r.text()) : QString(), r.decode.noteTexts, r.ok);
 }
 
 void ExportDialog::copy()

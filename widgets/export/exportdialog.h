@@ -56,7 +56,11 @@ protected:
 
 private:
     void refresh();
-    bool refreshDisaggregated(const shardscope::ExportOptions &o);
+    void refreshDisaggregated(const shardscope::ExportOptions &o);
+    // The status line, red when the export is refused.
+    void showStatus(const QString &text, bool refused);
+    // The commands (notes moved to the translated label below), Copy and Save enabled when `ok`.
+    void showCommands(const QString &text, const std::vector<shardscope::Sentence> &noteTexts, bool ok);
     void retranslateLabels();
     void fitHeight();
     void copy();

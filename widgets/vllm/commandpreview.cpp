@@ -67,11 +67,7 @@ void CommandPreview::refresh()
         const shardscope::DisaggExportResult r = shardscope::exportDisaggregated(
             m_document->wholePlan(), prefill.evaluation, decode.evaluation, m_document->model(), {});
         m_full = r.ok ? QString::fromStdString(r.text()) : QString();
-        // A pool's refusal in the window's language; the connector's own checks in core's words.
-        const shardscope::ExportResult &refused = !r.prefill.ok ? r.prefill : r.decode;
-        const QString why = refused.ok || r.refusalCode == "target" ? QString::fromStdString(r.refusal)
-                                                                    : textformat::sentence(refused.messageText());
-        const QString shown = r.ok ? m_full : tr("# Cannot export: %1").arg(why);
+        const QString shown = r.ok ? m_full : tr("# Cannot export: %1").arg(textformat::disaggRefusal(r));
         if (shown != m_text->toPlainText())
             m_text->setPlainText(shown);
         return;
