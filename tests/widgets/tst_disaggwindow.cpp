@@ -3,6 +3,7 @@
 // together, a saved file keeps both pools, and Explore's P/D splits overlay a second front whose points
 // apply a pair of pools. Set SHARDSCOPE_SCREENSHOTS=dir to also save the window in English and Chinese.
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/controls/poolpanel.h"
 #include "widgets/controls/workloadpanel.h"
 #include "widgets/document/plandocument.h"
@@ -27,20 +28,6 @@
 using namespace shardscope;
 
 namespace {
-
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
-}
-
-void saveScreenshot(QWidget &w, const char *name)
-{
-    if (const QString dir = qEnvironmentVariable("SHARDSCOPE_SCREENSHOTS"); !dir.isEmpty())
-        QVERIFY(w.grab().save(QDir(dir).filePath(QString::fromLatin1(name))));
-}
 
 // Llama-3.1-8B on H100s: 2 prefill servers of tp 1, 1 decode server of tp 2, the KV over a NIC whose
 // α-β are set here (5 µs, 50 GB/s) so the transfer time is hand arithmetic (tests/core/tst_disagg.cpp).
@@ -69,7 +56,7 @@ private slots:
 
     void poolsSwitchEditAndSave()
     {
-        MainWindow w(builtinCatalog(), options(disaggLlama8b()));
+        MainWindow w(builtinCatalog(), windowOptions(disaggLlama8b()));
         w.resize(1600, 1000);
         w.show();
         Workload load;
@@ -187,7 +174,7 @@ private slots:
     {
         Plan start = makePlan("llama-3.1-8b", "h100-sxm", 2);
         start.maxModelLen = 8192;
-        MainWindow w(builtinCatalog(), options(start));
+        MainWindow w(builtinCatalog(), windowOptions(start));
         w.resize(1600, 1000);
         w.show();
         Workload load;

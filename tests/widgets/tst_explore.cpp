@@ -1,6 +1,7 @@
 // The Explore view offscreen: the maps show the sweep, clicks choose plans with the window's settings.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the view looks like.
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/explore/exploreview.h"
 #include "widgets/explore/sweepheatmap.h"
@@ -43,13 +44,6 @@ QPoint cellPoint(const SweepHeatmap *map, int row, int column)
 {
     // Off the label in the middle, inside the cell's fill.
     return map->cellRect(row, column).topLeft() + QPoint(4, 4);
-}
-
-void saveScreenshot(QWidget &w, const char *name)
-{
-    const QString dir = qEnvironmentVariable("SHARDSCOPE_SCREENSHOTS");
-    if (!dir.isEmpty())
-        QVERIFY(w.grab().save(QDir(dir).filePath(QString::fromLatin1(name))));
 }
 
 } // namespace

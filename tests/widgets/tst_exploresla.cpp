@@ -2,6 +2,7 @@
 // ("Computing…" meanwhile), the front follows the targets, and a click applies the plan as one undo
 // step. Set SHARDSCOPE_SCREENSHOTS=dir to also save the tab in English and Chinese.
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/explore/exploreview.h"
@@ -16,24 +17,6 @@
 
 using namespace shardscope;
 
-namespace {
-
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
-}
-
-void saveScreenshot(QWidget &w, const char *name)
-{
-    if (const QString dir = qEnvironmentVariable("SHARDSCOPE_SCREENSHOTS"); !dir.isEmpty())
-        QVERIFY(w.grab().save(QDir(dir).filePath(QString::fromLatin1(name))));
-}
-
-} // namespace
-
 class TestExploreSla : public QObject
 {
     Q_OBJECT
@@ -45,7 +28,7 @@ private slots:
         // Llama-3.1-8B on 2 H100s: every plan of the search uses at most 2 GPUs.
         Plan start = makePlan("llama-3.1-8b", "h100-sxm", 2);
         start.maxModelLen = 8192;
-        MainWindow w(builtinCatalog(), options(start));
+        MainWindow w(builtinCatalog(), windowOptions(start));
         w.resize(1600, 1000);
         w.show();
         Workload load;

@@ -1,6 +1,7 @@
 // The Explore tab inside the window: it follows the document, and a click is one undo step.
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save the window with the tab shown.
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
 #include "widgets/explore/exploreview.h"
@@ -15,14 +16,6 @@
 using namespace shardscope;
 
 namespace {
-
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
-}
 
 int indexOf(const std::vector<int> &v, int x)
 {
@@ -42,7 +35,7 @@ private slots:
     {
         Plan start = makePlan("llama-3.1-70b", "h100-sxm", 8);
         start.maxModelLen = 32768;
-        MainWindow w(builtinCatalog(), options(start));
+        MainWindow w(builtinCatalog(), windowOptions(start));
         w.show();
         auto *view = w.findChild<ExploreView *>();
         QVERIFY(view);

@@ -1,6 +1,7 @@
 // Smoke test of the whole window: move TP and the grid, table and command follow; undo restores.
 #include "tests/common/testutils.h"
 #include "tests/widgets/modalanswer.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/common/textformat.h"
 #include "widgets/controls/parallelcontrol.h"
 #include "widgets/controls/parallelismpanel.h"
@@ -31,16 +32,6 @@
 
 using namespace shardscope;
 
-namespace {
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
-}
-} // namespace
-
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -49,7 +40,7 @@ private slots:
 
     void movingTpUpdatesEveryView()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -79,7 +70,7 @@ private slots:
     // A tooltip shown before a resize would stay at its old place, over another widget: it goes.
     void tooltipHidesOnResize()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -93,7 +84,7 @@ private slots:
     {
         // A dense model: DeepSeek-V3 without EP stops at dp 2 (FP8-block experts split 8 x 3 ways
         // are refused by vLLM, tst_planrules).
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 8)));
         w.show();
         QSlider *dp = w.parallelismPanel()->control(ParallelDim::Dp)->slider();
         emit dp->sliderPressed();
@@ -109,7 +100,7 @@ private slots:
 
     void refusedValueSaysWhy()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         ParallelControl *tp = w.parallelismPanel()->control(ParallelDim::Tp);
         tp->spinBox()->setValue(3); // 64 heads cannot be split 3 ways
         QVERIFY2(tp->reason().contains(QStringLiteral("tp must divide the head count")), qPrintable(tp->reason()));
@@ -124,7 +115,7 @@ private slots:
 
     void expertParallelSwitch()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("deepseek-v3", "h200", 8, 1, 2)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("deepseek-v3", "h200", 8, 1, 2)));
         QCheckBox *ep = w.parallelismPanel()->expertParallelSwitch();
         QVERIFY(ep->isEnabled());
         ep->setChecked(true);
@@ -133,14 +124,14 @@ private slots:
         w.parallelismPanel()->control(ParallelDim::Dp)->slider()->setValue(3); // dp 4
         QCOMPARE(w.document()->plan().ep, 32);
         // Dense model: EP is off and cannot be turned on.
-        MainWindow dense(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow dense(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         QVERIFY(!dense.parallelismPanel()->expertParallelSwitch()->isEnabled());
         QVERIFY(!dense.parallelismPanel()->control(ParallelDim::Ep)->isEnabled());
     }
 
     void importAndExportDialogs()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h200", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h200", 4)));
         QAction *import = nullptr;
         for (QAction *a : w.findChildren<QAction *>())
             if (a->text().contains(QStringLiteral("Import vLLM command")))
@@ -196,7 +187,7 @@ private slots:
         f.write(R"({"model_type": "llama", "num_hidden_layers": 6, "hidden_size": 1024, "num_attention_heads": 16,
                     "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 8192})");
         f.close();
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         w.show(); // Qt delivers drops to visible widgets only
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QMimeData mime;
@@ -222,7 +213,7 @@ private slots:
         f.write(R"({"model_type": "llama", "num_hidden_layers": 6, "hidden_size": 1024, "num_attention_heads": 16,
                     "num_key_value_heads": 4, "intermediate_size": 4096, "vocab_size": 32000, "max_position_embeddings": 8192})");
         f.close();
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         QVERIFY(w.files()->openAny(dir.filePath(QStringLiteral("Tiny-7B"))));
         QCOMPARE(w.document()->plan().modelId, std::string("Tiny-7B"));
         QCOMPARE(w.document()->model().layers, 6);
@@ -234,7 +225,7 @@ private slots:
     // Review item 16: a GPU holding KV head 2 says "head 2", never "2" that reads as a count.
     void headsReadAsHeads()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 8)));
         QAbstractItemModel *table = w.gpuTable()->model();
         int qColumn = -1, kvColumn = -1;
         for (int c = 0; c < table->columnCount(); ++c) {
@@ -253,7 +244,7 @@ private slots:
 
     void tabsByName()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 4)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 4)));
         QVERIFY(w.showTab(QStringLiteral("experts")));
         QCOMPARE(w.gridPanel()->currentKind(), GridKind::Experts);
         QVERIFY(w.showTab(QStringLiteral("gpus")));

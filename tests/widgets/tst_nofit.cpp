@@ -3,6 +3,7 @@
 // sweeps the smallest GPU count that fits.
 #include "core/evaluate/planrules.h"
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/comm/commpanel.h"
 #include "widgets/document/plandocument.h"
 #include "widgets/document/planeditor.h"
@@ -18,14 +19,6 @@
 using namespace shardscope;
 
 namespace {
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
-}
-
 // The review's plan: 131 GiB of weights on one 24 GiB RTX 4090, at a 32K context.
 Plan nofit()
 {
@@ -57,7 +50,7 @@ private slots:
 
     void bannerOffersTheNearestPlanInOneClick()
     {
-        MainWindow w(builtinCatalog(), options(nofit()));
+        MainWindow w(builtinCatalog(), windowOptions(nofit()));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         IssuesBanner *banner = w.issuesBanner();
@@ -91,7 +84,7 @@ private slots:
 
     void exploreWidensToWhatFits()
     {
-        MainWindow w(builtinCatalog(), options(nofit()));
+        MainWindow w(builtinCatalog(), windowOptions(nofit()));
         w.show();
         auto *view = w.findChild<ExploreView *>();
         QVERIFY(view);

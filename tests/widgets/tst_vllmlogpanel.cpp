@@ -4,6 +4,7 @@
 // Set SHARDSCOPE_SCREENSHOTS=dir to also save what the tab looks like.
 #include "core/text/units.h"
 #include "tests/common/testutils.h"
+#include "tests/widgets/windowtestutils.h"
 #include "widgets/controls/enginepanel.h"
 #include "widgets/controls/linkspanel.h"
 #include "widgets/controls/settingspanel.h"
@@ -54,14 +55,6 @@ Plan llamaPlan()
     p.maxModelLen = 16000;
     p.blockSize = 128;
     return p;
-}
-
-WindowOptions options(Plan plan)
-{
-    WindowOptions o;
-    o.initialPlan = std::move(plan);
-    o.useSettings = false;
-    return o;
 }
 
 void saveShot(QWidget &w, const char *name);
@@ -126,7 +119,7 @@ private slots:
 
     void predictedLogAndTerms()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         w.resize(1600, 1000);
         QVERIFY(w.showTab(QStringLiteral("vllm")));
         w.show();
@@ -158,7 +151,7 @@ private slots:
 
     void pastedLogIsReconciled()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         w.resize(1600, 1000);
         QVERIFY(w.showTab(QStringLiteral("vllm")));
         w.show();
@@ -208,7 +201,7 @@ private slots:
     // `shardscope reconcile` prints. The screenshots show the Chinese tab and Plan groups for a look.
     void pastedLogInChinese()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         w.resize(1600, 1000);
         QVERIFY(w.showTab(QStringLiteral("vllm")));
         w.show();
@@ -268,7 +261,7 @@ private slots:
 
     void calibrateSavesAndSelectsAProfile()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         VllmLogPanel *panel = w.vllmLogPanel();
         KvPanel *kv0 = w.memoryPanel()->summary();
         QVERIFY2(kv0->valueText(QStringLiteral("capacity_tokens")).endsWith(QStringLiteral(" · estimated")),
@@ -331,7 +324,7 @@ private slots:
     {
         Plan tp2 = llamaPlan();
         tp2.tp = 2;
-        MainWindow w(builtinCatalog(), options(tp2));
+        MainWindow w(builtinCatalog(), windowOptions(tp2));
         VllmLogPanel *panel = w.vllmLogPanel();
         panel->logInput()->setPlainText(QString::fromLatin1(kLlamaLog));
         panel->compareNow();
@@ -343,7 +336,7 @@ private slots:
 
     void noDuplicateShortcuts()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         QMap<QString, QString> seen;
         for (QAction *a : w.findChildren<QAction *>()) {
             if (a->shortcut().isEmpty())
@@ -359,7 +352,7 @@ private slots:
     void useTheLogsSettings()
     {
         // vllm#23278: gpt-oss-120b on one H100 under 0.10.1 (inferred from the wording), fails with -2.14 GiB.
-        MainWindow w(builtinCatalog(), options(makePlan("gpt-oss-120b", "h100-sxm", 2)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("gpt-oss-120b", "h100-sxm", 2)));
         VllmLogPanel *panel = w.vllmLogPanel();
         panel->openLog(QString::fromLocal8Bit(qgetenv("SHARDSCOPE_SOURCE_DIR"))
             + QStringLiteral("/tests/data/vllm-logs/v1-gpt-oss-120b-h100-v0101-fail.log"));
@@ -378,7 +371,7 @@ private slots:
 
     void garbageNeverCrashes()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         VllmLogPanel *panel = w.vllmLogPanel();
         const Plan before = w.document()->plan();
         static const char kGarbage[] = "\x00\x01\xff garbage (pid=) Model loading took NaN GiB\n\xfe\xfe";
@@ -408,7 +401,7 @@ private slots:
 
     void versionControl()
     {
-        MainWindow w(builtinCatalog(), options(llamaPlan()));
+        MainWindow w(builtinCatalog(), windowOptions(llamaPlan()));
         QComboBox *version = w.enginePanel()->version();
         version->setCurrentIndex(version->findText(QStringLiteral("0.10.0")));
         emit version->activated(version->currentIndex());
@@ -446,7 +439,7 @@ private slots:
 
     void linkOverrides()
     {
-        MainWindow w(builtinCatalog(), options(makePlan("llama-3.1-70b", "h100-sxm", 8)));
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h100-sxm", 8)));
         LinksPanel *links = w.linksPanel();
         // At its lowest value the box stands for the preset: the plan field is negative.
         QCOMPARE(links->scaleupBandwidth()->value(), 0.0);
