@@ -385,6 +385,10 @@ std::string kubernetesName(const std::string &text, std::size_t maxLength)
         else if (!out.empty() && out.back() != '-')
             out += '-';
     }
+    // A Service's name is a DNS-1035 label, which must start with a letter (Kubernetes'
+    // validation.IsDNS1035Label): "01-ai/Yi-34B" would be refused at apply time.
+    if (!out.empty() && out.front() >= '0' && out.front() <= '9')
+        out = "vllm-" + out;
     if (out.size() > maxLength)
         out.resize(maxLength);
     while (!out.empty() && out.back() == '-')

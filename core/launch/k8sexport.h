@@ -29,7 +29,7 @@ inline constexpr const char *kPodIpPlaceholder = "POD_IP";
 
 struct K8sOptions
 {
-    std::string name; // object name prefix; empty: derived from the model (a DNS-1123 label)
+    std::string name; // object name prefix; empty: derived from the model (a DNS-1035 label)
     std::string image; // empty: vllm/vllm-openai:v<release> (vllm/vllm-openai-rocm for AMD)
     std::string nameSpace; // metadata.namespace; empty: none written (kubectl's current namespace)
     int replicas = 1; // instances of the plan (Deployment replicas / LeaderWorkerSet groups)
@@ -61,8 +61,9 @@ struct K8sExport
 // not an image reference.
 bool checkK8sOptions(K8sExport &out, const K8sOptions &options);
 
-// A DNS-1123 label (lower-case letters, digits, '-', at most `maxLength`) made from any text: other
-// characters become '-', runs collapse, the ends are trimmed; "vllm" when nothing is left.
+// A DNS-1035 label (lower-case letters, digits, '-', a letter first, at most `maxLength`) made from
+// any text: other characters become '-', runs collapse, the ends are trimmed, "vllm-" goes before a
+// leading digit; "vllm" when nothing is left.
 std::string kubernetesName(const std::string &text, std::size_t maxLength = 40);
 
 // The resource name a device plugin registers for the GPU's vendor: nvidia.com/gpu (NVIDIA's

@@ -87,6 +87,12 @@ private slots:
                                       << "vllm";
         QTest::newRow("non-ASCII") << "模型"
                                    << "vllm";
+        // Services need a DNS-1035 label (a letter first): 01.AI's repo gets "vllm-" before it.
+        QTest::newRow("leading digit") << "01-ai/Yi-34B"
+                                       << "vllm-01-ai-yi-34b";
+        // 39 + 5 = 44 characters after the prefix, cut at 40.
+        QTest::newRow("leading digit, long") << QStringLiteral("7") + QString(38, QLatin1Char('c'))
+                                             << QStringLiteral("vllm-7") + QString(34, QLatin1Char('c'));
         // 46 characters cut at 40, then the trailing '-' of "…aaaa-" trimmed.
         QTest::newRow("long") << QString(39, QLatin1Char('a')) + QStringLiteral("-bbbbbb")
                               << QString(39, QLatin1Char('a'));
