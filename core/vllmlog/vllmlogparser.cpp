@@ -501,7 +501,13 @@ private:
             setEngine(LogEngine::V0);
         }
         if (auto v = numberAfter(l, "GPU KV cache size:"); v && *v >= 0 && *v < 1e15) {
-            log.kvTokens = static_cast<std::int64_t>(*v);
+            // Releases that print one line per worker (0.10.2 does) then give every worker the
+            // smallest block count of them all (vllm/v1/core/kv_cache_utils.py, get_kv_cache_configs:
+            // "Change the num_blocks of each rank to the smallest among all ranks"), so the engine's
+            // capacity is the smallest figure printed.
+            const auto tokens = static_cast<std::int64_t>(*v);
+            if (!log.kvTokens || tokens < *log.kvTokens)
+                log.kvTokens = tokens;
             setEngine(LogEngine::V1);
             // >= 0.28 prints both figures on one line (kv_cache_utils.py update_kv_cache_capacity, #50462).
             if (contains(l, "Maximum concurrency for"))
@@ -511,8 +517,9 @@ private:
             std::size_t end = 0;
             if (auto len = numberAfter(l, "Maximum concurrency for", &end); len && *len > 0 && *len < 1e12) {
                 log.concurrencyLen = static_cast<std::int64_t>(*len);
-                if (auto c = numberAfter(l, "per request:", nullptr, end); c && *c >= 0)
-                    log.maxConcurrency = *c;
+                if (auto c = numberAfter(l, "per request:", nullptr, end);
+                    c && *c >= 0 && (!log.maxConcurrency || *c < *log.maxConcurrency))
+                    log.maxConcurrency = *c; // the smallest worker's, as for the tokens
             }
         }
         // V0 refusal: "... can be stored in KV cache (23648)" gives the token capacity.

@@ -172,6 +172,20 @@ private slots:
         QCOMPARE(*log.maxConcurrency, 997.08);
     }
 
+    // 0.10.2 prints "GPU KV cache size" once per worker, and vLLM then shrinks every worker to the smallest
+    // block count (vllm/v1/core/kv_cache_utils.py, get_kv_cache_configs): the smallest line is the
+    // engine's capacity, whichever worker printed last.
+    void perWorkerCapacityKeepsTheSmallest()
+    {
+        const ParsedVllmLog log
+            = parseVllmLog("(Worker_TP0 pid=1) INFO GPU KV cache size: 237,344 tokens\n"
+                           "(Worker_TP0 pid=1) INFO Maximum concurrency for 32,768 tokens per request: 7.24x\n"
+                           "(Worker_TP1 pid=2) INFO GPU KV cache size: 237,520 tokens\n"
+                           "(Worker_TP1 pid=2) INFO Maximum concurrency for 32,768 tokens per request: 7.25x\n");
+        QCOMPARE(*log.kvTokens, qint64(237344));
+        QCOMPARE(*log.maxConcurrency, 7.24);
+    }
+
     // run-ai/runai-model-streamer#67 (V1, ~0.9): captured CUDA-graph pool, num_gpu_blocks.
     void v1Graphs()
     {
