@@ -84,6 +84,9 @@ const char *kSwitches[][2] = {
     { "enable-expert-parallel", "Expert parallelism as vLLM does it: ep = tp x dp." },
     { "enforce-eager", "No CUDA graphs (as vLLM's --enforce-eager)." },
     { "fp8-dispatch", "EP dispatch in FP8 (combine stays BF16)." },
+    { "flashinfer-sampler",
+        "V1's sampler on FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1): fewer sampler buffers "
+        "in the profiling run before vLLM 0.17." },
 };
 
 QString value(const QCommandLineParser &p, const char *name)
@@ -193,6 +196,7 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "max-num-seqs", "max_num_seqs" },
         { "max-num-batched-tokens", "max_num_batched_tokens" },
         { "enforce-eager", "enforce_eager" },
+        { "flashinfer-sampler", "flashinfer_sampler" },
         { "kv-cache-dtype", "kv_cache_dtype" },
         { "vllm-version", "vllm_version" },
         { "gpu-memory-bytes", "gpu_memory_bytes" },
@@ -320,6 +324,8 @@ PlanInputs planFromOptions(
     }
     if (isSet(p, "enforce-eager"))
         plan.enforceEager = true;
+    if (isSet(p, "flashinfer-sampler"))
+        plan.flashinferSampler = true;
     if (isSet(p, "vllm-version")) {
         const QString v = value(p, "vllm-version");
         const auto parsed = parseVllmVersion(v.toStdString());

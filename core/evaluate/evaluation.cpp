@@ -210,7 +210,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         }
         mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
                             : peakActivationAt(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens,
-                                p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4);
+                                p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4, p.flashinferSampler);
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;

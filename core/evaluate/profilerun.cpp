@@ -2,9 +2,9 @@
 
 namespace shardscope {
 
-double samplerBuffers(const VllmVersion &version)
+double samplerBuffers(const VllmVersion &version, bool flashinferSampler)
 {
-    return version >= kSamplerFewerBuffers ? kSamplerBuffersFrom017 : kSamplerBuffersBefore017;
+    return flashinferSampler || version >= kSamplerFewerBuffers ? kSamplerBuffersFrom017 : kSamplerBuffersBefore017;
 }
 
 double heldMoeWorkspaceBytes(
@@ -16,11 +16,11 @@ double heldMoeWorkspaceBytes(
 }
 
 ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel)
+    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel, bool flashinferSampler)
 {
     ActivationEstimate a = peakActivation(m, tp, moeTp, lastStage, maxNumSeqs, maxNumBatchedTokens);
     if (lastStage)
-        a.sampler = samplerBuffers(version) * static_cast<double>(maxNumSeqs) * m.vocab * 4.0
+        a.sampler = samplerBuffers(version, flashinferSampler) * static_cast<double>(maxNumSeqs) * m.vocab * 4.0
             + heldMoeWorkspaceBytes(m, moeTp, maxNumBatchedTokens, version, modularMoeKernel);
     return a;
 }

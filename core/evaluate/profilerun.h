@@ -21,7 +21,15 @@ inline constexpr VllmVersion kSamplerFewerBuffers { 0, 17, 0 };
 // corpus of what each log that prints its peak implies (tst_logcorpus prints the fit and leave-one-out).
 inline constexpr double kSamplerBuffersBefore017 = 9.55;
 inline constexpr double kSamplerBuffersFrom017 = 3.72;
-double samplerBuffers(const VllmVersion &version);
+// With the FlashInfer top-k/top-p kernel (Plan::flashinferSampler) the sampler takes the fewer buffers in
+// every V1 release. V1's TopKTopPSampler.forward_cuda hands the logits to flashinfer_sample, which samples
+// from them without the PyTorch-native path's sort (FP32 values and int64 indices), its masked copy, the
+// scattered result and the exponential noise (vllm/v1/sample/ops/topk_topp_sampler.py, PR #11394; the
+// dummy sampler run sets top-k and top-p, so the profiling run takes that path). No new coefficient: the
+// 0.17+ figure. Checked, not fitted, on dennislee22's two 0.10.1.1 logs that print "Using FlashInfer for
+// top-p & top-k sampling." (Qwen2-7B, A100 80GB, 256 sequences, vocabulary 152,064): their available KV
+// implies 3.7 and 4.1 buffers where the native path's 9.55 leaves them 0.85 and 0.79 GiB short.
+double samplerBuffers(const VllmVersion &version, bool flashinferSampler = false);
 
 // The fused-MoE modular kernel takes workspace13 and workspace2 from the worker's WorkspaceManager
 // (vllm/model_executor/layers/fused_moe/modular_kernel.py, FusedMoEModularKernel._allocate_buffers:
@@ -40,7 +48,8 @@ double heldMoeWorkspaceBytes(
 // last PP stage the held MoE workspace counted with it, in `sampler` (the sampler phase's peak:
 // total = hidden + max(forward, sampler buffers + held workspace)).
 ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel);
+    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel,
+    bool flashinferSampler = false);
 
 // Non-torch memory that grows during the profiling run, by release. Before 0.18: nonTorchBytes(tp,
 // customAllReduce) (overheads.h). From 0.18, where the log says "non-torch forward increase memory":

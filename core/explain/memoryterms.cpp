@@ -105,11 +105,15 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             const double held = heldMoeWorkspaceBytes(
                 m, e.moeTp, p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4);
             a = cat(a,
-                say(QT_TRANSLATE_NOOP("MemoryTerms",
-                        " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers in vLLM %4) %5"),
+                say(p.flashinferSampler
+                        ? QT_TRANSLATE_NOOP("MemoryTerms",
+                            " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers with FlashInfer's "
+                            "top-k/top-p kernel in vLLM %4) %5")
+                        : QT_TRANSLATE_NOOP("MemoryTerms",
+                            " and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers in vLLM %4) %5"),
                     { value(formatThousands(p.maxNumSeqs)), value(formatThousands(m.vocab)),
-                        value(fmt("%.2f", samplerBuffers(p.vllmVersion))), value(vllmVersionName(p.vllmVersion)),
-                        value(formatBytes(mem.activation.sampler - held, 2)) }));
+                        value(fmt("%.2f", samplerBuffers(p.vllmVersion, p.flashinferSampler))),
+                        value(vllmVersionName(p.vllmVersion)), value(formatBytes(mem.activation.sampler - held, 2)) }));
             if (held > 0)
                 a = cat(a,
                     say(QT_TRANSLATE_NOOP("MemoryTerms", ", on top of the MoE workspace kept through it %1"),

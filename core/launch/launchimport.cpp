@@ -609,6 +609,8 @@ private:
         if (p.redundantExperts > 0 && !m_eplb)
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "num_redundant_experts without --enable-eplb: vLLM refuses it")));
         for (const auto &[name, value] : m_r.env) {
+            if (name == "VLLM_USE_FLASHINFER_SAMPLER") // vllm/envs.py: bool(int(value))
+                p.flashinferSampler = value != "0" && !value.empty();
             if (name != "VLLM_PP_LAYER_PARTITION")
                 continue;
             p.ppPartition.clear();

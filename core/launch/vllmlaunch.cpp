@@ -35,6 +35,10 @@ LaunchCommand serveCommand(Context &c)
     // get_pp_indices reads VLLM_PP_LAYER_PARTITION in every worker process (vllm/distributed/utils.py).
     if (!p.ppPartition.empty() && p.pp > 1)
         cmd.env.emplace_back("VLLM_PP_LAYER_PARTITION", LaunchWord::literal(joinInts(p.ppPartition)));
+    // vllm/envs.py: unset means "FlashInfer's sampler if installed" in V1 until #26859 (vLLM 0.11.1) made it
+    // opt-in, and again from #40376; "1" asks for it in every release (the plan's memory assumes it).
+    if (p.flashinferSampler)
+        cmd.env.emplace_back("VLLM_USE_FLASHINFER_SAMPLER", LaunchWord::literal("1"));
     cmd.option("--tensor-parallel-size", std::to_string(p.tp));
     cmd.option("--pipeline-parallel-size", std::to_string(p.pp));
     if (p.dp > 1)

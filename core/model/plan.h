@@ -71,6 +71,10 @@ struct Plan
     int redundantExperts = 0; // EPLB extra physical experts per MoE layer
     std::vector<int> ppPartition; // custom layers per stage (VLLM_PP_LAYER_PARTITION); empty: vLLM's split
     bool enforceEager = false;
+    // V1's sampler on FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1; vLLM prints "Using
+    // FlashInfer for top-p & top-k sampling."): no full sort of the logits, fewer buffers at the profiling
+    // run's peak (profilerun.h). false: the release's default path as the sampler term is fitted.
+    bool flashinferSampler = false;
 
     // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows

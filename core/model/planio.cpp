@@ -37,6 +37,7 @@ json planToJson(const Plan &p)
         { "reserved_bytes", p.reservedBytes }, { "params", p.paramsOverride },
         { "expert_placement", expertPlacementName(p.expertPlacement) }, { "redundant_experts", p.redundantExperts },
         { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
+        { "flashinfer_sampler", p.flashinferSampler },
         { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
         { "decode_context_parallel_size", p.decodeContextParallel },
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
@@ -206,6 +207,7 @@ Plan planFromJson(const json &j)
         }
     }
     p.enforceEager = boolean(j, "enforce_eager", false);
+    p.flashinferSampler = boolean(j, "flashinfer_sampler", false);
     if (const std::string v = text(j, "vllm_version", "latest"); v != "latest") {
         const auto parsed = parseVllmVersion(v);
         if (!parsed)

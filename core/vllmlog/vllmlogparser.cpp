@@ -259,6 +259,12 @@ private:
 
     void config(std::string_view l)
     {
+        // vllm/v1/sample/ops/topk_topp_sampler.py, TopKTopPSampler.__init__: which path the sampler takes.
+        if (contains(l, "Using FlashInfer for top-p & top-k sampling"))
+            log.flashinferSampler = true;
+        else if (contains(l, "native implementation of top-p & top-k sampling")
+            || contains(l, "FlashInfer top-p/top-k sampling disabled"))
+            log.flashinferSampler = false;
         // Version: "Initializing a V1 LLM engine (v0.24.0)", "Initializing an LLM engine (v0.5.4)",
         // "vLLM API server version 0.10.1", the banner's "version 0.18.0".
         if (!log.version) {

@@ -47,6 +47,9 @@ struct ParsedVllmLog
     std::optional<std::int64_t> maxModelLen, blockSize, maxNumSeqs, maxNumBatchedTokens;
     std::optional<std::string> kvCacheDtype, quantization;
     std::optional<bool> enforceEager;
+    // V1's top-k/top-p sampler: "Using FlashInfer for top-p & top-k sampling." (true) or one of its
+    // "Falling back to the PyTorch-native implementation" / "disabled" notices (false).
+    std::optional<bool> flashinferSampler;
 
     std::vector<ObservedWorker> workers; // in order of first appearance
     std::optional<std::int64_t> gpuBlocks, cpuBlocks, kvTokens, concurrencyLen;

@@ -896,6 +896,26 @@
         <source>Warning: fitted for another vLLM version.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FlashInfer top-k/top-p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VLLM_USE_FLASHINFER_SAMPLER=1: the sampler skips sorting the logits, so the profiling run&apos;s sampler holds about 3.7 logits-sized buffers instead of 9.55 before vLLM 0.17 (from 0.17: 3.7 either way). vLLM&apos;s log says &apos;Using FlashInfer for top-p &amp; top-k sampling.&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use FlashInfer sampler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use native sampler</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -3944,6 +3964,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>tp=%1 on one node: NCCL and custom all-reduce buffers, ~%2 in vLLM %3 (measured, core/evaluate/profilerun.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers with FlashInfer&apos;s top-k/top-p kernel in vLLM %4) %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

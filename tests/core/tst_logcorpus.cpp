@@ -5,6 +5,7 @@
 // release"): KV bytes per token exact; available KV memory and KV capacity |error| median <= 2 % and
 // 90th percentile <= 5 % per family and overall; weights per rank worst <= 2 %. The table is printed
 // with qInfo; README "Fidelity to vLLM" carries it.
+#include "core/evaluate/evaluation.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/profilerun.h"
 #include "core/evaluate/weights.h"
@@ -367,6 +368,35 @@ private slots:
         QVERIFY(std::fabs(samplerBuffers({ 0, 16, 0 }) * 1024 * 32000 * 4.0 - 1251737600.0) < 1);
     }
 
+    // FlashInfer's top-k/top-p kernel (Plan::flashinferSampler, profilerun.h): 3.72 buffers in every V1
+    // release. Qwen2-7B's shapes (qwen2.5-7b: vocabulary 152,064, hidden 3,584) on an A100 80GB in 0.10.1,
+    // whose defaults there are 256 sequences and 2,048 tokens (no larger tier on A100):
+    //   hidden states 2,048 x 3,584 x 2 B = 14,680,064 B;
+    //   native sampler 9.55 x 256 x 152,064 x 4 B = 1,487,064,268.8 B; FlashInfer 3.72 x ... = 579,254,353.92 B.
+    // The difference, 907,809,914.88 B (0.85 GiB), is what dennislee22's 0.10.1.1 log at utilization 0.25
+    // printed above the native path's prediction (5.01 against 4.16 GiB of available KV).
+    void flashinferSamplerBuffers()
+    {
+        QCOMPARE(samplerBuffers({ 0, 10, 1 }, true), 3.72);
+        QCOMPARE(samplerBuffers({ 0, 10, 1 }, false), 9.55);
+        QCOMPARE(samplerBuffers({ 0, 19, 0 }, false), 3.72);
+        Plan p = makePlan("qwen2.5-7b", "a100-80gb", 1);
+        p.vllmVersion = { 0, 10, 1 };
+        p.maxModelLen = 16384;
+        p.gpuMemoryUtilization = 0.25;
+        const Evaluation native = evaluate(p, presetModel("qwen2.5-7b"), presetGpu("a100-80gb"));
+        p.flashinferSampler = true;
+        const Evaluation flashinfer = evaluate(p, presetModel("qwen2.5-7b"), presetGpu("a100-80gb"));
+        QVERIFY(std::fabs(native.ranks[0].memory.activation.total() - (14680064.0 + 1487064268.8)) < 1);
+        QVERIFY(std::fabs(flashinfer.ranks[0].memory.activation.total() - (14680064.0 + 579254353.92)) < 1);
+        QVERIFY(std::fabs(flashinfer.kvBudgetBytesPerGpu - native.kvBudgetBytesPerGpu - 907809914.88) < 1);
+        // A plan file keeps the setting ("flashinfer_sampler"), and one without the field means the native path.
+        QVERIFY(planFromJson(planToJson(p)).flashinferSampler);
+        nlohmann::json file = planToJson(p);
+        file.erase("flashinfer_sampler");
+        QVERIFY(!planFromJson(file).flashinferSampler);
+    }
+
     // Non-torch memory by release (profilerun.h): the llm-d-planner sweep printed 0.13 GiB at TP 1 in
     // 0.17.0 and 0.25 in 0.18.0; 0.19.0 logs 0.07 on a TP 1 pipeline stage and 2.06-2.21 at TP 2-4.
     void nonTorchByRelease()
@@ -611,12 +641,14 @@ private slots:
         QVERIFY(met(avail["overall"]));
         QVERIFY(met(cap["overall"]));
         QEXPECT_FAIL("",
-            "p90 90.9%: vllm#27508 (gpt-oss-120b, H100, 0.11.0 from pip, 0.95, 1,024 batched tokens) prints 1.71 GiB "
-            "where the model says 3.26: without triton_kernels (a dependency from 0.11.1) Hopper ran MXFP4 through "
-            "Marlin, whose layout is 1.34 GiB larger; the install is no plan setting, so Hopper keeps Triton's",
+            "p90 7.6% over 11 logs, from the two worst: Gemma-4-26B-A4B on A100 (0.19, myoceane.fr) loads about 1.0 "
+            "GiB of vision tower the text-only preset leaves out (-7.6%); vllm#27508 (gpt-oss-120b, H100, 0.11.0 from "
+            "pip, 0.95, 1,024 batched tokens) prints 1.71 GiB where the model says 3.26: without triton_kernels (a "
+            "dependency from 0.11.1) Hopper ran MXFP4 through Marlin, whose layout is 1.34 GiB larger; the install "
+            "is no plan setting, so Hopper keeps Triton's",
             Continue);
         QVERIFY(met(avail["moe"]));
-        QVERIFY(within(avail["moe"], 0.02, 0.91));
+        QVERIFY(within(avail["moe"], 0.02, 0.08));
         // Hybrid: the pool rule holds exactly (hybridChecked above); the budget does not.
         QVERIFY(!avail["hybrid"].empty() && !cap["hybrid"].empty());
         QEXPECT_FAIL("",

@@ -284,6 +284,20 @@ private slots:
                 + kLimits });
     }
 
+    // A plan that assumes FlashInfer's sampler asks for it: vllm/envs.py reads VLLM_USE_FLASHINFER_SAMPLER as
+    // bool(int(value)), opt-in from #26859 (0.11.1) until #40376 made it the default again.
+    void flashinferSamplerEnv()
+    {
+        Plan p = plan(8);
+        p.flashinferSampler = true;
+        const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
+        QVERIFY2(x.result.ok, x.result.message().c_str());
+        QCOMPARE(serverLines(x.result),
+            QStringList { QStringLiteral("VLLM_USE_FLASHINFER_SAMPLER=1 vllm serve meta-llama/Llama-3.1-70B "
+                                         "--tensor-parallel-size 8 --pipeline-parallel-size 1 ")
+                + kLimits });
+    }
+
     // Across nodes with mp every node's worker processes read it, so every node sets it.
     void unevenPpOnEveryNode()
     {

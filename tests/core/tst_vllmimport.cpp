@@ -249,6 +249,15 @@ private slots:
         QVERIFY(c.unknownFlags.empty());
     }
 
+    // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
+    void flashinferSamplerEnv()
+    {
+        QVERIFY(importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=1 vllm serve m").plan.flashinferSampler);
+        QVERIFY(importLaunchCommand("export VLLM_USE_FLASHINFER_SAMPLER=1\nvllm serve m").plan.flashinferSampler);
+        QVERIFY(!importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=0 vllm serve m").plan.flashinferSampler);
+        QVERIFY(!importLaunchCommand("vllm serve m").plan.flashinferSampler);
+    }
+
     void badValues_data()
     {
         QTest::addColumn<QString>("command");
@@ -394,6 +403,7 @@ private slots:
         p.kvCacheDtype = KvDtype::Fp8;
         p.blockSize = 32;
         p.enforceEager = true;
+        p.flashinferSampler = true;
         p.maxNumSeqs = 128;
         p.maxNumBatchedTokens = 4096;
         p.gpuMemoryUtilization = 0.87;

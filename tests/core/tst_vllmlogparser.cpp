@@ -186,6 +186,22 @@ private slots:
         QCOMPARE(*log.maxConcurrency, 7.24);
     }
 
+    // Which path V1's top-k/top-p sampler took (vllm/v1/sample/ops/topk_topp_sampler.py, TopKTopPSampler):
+    // FlashInfer's kernel, or one of the notices that fall back to the PyTorch-native sort.
+    void samplerPath()
+    {
+        QVERIFY(!parseVllmLog("INFO Model loading took 14.2488 GiB\n").flashinferSampler);
+        QCOMPARE(parseVllmLog("(EngineCore_0 pid=1812) INFO 09-04 01:02:57 [topk_topp_sampler.py:50] Using FlashInfer "
+                              "for top-p & top-k sampling.\n")
+                     .flashinferSampler,
+            std::optional<bool>(true));
+        QCOMPARE(parseVllmLog("WARNING [topk_topp_sampler.py:66] FlashInfer is not available. Falling back to the "
+                              "PyTorch-native implementation of top-p & top-k sampling. For the best performance, "
+                              "please install FlashInfer.\n")
+                     .flashinferSampler,
+            std::optional<bool>(false));
+    }
+
     // run-ai/runai-model-streamer#67 (V1, ~0.9): captured CUDA-graph pool, num_gpu_blocks.
     void v1Graphs()
     {

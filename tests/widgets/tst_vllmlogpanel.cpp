@@ -147,6 +147,23 @@ private slots:
             if (panel->termsTable()->item(r, 0)->text().contains(QLatin1String("CUDA graph")))
                 QCOMPARE(panel->termsTable()->item(r, 1)->text(), QStringLiteral("0.00 GiB"));
         QVERIFY(!panel->predictedLog()->toPlainText().contains(QLatin1String("Estimated CUDA graph memory")));
+
+        // The sampler box: FlashInfer's top-k/top-p kernel holds 3.72 instead of 9.55 logits-sized FP32 buffers
+        // before vLLM 0.17 (profilerun.h), so under 0.10.1 the sampler term drops by 5.83 x max_num_seqs x
+        // vocabulary 128,256 x 4 B; one undo step puts it back.
+        Plan v010 = w.document()->plan();
+        v010.vllmVersion = { 0, 10, 1 };
+        QVERIFY(w.editor()->apply(v010, QStringLiteral("0.10.1")));
+        const double native = w.document()->evaluation().ranks.at(0).memory.activation.sampler;
+        const double seqs = static_cast<double>(w.document()->evaluation().plan.maxNumSeqs);
+        w.enginePanel()->flashinferSampler()->setChecked(true);
+        QVERIFY(w.document()->plan().flashinferSampler);
+        const double flashinfer = w.document()->evaluation().ranks.at(0).memory.activation.sampler;
+        QVERIFY2(std::fabs(native - flashinfer - (9.55 - 3.72) * seqs * 128256 * 4) < 1,
+            qPrintable(QString::number(native - flashinfer)));
+        w.editor()->undoStack()->undo();
+        QVERIFY(!w.document()->plan().flashinferSampler);
+        QVERIFY(!w.enginePanel()->flashinferSampler()->isChecked());
     }
 
     void pastedLogIsReconciled()

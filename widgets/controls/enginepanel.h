@@ -22,6 +22,7 @@ public:
     QComboBox *version() const { return m_version; }
     QComboBox *calibration() const { return m_calibration; }
     QCheckBox *enforceEager() const { return m_eager; }
+    QCheckBox *flashinferSampler() const { return m_flashinferSampler; }
     QLabel *regime() const { return m_regime; }
 
     // The releases offered in the version box besides "latest"; any other X.Y.Z may be typed.
@@ -41,6 +42,7 @@ private:
     QComboBox *m_version;
     QLabel *m_regime;
     QCheckBox *m_eager;
+    QCheckBox *m_flashinferSampler;
     QSpinBox *m_maxSeqs;
     QSpinBox *m_maxBatched;
     QComboBox *m_blockSize;
