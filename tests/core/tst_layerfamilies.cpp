@@ -7,7 +7,9 @@
 //     a smaller page per token gets a proportionally larger block), _get_kv_cache_groups_uniform_page_size;
 //   MiMo-V2: vllm/model_executor/models/mimo_v2_flash.py @01ed47b4166b (per-layer heads, V narrower than K);
 //   LFM2: vllm/model_executor/models/lfm2.py @055e47c28003, vllm/model_executor/layers/mamba/short_conv.py
-//     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype).
+//     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype);
+//   ERNIE-4.5 MoE: vllm/model_executor/models/ernie45_moe.py @0028a75108fd, defaults from Transformers'
+//     configuration_ernie4_5_moe.py @001f85b38fb4.
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -303,6 +305,66 @@ private slots:
         const double moeFfn = 4 * 3.0 * 64 * 32 + 4 * 64 + 4;
         QCOMPARE(
             countParams(m).total, conv + 3.0 * 64 * 96 + attn + moeFfn + conv + moeFfn + 3 * 2 * 64 + 128.0 * 64 + 64);
+    }
+
+    void ernie45Moe()
+    {
+        // ERNIE-4.5 MoE (vllm ernie45_moe.py @0028a75108fd): experts are moe_num_experts / moe_k /
+        // moe_intermediate_size, shared experts moe_num_shared_experts x moe_intermediate_size, MoE layers
+        // (i + 1) % moe_layer_interval == 0 within [moe_layer_start_index, moe_layer_end_index]; missing fields
+        // take Transformers' Ernie4_5_MoeConfig defaults (start 1, end -1 = last layer, 2 shared, tied).
+        const std::string base = R"({"model_type": "ernie4_5_moe", "num_hidden_layers": 6, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 128,)"
+                                 R"( "intermediate_size": 96, "moe_num_experts": 8, "moe_k": 2,)"
+                                 R"( "moe_intermediate_size": 16)";
+        // Interval 2 within [1, 4]: layers 1 and 3 ((1 + 1) % 2 == 0, (3 + 1) % 2 == 0; 5 is past the end).
+        const ModelSpec ranged = modelFromJsonText(base
+                + R"(, "moe_layer_start_index": 1, "moe_layer_end_index": 4, "moe_layer_interval": 2,)"
+                  R"( "moe_num_shared_experts": 0, "tie_word_embeddings": false})",
+            "e");
+        QCOMPARE(ranged.experts, 8);
+        QCOMPARE(ranged.expertsPerToken, 2);
+        QCOMPARE(ranged.moeIntermediate, 16);
+        QCOMPARE(ranged.sharedIntermediate, 0);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(ranged.layerInfo[i].moe, i == 1 || i == 3);
+        // Defaults: start 1, end -1 (the last layer), interval 1: layers 1-5 MoE; 2 shared experts of 16.
+        const ModelSpec defaults = modelFromJsonText(base + "}", "d");
+        QVERIFY(!defaults.layerInfo[0].moe);
+        QCOMPARE(defaults.moeLayerCount(), 5);
+        QCOMPARE(defaults.sharedIntermediate, 32);
+        QVERIFY(defaults.tiedEmbeddings);
+        QVERIFY(defaults.routerCorrectionBias);
+        // Parameters of the defaults: attention q, o 64 x 64, k, v 64 x 2 x 16 = 64 x 32 (head_dim 64 / 4 = 16),
+        // 2 norms of 64 per layer; layer 0 dense MLP 3 x 64 x 96; layers 1-5: 8 experts of 3 x 64 x 16, the
+        // shared expert 3 x 64 x 32, router 8 x 64 and its correction bias 8; embedding (tied) 128 x 64 and the
+        // final norm 64.
+        const double attention = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 2 * 64;
+        const double moe = 8 * 3.0 * 64 * 16 + 3.0 * 64 * 32 + 8 * 64 + 8;
+        const ParamCounts c = countParams(defaults);
+        QCOMPARE(c.total, 6 * attention + 3.0 * 64 * 96 + 5 * moe + 128.0 * 64 + 64);
+        // Active: 2 of the 8 experts.
+        const double moeActive = 2 * 3.0 * 64 * 16 + 3.0 * 64 * 32 + 8 * 64 + 8;
+        QCOMPARE(c.active, 6 * attention + 3.0 * 64 * 96 + 5 * moeActive + 128.0 * 64 + 64);
+        // KV per token: 2 (K, V) x 2 heads x 16 x 2 B = 128 B per layer, 6 layers: 768 B at TP1; TP2 one head
+        // per rank: 384 B; TP4 replicates the 2 KV heads (one per rank): 384 B.
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 768.0);
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 2, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 384.0);
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 4, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 384.0);
+    }
+
+    void ernie45MoeRefusals()
+    {
+        // Biases on the dense MLPs are not modelled; other families' moe_num_experts (ERNIE-4.5-VL's
+        // per-modality lists) stay refused.
+        QVERIFY(refusal(R"({"model_type": "ernie4_5_moe", "num_hidden_layers": 2, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "moe_intermediate_size": 16, "use_bias": true})")
+                    .contains("use_bias"));
+        QVERIFY(refusal(R"({"model_type": "ernie4_5_moe_vl", "num_hidden_layers": 2, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "moe_num_experts": [8, 8]})")
+                    .contains("moe_num_experts"));
     }
 };
 
