@@ -111,6 +111,19 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
                     return false;
         return (layer + 1) % step == 0;
     }
+    // Laguna (Transformers' LagunaConfig): mlp_layer_types lists "dense" or "sparse" per layer; vLLM's
+    // laguna.py reads the same placement as mlp_only_layers / decoder_sparse_step (above) where a config
+    // gives them.
+    if (const auto types = c.find("mlp_layer_types"); types != c.end() && types->is_array()) {
+        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+        if (static_cast<int>(types->size()) != layers)
+            throw InputError("model config \"mlp_layer_types\" has " + std::to_string(types->size()) + " entries for "
+                + std::to_string(layers) + " layers");
+        const json &v = (*types)[layer];
+        if (v != "dense" && v != "sparse")
+            throw InputError("model config \"mlp_layer_types\" entries must be \"dense\" or \"sparse\"");
+        return v == "sparse";
+    }
     // MiMo-V2-Flash, MiniMax-M3: moe_layer_freq is a per-layer list of 0 (dense) / 1 (MoE).
     if (const auto list = c.find("moe_layer_freq"); list != c.end() && list->is_array()) {
         const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
@@ -191,6 +204,66 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
     }
+}
+
+// Laguna (vllm/model_executor/models/laguna.py @038481da3a60): per-layer query heads
+// (num_attention_heads_per_layer; KV heads stay num_key_value_heads, so the KV cache is unchanged), the
+// softplus output gate g_proj (gating true or "per-head": hidden -> heads; "per-element": hidden -> heads x
+// head_dim), optional sinks on sliding layers, and one RoPE per layer type (rope_parameters.full_attention /
+// .sliding_attention, each with its partial_rotary_factor, the top-level one filling in).
+void readLaguna(const json &c, ModelSpec &m)
+{
+    const auto perLayer = c.find("num_attention_heads_per_layer");
+    if (m.modelType != "laguna") {
+        if (perLayer != c.end() && !perLayer->is_null())
+            throw InputError("model config field \"num_attention_heads_per_layer\" is read for Laguna only");
+        return;
+    }
+    if (perLayer != c.end() && !perLayer->is_null()) {
+        if (!perLayer->is_array() || static_cast<int>(perLayer->size()) != m.layers)
+            throw InputError("model config \"num_attention_heads_per_layer\" must list one count per layer");
+        for (int i = 0; i < m.layers; ++i) {
+            const json &v = (*perLayer)[i];
+            const double heads = v.is_number() ? v.get<double>() : 0;
+            if (heads != std::floor(heads) || heads < 1 || heads > kMaxDim || static_cast<int>(heads) % m.kvHeads != 0)
+                throw InputError("model config \"num_attention_heads_per_layer\" entries must be whole multiples "
+                                 "of num_key_value_heads");
+            m.layerInfo[i].heads = static_cast<int>(heads) == m.heads ? 0 : static_cast<int>(heads);
+        }
+    }
+    const auto gating = c.find("gating");
+    if (gating == c.end() || *gating == true || *gating == "per-head")
+        m.gateProjPerHead = 1; // LagunaConfig's default gating is true
+    else if (*gating == "per-element")
+        m.gateProjPerHead = m.headDim;
+    else if (*gating != false && !gating->is_null())
+        throw InputError("model config field \"gating\" must be true, false, \"per-head\" or \"per-element\"");
+    if (readBool(c, "swa_attention_sink_enabled", false))
+        for (LayerInfo &l : m.layerInfo)
+            l.sinks = l.sinks || l.attention == LayerAttention::Sliding;
+    // RoPE caches: one per layer type present, rotary dim head_dim x its partial_rotary_factor.
+    const auto rope = c.find("rope_parameters");
+    const auto factor = [&](const char *type) {
+        const json *holder = nullptr;
+        if (rope != c.end() && rope->is_object())
+            if (const auto t = rope->find(type);
+                t != rope->end() && t->is_object() && t->contains("partial_rotary_factor"))
+                holder = &*t;
+        if (!holder && c.contains("partial_rotary_factor") && !c["partial_rotary_factor"].is_null())
+            holder = &c;
+        if (!holder)
+            return 1.0;
+        const json &f = (*holder)["partial_rotary_factor"];
+        const double v = f.is_number() ? f.get<double>() : -1;
+        if (!std::isfinite(v) || v <= 0 || v > 1)
+            throw InputError("model config field \"partial_rotary_factor\" is out of range (0, 1]");
+        return v;
+    };
+    bool full = false, sliding = false;
+    for (const LayerInfo &l : m.layerInfo)
+        (l.attention == LayerAttention::Sliding ? sliding : full) = true;
+    m.ropeDim = (full ? static_cast<int>(m.headDim * factor("full_attention")) : 0)
+        + (sliding ? static_cast<int>(m.headDim * factor("sliding_attention")) : 0);
 }
 
 // GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
@@ -604,7 +677,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.tiedEmbeddings = readBool(c, "tie_word_embeddings", readBool(outer, "tie_word_embeddings", ernie));
     m.attentionBias = readBool(c, "attention_bias", false);
     m.qkvBias = m.modelType == "qwen2" || m.modelType == "qwen2_moe";
-    m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe"
+    m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe" || m.modelType == "laguna"
         || (readBool(c, "use_qk_norm", false) && m.modelType != "llama4_text"); // Llama 4's qk norm has no weights
     m.attentionSinks = m.modelType == "gpt_oss";
     m.maxPositionEmbeddings = readInt(c, "max_position_embeddings", 0, 0, 1 << 30);
@@ -656,7 +729,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
             m.intermediate = readInt(c, "intermediate_size_mlp", intermediate, 1, kMaxDim);
         m.expertBias = m.routerBias = m.modelType == "gpt_oss";
         // ERNIE-4.5: the gate always carries e_score_correction_bias (moe_statics in the checkpoint).
-        m.routerCorrectionBias = ernie || readString(c, "topk_method") == "noaux_tc";
+        // Laguna: LagunaMoE always registers e_score_correction_bias.
+        m.routerCorrectionBias = ernie || m.modelType == "laguna" || readString(c, "topk_method") == "noaux_tc";
     }
 
     // ERNIE-4.5's use_bias puts biases on q/k/v and on the dense MLPs: the latter are not modelled.
@@ -675,6 +749,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readUnsupportedLayouts(c, m.modelType);
     readGemma4(c, m);
     readMiMoV2(c, m);
+    readLaguna(c, m);
     readLfm2(c, m);
     readIndexerTypes(c);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

@@ -9,7 +9,9 @@
 //   LFM2: vllm/model_executor/models/lfm2.py @055e47c28003, vllm/model_executor/layers/mamba/short_conv.py
 //     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype);
 //   ERNIE-4.5 MoE: vllm/model_executor/models/ernie45_moe.py @0028a75108fd, defaults from Transformers'
-//     configuration_ernie4_5_moe.py @001f85b38fb4.
+//     configuration_ernie4_5_moe.py @001f85b38fb4;
+//   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
+//     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -365,6 +367,32 @@ private slots:
                         R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
                         R"( "moe_num_experts": [8, 8]})")
                     .contains("moe_num_experts"));
+    }
+
+    void lagunaRules()
+    {
+        const std::string base = R"({"model_type": "laguna", "num_hidden_layers": 2, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,)"
+                                 R"( "vocab_size": 128, "intermediate_size": 96, "num_experts": 4,)"
+                                 R"( "num_experts_per_tok": 2, "moe_intermediate_size": 8,)"
+                                 R"( "shared_expert_intermediate_size": 8, "mlp_layer_types": ["dense", "sparse"])";
+        // Per-element gating: g_proj 64 -> 4 heads x 16. Layer: q, o 64 x 64, k, v 64 x 32, g 64 x 64, q/k
+        // norms 2 x 16, 2 norms of 64; layer 0 MLP 3 x 64 x 96; layer 1 4 experts of 3 x 64 x 8, shared 3 x 64 x
+        // 8, router 4 x 64 + bias 4; embedding and LM head (untied by default) 128 x 64 each, final norm 64.
+        const ModelSpec e = modelFromJsonText(base + R"(, "gating": "per-element"})", "e");
+        QCOMPARE(e.gateProjPerHead, 16);
+        const double layer = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 64.0 * 64 + 2 * 16 + 2 * 64;
+        QCOMPARE(countParams(e).total,
+            2 * layer + 3.0 * 64 * 96 + 4 * 3.0 * 64 * 8 + 3.0 * 64 * 8 + 4 * 64 + 4 + 2 * 128.0 * 64 + 64);
+        QCOMPARE(modelFromJsonText(base + R"(, "gating": false})", "n").gateProjPerHead, 0);
+        QVERIFY(refusal(base + R"(, "num_attention_heads_per_layer": [4, 3]})").contains("multiples"));
+        QVERIFY(refusal(base + R"(, "num_attention_heads_per_layer": [4]})").contains("one count per layer"));
+        QVERIFY(refusal(base + R"(, "mlp_layer_types": ["dense", "moe"]})").contains("mlp_layer_types"));
+        // The field is refused outside Laguna rather than ignored.
+        QVERIFY(refusal(R"({"model_type": "llama", "num_hidden_layers": 1, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "num_attention_heads_per_layer": [4]})")
+                    .contains("Laguna only"));
     }
 };
 
