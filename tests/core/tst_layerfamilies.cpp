@@ -369,6 +369,73 @@ private slots:
                     .contains("moe_num_experts"));
     }
 
+    void lagunaXs2()
+    {
+        const ModelSpec m = presetModel("laguna-xs.2");
+        // Every 4th layer full attention with 48 query heads, the others sliding with 64; layer 0 dense.
+        QCOMPARE(m.layerHeads(m.layerInfo[0]), 48);
+        QCOMPARE(m.layerHeads(m.layerInfo[1]), 64);
+        QCOMPARE(m.layerInfo[1].attention, LayerAttention::Sliding);
+        QVERIFY(!m.layerInfo[0].moe && m.layerInfo[1].moe);
+        QCOMPARE(m.moeLayerCount(), 39);
+        // KV heads stay 8 x 128 on every layer: 2 (K, V) x 8 x 128 x 2 B = 4,096 B per layer, 40 layers:
+        // 163,840 B per token at TP1; TP8 one KV head per rank: 40 x 512 = 20,480 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 163840.0);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 20480.0);
+        // Parameters (h 2048, head_dim 128): a layer with H query heads has q, o 2048 x H x 128 each, k, v
+        // 2048 x 1024 each, g_proj 2048 x H (per-head gate), q/k norms 2 x 128, 2 norms of 2048. Layer 0 MLP
+        // 3 x 2048 x 8192; an MoE layer 256 experts of 3 x 2048 x 512 (8 active), the shared expert
+        // 3 x 2048 x 512, router 256 x 2048 and its correction bias 256. Embedding and LM head 100352 x 2048
+        // each, final norm 2048.
+        const auto attention = [](double heads) {
+            return 2.0 * 2048 * heads * 128 + 2.0 * 2048 * 1024 + 2048 * heads + 2 * 128 + 2 * 2048;
+        };
+        const double expert = 3.0 * 2048 * 512;
+        const double common = 3.0 * 2048 * 512 + 256.0 * 2048 + 256;
+        const double ends = 2 * 100352.0 * 2048 + 2048;
+        const double attn = 10 * attention(48) + 30 * attention(64);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, attn + 3.0 * 2048 * 8192 + 39 * (256 * expert + common) + ends);
+        QCOMPARE(c.active, attn + 3.0 * 2048 * 8192 + 39 * (8 * expert + common) + ends);
+        // Recipe: 33B total / 3B activated; counted 33.44B (+1.3 %) and 3.02B (+0.6 %).
+        QVERIFY2(within(c.total, 33e9, 0.015), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active, 3e9, 0.01), std::to_string(c.active).c_str());
+        // Two RoPE caches (get_rope keys on the parameters): full layers YaRN over 4096 x 64 = 262,144
+        // positions, rotary dim 128 x 0.5 = 64; sliding layers default RoPE over max_position_embeddings
+        // 262,144, rotary dim 128 x 1.0: 262,144 x (64 + 128) x 2 B.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.ropeCache, 262144.0 * (64 + 128) * 2);
+    }
+
+    void lagunaS21()
+    {
+        const ModelSpec m = presetModel("laguna-s-2.1");
+        // "gating": "per-head"; 72 query heads on sliding layers; mlp_only_layers [0], decoder_sparse_step 1.
+        QCOMPARE(m.gateProjPerHead, 1);
+        QCOMPARE(m.layerHeads(m.layerInfo[2]), 72);
+        QCOMPARE(m.moeLayerCount(), 47);
+        // 48 layers x 4,096 B = 196,608 B per token at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 196608.0);
+        // h 3072: layer with H heads q, o 3072 x H x 128, k, v 3072 x 1024, g_proj 3072 x H, norms; layer 0 MLP
+        // 3 x 3072 x 12288; MoE 256 experts of 3 x 3072 x 1024 (10 active), shared 3 x 3072 x 1024, router
+        // 256 x 3072 + 256; embedding and LM head 100352 x 3072, final norm.
+        const auto attention = [](double heads) {
+            return 2.0 * 3072 * heads * 128 + 2.0 * 3072 * 1024 + 3072 * heads + 2 * 128 + 2 * 3072;
+        };
+        const double expert = 3.0 * 3072 * 1024;
+        const double common = 3.0 * 3072 * 1024 + 256.0 * 3072 + 256;
+        const double rest = 12 * attention(48) + 36 * attention(72) + 3.0 * 3072 * 12288 + 2 * 100352.0 * 3072 + 3072;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, rest + 47 * (256 * expert + common));
+        QCOMPARE(c.active, rest + 47 * (10 * expert + common));
+        // Recipe: 118B total / 8B activated; counted 117.56B (-0.4 %); active 8.45B with the embedding and LM
+        // head, 7.83B without them (-2 %).
+        QVERIFY2(within(c.total, 118e9, 0.005), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active - 2 * 100352.0 * 3072, 8e9, 0.03), std::to_string(c.active).c_str());
+    }
+
     void lagunaRules()
     {
         const std::string base = R"({"model_type": "laguna", "num_hidden_layers": 2, "hidden_size": 64,)"
