@@ -462,6 +462,10 @@ private slots:
         QVERIFY(!matchModelPreset(models, "moonshotai/Kimi-K2.5").presetIsQuantizedCopy);
         // vLLM recipes' names for the same shapes (each alias cited in its preset's sources).
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.2-Exp"), std::string("deepseek-v3.2"));
+        QCOMPARE(id("deepseek-ai/DeepSeek-V3.1-Terminus"), std::string("deepseek-v3"));
+        QCOMPARE(id("poolside/Laguna-XS.2-FP8"), std::string("laguna-xs.2"));
+        QVERIFY(matchModelPreset(models, "poolside/Laguna-S-2.1-INT4").quantizedVariant);
+        QCOMPARE(matchModelPreset(models, "poolside/Laguna-XS-2.1").index, -1); // no citable sizes
         QCOMPARE(id("MiniMaxAI/MiniMax-M2.7"), std::string("minimax-m2"));
         QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.5"));
         QCOMPARE(id("nvidia/Kimi-K2.6-NVFP4"), std::string("kimi-k2.5"));
