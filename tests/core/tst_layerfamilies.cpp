@@ -436,6 +436,22 @@ private slots:
         QVERIFY2(within(c.active - 2 * 100352.0 * 3072, 8e9, 0.03), std::to_string(c.active).c_str());
     }
 
+    void phi4Mini()
+    {
+        const ModelSpec m = presetModel("phi-4-mini-instruct");
+        // KV: 2 x 8 heads x 128 x 2 B = 4,096 B per layer, 32 layers: 131,072 B per token at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 131072.0);
+        // Per layer: q, o 3072 x 3072, k, v 3072 x 1024, MLP 3 x 3072 x 8192, 2 norms of 3072; embedding (tied)
+        // 200064 x 3072, final norm 3072: 32 x 100,669,440 + 614,596,608 + 3,072 = 3,836,021,760.
+        const double layer = 2.0 * 3072 * 3072 + 2.0 * 3072 * 1024 + 3.0 * 3072 * 8192 + 2 * 3072;
+        QCOMPARE(layer, 100669440.0);
+        QCOMPARE(countParams(m).total, 32 * layer + 200064.0 * 3072 + 3072);
+        // RoPE on 0.75 of the 128-wide heads: a 96-wide cos/sin cache over 131,072 positions, bf16.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        QCOMPARE(rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16)).ropeCache, 131072.0 * 96 * 2);
+    }
+
     void lagunaRules()
     {
         const std::string base = R"({"model_type": "laguna", "num_hidden_layers": 2, "hidden_size": 64,)"

@@ -321,6 +321,8 @@ private slots:
         QTest::newRow("qwen3-4b") << QStringLiteral("qwen3-4b") << 4.0e9 << 4.0e9 << 0 << 0.01; // 4.02B
         QTest::newRow("llama-3.2-3b") << QStringLiteral("llama-3.2-3b") << 3.21e9 << 3.21e9 << 0 << 0.01; // 3.21B
         QTest::newRow("llama-3.2-1b") << QStringLiteral("llama-3.2-1b") << 1.23e9 << 1.23e9 << 0 << 0.01; // 1.236B
+        QTest::newRow("phi-4-mini-instruct")
+            << QStringLiteral("phi-4-mini-instruct") << 3.8e9 << 3.8e9 << 0 << 0.01; // 3.836B
         // Laguna (vLLM recipes): XS.2 33B / 3B (33.44B, +1.3 %, and 3.02B counted), so 1.5 %; S-2.1 118B / 8B
         // (117.56B; active 7.83B without the embedding and LM head, -2.1 %, 8.45B with them), so 2.5 %.
         QTest::newRow("laguna-xs.2") << QStringLiteral("laguna-xs.2") << 33e9 << 3e9 << 0 << 0.015;
