@@ -139,6 +139,36 @@ def count_mimo_v2(c):
     return total + ends, active + ends
 
 
+def count_laguna(c):
+    # Laguna (vllm laguna.py): per-layer query heads (num_attention_heads_per_layer), KV heads fixed;
+    # q / k / v / o, the softplus gate g_proj (h -> heads, or heads x head_dim for "per-element" gating),
+    # q / k norms of head_dim; mlp_layer_types "dense" (MLP of intermediate_size) or "sparse" (routed
+    # experts, one shared expert of shared_expert_intermediate_size without a gate, router + correction bias).
+    h, L, kv, d = c["hidden_size"], c["num_hidden_layers"], c["num_key_value_heads"], c["head_dim"]
+    heads = c.get("num_attention_heads_per_layer") or [c["num_attention_heads"]] * L
+    gating = c.get("gating", True)
+    gate = 0 if gating is False or gating is None else (1 if gating is True or gating == "per-head" else d)
+    if "decoder_sparse_step" in c:
+        sparse = [i not in (c.get("mlp_only_layers") or []) and (i + 1) % c["decoder_sparse_step"] == 0
+                  for i in range(L)]
+    else:
+        sparse = [t == "sparse" for t in c["mlp_layer_types"]]
+    experts, k = c["num_experts"], c["num_experts_per_tok"]
+    expert = 3 * h * c["moe_intermediate_size"]
+    common = 3 * h * c["shared_expert_intermediate_size"] + experts * h + experts
+    total = active = 0
+    for i in range(L):
+        base = 2 * h * heads[i] * d + 2 * h * kv * d + h * heads[i] * gate + 2 * d + 2 * h
+        if sparse[i]:
+            total += base + experts * expert + common
+            active += base + k * expert + common
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings") else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -150,6 +180,8 @@ def count(preset):
         return count_lfm2(c)
     if "hybrid_layer_pattern" in c:
         return count_mimo_v2(c)
+    if c.get("model_type") == "laguna":
+        return count_laguna(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]

@@ -59,6 +59,7 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &lay
         a.linear += h * kvHeads * dv;
     if (m.attnOutputGate)
         a.linear += h * qHeads * d; // q_proj emits the query and a same-sized gate
+    a.linear += h * qHeads * m.gateProjPerHead; // Laguna g_proj (column-parallel over the query heads)
     if (m.attentionBias)
         a.small += qHeads * d + 2 * kvHeads * d + h;
     else if (m.qkvBias)

@@ -84,6 +84,21 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
 {
     if (experts == 0)
         return false;
+    if (modelType == "ernie4_5_moe") {
+        // ERNIE-4.5 (vllm/model_executor/models/ernie45_moe.py @0028a75108fd, Ernie4_5_MoeDecoderLayer):
+        // MoE where use_moe, (i + 1) % moe_layer_interval == 0 and start <= i <= end. The defaults are
+        // Transformers' Ernie4_5_MoeConfig (configuration_ernie4_5_moe.py @001f85b38fb4), which vLLM loads:
+        // start 1, end -1 meaning the last layer, interval 1.
+        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+        if (!readBool(c, "use_moe", true))
+            return false;
+        const int start = readInt(c, "moe_layer_start_index", 1, 0, kMaxLayers);
+        int end = readInt(c, "moe_layer_end_index", -1, -1, kMaxLayers);
+        if (end == -1)
+            end = layers - 1;
+        const int interval = readInt(c, "moe_layer_interval", 1, 1, kMaxLayers);
+        return (layer + 1) % interval == 0 && layer >= start && layer <= end;
+    }
     if (c.contains("interleave_moe_layer_step")) { // Llama 4: MoE where (i+1) % step == 0
         const int step = readInt(c, "interleave_moe_layer_step", 1, 1, kMaxLayers);
         return (layer + 1) % step == 0;
@@ -95,6 +110,19 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
                 if (v.is_number_integer() && v.get<long long>() == layer) // not get<int>: it wraps
                     return false;
         return (layer + 1) % step == 0;
+    }
+    // Laguna (Transformers' LagunaConfig): mlp_layer_types lists "dense" or "sparse" per layer; vLLM's
+    // laguna.py reads the same placement as mlp_only_layers / decoder_sparse_step (above) where a config
+    // gives them.
+    if (const auto types = c.find("mlp_layer_types"); types != c.end() && types->is_array()) {
+        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+        if (static_cast<int>(types->size()) != layers)
+            throw InputError("model config \"mlp_layer_types\" has " + std::to_string(types->size()) + " entries for "
+                + std::to_string(layers) + " layers");
+        const json &v = (*types)[layer];
+        if (v != "dense" && v != "sparse")
+            throw InputError("model config \"mlp_layer_types\" entries must be \"dense\" or \"sparse\"");
+        return v == "sparse";
     }
     // MiMo-V2-Flash, MiniMax-M3: moe_layer_freq is a per-layer list of 0 (dense) / 1 (MoE).
     if (const auto list = c.find("moe_layer_freq"); list != c.end() && list->is_array()) {
@@ -154,7 +182,7 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
 }
 
 // Layouts whose sizes ShardScope does not model yet: refused with the field's name, never guessed.
-void readUnsupportedLayouts(const json &c)
+void readUnsupportedLayouts(const json &c, const std::string &modelType)
 {
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
@@ -165,6 +193,10 @@ void readUnsupportedLayouts(const json &c)
         const auto integer = [&c](const char *field, long long fallback) {
             return c.contains(field) && c[field].is_number_integer() ? c[field].get<long long>() : fallback;
         };
+        // ERNIE-4.5's moe_num_experts is read (modelFromJson); other families' (ERNIE-4.5-VL's per-modality
+        // lists) are not.
+        if (std::string_view(key) == "moe_num_experts" && modelType == "ernie4_5_moe")
+            continue;
         if (std::string_view(key) == "share_expert_dim" && c.contains(key)
             && integer(key, -1) == integer("moe_intermediate_size", -2) * integer("n_shared_experts", 1))
             continue;
@@ -172,6 +204,66 @@ void readUnsupportedLayouts(const json &c)
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
     }
+}
+
+// Laguna (vllm/model_executor/models/laguna.py @038481da3a60): per-layer query heads
+// (num_attention_heads_per_layer; KV heads stay num_key_value_heads, so the KV cache is unchanged), the
+// softplus output gate g_proj (gating true or "per-head": hidden -> heads; "per-element": hidden -> heads x
+// head_dim), optional sinks on sliding layers, and one RoPE per layer type (rope_parameters.full_attention /
+// .sliding_attention, each with its partial_rotary_factor, the top-level one filling in).
+void readLaguna(const json &c, ModelSpec &m)
+{
+    const auto perLayer = c.find("num_attention_heads_per_layer");
+    if (m.modelType != "laguna") {
+        if (perLayer != c.end() && !perLayer->is_null())
+            throw InputError("model config field \"num_attention_heads_per_layer\" is read for Laguna only");
+        return;
+    }
+    if (perLayer != c.end() && !perLayer->is_null()) {
+        if (!perLayer->is_array() || static_cast<int>(perLayer->size()) != m.layers)
+            throw InputError("model config \"num_attention_heads_per_layer\" must list one count per layer");
+        for (int i = 0; i < m.layers; ++i) {
+            const json &v = (*perLayer)[i];
+            const double heads = v.is_number() ? v.get<double>() : 0;
+            if (heads != std::floor(heads) || heads < 1 || heads > kMaxDim || static_cast<int>(heads) % m.kvHeads != 0)
+                throw InputError("model config \"num_attention_heads_per_layer\" entries must be whole multiples "
+                                 "of num_key_value_heads");
+            m.layerInfo[i].heads = static_cast<int>(heads) == m.heads ? 0 : static_cast<int>(heads);
+        }
+    }
+    const auto gating = c.find("gating");
+    if (gating == c.end() || *gating == true || *gating == "per-head")
+        m.gateProjPerHead = 1; // LagunaConfig's default gating is true
+    else if (*gating == "per-element")
+        m.gateProjPerHead = m.headDim;
+    else if (*gating != false && !gating->is_null())
+        throw InputError("model config field \"gating\" must be true, false, \"per-head\" or \"per-element\"");
+    if (readBool(c, "swa_attention_sink_enabled", false))
+        for (LayerInfo &l : m.layerInfo)
+            l.sinks = l.sinks || l.attention == LayerAttention::Sliding;
+    // RoPE caches: one per layer type present, rotary dim head_dim x its partial_rotary_factor.
+    const auto rope = c.find("rope_parameters");
+    const auto factor = [&](const char *type) {
+        const json *holder = nullptr;
+        if (rope != c.end() && rope->is_object())
+            if (const auto t = rope->find(type);
+                t != rope->end() && t->is_object() && t->contains("partial_rotary_factor"))
+                holder = &*t;
+        if (!holder && c.contains("partial_rotary_factor") && !c["partial_rotary_factor"].is_null())
+            holder = &c;
+        if (!holder)
+            return 1.0;
+        const json &f = (*holder)["partial_rotary_factor"];
+        const double v = f.is_number() ? f.get<double>() : -1;
+        if (!std::isfinite(v) || v <= 0 || v > 1)
+            throw InputError("model config field \"partial_rotary_factor\" is out of range (0, 1]");
+        return v;
+    };
+    bool full = false, sliding = false;
+    for (const LayerInfo &l : m.layerInfo)
+        (l.attention == LayerAttention::Sliding ? sliding : full) = true;
+    m.ropeDim = (full ? static_cast<int>(m.headDim * factor("full_attention")) : 0)
+        + (sliding ? static_cast<int>(m.headDim * factor("sliding_attention")) : 0);
 }
 
 // GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
@@ -577,10 +669,15 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
                 "model config has no \"head_dim\" and hidden_size is not a multiple of num_attention_heads");
         m.headDim = m.hidden / m.heads;
     }
-    m.tiedEmbeddings = readBool(c, "tie_word_embeddings", readBool(outer, "tie_word_embeddings", false));
+    // ERNIE-4.5 MoE names its expert fields moe_* (vllm ernie45_moe.py @0028a75108fd reads moe_num_experts,
+    // moe_k, moe_intermediate_size, moe_num_shared_experts); the defaults of a missing field are those of
+    // Transformers' Ernie4_5_MoeConfig (@001f85b38fb4), the config object vLLM reads: 64 experts, top 6,
+    // 2 shared, tied embeddings.
+    const bool ernie = m.modelType == "ernie4_5_moe";
+    m.tiedEmbeddings = readBool(c, "tie_word_embeddings", readBool(outer, "tie_word_embeddings", ernie));
     m.attentionBias = readBool(c, "attention_bias", false);
     m.qkvBias = m.modelType == "qwen2" || m.modelType == "qwen2_moe";
-    m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe"
+    m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe" || m.modelType == "laguna"
         || (readBool(c, "use_qk_norm", false) && m.modelType != "llama4_text"); // Llama 4's qk norm has no weights
     m.attentionSinks = m.modelType == "gpt_oss";
     m.maxPositionEmbeddings = readInt(c, "max_position_embeddings", 0, 0, 1 << 30);
@@ -607,17 +704,21 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
 
     m.ropeDim = readRopeDim(c, m);
 
-    m.experts = readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
+    m.experts = ernie ? readIntAny(c, { "moe_num_experts", "num_experts" }, 64, 0, kMaxExperts)
+                      : readIntAny(c, { "n_routed_experts", "num_experts", "num_local_experts" }, 0, 0, kMaxExperts);
     const int intermediate = readInt(c, "intermediate_size", 0, 0, kMaxDim,
         m.experts == 0 && !c.contains("block_configs") && !c.contains("block_ff_dim")); // LFM2: block_ff_dim
     m.intermediate = intermediate;
     if (m.experts > 0) {
-        m.expertsPerToken = readIntAny(c,
-            { "num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts" }, 0, 1, m.experts);
+        m.expertsPerToken = ernie
+            ? readIntAny(c, { "moe_k", "num_experts_per_tok" }, 6, 1, m.experts)
+            : readIntAny(c, { "num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts" }, 0,
+                1, m.experts);
         if (m.expertsPerToken == 0)
             throw InputError("MoE model config is missing \"num_experts_per_tok\"");
         m.moeIntermediate = readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
-        const int shared = readIntAny(c, { "n_shared_experts", "num_shared_experts" }, 0, 0, kMaxExperts);
+        const int shared = ernie ? readInt(c, "moe_num_shared_experts", 2, 0, kMaxExperts)
+                                 : readIntAny(c, { "n_shared_experts", "num_shared_experts" }, 0, 0, kMaxExperts);
         if (const int qwenShared = readInt(c, "shared_expert_intermediate_size", 0, 0, kMaxDim); qwenShared > 0)
             m.sharedIntermediate = qwenShared; // Qwen2-MoE / Qwen3-Next: one shared expert of this size
         else if (shared > 0)
@@ -627,9 +728,15 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         if (m.modelType == "llama4_text")
             m.intermediate = readInt(c, "intermediate_size_mlp", intermediate, 1, kMaxDim);
         m.expertBias = m.routerBias = m.modelType == "gpt_oss";
-        m.routerCorrectionBias = readString(c, "topk_method") == "noaux_tc";
+        // ERNIE-4.5: the gate always carries e_score_correction_bias (moe_statics in the checkpoint).
+        // Laguna: LagunaMoE always registers e_score_correction_bias.
+        m.routerCorrectionBias = ernie || m.modelType == "laguna" || readString(c, "topk_method") == "noaux_tc";
     }
 
+    // ERNIE-4.5's use_bias puts biases on q/k/v and on the dense MLPs: the latter are not modelled.
+    if (ernie && readBool(c, "use_bias", false))
+        throw InputError("model config field \"use_bias\" (ERNIE-4.5 biases on the attention and dense MLP "
+                         "projections) is not supported yet");
     m.slidingWindow = readInt(c, "sliding_window", 0, 0, 1 << 30);
     m.chunkSize = readInt(c, "attention_chunk_size", 0, 0, 1 << 30);
     m.layerInfo.resize(m.layers);
@@ -639,9 +746,10 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     }
     readHybridLayers(c, m);
     readBlockConfigs(c, m);
-    readUnsupportedLayouts(c);
+    readUnsupportedLayouts(c, m.modelType);
     readGemma4(c, m);
     readMiMoV2(c, m);
+    readLaguna(c, m);
     readLfm2(c, m);
     readIndexerTypes(c);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

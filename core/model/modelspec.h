@@ -91,6 +91,7 @@ struct ModelSpec
     bool qkNorm = false; // per-head RMSNorm weights on q and k (Qwen3, GLM-4.5)
     bool attentionSinks = false;
     bool attnOutputGate = false; // q_proj also emits a per-head gate (Qwen3-Next, Qwen3.5)
+    int gateProjPerHead = 0; // Laguna g_proj: outputs per query head (1: one gate per head, head_dim: per element)
     bool gatedMlp = true; // gate + up + down (SwiGLU); false: up + down only (NemotronH relu2)
     int normsPerLayer = 2; // RMSNorm weights of hidden size per layer (NemotronH blocks: 1)
     StateSpaceShape ssm;
@@ -116,7 +117,7 @@ struct ModelSpec
     // Rotary dimensions per head of the RoPE cos/sin cache vLLM builds for the attention layers: head_dim x
     // partial_rotary_factor, qk_rope_head_dim for MLA; 0 without rotary embedding (NemotronH and Jamba
     // attention is NoPE; Kimi Linear's MLA has mla_use_nope).
-    int ropeDim = 0;
+    int ropeDim = 0; // rotary dims of the model's RoPE caches, summed (Laguna keeps one per layer type)
     int mtpLayers = 0; // num_nextn_predict_layers (not counted in totals)
 
     WeightFormat weightFormat = WeightFormat::Bf16;

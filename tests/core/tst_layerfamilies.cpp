@@ -7,7 +7,11 @@
 //     a smaller page per token gets a proportionally larger block), _get_kv_cache_groups_uniform_page_size;
 //   MiMo-V2: vllm/model_executor/models/mimo_v2_flash.py @01ed47b4166b (per-layer heads, V narrower than K);
 //   LFM2: vllm/model_executor/models/lfm2.py @055e47c28003, vllm/model_executor/layers/mamba/short_conv.py
-//     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype).
+//     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype);
+//   ERNIE-4.5 MoE: vllm/model_executor/models/ernie45_moe.py @0028a75108fd, defaults from Transformers'
+//     configuration_ernie4_5_moe.py @001f85b38fb4;
+//   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
+//     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -303,6 +307,175 @@ private slots:
         const double moeFfn = 4 * 3.0 * 64 * 32 + 4 * 64 + 4;
         QCOMPARE(
             countParams(m).total, conv + 3.0 * 64 * 96 + attn + moeFfn + conv + moeFfn + 3 * 2 * 64 + 128.0 * 64 + 64);
+    }
+
+    void ernie45Moe()
+    {
+        // ERNIE-4.5 MoE (vllm ernie45_moe.py @0028a75108fd): experts are moe_num_experts / moe_k /
+        // moe_intermediate_size, shared experts moe_num_shared_experts x moe_intermediate_size, MoE layers
+        // (i + 1) % moe_layer_interval == 0 within [moe_layer_start_index, moe_layer_end_index]; missing fields
+        // take Transformers' Ernie4_5_MoeConfig defaults (start 1, end -1 = last layer, 2 shared, tied).
+        const std::string base = R"({"model_type": "ernie4_5_moe", "num_hidden_layers": 6, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 128,)"
+                                 R"( "intermediate_size": 96, "moe_num_experts": 8, "moe_k": 2,)"
+                                 R"( "moe_intermediate_size": 16)";
+        // Interval 2 within [1, 4]: layers 1 and 3 ((1 + 1) % 2 == 0, (3 + 1) % 2 == 0; 5 is past the end).
+        const ModelSpec ranged = modelFromJsonText(base
+                + R"(, "moe_layer_start_index": 1, "moe_layer_end_index": 4, "moe_layer_interval": 2,)"
+                  R"( "moe_num_shared_experts": 0, "tie_word_embeddings": false})",
+            "e");
+        QCOMPARE(ranged.experts, 8);
+        QCOMPARE(ranged.expertsPerToken, 2);
+        QCOMPARE(ranged.moeIntermediate, 16);
+        QCOMPARE(ranged.sharedIntermediate, 0);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(ranged.layerInfo[i].moe, i == 1 || i == 3);
+        // Defaults: start 1, end -1 (the last layer), interval 1: layers 1-5 MoE; 2 shared experts of 16.
+        const ModelSpec defaults = modelFromJsonText(base + "}", "d");
+        QVERIFY(!defaults.layerInfo[0].moe);
+        QCOMPARE(defaults.moeLayerCount(), 5);
+        QCOMPARE(defaults.sharedIntermediate, 32);
+        QVERIFY(defaults.tiedEmbeddings);
+        QVERIFY(defaults.routerCorrectionBias);
+        // Parameters of the defaults: attention q, o 64 x 64, k, v 64 x 2 x 16 = 64 x 32 (head_dim 64 / 4 = 16),
+        // 2 norms of 64 per layer; layer 0 dense MLP 3 x 64 x 96; layers 1-5: 8 experts of 3 x 64 x 16, the
+        // shared expert 3 x 64 x 32, router 8 x 64 and its correction bias 8; embedding (tied) 128 x 64 and the
+        // final norm 64.
+        const double attention = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 2 * 64;
+        const double moe = 8 * 3.0 * 64 * 16 + 3.0 * 64 * 32 + 8 * 64 + 8;
+        const ParamCounts c = countParams(defaults);
+        QCOMPARE(c.total, 6 * attention + 3.0 * 64 * 96 + 5 * moe + 128.0 * 64 + 64);
+        // Active: 2 of the 8 experts.
+        const double moeActive = 2 * 3.0 * 64 * 16 + 3.0 * 64 * 32 + 8 * 64 + 8;
+        QCOMPARE(c.active, 6 * attention + 3.0 * 64 * 96 + 5 * moeActive + 128.0 * 64 + 64);
+        // KV per token: 2 (K, V) x 2 heads x 16 x 2 B = 128 B per layer, 6 layers: 768 B at TP1; TP2 one head
+        // per rank: 384 B; TP4 replicates the 2 KV heads (one per rank): 384 B.
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 768.0);
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 2, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 384.0);
+        QCOMPARE(kvPoolForLayers(defaults, 0, 6, 4, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 384.0);
+    }
+
+    void ernie45MoeRefusals()
+    {
+        // Biases on the dense MLPs are not modelled; other families' moe_num_experts (ERNIE-4.5-VL's
+        // per-modality lists) stay refused.
+        QVERIFY(refusal(R"({"model_type": "ernie4_5_moe", "num_hidden_layers": 2, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "moe_intermediate_size": 16, "use_bias": true})")
+                    .contains("use_bias"));
+        QVERIFY(refusal(R"({"model_type": "ernie4_5_moe_vl", "num_hidden_layers": 2, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "moe_num_experts": [8, 8]})")
+                    .contains("moe_num_experts"));
+    }
+
+    void lagunaXs2()
+    {
+        const ModelSpec m = presetModel("laguna-xs.2");
+        // Every 4th layer full attention with 48 query heads, the others sliding with 64; layer 0 dense.
+        QCOMPARE(m.layerHeads(m.layerInfo[0]), 48);
+        QCOMPARE(m.layerHeads(m.layerInfo[1]), 64);
+        QCOMPARE(m.layerInfo[1].attention, LayerAttention::Sliding);
+        QVERIFY(!m.layerInfo[0].moe && m.layerInfo[1].moe);
+        QCOMPARE(m.moeLayerCount(), 39);
+        // KV heads stay 8 x 128 on every layer: 2 (K, V) x 8 x 128 x 2 B = 4,096 B per layer, 40 layers:
+        // 163,840 B per token at TP1; TP8 one KV head per rank: 40 x 512 = 20,480 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 163840.0);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 20480.0);
+        // Parameters (h 2048, head_dim 128): a layer with H query heads has q, o 2048 x H x 128 each, k, v
+        // 2048 x 1024 each, g_proj 2048 x H (per-head gate), q/k norms 2 x 128, 2 norms of 2048. Layer 0 MLP
+        // 3 x 2048 x 8192; an MoE layer 256 experts of 3 x 2048 x 512 (8 active), the shared expert
+        // 3 x 2048 x 512, router 256 x 2048 and its correction bias 256. Embedding and LM head 100352 x 2048
+        // each, final norm 2048.
+        const auto attention = [](double heads) {
+            return 2.0 * 2048 * heads * 128 + 2.0 * 2048 * 1024 + 2048 * heads + 2 * 128 + 2 * 2048;
+        };
+        const double expert = 3.0 * 2048 * 512;
+        const double common = 3.0 * 2048 * 512 + 256.0 * 2048 + 256;
+        const double ends = 2 * 100352.0 * 2048 + 2048;
+        const double attn = 10 * attention(48) + 30 * attention(64);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, attn + 3.0 * 2048 * 8192 + 39 * (256 * expert + common) + ends);
+        QCOMPARE(c.active, attn + 3.0 * 2048 * 8192 + 39 * (8 * expert + common) + ends);
+        // Recipe: 33B total / 3B activated; counted 33.44B (+1.3 %) and 3.02B (+0.6 %).
+        QVERIFY2(within(c.total, 33e9, 0.015), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active, 3e9, 0.01), std::to_string(c.active).c_str());
+        // Two RoPE caches (get_rope keys on the parameters): full layers YaRN over 4096 x 64 = 262,144
+        // positions, rotary dim 128 x 0.5 = 64; sliding layers default RoPE over max_position_embeddings
+        // 262,144, rotary dim 128 x 1.0: 262,144 x (64 + 128) x 2 B.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.ropeCache, 262144.0 * (64 + 128) * 2);
+    }
+
+    void lagunaS21()
+    {
+        const ModelSpec m = presetModel("laguna-s-2.1");
+        // "gating": "per-head"; 72 query heads on sliding layers; mlp_only_layers [0], decoder_sparse_step 1.
+        QCOMPARE(m.gateProjPerHead, 1);
+        QCOMPARE(m.layerHeads(m.layerInfo[2]), 72);
+        QCOMPARE(m.moeLayerCount(), 47);
+        // 48 layers x 4,096 B = 196,608 B per token at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 196608.0);
+        // h 3072: layer with H heads q, o 3072 x H x 128, k, v 3072 x 1024, g_proj 3072 x H, norms; layer 0 MLP
+        // 3 x 3072 x 12288; MoE 256 experts of 3 x 3072 x 1024 (10 active), shared 3 x 3072 x 1024, router
+        // 256 x 3072 + 256; embedding and LM head 100352 x 3072, final norm.
+        const auto attention = [](double heads) {
+            return 2.0 * 3072 * heads * 128 + 2.0 * 3072 * 1024 + 3072 * heads + 2 * 128 + 2 * 3072;
+        };
+        const double expert = 3.0 * 3072 * 1024;
+        const double common = 3.0 * 3072 * 1024 + 256.0 * 3072 + 256;
+        const double rest = 12 * attention(48) + 36 * attention(72) + 3.0 * 3072 * 12288 + 2 * 100352.0 * 3072 + 3072;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, rest + 47 * (256 * expert + common));
+        QCOMPARE(c.active, rest + 47 * (10 * expert + common));
+        // Recipe: 118B total / 8B activated; counted 117.56B (-0.4 %); active 8.45B with the embedding and LM
+        // head, 7.83B without them (-2 %).
+        QVERIFY2(within(c.total, 118e9, 0.005), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active - 2 * 100352.0 * 3072, 8e9, 0.03), std::to_string(c.active).c_str());
+    }
+
+    void phi4Mini()
+    {
+        const ModelSpec m = presetModel("phi-4-mini-instruct");
+        // KV: 2 x 8 heads x 128 x 2 B = 4,096 B per layer, 32 layers: 131,072 B per token at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 131072.0);
+        // Per layer: q, o 3072 x 3072, k, v 3072 x 1024, MLP 3 x 3072 x 8192, 2 norms of 3072; embedding (tied)
+        // 200064 x 3072, final norm 3072: 32 x 100,669,440 + 614,596,608 + 3,072 = 3,836,021,760.
+        const double layer = 2.0 * 3072 * 3072 + 2.0 * 3072 * 1024 + 3.0 * 3072 * 8192 + 2 * 3072;
+        QCOMPARE(layer, 100669440.0);
+        QCOMPARE(countParams(m).total, 32 * layer + 200064.0 * 3072 + 3072);
+        // RoPE on 0.75 of the 128-wide heads: a 96-wide cos/sin cache over 131,072 positions, bf16.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        QCOMPARE(rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16)).ropeCache, 131072.0 * 96 * 2);
+    }
+
+    void lagunaRules()
+    {
+        const std::string base = R"({"model_type": "laguna", "num_hidden_layers": 2, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,)"
+                                 R"( "vocab_size": 128, "intermediate_size": 96, "num_experts": 4,)"
+                                 R"( "num_experts_per_tok": 2, "moe_intermediate_size": 8,)"
+                                 R"( "shared_expert_intermediate_size": 8, "mlp_layer_types": ["dense", "sparse"])";
+        // Per-element gating: g_proj 64 -> 4 heads x 16. Layer: q, o 64 x 64, k, v 64 x 32, g 64 x 64, q/k
+        // norms 2 x 16, 2 norms of 64; layer 0 MLP 3 x 64 x 96; layer 1 4 experts of 3 x 64 x 8, shared 3 x 64 x
+        // 8, router 4 x 64 + bias 4; embedding and LM head (untied by default) 128 x 64 each, final norm 64.
+        const ModelSpec e = modelFromJsonText(base + R"(, "gating": "per-element"})", "e");
+        QCOMPARE(e.gateProjPerHead, 16);
+        const double layer = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 64.0 * 64 + 2 * 16 + 2 * 64;
+        QCOMPARE(countParams(e).total,
+            2 * layer + 3.0 * 64 * 96 + 4 * 3.0 * 64 * 8 + 3.0 * 64 * 8 + 4 * 64 + 4 + 2 * 128.0 * 64 + 64);
+        QCOMPARE(modelFromJsonText(base + R"(, "gating": false})", "n").gateProjPerHead, 0);
+        QVERIFY(refusal(base + R"(, "num_attention_heads_per_layer": [4, 3]})").contains("multiples"));
+        QVERIFY(refusal(base + R"(, "num_attention_heads_per_layer": [4]})").contains("one count per layer"));
+        QVERIFY(refusal(base + R"(, "mlp_layer_types": ["dense", "moe"]})").contains("mlp_layer_types"));
+        // The field is refused outside Laguna rather than ignored.
+        QVERIFY(refusal(R"({"model_type": "llama", "num_hidden_layers": 1, "hidden_size": 64,)"
+                        R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
+                        R"( "num_attention_heads_per_layer": [4]})")
+                    .contains("Laguna only"));
     }
 };
 

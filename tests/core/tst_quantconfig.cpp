@@ -320,6 +320,13 @@ private slots:
         // Figures from each preset's sources (model cards, or vLLM's recipe metadata that repeats them).
         QTest::newRow("qwen3-4b") << QStringLiteral("qwen3-4b") << 4.0e9 << 4.0e9 << 0 << 0.01; // 4.02B
         QTest::newRow("llama-3.2-3b") << QStringLiteral("llama-3.2-3b") << 3.21e9 << 3.21e9 << 0 << 0.01; // 3.21B
+        QTest::newRow("llama-3.2-1b") << QStringLiteral("llama-3.2-1b") << 1.23e9 << 1.23e9 << 0 << 0.01; // 1.236B
+        QTest::newRow("phi-4-mini-instruct")
+            << QStringLiteral("phi-4-mini-instruct") << 3.8e9 << 3.8e9 << 0 << 0.01; // 3.836B
+        // Laguna (vLLM recipes): XS.2 33B / 3B (33.44B, +1.3 %, and 3.02B counted), so 1.5 %; S-2.1 118B / 8B
+        // (117.56B; active 7.83B without the embedding and LM head, -2.1 %, 8.45B with them), so 2.5 %.
+        QTest::newRow("laguna-xs.2") << QStringLiteral("laguna-xs.2") << 33e9 << 3e9 << 0 << 0.015;
+        QTest::newRow("laguna-s-2.1") << QStringLiteral("laguna-s-2.1") << 118e9 << 8e9 << 2 << 0.025;
         // Qwen3-8B "8.2B" (8.19B counted); Qwen2.5-32B "32.5B" (32.76B).
         QTest::newRow("qwen3-8b") << QStringLiteral("qwen3-8b") << 8.2e9 << 8.2e9 << 0 << 0.01;
         QTest::newRow("qwen2.5-32b") << QStringLiteral("qwen2.5-32b") << 32.5e9 << 32.5e9 << 0 << 0.01;
@@ -457,6 +464,10 @@ private slots:
         QVERIFY(!matchModelPreset(models, "moonshotai/Kimi-K2.5").presetIsQuantizedCopy);
         // vLLM recipes' names for the same shapes (each alias cited in its preset's sources).
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.2-Exp"), std::string("deepseek-v3.2"));
+        QCOMPARE(id("deepseek-ai/DeepSeek-V3.1-Terminus"), std::string("deepseek-v3"));
+        QCOMPARE(id("poolside/Laguna-XS.2-FP8"), std::string("laguna-xs.2"));
+        QVERIFY(matchModelPreset(models, "poolside/Laguna-S-2.1-INT4").quantizedVariant);
+        QCOMPARE(matchModelPreset(models, "poolside/Laguna-XS-2.1").index, -1); // no citable sizes
         QCOMPARE(id("MiniMaxAI/MiniMax-M2.7"), std::string("minimax-m2"));
         QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.5"));
         QCOMPARE(id("nvidia/Kimi-K2.6-NVFP4"), std::string("kimi-k2.5"));
