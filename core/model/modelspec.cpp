@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace shardscope {
 
@@ -16,6 +17,32 @@ using nlohmann::json;
 using namespace configread;
 
 namespace {
+
+// A partial_rotary_factor value: a number in (0, 1], else refused with the value.
+double rotaryFactor(const json &f)
+{
+    const double v = f.is_number() ? f.get<double>() : -1;
+    if (!std::isfinite(v) || v <= 0 || v > 1)
+        throw InputError("model config field \"partial_rotary_factor\" = " + configread::printable(f.dump())
+            + " is out of range (0, 1]");
+    return v;
+}
+
+// A per-layer list field (layer_types, mlp_layer_types, moe_layer_freq): null when the config has no such
+// list, refused when it does not hold one entry per layer (`layers`, else num_hidden_layers, read only
+// when the list is there).
+const json *perLayerList(const json &c, const char *key, std::optional<int> layers = std::nullopt)
+{
+    const auto list = c.find(key);
+    if (list == c.end() || !list->is_array())
+        return nullptr;
+    if (!layers)
+        layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+    if (static_cast<int>(list->size()) != *layers)
+        throw InputError("model config \"" + std::string(key) + "\" has " + std::to_string(list->size())
+            + " entries for " + std::to_string(*layers) + " layers");
+    return &*list;
+}
 
 // The rotary dimensions of the RoPE cos/sin cache (ModelSpec::ropeDim). vLLM's attention builds it with
 // get_rope(head_size, rotary_dim = head_size x partial_rotary_factor, max_position, ...); MLA models
@@ -36,11 +63,7 @@ int readRopeDim(const json &c, const ModelSpec &m)
     const auto f = holder->find("partial_rotary_factor");
     if (f == holder->end() || f->is_null())
         return m.headDim;
-    const double v = f->is_number() ? f->get<double>() : -1;
-    if (!std::isfinite(v) || v <= 0 || v > 1)
-        throw InputError("model config field \"partial_rotary_factor\" = " + configread::printable(f->dump())
-            + " is out of range (0, 1]");
-    return static_cast<int>(m.headDim * v);
+    return static_cast<int>(m.headDim * rotaryFactor(*f));
 }
 
 WeightFormat readQuantization(const json &q)
@@ -114,22 +137,14 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
     // Laguna (Transformers' LagunaConfig): mlp_layer_types lists "dense" or "sparse" per layer; vLLM's
     // laguna.py reads the same placement as mlp_only_layers / decoder_sparse_step (above) where a config
     // gives them.
-    if (const auto types = c.find("mlp_layer_types"); types != c.end() && types->is_array()) {
-        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
-        if (static_cast<int>(types->size()) != layers)
-            throw InputError("model config \"mlp_layer_types\" has " + std::to_string(types->size()) + " entries for "
-                + std::to_string(layers) + " layers");
+    if (const json *types = perLayerList(c, "mlp_layer_types")) {
         const json &v = (*types)[layer];
         if (v != "dense" && v != "sparse")
             throw InputError("model config \"mlp_layer_types\" entries must be \"dense\" or \"sparse\"");
         return v == "sparse";
     }
     // MiMo-V2-Flash, MiniMax-M3: moe_layer_freq is a per-layer list of 0 (dense) / 1 (MoE).
-    if (const auto list = c.find("moe_layer_freq"); list != c.end() && list->is_array()) {
-        const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
-        if (static_cast<int>(list->size()) != layers)
-            throw InputError("model config \"moe_layer_freq\" has " + std::to_string(list->size()) + " entries for "
-                + std::to_string(layers) + " layers");
+    if (const json *list = perLayerList(c, "moe_layer_freq")) {
         const json &v = (*list)[layer];
         if (!v.is_number_integer() || (v.get<long long>() != 0 && v.get<long long>() != 1))
             throw InputError("model config \"moe_layer_freq\" entries must be 0 or 1");
@@ -144,10 +159,7 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
 
 LayerAttention layerAttention(const json &c, const std::string &modelType, int layer, int layers)
 {
-    if (const auto types = c.find("layer_types"); types != c.end() && types->is_array()) {
-        if (static_cast<int>(types->size()) != layers)
-            throw InputError("model config \"layer_types\" has " + std::to_string(types->size()) + " entries for "
-                + std::to_string(layers) + " layers");
+    if (const json *types = perLayerList(c, "layer_types", layers)) {
         const auto &t = (*types)[layer];
         if (!t.is_string())
             throw InputError("model config \"layer_types\" entries must be strings");
@@ -253,11 +265,7 @@ void readLaguna(const json &c, ModelSpec &m)
             holder = &c;
         if (!holder)
             return 1.0;
-        const json &f = (*holder)["partial_rotary_factor"];
-        const double v = f.is_number() ? f.get<double>() : -1;
-        if (!std::isfinite(v) || v <= 0 || v > 1)
-            throw InputError("model config field \"partial_rotary_factor\" is out of range (0, 1]");
-        return v;
+        return rotaryFactor((*holder)["partial_rotary_factor"]);
     };
     bool full = false, sliding = false;
     for (const LayerInfo &l : m.layerInfo)
