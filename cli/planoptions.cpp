@@ -87,6 +87,9 @@ const char *kSwitches[][2] = {
     { "flashinfer-sampler",
         "V1's sampler on FlashInfer's top-k/top-p kernel (VLLM_USE_FLASHINFER_SAMPLER=1): fewer sampler buffers "
         "in the profiling run before vLLM 0.17." },
+    { "disable-custom-all-reduce",
+        "TP all-reduces through NCCL only (as vLLM's --disable-custom-all-reduce): no custom all-reduce "
+        "buffers, NCCL's latency per all-reduce." },
 };
 
 QString value(const QCommandLineParser &p, const char *name)
@@ -197,6 +200,7 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "max-num-batched-tokens", "max_num_batched_tokens" },
         { "enforce-eager", "enforce_eager" },
         { "flashinfer-sampler", "flashinfer_sampler" },
+        { "disable-custom-all-reduce", "disable_custom_all_reduce" },
         { "kv-cache-dtype", "kv_cache_dtype" },
         { "vllm-version", "vllm_version" },
         { "gpu-memory-bytes", "gpu_memory_bytes" },
@@ -326,6 +330,8 @@ PlanInputs planFromOptions(
         plan.enforceEager = true;
     if (isSet(p, "flashinfer-sampler"))
         plan.flashinferSampler = true;
+    if (isSet(p, "disable-custom-all-reduce"))
+        plan.disableCustomAllReduce = true;
     if (isSet(p, "vllm-version")) {
         const QString v = value(p, "vllm-version");
         const auto parsed = parseVllmVersion(v.toStdString());

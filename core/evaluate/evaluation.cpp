@@ -147,6 +147,18 @@ void printedCapacity(KvSummary &kv, const Plan &p)
     kv.maxConcurrency = static_cast<std::int64_t>(std::floor(kv.maxConcurrencyExact + 1e-12));
 }
 
+// vLLM turns custom all-reduce off for a TP group across nodes and between GPUs without a P2P link;
+// from 0.24 (seen at 0a1c5034) to 0.26 any plan over several nodes turned it off everywhere (#50000);
+// --disable-custom-all-reduce turns it off always (parallel_state.py: use_custom_allreduce).
+bool usesCustomAllReduce(const Evaluation &e, const GpuSpec &gpu)
+{
+    const Plan &p = e.plan;
+    const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
+    const bool multiNodeOff
+        = e.nodes > 1 && p.vllmVersion >= kMultiNodeAllReduceOffSince && p.vllmVersion < kMultiNodeCustomAllReduce;
+    return p.tp > 1 && !p.disableCustomAllReduce && !tpCrossesNodes && !multiNodeOff && gpu.scaleupDomain > 1;
+}
+
 // vLLM (docs/DESIGN.md §3, §B): per rank
 // kv_budget = ceil(total x util) - weights - peak activation - non-torch [- CUDA graph, >= 0.21];
 // blocks = floor(kv_budget / block bytes); the engine takes the minimum over ranks. The version decides
@@ -163,12 +175,6 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     // --kv-cache-memory-bytes skips the budget arithmetic altogether.
     const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion, isRocmGpu(gpu)) && p.kvCacheMemoryBytes <= 0;
     const CalibrationProfile &cal = p.calibration;
-    // vLLM turns custom all-reduce off for a TP group across nodes and between GPUs without a P2P link;
-    // from 0.24 (seen at 0a1c5034) to 0.26 any plan over several nodes turned it off everywhere (#50000).
-    const bool tpCrossesNodes = p.tp > e.gpusPerNode || e.gpusPerNode % p.tp != 0;
-    const bool multiNodeOff
-        = e.nodes > 1 && p.vllmVersion >= kMultiNodeAllReduceOffSince && p.vllmVersion < kMultiNodeCustomAllReduce;
-    const bool customAllReduce = !tpCrossesNodes && !multiNodeOff && gpu.scaleupDomain > 1;
     // KV shards per request: DCP, and PCP as well before 0.26 (kv_cache_interface.py, #46570).
     const int kvShards = p.decodeContextParallel * (p.vllmVersion < kPcpKeepsKv ? p.prefillContextParallel : 1);
     // --mm-ipc-gpu-memory-gb comes out of the KV budget (reserve_mm_ipc_gpu_memory, from 0.25).
@@ -216,7 +222,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             mem.activation.forward *= cal.activationScale;
             mem.activation.sampler *= cal.activationScale;
         }
-        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, customAllReduce, p.vllmVersion);
+        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, e.customAllReduce, p.vllmVersion);
         mem.cudaGraph = p.enforceEager
             ? 0.0
             : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
@@ -315,6 +321,7 @@ Evaluation evaluate(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu
     e.gpusPerNode = p.gpusPerNode;
     e.nodes = (e.worldSize + e.gpusPerNode - 1) / e.gpusPerNode;
     e.moeTp = model.isMoe() ? (p.tp * p.dp) / p.ep : 1;
+    e.customAllReduce = usesCustomAllReduce(e, gpu);
     place(e, model);
     if (p.accounting == Accounting::Textbook)
         evaluateTextbook(e, model, gpu);

@@ -95,6 +95,7 @@ struct Evaluation
     int worldSize = 0;
     int nodes = 0;
     int gpusPerNode = 0;
+    bool customAllReduce = false; // TP all-reduces through vLLM's custom all-reduce (else NCCL)
     int moeTp = 1; // each expert split this many ways
     WeightFormat weightFormat = WeightFormat::Bf16;
     ParamCounts params;

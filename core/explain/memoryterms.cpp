@@ -138,7 +138,11 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                      "tp=1: cuBLAS workspaces and allocator overhead, ~%1 in vLLM %2 (measured, "
                      "core/evaluate/profilerun.h)"),
             { value(formatBytes(mem.nonTorch, 2)), value(vllmVersionName(p.vllmVersion)) });
-    else if (mem.nonTorch < nonTorchBytes(p.tp))
+    else if (p.disableCustomAllReduce)
+        nt = say(
+            QT_TRANSLATE_NOOP("MemoryTerms", "tp=%1 with --disable-custom-all-reduce: NCCL buffers only, ~0.25 GiB"),
+            { value(p.tp) });
+    else if (!e.customAllReduce)
         nt = say(QT_TRANSLATE_NOOP("MemoryTerms",
                      "tp=%1 without custom all-reduce (%2 node(s), no P2P link or TP across nodes): NCCL buffers "
                      "only, ~0.25 GiB"),

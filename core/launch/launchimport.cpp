@@ -522,6 +522,8 @@ private:
             p.blockSize = static_cast<int>(intValue(f, v, 1, 4096));
         } else if (f == "--enforce-eager") {
             p.enforceEager = switchValue(o);
+        } else if (f == "--disable-custom-all-reduce") {
+            p.disableCustomAllReduce = switchValue(o);
         } else if (f == "--expert-placement-strategy") {
             if (v == "round_robin")
                 p.expertPlacement = ExpertPlacement::RoundRobin;

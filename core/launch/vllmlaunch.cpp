@@ -82,6 +82,8 @@ LaunchCommand serveCommand(Context &c)
         cmd.option("--mm-ipc-gpu-memory-gb", formatFlagNumber(p.mmIpcGpuMemoryGb));
     if (p.enforceEager)
         cmd.flag("--enforce-eager");
+    if (p.disableCustomAllReduce)
+        cmd.flag("--disable-custom-all-reduce");
     return cmd;
 }
 

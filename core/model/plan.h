@@ -75,6 +75,9 @@ struct Plan
     // FlashInfer for top-p & top-k sampling."): no full sort of the logits, fewer buffers at the profiling
     // run's peak (profilerun.h). false: the release's default path as the sampler term is fitted.
     bool flashinferSampler = false;
+    // --disable-custom-all-reduce: TP all-reduces through NCCL only (no custom all-reduce IPC buffers; NCCL's
+    // latency floor per all-reduce). vLLM also turns it off by itself across nodes and on PCIe-only GPUs.
+    bool disableCustomAllReduce = false;
 
     // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows

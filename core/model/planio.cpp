@@ -37,7 +37,7 @@ json planToJson(const Plan &p)
         { "reserved_bytes", p.reservedBytes }, { "params", p.paramsOverride },
         { "expert_placement", expertPlacementName(p.expertPlacement) }, { "redundant_experts", p.redundantExperts },
         { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
-        { "flashinfer_sampler", p.flashinferSampler },
+        { "flashinfer_sampler", p.flashinferSampler }, { "disable_custom_all_reduce", p.disableCustomAllReduce },
         { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
         { "decode_context_parallel_size", p.decodeContextParallel },
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
@@ -208,6 +208,7 @@ Plan planFromJson(const json &j)
     }
     p.enforceEager = boolean(j, "enforce_eager", false);
     p.flashinferSampler = boolean(j, "flashinfer_sampler", false);
+    p.disableCustomAllReduce = boolean(j, "disable_custom_all_reduce", false);
     if (const std::string v = text(j, "vllm_version", "latest"); v != "latest") {
         const auto parsed = parseVllmVersion(v);
         if (!parsed)

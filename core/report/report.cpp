@@ -47,8 +47,9 @@ json planJson(const Evaluation &e)
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
         { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
         { "enforce_eager", p.enforceEager }, { "flashinfer_sampler", p.flashinferSampler },
-        { "serving_mode", servingModeName(p.servingMode) }, { "prefill", disaggPoolJson(p, Pool::Prefill) },
-        { "decode", disaggPoolJson(p, Pool::Decode) }, { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
+        { "disable_custom_all_reduce", p.disableCustomAllReduce }, { "serving_mode", servingModeName(p.servingMode) },
+        { "prefill", disaggPoolJson(p, Pool::Prefill) }, { "decode", disaggPoolJson(p, Pool::Decode) },
+        { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
         { "kv_connector", kvConnectorName(p.kvConnector) } };
 }
 

@@ -42,7 +42,7 @@ struct ServingCoefficients
     double samplerPerRequestSec = 5.7e-6; // per sampled request at a 131072 vocabulary
     double allReduceGraphSec = 4.5e-6; // TP all-reduce floor, graphed (vLLM custom AR)
     double allReduceEagerSec = 20e-6; // the same eagerly
-    double allReduceCrossNodeSec = 15.6e-6; // NCCL floor (TP beyond one node)
+    double allReduceCrossNodeSec = 15.6e-6; // NCCL floor (TP beyond one node, or custom all-reduce off)
     double allToAllSec = 12e-6; // EP dispatch or combine floor (DeepEP low latency)
     double p2pSec = 10e-6; // PP send/recv floor per stage boundary
     int maxCaptureSize = 512; // largest CUDA-graph batch (1024 on SM100)

@@ -96,6 +96,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     const LinkKind tpLink = s.tp > 1 ? topo.between(0, s.tp - 1) : LinkKind::ScaleUp;
     const LinkKind epLink = s.ep > 1 ? topo.between(0, s.ep - 1) : LinkKind::ScaleUp;
     s.tpCrossesNodes = tpLink == LinkKind::Nic;
+    s.customAllReduce = e.customAllReduce;
     s.epCrossesNodes = epLink == LinkKind::Nic;
     s.linkBytesPerSec = std::max(1.0, links[tpLink == LinkKind::None ? LinkKind::ScaleUp : tpLink].bytesPerSec);
     s.a2aBytesPerSec = std::max(1.0, links[epLink == LinkKind::None ? LinkKind::ScaleUp : epLink].bytesPerSec);
@@ -188,8 +189,11 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
     const double pairsWin = b.prefillPairsWindowed > 0 ? b.prefillPairsWindowed : b.prefillPairs;
     const double arBytes = Tg * s.hidden * 2; // BF16 activations
     const double arBusBytes = s.tp > 1 ? arBytes * 2.0 * (s.tp - 1) / s.tp : 0;
-    const double arFloor
-        = s.tpCrossesNodes ? k.allReduceCrossNodeSec : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
+    // Without vLLM's custom all-reduce (across nodes, PCIe-only GPUs, --disable-custom-all-reduce) every
+    // all-reduce is an NCCL call with NCCL's small-message floor; the custom kernel's floor otherwise.
+    const double arFloor = (s.tpCrossesNodes || !s.customAllReduce)
+        ? k.allReduceCrossNodeSec
+        : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
 
     for (const StageConstants &c : s.stages) {
         StepCost t;

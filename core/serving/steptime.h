@@ -80,6 +80,7 @@ struct StepModel
     double linkBytesPerSec = 0; // TP all-reduce bandwidth per GPU (scale-up or NIC)
     double a2aBytesPerSec = 0;
     bool tpCrossesNodes = false;
+    bool customAllReduce = false; // vLLM's custom all-reduce (else NCCL), as the memory side decides
     bool epCrossesNodes = false;
     bool enforceEager = false;
     bool asyncScheduling = true;

@@ -136,6 +136,7 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     take("max_num_batched_tokens", p.maxNumBatchedTokens, log.maxNumBatchedTokens);
     take("enforce_eager", p.enforceEager, log.enforceEager);
     take("flashinfer_sampler", p.flashinferSampler, log.flashinferSampler);
+    take("disable_custom_all_reduce", p.disableCustomAllReduce, log.disableCustomAllReduce);
     if (log.kvCacheDtype && !has(given, "kv_cache_dtype")) {
         p.kvCacheDtype = log.kvCacheDtype->rfind("fp8", 0) == 0 ? KvDtype::Fp8 : KvDtype::Auto;
         if (applied)
@@ -378,10 +379,10 @@ json parsedLogToJson(const ParsedVllmLog &log)
         { "gpu_memory_utilization", opt(log.gpuMemoryUtilization) }, { "max_model_len", opt(log.maxModelLen) },
         { "block_size", opt(log.blockSize) }, { "kv_cache_dtype", opt(log.kvCacheDtype) },
         { "enforce_eager", opt(log.enforceEager) }, { "flashinfer_sampler", opt(log.flashinferSampler) },
-        { "workers", std::move(workers) }, { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) },
-        { "kv_tokens", opt(log.kvTokens) }, { "max_concurrency", opt(log.maxConcurrency) },
-        { "concurrency_tokens", opt(log.concurrencyLen) }, { "failures", log.failures }, { "notes", log.notes },
-        { "lines", log.lines }, { "truncated", log.truncated } };
+        { "disable_custom_all_reduce", opt(log.disableCustomAllReduce) }, { "workers", std::move(workers) },
+        { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) }, { "kv_tokens", opt(log.kvTokens) },
+        { "max_concurrency", opt(log.maxConcurrency) }, { "concurrency_tokens", opt(log.concurrencyLen) },
+        { "failures", log.failures }, { "notes", log.notes }, { "lines", log.lines }, { "truncated", log.truncated } };
 }
 
 json reconcileToJson(const ReconcileResult &r)

@@ -259,6 +259,10 @@ private:
 
     void config(std::string_view l)
     {
+        // vllm/distributed/device_communicators/custom_all_reduce.py, CustomAllreduce.__init__: each reason it
+        // gives up ("spans across nodes", "more than two PCIe-only GPUs", "lacks GPU P2P capability").
+        if (contains(l, "Custom allreduce is disabled"))
+            log.disableCustomAllReduce = true;
         // vllm/v1/sample/ops/topk_topp_sampler.py, TopKTopPSampler.__init__: which path the sampler takes.
         if (contains(l, "Using FlashInfer for top-p & top-k sampling"))
             log.flashinferSampler = true;
@@ -316,6 +320,8 @@ private:
                 log.quantization = *v;
             if (auto v = valueOf(l, "enforce_eager"))
                 log.enforceEager = (*v == "True" || *v == "true");
+            if (auto v = valueOf(l, "disable_custom_all_reduce"); v && log.disableCustomAllReduce != true)
+                log.disableCustomAllReduce = (*v == "True" || *v == "true");
             for (std::string_view key : { "model", "model_tag" })
                 if (auto v = valueOf(l, key); v && !v->empty() && log.model.empty())
                     log.model = *v;

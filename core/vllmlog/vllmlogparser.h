@@ -50,6 +50,10 @@ struct ParsedVllmLog
     // V1's top-k/top-p sampler: "Using FlashInfer for top-p & top-k sampling." (true) or one of its
     // "Falling back to the PyTorch-native implementation" / "disabled" notices (false).
     std::optional<bool> flashinferSampler;
+    // Custom all-reduce off: disable_custom_all_reduce=True in the arguments, or vLLM's own
+    // "Custom allreduce is disabled because ..." (across nodes, PCIe-only GPUs, no P2P); false when the
+    // arguments say False and no such warning follows.
+    std::optional<bool> disableCustomAllReduce;
 
     std::vector<ObservedWorker> workers; // in order of first appearance
     std::optional<std::int64_t> gpuBlocks, cpuBlocks, kvTokens, concurrencyLen;

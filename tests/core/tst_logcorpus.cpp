@@ -410,6 +410,39 @@ private slots:
         QCOMPARE(nonTorchBytesAt(4, 1, false, { 0, 19, 0 }), 0.25 * GiB);
     }
 
+    // --disable-custom-all-reduce (Plan::disableCustomAllReduce): vLLM builds no CustomAllreduce
+    // (vllm/distributed/parallel_state.py, GroupCoordinator: use_custom_allreduce), so only NCCL's
+    // buffers stay outside torch. Llama-3.1-8B at TP 4 on one H100 node in 0.19: 2.1 GiB of non-torch
+    // memory with custom all-reduce, 0.25 GiB without, so the KV budget grows by 1.85 GiB; the weights
+    // and the peak activation do not change.
+    void disableCustomAllReduce()
+    {
+        Plan p = makePlan("llama-3.1-8b", "h100-sxm", 4);
+        p.vllmVersion = { 0, 19, 0 };
+        p.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-8b");
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        const Evaluation on = evaluate(p, m, gpu);
+        p.disableCustomAllReduce = true;
+        const Evaluation off = evaluate(p, m, gpu);
+        QVERIFY(on.customAllReduce);
+        QVERIFY(!off.customAllReduce);
+        QCOMPARE(on.ranks[0].memory.nonTorch, 2.1 * GiB);
+        QCOMPARE(off.ranks[0].memory.nonTorch, 0.25 * GiB);
+        QCOMPARE(off.ranks[0].memory.weights.total(), on.ranks[0].memory.weights.total());
+        QVERIFY(std::fabs(off.kvBudgetBytesPerGpu - on.kvBudgetBytesPerGpu - 1.85 * GiB) < 1);
+        // TP 1 has no all-reduce: the setting changes nothing there.
+        Plan one = makePlan("llama-3.1-8b", "h100-sxm", 1);
+        QVERIFY(!evaluate(one, m, gpu).customAllReduce);
+        // PCIe-only GPUs (no scale-up link): off without the flag, as vLLM decides for more than two.
+        QVERIFY(!evaluate(makePlan("llama-3.1-8b", "l40s", 4), m, presetGpu("l40s")).customAllReduce);
+        // A plan file keeps the setting; one without the field allows custom all-reduce.
+        QVERIFY(planFromJson(planToJson(p)).disableCustomAllReduce);
+        nlohmann::json file = planToJson(p);
+        file.erase("disable_custom_all_reduce");
+        QVERIFY(!planFromJson(file).disableCustomAllReduce);
+    }
+
     // V0's profiling run samples max_num_seqs dummy sequences (vllm/worker/model_runner.py profile_run,
     // vllm-project/vllm@587909ce7f4f): Llama-3-8B, 256 sequences over 8,192 tokens on one GPU.
     void v0ProfilingSampler()

@@ -65,6 +65,33 @@ private slots:
         QVERIFY(near(s.fixedSec, 4 * (15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
     }
 
+    // Without vLLM's custom all-reduce every TP all-reduce is an NCCL call: NCCL's small-message floor
+    // (allreduce_crossnode_s, 15.6 us) instead of the custom kernel's graphed one (allreduce_graph_s, 4.5 us).
+    // Llama-3.1-8B at TP 2 on H100, one graphed decode token: 32 layers x 2 all-reduces x (15.6 - 4.5) us
+    // = 710.4 us more communication; the bytes and everything else stay.
+    void ncclFloorWithoutCustomAllReduce()
+    {
+        Plan p = makePlan("llama-3.1-8b", "h100-sxm", 2);
+        p.maxModelLen = 8192;
+        const auto step = [&p] {
+            const EvaluatedPlan ep = evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
+            StepBatch b;
+            b.decodeTokens = 1;
+            b.decodeContext = 1;
+            b.sampled = 1;
+            b.requests = 1;
+            return stepTime(buildStepModel(ep, servingCoefficients(ep.gpu)), b);
+        };
+        const StepCost custom = step();
+        p.disableCustomAllReduce = true;
+        const StepCost nccl = step();
+        QVERIFY(custom.cudaGraph && nccl.cudaGraph);
+        QVERIFY2(near(nccl.commSec - custom.commSec, 64 * (15.6e-6 - 4.5e-6), 1e-9),
+            std::to_string(nccl.commSec - custom.commSec).c_str());
+        QCOMPARE(nccl.gemmSec, custom.gemmSec);
+        QCOMPARE(nccl.attentionSec, custom.attentionSec);
+    }
+
     // A large prefill chunk is compute-bound: 8192 tokens x 2 x 6.98e9 params / (989e12 x 0.88).
     void prefillIsComputeBound()
     {

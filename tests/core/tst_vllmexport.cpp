@@ -298,6 +298,20 @@ private slots:
                 + kLimits });
     }
 
+    // --disable-custom-all-reduce is a store_true switch of vLLM's ParallelConfig (vllm_flags_0.28.txt).
+    void disableCustomAllReduceFlag()
+    {
+        Plan p = plan(8);
+        p.disableCustomAllReduce = true;
+        const Exported x = exportPlan("llama-3.1-70b", "h100-sxm", p);
+        QVERIFY2(x.result.ok, x.result.message().c_str());
+        QVERIFY(serverLines(x.result).join(QLatin1Char('\n')).contains(QLatin1String(" --disable-custom-all-reduce")));
+        p.disableCustomAllReduce = false;
+        QVERIFY(!serverLines(exportPlan("llama-3.1-70b", "h100-sxm", p).result)
+                     .join(QLatin1Char('\n'))
+                     .contains(QLatin1String("custom-all-reduce")));
+    }
+
     // Across nodes with mp every node's worker processes read it, so every node sets it.
     void unevenPpOnEveryNode()
     {

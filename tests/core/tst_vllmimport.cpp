@@ -250,6 +250,16 @@ private slots:
     }
 
     // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
+    void disableCustomAllReduceFlag()
+    {
+        QVERIFY(importLaunchCommand("vllm serve m --tensor-parallel-size 4 --disable-custom-all-reduce")
+                    .plan.disableCustomAllReduce);
+        QVERIFY(!importLaunchCommand("vllm serve m --tensor-parallel-size 4").plan.disableCustomAllReduce);
+        QVERIFY(!importLaunchCommand("vllm serve m --no-disable-custom-all-reduce").plan.disableCustomAllReduce);
+        // A modelled flag is not reported as ignored.
+        QVERIFY(importLaunchCommand("vllm serve m --disable-custom-all-reduce").ignoredFlags.empty());
+    }
+
     void flashinferSamplerEnv()
     {
         QVERIFY(importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=1 vllm serve m").plan.flashinferSampler);

@@ -202,6 +202,37 @@ private slots:
             std::optional<bool>(false));
     }
 
+    // Custom all-reduce off: the argument (disable_custom_all_reduce=True in the engine's config line) or
+    // vLLM's own notice (vllm/distributed/device_communicators/custom_all_reduce.py, CustomAllreduce.__init__;
+    // the lines as tim-roethig/ai-platform's 0.10.2 L40S log and dennislee22's 0.10.1.1 logs print them).
+    void customAllReduceOff()
+    {
+        QVERIFY(!parseVllmLog("INFO Model loading took 14.2488 GiB\n").disableCustomAllReduce);
+        QCOMPARE(parseVllmLog("INFO 09-24 20:45:58 [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: "
+                              "model='m', tensor_parallel_size=2, disable_custom_all_reduce=False, "
+                              "enforce_eager=False\n")
+                     .disableCustomAllReduce,
+            std::optional<bool>(false));
+        QCOMPARE(parseVllmLog("INFO [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: model='m', "
+                              "disable_custom_all_reduce=True, enforce_eager=False\n")
+                     .disableCustomAllReduce,
+            std::optional<bool>(true));
+        // The arguments say False, vLLM gives up on it anyway: off.
+        QCOMPARE(parseVllmLog("INFO [core.py:76] Initializing a V1 LLM engine (v0.10.2) with config: model='m', "
+                              "disable_custom_all_reduce=False\n"
+                              "WARNING 09-24 20:46:11 [custom_all_reduce.py:144] Custom allreduce is disabled because "
+                              "it's not supported on more than two PCIe-only GPUs. To silence this warning, specify "
+                              "disable_custom_all_reduce=True explicitly.\n")
+                     .disableCustomAllReduce,
+            std::optional<bool>(true));
+        QCOMPARE(parseVllmLog("WARNING [custom_all_reduce.py:85] Custom allreduce is disabled because this process "
+                              "group spans across nodes.\n"
+                              "INFO [core.py:76] Initializing a V1 LLM engine (v0.10.1.1) with config: model='m', "
+                              "disable_custom_all_reduce=False\n")
+                     .disableCustomAllReduce,
+            std::optional<bool>(true));
+    }
+
     // run-ai/runai-model-streamer#67 (V1, ~0.9): captured CUDA-graph pool, num_gpu_blocks.
     void v1Graphs()
     {
