@@ -916,6 +916,26 @@
         <source>Use native sampler</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>custom all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unchecked: --disable-custom-all-reduce, TP all-reduces go through NCCL only: no custom all-reduce buffers (non-torch memory ~0.25 GiB) and NCCL&apos;s latency per all-reduce. vLLM also turns it off by itself across nodes and on PCIe-only GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow custom all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable custom all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -3968,6 +3988,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers with FlashInfer&apos;s top-k/top-p kernel in vLLM %4) %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 with --disable-custom-all-reduce: NCCL buffers only, ~0.25 GiB</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -916,6 +916,26 @@
         <source>Use native sampler</source>
         <translation>使用原生采样器</translation>
     </message>
+    <message>
+        <source>custom all-reduce</source>
+        <translation>自定义 all-reduce</translation>
+    </message>
+    <message>
+        <source>Unchecked: --disable-custom-all-reduce, TP all-reduces go through NCCL only: no custom all-reduce buffers (non-torch memory ~0.25 GiB) and NCCL&apos;s latency per all-reduce. vLLM also turns it off by itself across nodes and on PCIe-only GPUs.</source>
+        <translation>不勾选即 --disable-custom-all-reduce：TP 的 all-reduce 只走 NCCL，没有自定义 all-reduce 缓冲区（非 torch 内存约 0.25 GiB），每次 all-reduce 按 NCCL 的延迟计。跨节点和仅有 PCIe 的 GPU 上 vLLM 也会自行关闭它。</translation>
+    </message>
+    <message>
+        <source>TP all-reduce</source>
+        <translation>TP all-reduce</translation>
+    </message>
+    <message>
+        <source>Allow custom all-reduce</source>
+        <translation>允许自定义 all-reduce</translation>
+    </message>
+    <message>
+        <source>Disable custom all-reduce</source>
+        <translation>禁用自定义 all-reduce</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -3967,6 +3987,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source> and the sampler (max_num_seqs=%1 x vocab %2 FP32 logits, ~%3 buffers with FlashInfer&apos;s top-k/top-p kernel in vLLM %4) %5</source>
         <translation> 与采样器（max_num_seqs=%1 x 词表 %2 的 FP32 logits，vLLM %4 中使用 FlashInfer 的 top-k/top-p 内核时约 %3 个缓冲区）%5</translation>
+    </message>
+    <message>
+        <source>tp=%1 with --disable-custom-all-reduce: NCCL buffers only, ~0.25 GiB</source>
+        <translation>tp=%1，--disable-custom-all-reduce：仅 NCCL 缓冲区，约 0.25 GiB</translation>
     </message>
 </context>
 <context>

@@ -80,6 +80,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     , m_regime(new QLabel(this))
     , m_eager(new QCheckBox(this))
     , m_flashinferSampler(new QCheckBox(this))
+    , m_customAllReduce(new QCheckBox(this))
     , m_maxSeqs(limitBox(this, 0, 1 << 20))
     , m_maxBatched(limitBox(this, 0, 1 << 24))
     , m_blockSize(new QComboBox(this))
@@ -116,8 +117,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     auto *form = new QFormLayout(this);
     addLabelledRow(form, m_version);
     form->addRow(QString(), m_regime);
-    for (QWidget *field : std::initializer_list<QWidget *> {
-             m_eager, m_flashinferSampler, m_maxSeqs, m_maxBatched, m_blockSize, m_dcp, m_draftLayers, m_calibration })
+    for (QWidget *field : std::initializer_list<QWidget *> { m_eager, m_flashinferSampler, m_customAllReduce, m_maxSeqs,
+             m_maxBatched, m_blockSize, m_dcp, m_draftLayers, m_calibration })
         addLabelledRow(form, field);
     form->addRow(QString(), m_calibrationNote);
     retranslateWith(this, [this, form] {
@@ -134,6 +135,11 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
             tr("VLLM_USE_FLASHINFER_SAMPLER=1: the sampler skips sorting the logits, so the profiling run's "
                "sampler holds about 3.7 logits-sized buffers instead of 9.55 before vLLM 0.17 (from 0.17: 3.7 "
                "either way). vLLM's log says 'Using FlashInfer for top-p & top-k sampling.'"));
+        m_customAllReduce->setText(tr("custom all-reduce"));
+        m_customAllReduce->setToolTip(
+            tr("Unchecked: --disable-custom-all-reduce, TP all-reduces go through NCCL only: no custom "
+               "all-reduce buffers (non-torch memory ~0.25 GiB) and NCCL's latency per all-reduce. vLLM also "
+               "turns it off by itself across nodes and on PCIe-only GPUs."));
         m_maxSeqs->setToolTip(
             tr("--max-num-seqs: sequences the scheduler runs at once (drives the sampler's peak memory)"));
         m_maxBatched->setToolTip(
@@ -154,6 +160,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         setRowLabel(form, m_version, tr("vLLM version"));
         setRowLabel(form, m_eager, tr("CUDA graphs"));
         setRowLabel(form, m_flashinferSampler, tr("Sampler"));
+        setRowLabel(form, m_customAllReduce, tr("TP all-reduce"));
         setRowLabel(form, m_maxSeqs, tr("Max sequences"));
         setRowLabel(form, m_maxBatched, tr("Max batched tokens"));
         setRowLabel(form, m_blockSize, tr("KV block size"));
@@ -181,6 +188,10 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     connect(m_flashinferSampler, &QCheckBox::toggled, this, [this](bool on) {
         m_editor->edit(kFieldKeyBase + 7, on ? tr("Use FlashInfer sampler") : tr("Use native sampler"),
             [on](Plan &p) { p.flashinferSampler = on; });
+    });
+    connect(m_customAllReduce, &QCheckBox::toggled, this, [this](bool on) {
+        m_editor->edit(kFieldKeyBase + 8, on ? tr("Allow custom all-reduce") : tr("Disable custom all-reduce"),
+            [on](Plan &p) { p.disableCustomAllReduce = !on; });
     });
     connect(m_maxSeqs, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 1, tr("Set max sequences"), [v](Plan &p) { p.maxNumSeqs = v; });
@@ -284,10 +295,10 @@ void EnginePanel::sync()
     const PlanDocument *doc = m_editor->document();
     const Plan &p = doc->plan();
     const Plan &resolved = doc->evaluation().plan;
-    const QSignalBlocker blocks[]
-        = { QSignalBlocker(m_version), QSignalBlocker(m_eager), QSignalBlocker(m_flashinferSampler),
-              QSignalBlocker(m_maxSeqs), QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize),
-              QSignalBlocker(m_dcp), QSignalBlocker(m_draftLayers), QSignalBlocker(m_calibration) };
+    const QSignalBlocker blocks[] = { QSignalBlocker(m_version), QSignalBlocker(m_eager),
+        QSignalBlocker(m_flashinferSampler), QSignalBlocker(m_customAllReduce), QSignalBlocker(m_maxSeqs),
+        QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp), QSignalBlocker(m_draftLayers),
+        QSignalBlocker(m_calibration) };
     if (p.vllmVersion.isUnset()) {
         m_version->setCurrentIndex(0);
     } else {
@@ -305,6 +316,7 @@ void EnginePanel::sync()
     m_regime->setText(tr("%1; utilization default %2").arg(engine).arg(defaultGpuMemoryUtilization(v), 0, 'f', 2));
     m_eager->setChecked(p.enforceEager);
     m_flashinferSampler->setChecked(p.flashinferSampler);
+    m_customAllReduce->setChecked(!p.disableCustomAllReduce);
     m_maxSeqs->setSpecialValueText(tr("vLLM default (%1)").arg(textformat::count(resolved.maxNumSeqs)));
     m_maxSeqs->setValue(static_cast<int>(std::min<std::int64_t>(p.maxNumSeqs, m_maxSeqs->maximum())));
     m_maxBatched->setSpecialValueText(tr("vLLM default (%1)").arg(textformat::count(resolved.maxNumBatchedTokens)));

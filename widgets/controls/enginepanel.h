@@ -23,6 +23,7 @@ public:
     QComboBox *calibration() const { return m_calibration; }
     QCheckBox *enforceEager() const { return m_eager; }
     QCheckBox *flashinferSampler() const { return m_flashinferSampler; }
+    QCheckBox *customAllReduce() const { return m_customAllReduce; }
     QLabel *regime() const { return m_regime; }
 
     // The releases offered in the version box besides "latest"; any other X.Y.Z may be typed.
@@ -43,6 +44,7 @@ private:
     QLabel *m_regime;
     QCheckBox *m_eager;
     QCheckBox *m_flashinferSampler;
+    QCheckBox *m_customAllReduce; // checked: vLLM's custom all-reduce allowed (the plan's default)
     QSpinBox *m_maxSeqs;
     QSpinBox *m_maxBatched;
     QComboBox *m_blockSize;
