@@ -688,7 +688,17 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe" || m.modelType == "laguna"
         || (readBool(c, "use_qk_norm", false) && m.modelType != "llama4_text"); // Llama 4's qk norm has no weights
     m.attentionSinks = m.modelType == "gpt_oss";
-    m.maxPositionEmbeddings = readInt(c, "max_position_embeddings", 0, 0, 1 << 30);
+    // vLLM's derived max_model_len (vllm/config/model.py, _get_and_verify_max_len): the smallest of these
+    // keys the config has, then model_max_length in its place when present (Command-R; Kimi Linear states
+    // only that one, ChatGLM seq_length).
+    for (const char *key : { "max_position_embeddings", "n_positions", "max_seq_len", "seq_length", "model_max_length",
+             "max_target_positions", "max_sequence_length", "max_seq_length", "seq_len" }) {
+        const int v = readInt(c, key, 0, 0, 1 << 30);
+        if (v > 0 && (m.maxPositionEmbeddings <= 0 || v < m.maxPositionEmbeddings))
+            m.maxPositionEmbeddings = v;
+    }
+    if (const int v = readInt(c, "model_max_length", 0, 0, 1 << 30); v > 0)
+        m.maxPositionEmbeddings = v;
     m.mtpLayers = readInt(c, "num_nextn_predict_layers", 0, 0, kMaxLayers);
 
     m.kvLoraRank = readInt(c, "kv_lora_rank", 0, 0, kMaxDim);

@@ -67,6 +67,24 @@ class TestFidelity : public QObject
 {
     Q_OBJECT
 private slots:
+    // The model's maximum length as vLLM derives it (vllm/config/model.py, _get_and_verify_max_len, the
+    // version the search index holds): the smallest of max_position_embeddings, n_positions, max_seq_len,
+    // seq_length, model_max_length, max_target_positions, max_sequence_length, max_seq_length, seq_len;
+    // then model_max_length in its place when the config has it (Command-R, Kimi Linear).
+    void maxLengthKeysAsVllm()
+    {
+        const std::string base = R"({"model_type":"llama","num_hidden_layers":2,"hidden_size":256,
+            "num_attention_heads":4,"num_key_value_heads":4,"intermediate_size":512,"vocab_size":1000)";
+        const auto len
+            = [&](const std::string &keys) { return modelFromJsonText(base + keys + "}", "t").maxPositionEmbeddings; };
+        QCOMPARE(len(R"(,"max_position_embeddings":40960)"), 40960);
+        QCOMPARE(len(R"(,"max_position_embeddings":65536,"seq_length":32768)"), 32768);
+        QCOMPARE(len(R"(,"seq_length":131072)"), 131072);
+        QCOMPARE(len(R"(,"max_position_embeddings":8192,"model_max_length":131072)"), 131072);
+        QCOMPARE(len(R"(,"model_max_length":1048576)"), 1048576);
+        QCOMPARE(len(""), 0); // none: the plan's own default applies
+    }
+
     // KV bytes per token are a formula: exact, and consistent with what the logs print.
     void kvBytesPerTokenExact()
     {
