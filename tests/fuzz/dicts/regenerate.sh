@@ -8,7 +8,7 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
 {
     echo '# libFuzzer dictionary: JSON syntax and the field names core/model/modelspec.cpp reads.'
     tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 4096 65536 2147483648 0.5 Infinity -Infinity NaN '\"1e400\"'
-    keys $core/model/modelspec.cpp
+    keys $core/model/modelspec*.cpp $core/model/quantconfig.cpp
     tokens '\"qwen3_moe\"' '\"llama4_text\"' '\"deepseek_v3\"' '\"float16\"' '\"fp8\"' '\"mxfp4\"'
     tokens '\"nemotron_h\"' '\"MEM*E-\"' '\"linear_attention\"' '\"float32\"' '\"bfloat16\"'
 } >modelconfig.dict
@@ -33,7 +33,7 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
     tokens ' ' '\\' '\x0a' "'" '\"' '$' '${' '}' '=' '--' '-e' '#' 'export ' 'vllm serve ' 'docker run ' \
         'vllm/vllm-openai' 'python -m vllm.entrypoints.openai.api_server' 'ray start --head' '--address='
     grep -ohE '"--?[a-z][a-z0-9-]+"' $core/launch/launchimport.cpp $core/launch/vllmflagtables.cpp | sort -u
-    grep -ohE '"VLLM_[A-Z_]+"' $core/*.cpp | sort -u
+    grep -ohE '"VLLM_[A-Z_]+"' $core/*/*.cpp | sort -u
 } >vllmcommand.dict
 {
     echo '# libFuzzer dictionary: units and number forms core/text/units.cpp parses, vLLM versions.'
