@@ -30,8 +30,8 @@ def count_nemotron_h(c):
     mamba = h * (inner + conv + mh) + conv * (k_conv + (1 if c.get("use_conv_bias") else 0)) + 3 * mh + inner
     mamba += inner * h
     attn = h * heads * d + 2 * h * kv * d + heads * d * h
-    experts, top = c["n_routed_experts"], c["num_experts_per_tok"]
-    expert = 2 * h * c["moe_intermediate_size"]
+    experts, top = c.get("n_routed_experts") or 0, c.get("num_experts_per_tok") or 0
+    expert = 2 * h * (c.get("moe_intermediate_size") or 0)
     shared = 2 * h * (c.get("moe_shared_expert_intermediate_size") or 0)
     router = experts * h + experts
     total = active = 0
