@@ -374,6 +374,8 @@ private slots:
         QTest::newRow("mimo-v2-flash") << QStringLiteral("mimo-v2-flash") << 309e9 << 15.0 << 0;
         // GLM-4.5-Air 106B / 12B (the GLM-4.5 README): 106.85B, 12.18B active without embedding and head.
         QTest::newRow("glm-4.5-air") << QStringLiteral("glm-4.5-air") << 106e9 << 12.0 << 2;
+        // Qwen3.5-122B-A10B 122B / 10B (vLLM recipe): 122.11B, 9.77B active counting everything.
+        QTest::newRow("qwen3.5-122b-a10b") << QStringLiteral("qwen3.5-122b-a10b") << 122e9 << 10.0 << 0;
     }
     void roundedHeadlineCounts()
     {
