@@ -330,6 +330,8 @@ private slots:
         // Qwen3-8B "8.2B" (8.19B counted); Qwen2.5-32B "32.5B" (32.76B).
         QTest::newRow("qwen3-8b") << QStringLiteral("qwen3-8b") << 8.2e9 << 8.2e9 << 0 << 0.01;
         QTest::newRow("qwen2.5-32b") << QStringLiteral("qwen2.5-32b") << 32.5e9 << 32.5e9 << 0 << 0.01;
+        // Seed-OSS-36B "36B" (36.15B counted, with the o_proj biases ShardScope adds for attention_bias).
+        QTest::newRow("seed-oss-36b-instruct") << QStringLiteral("seed-oss-36b-instruct") << 36e9 << 36e9 << 0 << 0.01;
     }
     void newPresetsMatchOfficialCounts()
     {
