@@ -245,7 +245,8 @@ def count(preset):
     else:
         attn = h * heads * d + 2 * h * kv * d + heads * d * h
         if c.get("attention_bias"):
-            attn += heads * d + 2 * kv * d + h
+            # Seed-OSS: attention_out_bias false keeps the q/k/v biases but drops o_proj's (HF SeedOssAttention).
+            attn += heads * d + 2 * kv * d + (0 if c.get("attention_out_bias") is False else h)
         elif mt in ("qwen2", "qwen2_moe"):
             attn += heads * d + 2 * kv * d
         if mt in ("qwen3", "qwen3_moe") or (c.get("use_qk_norm") and mt != "llama4_text"):
