@@ -30,8 +30,8 @@ def count_nemotron_h(c):
     mamba = h * (inner + conv + mh) + conv * (k_conv + (1 if c.get("use_conv_bias") else 0)) + 3 * mh + inner
     mamba += inner * h
     attn = h * heads * d + 2 * h * kv * d + heads * d * h
-    experts, top = c["n_routed_experts"], c["num_experts_per_tok"]
-    expert = 2 * h * c["moe_intermediate_size"]
+    experts, top = c.get("n_routed_experts") or 0, c.get("num_experts_per_tok") or 0
+    expert = 2 * h * (c.get("moe_intermediate_size") or 0)
     shared = 2 * h * (c.get("moe_shared_expert_intermediate_size") or 0)
     router = experts * h + experts
     total = active = 0
@@ -169,6 +169,42 @@ def count_laguna(c):
     return total + ends, active + ends
 
 
+def count_kimi_linear(c):
+    # Kimi Linear (vllm kimi_linear.py, layers/kda.py): linear_attn_config lists the 1-based layers that are
+    # Kimi Delta Attention (kda_layers) or MLA (full_attn_layers). KDA, P = num_heads x head_dim: q / k / v
+    # h -> P, f_a and g_a h -> head_dim, f_b and g_b head_dim -> P, b_proj h -> heads, q / k / v short convs
+    # (kernel x P), dt_bias P, A_log per head, o_norm head_dim, o_proj P -> h. MLA without q_lora. Layers
+    # before first_k_dense_replace dense (intermediate_size), the rest MoE: router + correction bias,
+    # num_shared_experts experts of moe_intermediate_size.
+    h, L = c["hidden_size"], c["num_hidden_layers"]
+    la = c["linear_attn_config"]
+    kh, kd, kk = la["num_heads"], la["head_dim"], la["short_conv_kernel_size"]
+    p = kh * kd
+    kda = 3 * h * p + 2 * h * kd + 2 * kd * p + h * kh + p * h + 3 * kk * p + p + kh + kd
+    heads, r, rope = c["num_attention_heads"], c["kv_lora_rank"], c["qk_rope_head_dim"]
+    nope, vd = c["qk_nope_head_dim"], c["v_head_dim"]
+    mla = h * heads * (nope + rope) + h * (r + rope) + r + r * heads * (nope + vd) + heads * vd * h
+    experts, k = c["num_experts"], c["num_experts_per_token"]
+    expert = 3 * h * c["moe_intermediate_size"]
+    common = experts * h + experts + c.get("num_shared_experts", 0) * expert
+    total = active = 0
+    for i in range(L):
+        if i + 1 in la["kda_layers"]:
+            base = kda + 2 * h
+        elif i + 1 in la["full_attn_layers"]:
+            base = mla + 2 * h
+        else:
+            raise ValueError(f"layer {i + 1} is in neither kda_layers nor full_attn_layers")
+        if i >= c.get("first_k_dense_replace", 0):
+            total += base + experts * expert + common
+            active += base + k * expert + common
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings") else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -182,6 +218,8 @@ def count(preset):
         return count_mimo_v2(c)
     if c.get("model_type") == "laguna":
         return count_laguna(c)
+    if "linear_attn_config" in c:
+        return count_kimi_linear(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]
@@ -207,7 +245,8 @@ def count(preset):
     else:
         attn = h * heads * d + 2 * h * kv * d + heads * d * h
         if c.get("attention_bias"):
-            attn += heads * d + 2 * kv * d + h
+            # Seed-OSS: attention_out_bias false keeps the q/k/v biases but drops o_proj's (HF SeedOssAttention).
+            attn += heads * d + 2 * kv * d + (0 if c.get("attention_out_bias") is False else h)
         elif mt in ("qwen2", "qwen2_moe"):
             attn += heads * d + 2 * kv * d
         if mt in ("qwen3", "qwen3_moe") or (c.get("use_qk_norm") and mt != "llama4_text"):

@@ -688,13 +688,18 @@ private slots:
             "vllm#28228 (Kimi Linear 48B, 2x RTX 3090, 0.11, 64,000 batched tokens): 2.30 GiB available where the "
             "model says 8.34; the excerpt prints no weights or profiling line. Not modelled: the checkpoint's layout "
             "(compressed-tensors int4 group 32 with BF16 modules; its config is not in the corpus), the unchunked "
-            "Marlin MoE caches (M x topk x max(2N, K) for all 64,000 tokens) and the KDA chunk intermediates",
+            "Marlin MoE caches (M x topk x max(2N, K) for all 64,000 tokens) and the KDA chunk intermediates; with "
+            "Qwen3-Next-80B on 2x H200 (+1.9%) the median of two logs is 132%",
             Continue);
         QVERIFY(met(avail["hybrid"]));
-        QVERIFY(within(avail["hybrid"], 2.7, 2.7));
-        QEXPECT_FAIL("", "vllm#28228 (above): +266% tokens", Continue);
+        QVERIFY(within(avail["hybrid"], 1.33, 2.7));
+        QEXPECT_FAIL("",
+            "vllm#28228 (above): +266% tokens; talos-argocd-proxmox#1995 (Qwen3.8-27B FP8, 2x RTX 3090, 0.27.1): "
+            "+37%, the vision tower and the Gated DeltaNet prefill peak (1.59 GiB printed by club-3090#1087 where "
+            "the model has 0.34) are not modelled",
+            Continue);
         QVERIFY(met(cap["hybrid"]));
-        QVERIFY(within(cap["hybrid"], 2.7, 2.7));
+        QVERIFY(within(cap["hybrid"], 0.38, 2.7));
         QEXPECT_FAIL("",
             "gpt-oss-20b at TP 2 (H100, 0.19.0, Triton MXFP4 path) loads 7.01 GiB where the model says 6.74 (-3.9%): "
             "the triton_kernels swizzled layout adds about 0.8 MB per expert and layer beyond the checkpoint's, "

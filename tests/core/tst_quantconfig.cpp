@@ -330,6 +330,13 @@ private slots:
         // Qwen3-8B "8.2B" (8.19B counted); Qwen2.5-32B "32.5B" (32.76B).
         QTest::newRow("qwen3-8b") << QStringLiteral("qwen3-8b") << 8.2e9 << 8.2e9 << 0 << 0.01;
         QTest::newRow("qwen2.5-32b") << QStringLiteral("qwen2.5-32b") << 32.5e9 << 32.5e9 << 0 << 0.01;
+        // NemotronH dense (vLLM recipes' headlines): Nano-4B 4B (3.974B), Nano-9B-v2 9B (8.888B, -1.2 %).
+        QTest::newRow("nemotron-3-nano-4b") << QStringLiteral("nemotron-3-nano-4b") << 4e9 << 4e9 << 0 << 0.01;
+        QTest::newRow("nemotron-nano-9b-v2") << QStringLiteral("nemotron-nano-9b-v2") << 9e9 << 9e9 << 0 << 0.015;
+        // Mellum2-12B-A2.5B 12B / 2.5B (recipes): 12.15B (+1.2 %), 2.44B active (-2.4 %), rounded headlines.
+        QTest::newRow("mellum2-12b-a2.5b") << QStringLiteral("mellum2-12b-a2.5b") << 12e9 << 2.5e9 << 0 << 0.03;
+        // Seed-OSS-36B "36B" (36.15B counted, with the o_proj biases ShardScope adds for attention_bias).
+        QTest::newRow("seed-oss-36b-instruct") << QStringLiteral("seed-oss-36b-instruct") << 36e9 << 36e9 << 0 << 0.01;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -374,6 +381,8 @@ private slots:
         QTest::newRow("mimo-v2-flash") << QStringLiteral("mimo-v2-flash") << 309e9 << 15.0 << 0;
         // GLM-4.5-Air 106B / 12B (the GLM-4.5 README): 106.85B, 12.18B active without embedding and head.
         QTest::newRow("glm-4.5-air") << QStringLiteral("glm-4.5-air") << 106e9 << 12.0 << 2;
+        // Qwen3.5-122B-A10B 122B / 10B (vLLM recipe): 122.11B, 9.77B active counting everything.
+        QTest::newRow("qwen3.5-122b-a10b") << QStringLiteral("qwen3.5-122b-a10b") << 122e9 << 10.0 << 0;
     }
     void roundedHeadlineCounts()
     {
