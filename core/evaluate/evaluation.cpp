@@ -50,8 +50,9 @@ Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
     p.vllmVersion = resolvedVllmVersion(p.vllmVersion);
     if (p.gpusPerNode == 0)
         p.gpusPerNode = gpu.gpusPerNode;
+    // A config with none of vLLM's length keys: vLLM assumes 2048 and warns (_get_and_verify_max_len).
     if (p.maxModelLen == 0)
-        p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 4096;
+        p.maxModelLen = m.maxPositionEmbeddings > 0 ? m.maxPositionEmbeddings : 2048;
     if (p.gpuMemoryUtilization == 0) // the course's script uses 0.9; vLLM's default follows the version
         p.gpuMemoryUtilization
             = p.accounting == Accounting::Textbook ? 0.9 : defaultGpuMemoryUtilization(p.vllmVersion);

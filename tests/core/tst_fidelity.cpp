@@ -82,7 +82,11 @@ private slots:
         QCOMPARE(len(R"(,"seq_length":131072)"), 131072);
         QCOMPARE(len(R"(,"max_position_embeddings":8192,"model_max_length":131072)"), 131072);
         QCOMPARE(len(R"(,"model_max_length":1048576)"), 1048576);
-        QCOMPARE(len(""), 0); // none: the plan's own default applies
+        QCOMPARE(len(""), 0);
+        // None of them: vLLM assumes 2048 ("Assuming the model's maximum length is 2048").
+        const ModelSpec bare = modelFromJsonText(base + "}", "t");
+        QCOMPARE(evaluate(makePlan("llama-3.1-8b", "h100-sxm", 1), bare, presetGpu("h100-sxm")).plan.maxModelLen,
+            std::int64_t(2048));
     }
 
     // KV bytes per token are a formula: exact, and consistent with what the logs print.
