@@ -43,6 +43,14 @@ const PlanIssue *Evaluation::firstError() const
 
 namespace {
 
+// VISION_PLACEMENT
+int visionShardsOn(const ModelSpec &m, const Plan &p)
+{
+    if (!m.vision.present() || p.languageModelOnly)
+        return 0;
+    return p.mmEncoderTpData ? 1 : p.tp;
+}
+
 // Fills in vLLM's defaults for everything the plan left at 0, for the plan's vLLM version.
 Plan resolveDefaults(const Plan &in, const ModelSpec &m, const GpuSpec &gpu)
 {
@@ -199,6 +207,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         shape.embedding = r.embedding;
         shape.lmHead = r.lmHead;
         shape.localExperts = static_cast<int>(r.experts.size());
+        shape.visionShards = visionShardsOn(m, p);
         RankMemory &mem = r.memory;
         mem.total = total;
         mem.requested = requested;

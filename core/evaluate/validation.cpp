@@ -196,6 +196,12 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
             say(QT_TRANSLATE_NOOP("Validation",
                     "--mm-ipc-gpu-memory-gb is a vLLM %1 setting: the plan follows %2, which has no such reserve"),
                 { value(vllmReleaseName(kMmIpcReserve)), value(vllmVersionName(resolvedVllmVersion(p.vllmVersion))) }));
+    if (m.vision.present() && !m.vision.sized() && !p.languageModelOnly)
+        warning("vision_unsized",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "the vision tower (vision_config model_type \"%1\") is not sized: the weights leave it out "
+                    "unless a model folder gives its bytes; --language-model-only serves without it"),
+                { value(m.vision.type) }));
     if (!isKnownVllmRelease(p.vllmVersion))
         warning("vllm_version_unknown",
             say(QT_TRANSLATE_NOOP("Validation",

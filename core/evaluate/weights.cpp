@@ -340,7 +340,28 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             w.lmHead = vocabRows * m.hidden * b.lmHead;
         w.norms += m.hidden * b.other;
     }
+    if (s.visionShards > 0)
+        w.vision = visionTowerBytes(m, s.visionShards);
     return w;
+}
+
+double visionTowerBytes(const ModelSpec &m, int shards)
+{
+    const VisionTower &v = m.vision;
+    const double params = v.shardedParams + v.replicatedParams;
+    if (shards < 1)
+        return 0;
+    // A tower whose layout is not modelled but whose bytes a model folder gave: charged whole on every
+    // rank (an upper bound; the planner warns).
+    if (params <= 0)
+        return m.checkpoint.weights.visionBytes;
+    // The share of the tower one rank holds: its linear layers split `shards` ways, the rest whole.
+    const double share = (v.shardedParams / shards + v.replicatedParams) / params;
+    // A model folder's safetensors give the tower's bytes exactly (checkpointfiles.h); otherwise vLLM loads
+    // it in the model dtype: the quantization schemes here leave the vision encoder unquantized (their
+    // ignore lists name it; an online --quantization fp8 would not, which is not modelled).
+    const double whole = m.checkpoint.weights.visionBytes > 0 ? m.checkpoint.weights.visionBytes : params * 2.0;
+    return whole * share;
 }
 
 } // namespace shardscope

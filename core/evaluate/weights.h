@@ -56,6 +56,9 @@ struct RankShape
     bool embedding = false;
     bool lmHead = false;
     int localExperts = 0; // expert slots this rank holds per MoE layer (redundant copies included)
+    // The multimodal vision tower: 0 when this rank builds none (--language-model-only, or no vision
+    // config), else the ways its linear layers are split (tp; 1 with --mm-encoder-tp-mode data).
+    int visionShards = 0;
 };
 
 struct WeightBreakdown
@@ -69,11 +72,17 @@ struct WeightBreakdown
     double lmHead = 0;
     double draft = 0; // speculative-decoding draft layers (EAGLE / MTP), last stage only
     double ropeCache = 0; // the RoPE cos/sin cache buffer (not a checkpoint tensor; counted in "Model loading took")
-    double total() const { return attention + mlp + experts + router + norms + embedding + lmHead + draft + ropeCache; }
+    double vision = 0; // the multimodal vision tower and its projector (in the model dtype)
+    double total() const
+    {
+        return attention + mlp + experts + router + norms + embedding + lmHead + draft + ropeCache + vision;
+    }
 };
 
 // Bytes resident on one rank: the tensors it actually holds (embedding only on the first stage,
 // LM head on the last, only its own experts), sharded as vLLM's parallel linear layers shard them.
 WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &shape, const BytesPerParam &bytes);
+// The vision tower's bytes on one rank whose copy is split `shards` ways (0: none).
+double visionTowerBytes(const ModelSpec &m, int shards);
 
 } // namespace shardscope

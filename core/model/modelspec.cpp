@@ -4,6 +4,7 @@
 #include "core/model/jsonlenient.h"
 #include "core/model/modelspecread.h"
 #include "core/model/safetensors.h"
+#include "core/model/visiontower.h"
 
 #include <nlohmann/json.hpp>
 
@@ -770,6 +771,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readLaguna(c, m);
     readLfm2(c, m);
     readIndexerTypes(c);
+    m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
     // K and V pages of different sizes: not modelled.
     if (!m.isMla() && !c.contains("hybrid_layer_pattern") && c.contains("v_head_dim")

@@ -68,6 +68,19 @@ struct StateSpaceShape
     bool operator==(const StateSpaceShape &) const = default;
 };
 
+// The vision encoder of a multimodal checkpoint and its projector into the language model, in parameters.
+// vLLM builds it with the model unless --language-model-only; its linear layers are TP-sharded unless
+// --mm-encoder-tp-mode data replicates them (visiontower.cpp has the rules and their sources).
+struct VisionTower
+{
+    std::string type; // vision_config.model_type ("" when the config has no vision_config)
+    double shardedParams = 0; // in TP-sharded linear layers (replicated with --mm-encoder-tp-mode data)
+    double replicatedParams = 0; // norms, embeddings and other tensors every rank holds whole
+    bool sized() const { return shardedParams + replicatedParams > 0; }
+    bool present() const { return !type.empty(); }
+    bool operator==(const VisionTower &) const = default;
+};
+
 // Everything the planner needs from a Hugging Face config.json, normalised across families.
 // Field names follow the HF keys they come from.
 struct ModelSpec
@@ -136,6 +149,8 @@ struct ModelSpec
     // A model folder's safetensors bytes and generation defaults (preset keys "checkpoint_weights" and
     // "generation_config", written by io/checkpointfolder and kept by a saved plan); empty otherwise.
     CheckpointFiles checkpoint;
+    // A multimodal config's vision tower and projector (its "vision_config"), as vLLM builds them.
+    VisionTower vision;
 
     bool isMoe() const { return experts > 0; }
     bool isMla() const { return attention == AttentionKind::Mla; }

@@ -78,6 +78,10 @@ struct Plan
     // --disable-custom-all-reduce: TP all-reduces through NCCL only (no custom all-reduce IPC buffers; NCCL's
     // latency floor per all-reduce). vLLM also turns it off by itself across nodes and on PCIe-only GPUs.
     bool disableCustomAllReduce = false;
+    // Multimodal checkpoints: --language-model-only builds no vision tower (text-only serving);
+    // --mm-encoder-tp-mode data replicates it on every TP rank instead of sharding it ("weights").
+    bool languageModelOnly = false;
+    bool mmEncoderTpData = false;
 
     // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows

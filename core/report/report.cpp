@@ -47,7 +47,8 @@ json planJson(const Evaluation &e)
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
         { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
         { "enforce_eager", p.enforceEager }, { "flashinfer_sampler", p.flashinferSampler },
-        { "disable_custom_all_reduce", p.disableCustomAllReduce }, { "serving_mode", servingModeName(p.servingMode) },
+        { "disable_custom_all_reduce", p.disableCustomAllReduce }, { "language_model_only", p.languageModelOnly },
+        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" }, { "serving_mode", servingModeName(p.servingMode) },
         { "prefill", disaggPoolJson(p, Pool::Prefill) }, { "decode", disaggPoolJson(p, Pool::Decode) },
         { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
         { "kv_connector", kvConnectorName(p.kvConnector) } };
@@ -62,6 +63,7 @@ json rankJson(const RankPlacement &r)
         { "kv_heads", r.heads.kvCount }, { "kv_head_first", r.heads.kvFirst }, { "kv_replicas", r.heads.kvReplicas },
         { "embedding", r.embedding }, { "lm_head", r.lmHead }, { "experts", r.experts },
         { "expert_count", r.experts.size() }, { "weights_bytes", m.weights.total() },
+        { "vision_bytes", m.weights.vision },
         { "activation_bytes", m.activation.total() }, { "non_torch_bytes", m.nonTorch },
         { "reserved_bytes", m.reserved }, { "kv_budget_bytes", m.kvBudget },
         { "kv_bytes_per_token", m.kvBytesPerToken }, { "blocks", m.blocks } };
@@ -80,6 +82,11 @@ json evaluationToJson(const EvaluatedPlan &plan)
     const WeightSource weights = weightSource(m, e.plan, bytesPerParam(m, e.weightFormat));
     out["model"]["weight_bytes_source"] = weights.source;
     out["model"]["weight_bytes_estimated"] = weights.estimatedBytes;
+    // The multimodal vision tower (not in params_total): its kind and size, null when not sized.
+    if (m.vision.present())
+        out["model"]["vision_tower"] = { { "type", m.vision.type },
+            { "params", m.vision.sized() ? json(m.vision.shardedParams + m.vision.replicatedParams) : json(nullptr) },
+            { "tp_sharded_params", m.vision.shardedParams } };
     const CheckpointFiles &files = m.checkpoint;
     if (files.weights.known()) {
         json dtypes = json::object();

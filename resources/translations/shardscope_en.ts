@@ -1636,7 +1636,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache</source>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache + vision tower</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3994,6 +3994,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>tp=%1 with --disable-custom-all-reduce: NCCL buffers only, ~0.25 GiB</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>, the vision tower (%1) split over tp %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, the vision tower (%1) whole on each rank %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>
@@ -6225,6 +6233,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the vision tower (vision_config model_type &quot;%1&quot;) is not sized: the weights leave it out unless a model folder gives its bytes; --language-model-only serves without it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

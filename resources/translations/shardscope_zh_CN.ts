@@ -1080,10 +1080,6 @@
         <translation>教材算法把每个参数平均切分；vLLM 算法按每张卡实际持有的张量计算</translation>
     </message>
     <message>
-        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache</source>
-        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层 + RoPE 缓存</translation>
-    </message>
-    <message>
         <source>layers</source>
         <translation>层</translation>
     </message>
@@ -1638,6 +1634,10 @@
     <message>
         <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
         <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（内核启动或图重放、采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
+    </message>
+    <message>
+        <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache + vision tower</source>
+        <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层 + RoPE 缓存 + 视觉编码器</translation>
     </message>
 </context>
 <context>
@@ -3992,6 +3992,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>tp=%1 with --disable-custom-all-reduce: NCCL buffers only, ~0.25 GiB</source>
         <translation>tp=%1，--disable-custom-all-reduce：仅 NCCL 缓冲区，约 0.25 GiB</translation>
     </message>
+    <message>
+        <source>, the vision tower (%1) split over tp %2</source>
+        <translation>，视觉编码器（%1）按 tp 切分 %2</translation>
+    </message>
+    <message>
+        <source>, the vision tower (%1) whole on each rank %2</source>
+        <translation>，视觉编码器（%1）每张卡完整一份 %2</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>
@@ -6221,6 +6229,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>the %1 input of %2 split %3 ways is not a multiple of the %4 group size %5: vLLM refuses to load it</source>
         <translation>%1 的输入 %2 切成 %3 份后不是 %4 分组大小 %5 的整数倍：vLLM 拒绝加载</translation>
+    </message>
+    <message>
+        <source>the vision tower (vision_config model_type &quot;%1&quot;) is not sized: the weights leave it out unless a model folder gives its bytes; --language-model-only serves without it</source>
+        <translation>视觉编码器（vision_config 的 model_type 为“%1”）尚未建模：权重不含它，除非模型文件夹给出其字节数；--language-model-only 可不加载它</translation>
     </message>
 </context>
 <context>

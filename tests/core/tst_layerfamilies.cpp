@@ -18,7 +18,10 @@
 #include "core/evaluate/kvcache.h"
 #include "core/evaluate/weights.h"
 #include "core/model/errors.h"
+#include "core/model/planio.h"
 #include "tests/common/testutils.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -145,6 +148,73 @@ private slots:
         QCOMPARE(c.active, 25 * sliding + 5 * full + 30 * 8 * expert + ends);
         QVERIFY2(within(c.total, 25.2e9, 0.01), std::to_string(c.total).c_str());
         QVERIFY2(within(c.active, 3.8e9, 0.01), std::to_string(c.active).c_str());
+    }
+
+    // The vision tower as vLLM builds it (gemma4_mm.py: Transformers' Gemma4VisionModel with every nn.Linear
+    // replaced by a ReplicatedLinear, vllm/model_executor/models/transformers/utils.py recursive_replace_linear,
+    // neuralmagic/vllm@017e9f4448b7; the projector a ReplicatedLinear): whole on every rank, whatever
+    // --mm-encoder-tp-mode (Gemma-4 does not set supports_encoder_tp_data), none with --language-model-only.
+    // Shapes: Transformers modeling_gemma4.py. For H 1152, I 4304, 27 layers, 16 heads and 16 KV heads of 72,
+    // patch 16, 10,240 positions, standardize, text hidden T:
+    //   per layer: q, k, v, o 4 x 1152 x 1152 = 5,308,416; q/k norms 2 x 72 = 144; gate, up, down
+    //     3 x 4304 x 1152 = 14,874,624; 4 norms 4 x 1152 = 4,608: 20,187,792; x 27 = 545,070,384;
+    //   patch projection 1152 x 3 x 16 x 16 = 884,736; position table 2 x 10240 x 1152 = 23,592,960;
+    //   std_bias + std_scale 2 x 1152 = 2,304; projector T x 1152 (26B-A4B: 2816 x 1152 = 3,244,032);
+    //   26B-A4B: 572,794,416 parameters, 1,145,588,832 B in BF16 per rank.
+    void gemma4VisionTower()
+    {
+        const ModelSpec m = presetModel("gemma-4-26b-a4b-it");
+        QCOMPARE(m.vision.type, std::string("gemma4_vision"));
+        QCOMPARE(m.vision.shardedParams, 0.0);
+        QCOMPARE(m.vision.replicatedParams, 572794416.0);
+        QCOMPARE(presetModel("gemma-4-31b-it").vision.replicatedParams, 572794416.0 - 3244032 + 5376.0 * 1152);
+        // Not a language-model parameter: the official 25.2B leaves the ~550M encoder apart.
+        QVERIFY(within(countParams(m).total, 25.2e9, 0.01));
+
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        for (const bool data : { false, true }) {
+            Plan p = makePlan("gemma-4-26b-a4b-it", "h100-sxm", 2, 2);
+            p.mmEncoderTpData = data;
+            const Evaluation e = evaluate(p, m, gpu);
+            for (const RankPlacement &r : e.ranks) // every TP and PP rank holds the whole tower
+                QCOMPARE(r.memory.weights.vision, 1145588832.0);
+        }
+        Plan text = makePlan("gemma-4-26b-a4b-it", "h100-sxm", 2);
+        text.languageModelOnly = true;
+        const Evaluation e = evaluate(text, m, gpu);
+        for (const RankPlacement &r : e.ranks)
+            QCOMPARE(r.memory.weights.vision, 0.0);
+        // The setting round-trips through the plan file, with vLLM's value names.
+        Plan both = text;
+        both.mmEncoderTpData = true;
+        const nlohmann::json j = planToJson(both);
+        QCOMPARE(j.at("language_model_only").get<bool>(), true);
+        QCOMPARE(j.at("mm_encoder_tp_mode").get<std::string>(), std::string("data"));
+        const Plan back = planFromJson(j);
+        QVERIFY(back.languageModelOnly && back.mmEncoderTpData);
+    }
+
+    // A vision_config this reader cannot size is named in a warning, never silently dropped; a Gemma-4 tower
+    // missing a size is refused with the field's name.
+    void visionTowerUnsizedOrBad()
+    {
+        const ModelSpec m = modelFromJsonText(
+            gemma4(R"(, "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 8})"), "t");
+        QCOMPARE(m.vision.type, std::string("siglip_vision_model"));
+        QVERIFY(!m.vision.sized());
+        Plan p = makePlan("gemma-4-26b-a4b-it", "h100-sxm", 1);
+        bool warned = false;
+        for (const PlanIssue &i : evaluate(p, m, presetGpu("h100-sxm")).issues)
+            warned = warned || (i.code == "vision_unsized" && i.message().find("siglip_vision_model") != std::string::npos);
+        QVERIFY(warned);
+        p.languageModelOnly = true;
+        for (const PlanIssue &i : evaluate(p, m, presetGpu("h100-sxm")).issues)
+            QVERIFY(i.code != "vision_unsized");
+        const QString why = refusal(gemma4(R"(, "vision_config": {"model_type": "gemma4_vision", "hidden_size": 8,)"
+                                           R"( "intermediate_size": 16, "num_hidden_layers": 1, "num_attention_heads": 2,)"
+                                           R"( "head_dim": 4, "patch_size": 2, "position_embedding_size": 8})"));
+        QVERIFY2(why.contains("vision_config") && why.contains("num_key_value_heads"), qPrintable(why));
+        QVERIFY(!refusal(gemma4(R"(, "vision_config": 3)")).isEmpty());
     }
 
     void gemma4KvSharing()

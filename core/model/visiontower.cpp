@@ -1,0 +1,77 @@
+// Vision towers of multimodal configs, sized tensor by tensor as vLLM builds them.
+#include "core/model/visiontower.h"
+
+#include "core/model/errors.h"
+#include "core/model/modelspecread.h"
+
+#include <nlohmann/json.hpp>
+
+namespace shardscope {
+
+using nlohmann::json;
+using namespace configread;
+
+namespace {
+
+// Gemma-4 (gemma4_vision). vLLM builds the tower through Transformers' Gemma4VisionModel
+// (vllm/model_executor/models/gemma4_mm.py, AutoModel.from_config, neuralmagic/vllm@017e9f4448b7, a mirror of
+// vllm-project/vllm main) and replaces every nn.Linear in it with a ReplicatedLinear
+// (vllm/model_executor/models/transformers/utils.py, recursive_replace_linear: style "replicate"); the
+// projector embed_vision.embedding_projection is a ReplicatedLinear too. So every TP rank holds the whole
+// tower, and Gemma4ForConditionalGeneration does not set supports_encoder_tp_data, so --mm-encoder-tp-mode
+// data changes nothing (vllm/config/model.py falls back to "weights"). Shapes: Transformers'
+// modeling_gemma4.py (huggingface/transformers@0246b4f33354), all linears without bias:
+//   patch_embedder.input_proj [H, 3 p^2], position_embedding_table [2, P, H];
+//   per layer q/o [n_h d, H], k/v [n_kv d, H], q_norm and k_norm [d], gate/up/down [I, H], 4 norms [H],
+//   with use_clipped_linears four scalar clip buffers per linear (7 per layer);
+//   std_bias and std_scale [H] when standardize; embedding_projection [T, H] (its norm has no weight).
+// Every size is required: Transformers releases disagree on Gemma4VisionConfig's defaults, and a
+// config.json that Transformers wrote lists them all.
+VisionTower gemma4Vision(const json &v, int textHidden)
+{
+    const double h = readInt(v, "hidden_size", 0, 1, kMaxDim, true);
+    const double inter = readInt(v, "intermediate_size", 0, 1, kMaxDim, true);
+    const double layers = readInt(v, "num_hidden_layers", 0, 1, kMaxLayers, true);
+    const double heads = readInt(v, "num_attention_heads", 0, 1, kMaxDim, true);
+    const double kvHeads = readInt(v, "num_key_value_heads", 0, 1, kMaxDim, true);
+    const double d = readInt(v, "head_dim", 0, 1, kMaxDim, true);
+    const double patch = readInt(v, "patch_size", 0, 1, 4096, true);
+    const double positions = readInt(v, "position_embedding_size", 0, 1, 1 << 24, true);
+    const bool clipped = readBool(v, "use_clipped_linears", false);
+    const bool standardize = readBool(v, "standardize", false);
+
+    const double perLayer = 2 * heads * d * h + 2 * kvHeads * d * h + 2 * d + 3 * inter * h + 4 * h + (clipped ? 28 : 0);
+    VisionTower t;
+    t.type = "gemma4_vision";
+    t.replicatedParams = h * 3 * patch * patch + 2 * positions * h + layers * perLayer + (standardize ? 2 * h : 0)
+        + static_cast<double>(textHidden) * h;
+    return t;
+}
+
+} // namespace
+
+VisionTower readVisionTower(const json &outer, int textHidden)
+{
+    const auto it = outer.find("vision_config");
+    if (it == outer.end() || it->is_null())
+        return {};
+    if (!it->is_object())
+        throw InputError("model config field \"vision_config\" must be an object");
+    const json &v = *it;
+    // The tower's kind: its own model_type, else the model's (Qwen3-VL's vision_config has none).
+    std::string type = readString(v, "model_type");
+    if (type.empty())
+        type = readString(outer, "model_type", "unknown") + " vision";
+    if (type == "gemma4_vision") {
+        try {
+            return gemma4Vision(v, textHidden);
+        } catch (const InputError &e) {
+            throw InputError(std::string("vision_config: ") + e.what());
+        }
+    }
+    VisionTower t;
+    t.type = printable(type);
+    return t;
+}
+
+} // namespace shardscope
