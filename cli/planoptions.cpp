@@ -44,6 +44,8 @@ const Flag kFlags[] = {
     { "prefill-context-parallel-size", "n",
         "Prefill context parallel: n times the GPUs; divides KV only before vLLM 0.26 (default 1)." },
     { "mm-ipc-gpu-memory-gb", "GiB", "Multimodal frontend GPU memory taken from the KV budget (vLLM >= 0.25)." },
+    { "mm-encoder-tp-mode", "weights|data",
+        "Multimodal vision tower: split over the TP ranks (weights, vLLM's default) or a whole copy on each (data)." },
     { "kv-cache-memory-bytes", "size", "Fixed KV-cache bytes per GPU; utilization is then ignored." },
     { "num-speculative-layers", "n",
         "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)." },
@@ -90,6 +92,8 @@ const char *kSwitches[][2] = {
     { "disable-custom-all-reduce",
         "TP all-reduces through NCCL only (as vLLM's --disable-custom-all-reduce): no custom all-reduce "
         "buffers, NCCL's latency per all-reduce." },
+    { "language-model-only",
+        "Serve a multimodal checkpoint as text only (as vLLM's --language-model-only): no vision tower weights." },
 };
 
 QString value(const QCommandLineParser &p, const char *name)
@@ -207,6 +211,8 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "decode-context-parallel-size", "decode_context_parallel_size" },
         { "prefill-context-parallel-size", "prefill_context_parallel_size" },
         { "mm-ipc-gpu-memory-gb", "mm_ipc_gpu_memory_gb" },
+        { "mm-encoder-tp-mode", "mm_encoder_tp_mode" },
+        { "language-model-only", "language_model_only" },
         { "kv-cache-memory-bytes", "kv_cache_memory_bytes" },
         { "pp-layer-partition", "pp" },
     };
@@ -344,6 +350,14 @@ PlanInputs planFromOptions(
     if (isSet(p, "prefill-context-parallel-size")) {
         plan.prefillContextParallel = static_cast<int>(intFlag(p, "prefill-context-parallel-size", 1, kMaxSize));
         checkWorldSize(plan, "--prefill-context-parallel-size");
+    }
+    if (isSet(p, "language-model-only"))
+        plan.languageModelOnly = true;
+    if (isSet(p, "mm-encoder-tp-mode")) {
+        const QString v = value(p, "mm-encoder-tp-mode");
+        if (v != QLatin1String("weights") && v != QLatin1String("data"))
+            bad("mm-encoder-tp-mode", v, "expected weights or data");
+        plan.mmEncoderTpData = v == QLatin1String("data");
     }
     if (isSet(p, "mm-ipc-gpu-memory-gb"))
         plan.mmIpcGpuMemoryGb = numberFlag(p, "mm-ipc-gpu-memory-gb", 0, 1e6);

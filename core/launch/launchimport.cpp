@@ -524,6 +524,12 @@ private:
             p.enforceEager = switchValue(o);
         } else if (f == "--disable-custom-all-reduce") {
             p.disableCustomAllReduce = switchValue(o);
+        } else if (f == "--language-model-only") {
+            p.languageModelOnly = switchValue(o);
+        } else if (f == "--mm-encoder-tp-mode") {
+            if (v != "weights" && v != "data")
+                badValue(f, v, "expected weights or data");
+            p.mmEncoderTpData = v == "data";
         } else if (f == "--expert-placement-strategy") {
             if (v == "round_robin")
                 p.expertPlacement = ExpertPlacement::RoundRobin;

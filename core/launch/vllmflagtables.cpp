@@ -49,6 +49,7 @@ const char *const kSwitches[] = {
     "--disable-nccl-for-dp-synchronization",
     "--ray-workers-use-nsight",
     "--enforce-eager",
+    "--language-model-only",
     "--enable-chunked-prefill",
     "--enable-prefix-caching",
     "--async-scheduling",

@@ -84,6 +84,10 @@ LaunchCommand serveCommand(Context &c)
         cmd.flag("--enforce-eager");
     if (p.disableCustomAllReduce)
         cmd.flag("--disable-custom-all-reduce");
+    if (p.languageModelOnly)
+        cmd.flag("--language-model-only");
+    if (p.mmEncoderTpData && !p.languageModelOnly)
+        cmd.option("--mm-encoder-tp-mode", "data");
     return cmd;
 }
 

@@ -312,6 +312,21 @@ private slots:
                      .contains(QLatin1String("custom-all-reduce")));
     }
 
+    // --language-model-only (a switch) and --mm-encoder-tp-mode data, as vLLM's multimodal recipes write them;
+    // the encoder mode is left out when no tower is built.
+    void multimodalFlags()
+    {
+        Plan p = plan(2);
+        p.mmEncoderTpData = true;
+        QVERIFY(serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result)
+                    .join(QLatin1Char('\n'))
+                    .contains(QLatin1String(" --mm-encoder-tp-mode data")));
+        p.languageModelOnly = true;
+        const QString text = serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result).join(QLatin1Char('\n'));
+        QVERIFY(text.contains(QLatin1String(" --language-model-only")));
+        QVERIFY(!text.contains(QLatin1String("--mm-encoder-tp-mode")));
+    }
+
     // Across nodes with mp every node's worker processes read it, so every node sets it.
     void unevenPpOnEveryNode()
     {

@@ -260,6 +260,26 @@ private slots:
         QVERIFY(importLaunchCommand("vllm serve m --disable-custom-all-reduce").ignoredFlags.empty());
     }
 
+    // --language-model-only is a store_true switch of MultiModalConfig, --mm-encoder-tp-mode takes "weights" or
+    // "data" (vllm/engine/arg_utils.py; vllm_flags_0.28.txt lists both).
+    void multimodalFlags()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "vllm serve google/gemma-4-26B-A4B-it --language-model-only --mm-encoder-tp-mode data -tp 2");
+        QVERIFY(c.plan.languageModelOnly);
+        QVERIFY(c.plan.mmEncoderTpData);
+        QVERIFY(c.ignoredFlags.empty());
+        QCOMPARE(c.plan.tp, 2); // the switch took no value
+        QVERIFY(!importLaunchCommand("vllm serve m --mm-encoder-tp-mode weights").plan.mmEncoderTpData);
+        bool refused = false;
+        try {
+            (void)importLaunchCommand("vllm serve m --mm-encoder-tp-mode sideways");
+        } catch (const InputError &e) {
+            refused = std::string(e.what()).find("--mm-encoder-tp-mode") != std::string::npos;
+        }
+        QVERIFY(refused);
+    }
+
     void flashinferSamplerEnv()
     {
         QVERIFY(importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=1 vllm serve m").plan.flashinferSampler);
