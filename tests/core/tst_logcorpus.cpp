@@ -673,15 +673,10 @@ private slots:
         QVERIFY(met(cap["moe"]));
         QVERIFY(met(avail["overall"]));
         QVERIFY(met(cap["overall"]));
-        QEXPECT_FAIL("",
-            "p90 7.6% over 11 logs, from the two worst: Gemma-4-26B-A4B on A100 (0.19, myoceane.fr) loads about 1.0 "
-            "GiB of vision tower the text-only preset leaves out (-7.6%); vllm#27508 (gpt-oss-120b, H100, 0.11.0 from "
-            "pip, 0.95, 1,024 batched tokens) prints 1.71 GiB where the model says 3.26: without triton_kernels (a "
-            "dependency from 0.11.1) Hopper ran MXFP4 through Marlin, whose layout is 1.34 GiB larger; the install "
-            "is no plan setting, so Hopper keeps Triton's",
-            Continue);
+        // MoE, 11 logs: median 0.79 %, p90 3.79 % with Gemma-4-26B-A4B's vision tower counted (myoceane.fr, A100,
+        // 0.19: -7.6 % before, +2.6 % after). The worst log stays vllm#27508 (gpt-oss-120b, H100, 0.11.0 from pip:
+        // without triton_kernels Hopper ran MXFP4 through Marlin, 1.34 GiB larger; the install is no plan setting).
         QVERIFY(met(avail["moe"]));
-        QVERIFY(within(avail["moe"], 0.02, 0.08));
         // Hybrid: the pool rule holds exactly (hybridChecked above); the budget does not.
         QVERIFY(!avail["hybrid"].empty() && !cap["hybrid"].empty());
         QEXPECT_FAIL("",
