@@ -12,6 +12,7 @@
 //     configuration_ernie4_5_moe.py @001f85b38fb4;
 //   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
 //     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
+// Gemma-4 per-layer embeddings (E2B / E4B): the same gemma4.py, Gemma4Model and Gemma4DecoderLayer.
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -167,10 +168,63 @@ private slots:
         QCOMPARE(m.layerInfo[8].ffnIntermediate, -1);
     }
 
+    void gemma4PerLayerEmbeddings()
+    {
+        // The fuzz seed tests/fuzz/seeds/modelconfig/gemma4-per-layer-embeddings.json: 5 layers (S S F S F), h 64,
+        // 4 heads, 1 KV head, head sizes 16 / 32, MLP 96, P = hidden_size_per_layer_input 8 with a 100-row table,
+        // the last 2 layers KV-shared (3 -> layer 1, 4 -> layer 2) with a 192-wide MLP, tied embeddings.
+        const std::string config = R"({"model_type": "gemma4_text", "num_hidden_layers": 5, "hidden_size": 64,)"
+                                   R"( "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 16,)"
+                                   R"( "global_head_dim": 32, "vocab_size": 128, "intermediate_size": 96,)"
+                                   R"( "hidden_size_per_layer_input": 8, "vocab_size_per_layer_input": 100,)"
+                                   R"( "num_kv_shared_layers": 2, "use_double_wide_mlp": true, "sliding_window": 8,)"
+                                   R"( "tie_word_embeddings": true,)"
+                                   R"( "layer_types": ["sliding_attention", "sliding_attention", "full_attention",)"
+                                   R"( "sliding_attention", "full_attention"]})";
+        const ModelSpec m = modelFromJsonText(config, "g");
+        QCOMPARE(m.perLayerInputDim, 8);
+        QCOMPARE(m.perLayerInputVocab, 100);
+        QCOMPARE(m.normsPerLayer, 5); // + post_per_layer_input_norm
+        // Checkpoint count. Sliding attention: q, o 2 x 64 x 4 x 16 = 8,192, k, v 2 x 64 x 1 x 16 = 2,048, q/k
+        // norms 2 x 16: 10,272. Full: 2 x 64 x 4 x 32 = 16,384, 2 x 64 x 32 = 4,096, 2 x 32: 20,544. MLP 3 x 64 x 96
+        // = 18,432 (36,864 on the shared layers). Every layer: gate 64 x 8 + projection 8 x 64 = 1,024, 5 norms
+        // of 64 = 320. Ends: embedding 128 x 64 = 8,192, final norm 64, table 100 x 5 x 8 = 4,000, model
+        // projection 64 x 40 = 2,560, its norm 8.
+        const double sliding = 8192 + 2048 + 32, full = 16384 + 4096 + 64, mlp = 3 * 64 * 96, perLayer = 1024 + 320;
+        const double layers = 2 * (sliding + mlp) + (full + mlp) + (sliding + 2 * mlp) + (full + 2 * mlp) + 5 * perLayer;
+        QCOMPARE(layers, 207648.0);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.perLayerEmbedding, 4000.0);
+        QCOMPARE(c.total, layers + 8192 + 64 + 4000 + 2560 + 8);
+        QCOMPARE(c.total, 222472.0);
+        QCOMPARE(c.active, c.total);
+        // A TP2 rank with the embedding, bf16. The table is vocab-parallel (cdiv 100 / 2 = 50 rows, padded to
+        // 64) x 40 and its norm 8; embed_tokens 64 rows x 64. The model projection is column-parallel (2,560 / 2);
+        // each layer's gate and projection are replicated (1,024 each); the MLPs split (9,216, or 18,432 wide).
+        RankShape shape;
+        shape.tp = 2;
+        shape.layerCount = m.layers;
+        shape.embedding = shape.lmHead = true;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.embedding, 2 * (64.0 * 64 + 64.0 * 40 + 8));
+        QCOMPARE(w.mlp, 2 * (3 * 9216.0 + 2 * 18432.0 + 5 * 1024.0 + 1280));
+        // Attention: the one KV head is replicated, q and o split: sliding 2 x 64 x 2 x 16 + 2 x 64 x 16 + 32 =
+        // 6,176, full 2 x 64 x 2 x 32 + 2 x 64 x 32 + 64 = 12,352.
+        QCOMPARE(w.attention, 2 * (3 * 6176.0 + 2 * 12352.0));
+        // A later pipeline stage holds none of the per-layer-embedding tensors but each layer's gate.
+        RankShape later = shape;
+        later.embedding = later.lmHead = false;
+        later.firstLayer = 3;
+        later.layerCount = 2;
+        const WeightBreakdown w2 = rankWeightBytes(m, later, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w2.embedding, 0.0);
+        QCOMPARE(w2.mlp, 2 * (2 * 18432.0 + 2 * 1024.0));
+        // KV: layers 0-2 only: 2 sliding x (2 x 1 x 16 x 2 B) + 1 full x (2 x 1 x 32 x 2 B) = 128 + 128 = 256 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 256.0);
+    }
+
     void gemma4Refusals()
     {
-        // Per-layer embeddings (E2B / E4B) are not modelled.
-        QVERIFY(refusal(gemma4(R"(, "hidden_size_per_layer_input": 256)")).contains("hidden_size_per_layer_input"));
         // The MoE block needs its experts.
         QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true)")).contains("num_experts"));
         QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true, "num_experts": 4, "top_k_experts": 2)"))
