@@ -223,6 +223,53 @@ private slots:
         QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 256.0);
     }
 
+    void gemma4E2bE4b()
+    {
+        // E2B: 35 layers, every 5th full; the last 20 KV-shared (layer 15 on), their MLP 2 x 6144 wide.
+        const ModelSpec e2b = presetModel("gemma-4-e2b-it");
+        QCOMPARE(e2b.layers, 35);
+        QVERIFY(!e2b.layerInfo[14].kvShared && e2b.layerInfo[15].kvShared);
+        QCOMPARE(e2b.layerInfo[15].ffnIntermediate, 12288);
+        // KV per token, bf16: layers 0-14 keep a cache, 12 sliding x (2 x 1 x 256 x 2 B = 1,024) and 3 full
+        // x (2 x 1 x 512 x 2 B = 2,048): 12,288 + 6,144 = 18,432 B. One KV head: the same at TP2 (replicated).
+        QCOMPARE(kvPoolForLayers(e2b, 0, e2b.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 18432.0);
+        QCOMPARE(kvPoolForLayers(e2b, 0, e2b.layers, 2, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 18432.0);
+        // Counted tensors (k / v kept on the shared layers, as vLLM allocates them). Sliding attention 2 x 1536 x
+        // 8 x 256 + 2 x 1536 x 256 + 2 x 256 = 7,078,400; full 2 x 1536 x 8 x 512 + 2 x 1536 x 512 + 2 x 512 =
+        // 14,156,800; MLP 3 x 1536 x 6144 = 28,311,552; per layer gate + projection 2 x 1536 x 256 = 786,432 and 5
+        // norms of 1536. Layers 0-14: 12 sliding, 3 full; 15-34: 16 sliding, 4 full, MLP doubled. Ends: embedding
+        // 262144 x 1536 = 402,653,184, the table 262144 x 35 x 256 = 2,348,810,240, projection 1536 x 8960 =
+        // 13,762,560, norms 1536 + 256.
+        {
+            const double s = 7078400, f = 14156800, mlp = 28311552, per = 786432 + 5 * 1536;
+            const double layers = 12 * s + 3 * f + 15 * mlp + 16 * s + 4 * f + 20 * 2 * mlp + 35 * per;
+            const double expected = layers + 402653184.0 + 2348810240.0 + 13762560 + 1536 + 256;
+            QCOMPARE(expected, 4647449856.0);
+            const ParamCounts c = countParams(e2b);
+            QCOMPARE(c.total, expected);
+            QCOMPARE(c.perLayerEmbedding, 2348810240.0);
+        }
+        // E4B: 42 layers, every 6th full, the last 18 shared (layer 24 on), MLP 10240 throughout.
+        const ModelSpec e4b = presetModel("gemma-4-e4b-it");
+        QVERIFY(!e4b.layerInfo[23].kvShared && e4b.layerInfo[24].kvShared);
+        QCOMPARE(e4b.layerInfo[30].ffnIntermediate, -1);
+        // KV: layers 0-23, 20 sliding x (2 x 2 x 256 x 2 = 2,048) + 4 full x (2 x 2 x 512 x 2 = 4,096) = 57,344 B;
+        // TP2 halves it (one KV head per rank).
+        QCOMPARE(kvPoolForLayers(e4b, 0, e4b.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 57344.0);
+        QCOMPARE(kvPoolForLayers(e4b, 0, e4b.layers, 2, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 28672.0);
+        {
+            // Sliding 2 x 2560 x 8 x 256 + 2 x 2560 x 2 x 256 + 512 = 13,107,712; full 2 x 2560 x 8 x 512 + 2 x 2560
+            // x 2 x 512 + 1,024 = 26,215,424; MLP 3 x 2560 x 10240 = 78,643,200; gate + projection 2 x 2560 x 256
+            // = 1,310,720, 5 norms of 2560. 35 sliding, 7 full. Ends: 262144 x 2560 = 671,088,640, table 262144 x
+            // 42 x 256 = 2,818,572,288, projection 2560 x 10752 = 27,525,120, norms 2560 + 256.
+            const double s = 13107712, f = 26215424, mlp = 78643200, per = 1310720 + 5 * 2560;
+            const double expected
+                = 35 * s + 7 * f + 42 * (mlp + per) + 671088640.0 + 2818572288.0 + 27525120 + 2560 + 256;
+            QCOMPARE(expected, 7518068992.0);
+            QCOMPARE(countParams(e4b).total, expected);
+        }
+    }
+
     void gemma4Refusals()
     {
         // The MoE block needs its experts.
