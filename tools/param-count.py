@@ -56,6 +56,10 @@ def count_gemma4(c):
     # attention_k_eq_v, num_global_key_value_heads and no v_proj; every layer has q_norm / k_norm of its head
     # size, four hidden norms and a GELU-gated MLP; enable_moe_block adds a router (scale h + proj E x h),
     # per_expert_scale E, E gated experts and three more norms. Counts the checkpoint's tensors.
+    # The last num_kv_shared_layers layers keep their k/v projections (vLLM allocates them) and, with
+    # use_double_wide_mlp, have an MLP twice as wide. Per-layer embeddings (hidden_size_per_layer_input P > 0,
+    # E2B / E4B): a table vocab_size_per_layer_input x L x P, a projection h -> L x P and its norm (P), and in
+    # every layer a gate h -> P, a projection P -> h and one more hidden norm.
     h, heads = c["hidden_size"], c["num_attention_heads"]
     d, gd = c["head_dim"], c.get("global_head_dim") or c["head_dim"]
     kv = c["num_key_value_heads"]
@@ -64,14 +68,20 @@ def count_gemma4(c):
     moe = bool(c.get("enable_moe_block"))
     e, k = (c.get("num_experts") or 0), (c.get("top_k_experts") or 0)
     mi = c.get("moe_intermediate_size") or 0
-    mlp = 3 * h * c["intermediate_size"]
+    L = len(c["layer_types"])
+    first_shared = L - (c.get("num_kv_shared_layers") or 0)
+    ple = c.get("hidden_size_per_layer_input") or 0
     total = active = 0
-    for t in c["layer_types"]:
+    for i, t in enumerate(c["layer_types"]):
+        wide = 2 if (c.get("use_double_wide_mlp") and i >= first_shared) else 1
+        mlp = 3 * h * c["intermediate_size"] * wide
         if t == "full_attention":
             attn = 2 * h * heads * gd + (1 if k_eq_v else 2) * h * gkv * gd + 2 * gd
         else:
             attn = 2 * h * heads * d + 2 * h * kv * d + 2 * d
         base = attn + mlp + 4 * h
+        if ple:
+            base += 2 * h * ple + h
         if moe:
             router = e * h + h + e
             total += base + router + 3 * h + e * 3 * h * mi
@@ -80,6 +90,8 @@ def count_gemma4(c):
             total += base
             active += base
     ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    if ple:
+        ends += (c.get("vocab_size_per_layer_input") or c["vocab_size"]) * L * ple + h * L * ple + ple
     return total + ends, active + ends
 
 

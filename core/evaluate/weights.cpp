@@ -178,9 +178,29 @@ double routerParams(const ModelSpec &m)
 }
 
 // vLLM's VocabParallelEmbedding pads the vocabulary to a multiple of 64 per partition.
+double vocabRowsPerRank(int vocab, int tp)
+{
+    return roundUp(static_cast<double>(vocab) / tp, 64);
+}
+
 double vocabRowsPerRank(const ModelSpec &m, int tp)
 {
-    return roundUp(static_cast<double>(m.vocab) / tp, 64);
+    return vocabRowsPerRank(m.vocab, tp);
+}
+
+// Gemma-4 per-layer embeddings (vllm gemma4.py @001cabc1be16, readGemma4): each layer's per_layer_input_gate
+// (h -> P) and per_layer_projection (P -> h), ReplicatedLinear, so whole on every TP rank.
+double perLayerInputGateParams(const ModelSpec &m)
+{
+    return 2.0 * m.hidden * m.perLayerInputDim;
+}
+
+// The model-level part, L x P wide: per_layer_model_projection (ColumnParallelLinear h -> L x P, split over TP)
+// and per_layer_projection_norm (P); the table embed_tokens_per_layer is counted apart.
+double perLayerModelProjectionParams(const ModelSpec &m, int tp)
+{
+    const double width = static_cast<double>(m.layers) * m.perLayerInputDim;
+    return m.hidden * width / tp;
 }
 
 } // namespace
@@ -291,12 +311,18 @@ ParamCounts countParams(const ModelSpec &m)
             total += denseFfnParams(m, layer, 1);
             active += denseFfnParams(m, layer, 1);
         }
+        total += perLayerInputGateParams(m);
+        active += perLayerInputGateParams(m);
         c.total += total;
         c.active += active;
     }
     c.embedding = static_cast<double>(m.vocab) * m.hidden;
     c.lmHead = m.tiedEmbeddings ? 0 : c.embedding;
-    const double ends = c.embedding + c.lmHead + m.hidden; // + final norm
+    double ends = c.embedding + c.lmHead + m.hidden; // + final norm
+    if (m.perLayerInputDim > 0) {
+        c.perLayerEmbedding = static_cast<double>(m.perLayerInputVocab) * m.layers * m.perLayerInputDim;
+        ends += c.perLayerEmbedding + perLayerModelProjectionParams(m, 1) + m.perLayerInputDim;
+    }
     c.total += ends;
     c.active += ends;
     return c;
@@ -317,6 +343,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }
+        w.mlp += perLayerInputGateParams(m) * b.linear;
     }
     // vLLM's RotaryEmbedding registers a cos/sin cache of max_position_embeddings x rotary_dim in the model
     // dtype (vllm/model_executor/layers/rotary_embedding/base.py, RotaryEmbedding.__init__:
@@ -334,6 +361,14 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
     const double vocabRows = vocabRowsPerRank(m, s.tp);
     if (s.embedding)
         w.embedding = vocabRows * m.hidden * b.other;
+    // Gemma-4 per-layer embeddings: the table (vocab-parallel like embed_tokens) and the projection into it,
+    // kept with the input embedding on the first stage as for embed_tokens (docs/DESIGN.md).
+    if (s.embedding && m.perLayerInputDim > 0) {
+        const double width = static_cast<double>(m.layers) * m.perLayerInputDim;
+        w.embedding += vocabRowsPerRank(m.perLayerInputVocab, s.tp) * width * b.other;
+        w.embedding += m.perLayerInputDim * b.other;
+        w.mlp += perLayerModelProjectionParams(m, s.tp) * b.linear;
+    }
     if (s.lmHead) {
         // A tied LM head shares the embedding's storage when both sit on the same rank.
         if (!(m.tiedEmbeddings && s.embedding))

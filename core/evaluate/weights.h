@@ -42,6 +42,7 @@ struct ParamCounts
     double active = 0; // total minus the routed experts a token does not use
     double embedding = 0;
     double lmHead = 0; // 0 when tied to the embedding
+    double perLayerEmbedding = 0; // Gemma-4 embed_tokens_per_layer (E2B / E4B), in total and active
 };
 // Counted tensor by tensor from the config (docs/DESIGN.md §E.1 conventions).
 ParamCounts countParams(const ModelSpec &m);

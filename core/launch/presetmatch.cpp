@@ -33,8 +33,9 @@ const Suffix kSuffixes[] = { { "-w-mxfp4-a-fp8", true }, // AMD Quark's weight /
     { "-quantized.w4a16", true }, { "-quantized.w8a8", true }, { "-fp8-dynamic", true }, { "-fp8-block", true },
     { "-nvfp4", true }, { "-mxfp4", true }, { "-mxfp8", true }, { "-w4a16", true }, { "-w8a8", true },
     { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
-    // Google's quantization-aware-trained compressed-tensors checkpoints: gemma-4-31B-it-qat-w4a16-ct
-    { "-qat", true }, { "-ct", true }, { "-bf16", false }, { "-instruct", false }, { "-thinking", false },
+    // Google's quantization-aware-trained compressed-tensors checkpoints: gemma-4-31B-it-qat-w4a16-ct, and
+    // gemma-4-E4B-it-qat-mobile-ct (mixed int2 / int4 / int8, the E4B recipe's "mobile" variant)
+    { "-qat-mobile", true }, { "-qat", true }, { "-ct", true }, { "-bf16", false }, { "-instruct", false }, { "-thinking", false },
     { "-base", false }, { "-hf", false } };
 
 bool isDateSuffix(std::string_view s)

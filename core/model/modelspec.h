@@ -123,6 +123,10 @@ struct ModelSpec
     bool routerBias = false; // gpt-oss router bias
     bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc), LFM2-MoE expert_bias
     bool routerScale = false; // Gemma-4 router: a per-dimension input scale (hidden) and per_expert_scale
+    // Gemma-4 per-layer embeddings (E2B / E4B, vllm gemma4.py): hidden_size_per_layer_input (0: none) and
+    // vocab_size_per_layer_input rows of a table num_hidden_layers x that wide.
+    int perLayerInputDim = 0;
+    int perLayerInputVocab = 0;
 
     int slidingWindow = 0; // tokens, for LayerAttention::Sliding
     int chunkSize = 0; // tokens, for LayerAttention::Chunked (Llama 4)

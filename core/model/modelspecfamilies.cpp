@@ -41,7 +41,12 @@ bool anyLayerType(const json &c, const char *type)
 // - every layer has q_norm and k_norm (head size) and four hidden-size norms; enable_moe_block adds a router
 //   (scale of hidden size + proj experts x hidden), per_expert_scale, the experts (GELU-gated, 3 matrices) and
 //   three more norms, beside the dense MLP, which stays and runs for every token;
-// - per-layer embeddings (hidden_size_per_layer_input, E2B / E4B) are not modelled: refused by name.
+// - per-layer embeddings, when hidden_size_per_layer_input P > 0 (E2B / E4B; Gemma4Model and
+//   Gemma4DecoderLayer in the same file): embed_tokens_per_layer, a VocabParallelEmbedding of
+//   vocab_size_per_layer_input (default vocab_size) rows x num_hidden_layers x P; per_layer_model_projection, a
+//   ColumnParallelLinear h -> num_hidden_layers x P; per_layer_projection_norm (P); and in every layer
+//   per_layer_input_gate (h -> P) and per_layer_projection (P -> h), both ReplicatedLinear, whole on every TP
+//   rank, and post_per_layer_input_norm (h).
 void readGemma4(const json &c, ModelSpec &m)
 {
     const bool gemma4 = m.modelType.rfind("gemma4", 0) == 0
@@ -50,9 +55,6 @@ void readGemma4(const json &c, ModelSpec &m)
                 "enable_moe_block", "use_second_mlp_block", "hidden_size_per_layer_input", "use_double_wide_mlp" });
     if (!gemma4)
         return;
-    if (readInt(c, "hidden_size_per_layer_input", 0, 0, kMaxDim) > 0)
-        throw InputError("model config field \"hidden_size_per_layer_input\" (Gemma-4 per-layer embeddings, E2B / "
-                         "E4B) is not supported yet");
     if (!c.contains("layer_types"))
         throw InputError("Gemma-4 model config is missing \"layer_types\" (vLLM reads each layer's type from it)");
     const int globalHeadDim = readInt(c, "global_head_dim", m.headDim, 1, kMaxDim);
@@ -65,6 +67,11 @@ void readGemma4(const json &c, ModelSpec &m)
     const bool doubleWide = readBool(c, "use_double_wide_mlp", false);
     m.qkNorm = true;
     m.normsPerLayer = 4; // input, post_attention, pre_feedforward, post_feedforward
+    m.perLayerInputDim = readInt(c, "hidden_size_per_layer_input", 0, 0, kMaxDim);
+    if (m.perLayerInputDim > 0) {
+        m.perLayerInputVocab = readInt(c, "vocab_size_per_layer_input", m.vocab, 1, 1 << 30);
+        m.normsPerLayer = 5; // + post_per_layer_input_norm
+    }
     for (int i = 0; i < m.layers; ++i) {
         LayerInfo &l = m.layerInfo[i];
         if (l.attention == LayerAttention::Full) {
@@ -101,7 +108,7 @@ void readGemma4(const json &c, ModelSpec &m)
     m.routerScale = true;
     for (LayerInfo &l : m.layerInfo) {
         l.moe = true;
-        l.norms = 7; // + post_feedforward_layernorm_1 / _2, pre_feedforward_layernorm_2
+        l.norms = m.normsPerLayer + 3; // + post_feedforward_layernorm_1 / _2, pre_feedforward_layernorm_2
         if (l.ffnIntermediate > 0)
             throw InputError("model config \"use_double_wide_mlp\" with \"enable_moe_block\" is not supported yet");
     }

@@ -12,6 +12,7 @@
 //     configuration_ernie4_5_moe.py @001f85b38fb4;
 //   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
 //     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
+// Gemma-4 per-layer embeddings (E2B / E4B): the same gemma4.py, Gemma4Model and Gemma4DecoderLayer.
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -237,10 +238,110 @@ private slots:
         QCOMPARE(m.layerInfo[8].ffnIntermediate, -1);
     }
 
+    void gemma4PerLayerEmbeddings()
+    {
+        // The fuzz seed tests/fuzz/seeds/modelconfig/gemma4-per-layer-embeddings.json: 5 layers (S S F S F), h 64,
+        // 4 heads, 1 KV head, head sizes 16 / 32, MLP 96, P = hidden_size_per_layer_input 8 with a 100-row table,
+        // the last 2 layers KV-shared (3 -> layer 1, 4 -> layer 2) with a 192-wide MLP, tied embeddings.
+        const std::string config = R"({"model_type": "gemma4_text", "num_hidden_layers": 5, "hidden_size": 64,)"
+                                   R"( "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 16,)"
+                                   R"( "global_head_dim": 32, "vocab_size": 128, "intermediate_size": 96,)"
+                                   R"( "hidden_size_per_layer_input": 8, "vocab_size_per_layer_input": 100,)"
+                                   R"( "num_kv_shared_layers": 2, "use_double_wide_mlp": true, "sliding_window": 8,)"
+                                   R"( "tie_word_embeddings": true,)"
+                                   R"( "layer_types": ["sliding_attention", "sliding_attention", "full_attention",)"
+                                   R"( "sliding_attention", "full_attention"]})";
+        const ModelSpec m = modelFromJsonText(config, "g");
+        QCOMPARE(m.perLayerInputDim, 8);
+        QCOMPARE(m.perLayerInputVocab, 100);
+        QCOMPARE(m.normsPerLayer, 5); // + post_per_layer_input_norm
+        // Checkpoint count. Sliding attention: q, o 2 x 64 x 4 x 16 = 8,192, k, v 2 x 64 x 1 x 16 = 2,048, q/k
+        // norms 2 x 16: 10,272. Full: 2 x 64 x 4 x 32 = 16,384, 2 x 64 x 32 = 4,096, 2 x 32: 20,544. MLP 3 x 64 x 96
+        // = 18,432 (36,864 on the shared layers). Every layer: gate 64 x 8 + projection 8 x 64 = 1,024, 5 norms
+        // of 64 = 320. Ends: embedding 128 x 64 = 8,192, final norm 64, table 100 x 5 x 8 = 4,000, model
+        // projection 64 x 40 = 2,560, its norm 8.
+        const double sliding = 8192 + 2048 + 32, full = 16384 + 4096 + 64, mlp = 3 * 64 * 96, perLayer = 1024 + 320;
+        const double layers = 2 * (sliding + mlp) + (full + mlp) + (sliding + 2 * mlp) + (full + 2 * mlp) + 5 * perLayer;
+        QCOMPARE(layers, 207648.0);
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.perLayerEmbedding, 4000.0);
+        QCOMPARE(c.total, layers + 8192 + 64 + 4000 + 2560 + 8);
+        QCOMPARE(c.total, 222472.0);
+        QCOMPARE(c.active, c.total);
+        // A TP2 rank with the embedding, bf16. The table is vocab-parallel (cdiv 100 / 2 = 50 rows, padded to
+        // 64) x 40 and its norm 8; embed_tokens 64 rows x 64. The model projection is column-parallel (2,560 / 2);
+        // each layer's gate and projection are replicated (1,024 each); the MLPs split (9,216, or 18,432 wide).
+        RankShape shape;
+        shape.tp = 2;
+        shape.layerCount = m.layers;
+        shape.embedding = shape.lmHead = true;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.embedding, 2 * (64.0 * 64 + 64.0 * 40 + 8));
+        QCOMPARE(w.mlp, 2 * (3 * 9216.0 + 2 * 18432.0 + 5 * 1024.0 + 1280));
+        // Attention: the one KV head is replicated, q and o split: sliding 2 x 64 x 2 x 16 + 2 x 64 x 16 + 32 =
+        // 6,176, full 2 x 64 x 2 x 32 + 2 x 64 x 32 + 64 = 12,352.
+        QCOMPARE(w.attention, 2 * (3 * 6176.0 + 2 * 12352.0));
+        // A later pipeline stage holds none of the per-layer-embedding tensors but each layer's gate.
+        RankShape later = shape;
+        later.embedding = later.lmHead = false;
+        later.firstLayer = 3;
+        later.layerCount = 2;
+        const WeightBreakdown w2 = rankWeightBytes(m, later, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w2.embedding, 0.0);
+        QCOMPARE(w2.mlp, 2 * (2 * 18432.0 + 2 * 1024.0));
+        // KV: layers 0-2 only: 2 sliding x (2 x 1 x 16 x 2 B) + 1 full x (2 x 1 x 32 x 2 B) = 128 + 128 = 256 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 256.0);
+    }
+
+    void gemma4E2bE4b()
+    {
+        // E2B: 35 layers, every 5th full; the last 20 KV-shared (layer 15 on), their MLP 2 x 6144 wide.
+        const ModelSpec e2b = presetModel("gemma-4-e2b-it");
+        QCOMPARE(e2b.layers, 35);
+        QVERIFY(!e2b.layerInfo[14].kvShared && e2b.layerInfo[15].kvShared);
+        QCOMPARE(e2b.layerInfo[15].ffnIntermediate, 12288);
+        // KV per token, bf16: layers 0-14 keep a cache, 12 sliding x (2 x 1 x 256 x 2 B = 1,024) and 3 full
+        // x (2 x 1 x 512 x 2 B = 2,048): 12,288 + 6,144 = 18,432 B. One KV head: the same at TP2 (replicated).
+        QCOMPARE(kvPoolForLayers(e2b, 0, e2b.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 18432.0);
+        QCOMPARE(kvPoolForLayers(e2b, 0, e2b.layers, 2, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 18432.0);
+        // Counted tensors (k / v kept on the shared layers, as vLLM allocates them). Sliding attention 2 x 1536 x
+        // 8 x 256 + 2 x 1536 x 256 + 2 x 256 = 7,078,400; full 2 x 1536 x 8 x 512 + 2 x 1536 x 512 + 2 x 512 =
+        // 14,156,800; MLP 3 x 1536 x 6144 = 28,311,552; per layer gate + projection 2 x 1536 x 256 = 786,432 and 5
+        // norms of 1536. Layers 0-14: 12 sliding, 3 full; 15-34: 16 sliding, 4 full, MLP doubled. Ends: embedding
+        // 262144 x 1536 = 402,653,184, the table 262144 x 35 x 256 = 2,348,810,240, projection 1536 x 8960 =
+        // 13,762,560, norms 1536 + 256.
+        {
+            const double s = 7078400, f = 14156800, mlp = 28311552, per = 786432 + 5 * 1536;
+            const double layers = 12 * s + 3 * f + 15 * mlp + 16 * s + 4 * f + 20 * 2 * mlp + 35 * per;
+            const double expected = layers + 402653184.0 + 2348810240.0 + 13762560 + 1536 + 256;
+            QCOMPARE(expected, 4647449856.0);
+            const ParamCounts c = countParams(e2b);
+            QCOMPARE(c.total, expected);
+            QCOMPARE(c.perLayerEmbedding, 2348810240.0);
+        }
+        // E4B: 42 layers, every 6th full, the last 18 shared (layer 24 on), MLP 10240 throughout.
+        const ModelSpec e4b = presetModel("gemma-4-e4b-it");
+        QVERIFY(!e4b.layerInfo[23].kvShared && e4b.layerInfo[24].kvShared);
+        QCOMPARE(e4b.layerInfo[30].ffnIntermediate, -1);
+        // KV: layers 0-23, 20 sliding x (2 x 2 x 256 x 2 = 2,048) + 4 full x (2 x 2 x 512 x 2 = 4,096) = 57,344 B;
+        // TP2 halves it (one KV head per rank).
+        QCOMPARE(kvPoolForLayers(e4b, 0, e4b.layers, 1, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 57344.0);
+        QCOMPARE(kvPoolForLayers(e4b, 0, e4b.layers, 2, KvDtype::Auto, 16, 8192, 8192).bytesPerToken, 28672.0);
+        {
+            // Sliding 2 x 2560 x 8 x 256 + 2 x 2560 x 2 x 256 + 512 = 13,107,712; full 2 x 2560 x 8 x 512 + 2 x 2560
+            // x 2 x 512 + 1,024 = 26,215,424; MLP 3 x 2560 x 10240 = 78,643,200; gate + projection 2 x 2560 x 256
+            // = 1,310,720, 5 norms of 2560. 35 sliding, 7 full. Ends: 262144 x 2560 = 671,088,640, table 262144 x
+            // 42 x 256 = 2,818,572,288, projection 2560 x 10752 = 27,525,120, norms 2560 + 256.
+            const double s = 13107712, f = 26215424, mlp = 78643200, per = 1310720 + 5 * 2560;
+            const double expected
+                = 35 * s + 7 * f + 42 * (mlp + per) + 671088640.0 + 2818572288.0 + 27525120 + 2560 + 256;
+            QCOMPARE(expected, 7518068992.0);
+            QCOMPARE(countParams(e4b).total, expected);
+        }
+    }
+
     void gemma4Refusals()
     {
-        // Per-layer embeddings (E2B / E4B) are not modelled.
-        QVERIFY(refusal(gemma4(R"(, "hidden_size_per_layer_input": 256)")).contains("hidden_size_per_layer_input"));
         // The MoE block needs its experts.
         QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true)")).contains("num_experts"));
         QVERIFY(refusal(gemma4(R"(, "enable_moe_block": true, "num_experts": 4, "top_k_experts": 2)"))

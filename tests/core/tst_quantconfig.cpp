@@ -402,6 +402,34 @@ private slots:
         QCOMPARE(m.officialTotalParams, total);
     }
 
+    // Gemma-4 E2B / E4B (Google's model card): "2.3B effective (5.1B with embeddings)" and "4.5B effective (8B
+    // with embeddings)", both with a ~150M vision and a ~300M audio encoder that the presets do not count. So the
+    // comparison adds 0.45B to the text decoder's count: the total with both embedding tables within 1 % of the
+    // card's figure, and the effective count (without the input embedding and the per-layer table) rounding to
+    // its one-decimal figure. E2B: 4.647B + 0.45B = 5.097B; 4.647B - 0.403B - 2.349B + 0.45B = 2.346B. E4B:
+    // 7.518B + 0.45B = 7.968B (-0.4 %); 7.518B - 0.671B - 2.819B + 0.45B = 4.479B.
+    void perLayerEmbeddingCounts_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("effective");
+        QTest::newRow("gemma-4-e2b-it") << QStringLiteral("gemma-4-e2b-it") << 5.1e9 << 2.3;
+        QTest::newRow("gemma-4-e4b-it") << QStringLiteral("gemma-4-e4b-it") << 8e9 << 4.5;
+    }
+    void perLayerEmbeddingCounts()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, total);
+        QFETCH(double, effective);
+        const double encoders = 150e6 + 300e6;
+        const ModelSpec m = presetModel(id.toLatin1().constData());
+        const ParamCounts c = countParams(m);
+        QVERIFY(c.perLayerEmbedding > 0);
+        QVERIFY2(std::fabs((c.total + encoders) / total - 1) < 0.01, qPrintable(QString::number(c.total)));
+        QCOMPARE(std::round((c.total - c.embedding - c.perLayerEmbedding + encoders) / 1e8) / 10, effective);
+        QCOMPARE(m.officialTotalParams, total);
+    }
+
     // Qwen3-1.7B: the card's precise figure is the non-embedding count, 1.4B (its 1.7B headline rounds
     // 1.72B). Tied embedding, so total minus one 151936 x 2048 table: 1.721B - 0.311B = 1.410B (+0.7 %).
     void nonEmbeddingCount()
@@ -499,6 +527,10 @@ private slots:
         // Google's quantization-aware-trained compressed-tensors checkpoints.
         QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
         QVERIFY(matchModelPreset(models, "google/gemma-4-31B-it-qat-w4a16-ct").quantizedVariant);
+        // E4B's "mobile" QAT checkpoint (mixed int2 / int4 / int8; the recipe lists it as a variant of E4B).
+        QCOMPARE(id("google/gemma-4-E4B-it-qat-mobile-ct"), std::string("gemma-4-e4b-it"));
+        QVERIFY(matchModelPreset(models, "google/gemma-4-E4B-it-qat-mobile-ct").quantizedVariant);
+        QCOMPARE(id("google/gemma-4-E2B-it"), std::string("gemma-4-e2b-it"));
         QCOMPARE(id("someone/Unknown-7B-FP8"), std::string());
         QCOMPARE(id("-FP8"), std::string());
     }
