@@ -205,6 +205,35 @@ def count_kimi_linear(c):
     return total + ends, active + ends
 
 
+def count_ernie45_moe(c):
+    # ERNIE-4.5 MoE (vllm ernie45_moe.py, Transformers Ernie4_5_MoeConfig defaults): GQA without biases,
+    # MoE on layers start..end (end -1 = last) where (i + 1) % interval == 0, each with moe_num_experts
+    # experts of moe_intermediate_size, moe_num_shared_experts x moe_intermediate_size shared, a router
+    # and its correction bias (moe_statics); the other layers a dense MLP. Embeddings tied by default.
+    h, layers, heads = c["hidden_size"], c["num_hidden_layers"], c["num_attention_heads"]
+    kv = c.get("num_key_value_heads") or heads
+    d = c.get("head_dim") or h // heads
+    attn = 2 * h * heads * d + 2 * h * kv * d
+    experts, k = c.get("moe_num_experts", 64), c.get("moe_k", 6)
+    mi = c.get("moe_intermediate_size", 1536)
+    shared = 3 * h * mi * c.get("moe_num_shared_experts", 2)
+    start, end = c.get("moe_layer_start_index", 1), c.get("moe_layer_end_index", -1)
+    end = layers - 1 if end in (-1, None) else end
+    interval = c.get("moe_layer_interval", 1)
+    total = active = 0
+    for i in range(layers):
+        base = attn + 2 * h
+        if c.get("use_moe", True) and start <= i <= end and (i + 1) % interval == 0:
+            common = base + shared + experts * h + experts
+            total += common + experts * 3 * h * mi
+            active += common + k * 3 * h * mi
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -220,6 +249,8 @@ def count(preset):
         return count_laguna(c)
     if "linear_attn_config" in c:
         return count_kimi_linear(c)
+    if c.get("model_type") == "ernie4_5_moe":
+        return count_ernie45_moe(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]
