@@ -388,6 +388,10 @@ private slots:
         QTest::newRow("qwen3.5-122b-a10b") << QStringLiteral("qwen3.5-122b-a10b") << 122e9 << 10.0 << 0;
         // ERNIE-4.5-300B-A47B 300B / 47B (recipe): 299.48B, 47.08B active without the embedding lookup.
         QTest::newRow("ernie-4.5-300b-a47b") << QStringLiteral("ernie-4.5-300b-a47b") << 300e9 << 47.0 << 1;
+        // Hunyuan-A13B 80B / 13B (recipe): 80.39B, 12.75B active counting everything.
+        QTest::newRow("hunyuan-a13b-instruct") << QStringLiteral("hunyuan-a13b-instruct") << 80e9 << 13.0 << 0;
+        // Hy3 295B / 21B (recipes): 295.03B, 20.68B active counting everything (the MTP layer not counted).
+        QTest::newRow("hy3") << QStringLiteral("hy3") << 295e9 << 21.0 << 0;
     }
     void roundedHeadlineCounts()
     {
