@@ -217,6 +217,61 @@ def count_kimi_linear(c):
     return total + ends, active + ends
 
 
+def count_ernie45_moe(c):
+    # ERNIE-4.5 MoE (vllm ernie45_moe.py, Transformers Ernie4_5_MoeConfig defaults): GQA without biases,
+    # MoE on layers start..end (end -1 = last) where (i + 1) % interval == 0, each with moe_num_experts
+    # experts of moe_intermediate_size, moe_num_shared_experts x moe_intermediate_size shared, a router
+    # and its correction bias (moe_statics); the other layers a dense MLP. Embeddings tied by default.
+    h, layers, heads = c["hidden_size"], c["num_hidden_layers"], c["num_attention_heads"]
+    kv = c.get("num_key_value_heads") or heads
+    d = c.get("head_dim") or h // heads
+    attn = 2 * h * heads * d + 2 * h * kv * d
+    experts, k = c.get("moe_num_experts", 64), c.get("moe_k", 6)
+    mi = c.get("moe_intermediate_size", 1536)
+    shared = 3 * h * mi * c.get("moe_num_shared_experts", 2)
+    start, end = c.get("moe_layer_start_index", 1), c.get("moe_layer_end_index", -1)
+    end = layers - 1 if end in (-1, None) else end
+    interval = c.get("moe_layer_interval", 1)
+    total = active = 0
+    for i in range(layers):
+        base = attn + 2 * h
+        if c.get("use_moe", True) and start <= i <= end and (i + 1) % interval == 0:
+            common = base + shared + experts * h + experts
+            total += common + experts * 3 * h * mi
+            active += common + k * 3 * h * mi
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    return total + ends, active + ends
+
+
+def count_hunyuan_moe(c):
+    # HunYuan-MoE-V1 (vllm hunyuan_v1.py): GQA of attention_head_dim with q/k RMSNorms (use_qk_norm), every
+    # layer MoE: num_experts experts of moe_intermediate_size, moe_topk per token, a router, and with
+    # use_mixed_mlp_moe a shared MLP of intermediate_size x num_shared_expert. The per-layer lists are read
+    # entry by entry.
+    h, layers, heads = c["hidden_size"], c["num_hidden_layers"], c["num_attention_heads"]
+    kv = c.get("num_key_value_heads") or heads
+    d = c.get("head_dim") or c.get("attention_head_dim") or h // heads
+    attn = 2 * h * heads * d + 2 * h * kv * d + (2 * d if c.get("use_qk_norm") else 0)
+
+    def at(key, i):
+        v = c[key]
+        return v[i] if isinstance(v, list) else v
+
+    experts = c["num_experts"]
+    total = active = 0
+    for i in range(layers):
+        mi = at("moe_intermediate_size", i)
+        shared = 3 * h * c["intermediate_size"] * at("num_shared_expert", i) if c.get("use_mixed_mlp_moe") else 0
+        common = attn + 2 * h + shared + experts * h
+        total += common + experts * 3 * h * mi
+        active += common + at("moe_topk", i) * 3 * h * mi
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -232,6 +287,10 @@ def count(preset):
         return count_laguna(c)
     if "linear_attn_config" in c:
         return count_kimi_linear(c)
+    if c.get("model_type") == "ernie4_5_moe":
+        return count_ernie45_moe(c)
+    if "moe_topk" in c:
+        return count_hunyuan_moe(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]
@@ -261,7 +320,8 @@ def count(preset):
             attn += heads * d + 2 * kv * d + (0 if c.get("attention_out_bias") is False else h)
         elif mt in ("qwen2", "qwen2_moe"):
             attn += heads * d + 2 * kv * d
-        if mt in ("qwen3", "qwen3_moe") or (c.get("use_qk_norm") and mt != "llama4_text"):
+        qk_norm = c.get("use_qk_norm") and mt != "llama4_text" or mt == "hy_v3" and c.get("qk_norm")
+        if mt in ("qwen3", "qwen3_moe") or qk_norm:
             attn += 2 * d
 
     # Qwen3-Next / Qwen3.5 hybrids (vllm qwen3_next.py): full-attention layers have a gated q_proj
@@ -289,7 +349,10 @@ def count(preset):
     experts = c.get("n_routed_experts") or c.get("num_experts") or c.get("num_local_experts") or 0
     k = c.get("num_experts_per_tok") or c.get("experts_per_token") or 0
     moe_i = c.get("moe_intermediate_size") or c.get("intermediate_size")
-    shared = (c.get("n_shared_experts") or 0) * (moe_i or 0)
+    if mt == "hy_v3":  # vllm hy_v3.py: experts and shared MLP of expert_hidden_dim
+        moe_i = c.get("expert_hidden_dim") or moe_i
+    shared_count = c.get("n_shared_experts") or (c.get("num_shared_experts") if mt == "hy_v3" else 0) or 0
+    shared = shared_count * (moe_i or 0)
     # one shared expert of its own width plus a sigmoid gate h -> 1 (vllm qwen2_moe / qwen3_next)
     shared_gate = 0
     if c.get("shared_expert_intermediate_size"):
@@ -306,7 +369,7 @@ def count(preset):
             return (i + 1) % c["decoder_sparse_step"] == 0
         return i >= (c.get("first_k_dense_replace") or 0) and i % (c.get("moe_layer_freq") or 1) == 0
 
-    router = experts * h + (experts if c.get("topk_method") == "noaux_tc" else 0)
+    router = experts * h + (experts if c.get("topk_method") == "noaux_tc" or mt == "hy_v3" else 0)
     expert = 3 * h * (moe_i or 0)
     total = active = 0
     for i in range(layers):

@@ -45,6 +45,31 @@ const json *perLayerList(const json &c, const char *key, std::optional<int> laye
     return &*list;
 }
 
+// HunYuan-MoE-V1 (vllm/model_executor/models/hunyuan_v1.py @017e9f4448b7, HunYuanSparseMoeBlock) takes
+// moe_topk, moe_intermediate_size and num_shared_expert either as one number or as a per-layer list
+// (config.x[layer_id]). ShardScope keeps one value for all MoE layers, so a list is read only when every
+// entry is the same number (Hunyuan-A13B: 8, 3072 and 1 on all 32 layers); a list that varies is refused.
+int readUniformPerLayerInt(const json &c, const char *key, int fallback, int minValue, int maxValue)
+{
+    const auto it = c.find(key);
+    if (it == c.end() || !it->is_array())
+        return readInt(c, key, fallback, minValue, maxValue);
+    const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+    if (static_cast<int>(it->size()) != layers)
+        throw InputError("model config \"" + std::string(key) + "\" has " + std::to_string(it->size()) + " entries for "
+            + std::to_string(layers) + " layers");
+    int value = 0;
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json one = { { key, (*it)[i] } };
+        const int v = readInt(one, key, 0, minValue, maxValue, true);
+        if (i > 0 && v != value)
+            throw InputError("model config \"" + std::string(key)
+                + "\" differs between layers (a per-layer MoE size or top-k is not supported yet)");
+        value = v;
+    }
+    return value;
+}
+
 // The rotary dimensions of the RoPE cos/sin cache (ModelSpec::ropeDim). vLLM's attention builds it with
 // get_rope(head_size, rotary_dim = head_size x partial_rotary_factor, max_position, ...); MLA models
 // rotate qk_rope_head_dim. No rotary embedding: NemotronH and Jamba attention (NoPE), and MLA with
@@ -668,6 +693,12 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.kvHeads = readInt(c, "num_key_value_heads", m.heads, 1, kMaxDim);
     m.vocab = readInt(c, "vocab_size", 0, 1, 1 << 24, true);
     m.headDim = readInt(c, "head_dim", 0, 0, kMaxDim);
+    if (m.headDim == 0) // HunYuan (vllm hunyuan_v1.py): head_dim, else attention_head_dim
+        m.headDim = readInt(c, "attention_head_dim", 0, 0, kMaxDim);
+    // HunYuan's cross-layer attention (vllm hunyuan_v1.py _get_cla_factor) shares one layer's K/V with the next
+    // cla_share_factor - 1: not modelled.
+    if (readBool(c, "use_cla", false) && readInt(c, "cla_share_factor", 1, 1, kMaxLayers) > 1)
+        throw InputError("model config field \"use_cla\" (cross-layer KV sharing) is not supported yet");
     // MLA (Kimi-K3 / Kimi Linear) has no head_dim and needs none: its cache is the latent.
     const bool mla = readInt(c, "kv_lora_rank", 0, 0, kMaxDim) > 0;
     if (m.headDim == 0 && mla) {
@@ -687,7 +718,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     m.attentionBias = readBool(c, "attention_bias", false);
     m.qkvBias = m.modelType == "qwen2" || m.modelType == "qwen2_moe";
     m.qkNorm = m.modelType == "qwen3" || m.modelType == "qwen3_moe" || m.modelType == "laguna"
-        || (readBool(c, "use_qk_norm", false) && m.modelType != "llama4_text"); // Llama 4's qk norm has no weights
+        || (readBool(c, "use_qk_norm", false) && m.modelType != "llama4_text") // Llama 4's qk norm has no weights
+        || (m.modelType == "hy_v3" && readBool(c, "qk_norm", false)); // Hy3 (vllm hy_v3.py): per-head q/k norms
     m.attentionSinks = m.modelType == "gpt_oss";
     // vLLM's derived max_model_len (vllm/config/model.py, _get_and_verify_max_len): the smallest of these
     // keys the config has, then model_max_length in its place when present (Command-R; Kimi Linear states
@@ -733,14 +765,28 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
             ? readIntAny(c, { "moe_k", "num_experts_per_tok" }, 6, 1, m.experts)
             : readIntAny(c, { "num_experts_per_tok", "experts_per_token", "num_experts_per_token", "top_k_experts" }, 0,
                 1, m.experts);
+        const bool hunyuan = c.contains("moe_topk"); // HunYuan-MoE-V1: its per-layer lists
+        if (m.expertsPerToken == 0 && hunyuan)
+            m.expertsPerToken = readUniformPerLayerInt(c, "moe_topk", 0, 1, m.experts);
         if (m.expertsPerToken == 0)
             throw InputError("MoE model config is missing \"num_experts_per_tok\"");
-        m.moeIntermediate = readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
+        m.moeIntermediate = hunyuan ? readUniformPerLayerInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim)
+                                    : readInt(c, "moe_intermediate_size", intermediate, 1, kMaxDim);
+        // Hy3 (vllm hy_v3.py @017e9f4448b7, HYV3MoE): routed experts and the shared MLP (x num_shared_experts)
+        // are expert_hidden_dim wide; moe_intermediate_size is not read.
+        if (m.modelType == "hy_v3")
+            m.moeIntermediate = readInt(c, "expert_hidden_dim", m.moeIntermediate, 1, kMaxDim);
         const int shared = ernie ? readInt(c, "moe_num_shared_experts", 2, 0, kMaxExperts)
                                  : readIntAny(c, { "n_shared_experts", "num_shared_experts" }, 0, 0, kMaxExperts);
         if (const int qwenShared = readInt(c, "shared_expert_intermediate_size", 0, 0, kMaxDim); qwenShared > 0)
             m.sharedIntermediate = qwenShared; // Qwen2-MoE / Qwen3-Next: one shared expert of this size
-        else if (shared > 0)
+        else if (hunyuan && c.contains("num_shared_expert")) {
+            // HunYuan-MoE-V1: with use_mixed_mlp_moe, a shared MLP of intermediate_size x num_shared_expert
+            // (not moe_intermediate_size); without it none.
+            const int hunyuanShared = readUniformPerLayerInt(c, "num_shared_expert", 0, 0, kMaxExperts);
+            if (readBool(c, "use_mixed_mlp_moe", false) && hunyuanShared > 0)
+                m.sharedIntermediate = hunyuanShared * intermediate;
+        } else if (shared > 0)
             m.sharedIntermediate = shared * m.moeIntermediate;
         else if (m.modelType == "llama4_text")
             m.sharedIntermediate = intermediate; // one shared expert of intermediate_size
@@ -749,7 +795,9 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.expertBias = m.routerBias = m.modelType == "gpt_oss";
         // ERNIE-4.5: the gate always carries e_score_correction_bias (moe_statics in the checkpoint).
         // Laguna: LagunaMoE always registers e_score_correction_bias.
-        m.routerCorrectionBias = ernie || m.modelType == "laguna" || readString(c, "topk_method") == "noaux_tc";
+        // Hy3: HYV3MoE always registers expert_bias (the sigmoid router's correction bias).
+        m.routerCorrectionBias
+            = ernie || m.modelType == "laguna" || m.modelType == "hy_v3" || readString(c, "topk_method") == "noaux_tc";
     }
 
     // ERNIE-4.5's use_bias puts biases on q/k/v and on the dense MLPs: the latter are not modelled.

@@ -10,6 +10,8 @@
 //     @0123e1dc5c65 (conv state (conv_L_cache - 1) x conv_dim / tp in the model dtype);
 //   ERNIE-4.5 MoE: vllm/model_executor/models/ernie45_moe.py @0028a75108fd, defaults from Transformers'
 //     configuration_ernie4_5_moe.py @001f85b38fb4;
+//   HunYuan-MoE-V1: vllm/model_executor/models/hunyuan_v1.py @017e9f4448b7 (per-layer lists, shared MLP);
+//   Hy3: vllm/model_executor/models/hy_v3.py @017e9f4448b7 (expert_hidden_dim, expert_bias, qk_norm);
 //   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
 //     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
 // Gemma-4 per-layer embeddings (E2B / E4B): the same gemma4.py, Gemma4Model and Gemma4DecoderLayer.
@@ -538,6 +540,84 @@ private slots:
                         R"( "num_attention_heads": 4, "vocab_size": 128, "intermediate_size": 96,)"
                         R"( "moe_num_experts": [8, 8]})")
                     .contains("moe_num_experts"));
+    }
+
+    void hunyuanMoeV1()
+    {
+        // HunYuan-MoE-V1 (vllm hunyuan_v1.py @017e9f4448b7, HunYuanSparseMoeBlock): moe_topk,
+        // moe_intermediate_size and num_shared_expert are a number or one entry per layer; with
+        // use_mixed_mlp_moe a shared MLP of intermediate_size x num_shared_expert; head size attention_head_dim;
+        // every layer MoE (num_experts > 1). Lists are read when all entries agree, refused otherwise.
+        const auto config = [](const std::string &topk, const std::string &moeI, const std::string &shared,
+                                const std::string &extra = R"(, "use_mixed_mlp_moe": true)") {
+            return R"({"model_type": "hunyuan", "num_hidden_layers": 3, "hidden_size": 64, "num_attention_heads": 4,)"
+                   R"( "num_key_value_heads": 2, "attention_head_dim": 32, "vocab_size": 128, "intermediate_size": 48,)"
+                   R"( "num_experts": 8, "use_qk_norm": true, "tie_word_embeddings": true,)"
+                   R"( "moe_topk": )"
+                + topk + R"(, "moe_intermediate_size": )" + moeI + R"(, "num_shared_expert": )" + shared + extra + "}";
+        };
+        const ModelSpec m = modelFromJsonText(config("[2, 2, 2]", "[16, 16, 16]", "[1, 1, 1]"), "h");
+        QCOMPARE(m.headDim, 32);
+        QCOMPARE(m.experts, 8);
+        QCOMPARE(m.expertsPerToken, 2);
+        QCOMPARE(m.moeIntermediate, 16);
+        QCOMPARE(m.sharedIntermediate, 48); // intermediate_size x 1, not moe_intermediate_size
+        QCOMPARE(m.moeLayerCount(), 3);
+        QVERIFY(m.qkNorm);
+        // Scalars read the same.
+        const ModelSpec scalars = modelFromJsonText(config("2", "16", "2"), "s");
+        QCOMPARE(scalars.expertsPerToken, 2);
+        QCOMPARE(scalars.moeIntermediate, 16);
+        QCOMPARE(scalars.sharedIntermediate, 96);
+        // Without use_mixed_mlp_moe no shared MLP.
+        QCOMPARE(
+            modelFromJsonText(config("2", "16", "1", R"(, "use_mixed_mlp_moe": false)"), "n").sharedIntermediate, 0);
+        // Parameters: q, o 64 x 128, k, v 64 x 64 (2 heads of 32), q/k norms 2 x 32, 2 norms of 64; 8 experts of
+        // 3 x 64 x 16, the shared MLP 3 x 64 x 48, router 8 x 64; tied embedding 128 x 64, final norm 64.
+        const double attention = 2.0 * 64 * 128 + 2.0 * 64 * 64 + 2 * 32 + 2 * 64;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 3 * (attention + 8 * 3.0 * 64 * 16 + 3.0 * 64 * 48 + 8 * 64) + 128.0 * 64 + 64);
+        QCOMPARE(c.active, 3 * (attention + 2 * 3.0 * 64 * 16 + 3.0 * 64 * 48 + 8 * 64) + 128.0 * 64 + 64);
+        // KV per token: 2 x 2 heads x 32 x 2 B = 256 B per layer, 3 layers.
+        QCOMPARE(kvPoolForLayers(m, 0, 3, 1, KvDtype::Auto, 16, 4096, 2048).bytesPerToken, 768.0);
+        // Lists that vary between layers, lists of the wrong length and cross-layer attention are refused.
+        QVERIFY(refusal(config("[2, 4, 2]", "16", "1")).contains("moe_topk"));
+        QVERIFY(refusal(config("2", "[16, 16, 32]", "1")).contains("moe_intermediate_size"));
+        QVERIFY(refusal(config("2", "16", "[1, 0, 1]")).contains("num_shared_expert"));
+        QVERIFY(refusal(config("[2, 2]", "16", "1")).contains("entries for 3 layers"));
+        QVERIFY(refusal(config("2", "16", "1", R"(, "use_cla": true, "cla_share_factor": 2)")).contains("use_cla"));
+        // use_cla with cla_share_factor 1 shares nothing (vLLM's _get_cla_factor): read as usual.
+        QCOMPARE(
+            modelFromJsonText(config("2", "16", "1", R"(, "use_cla": true, "cla_share_factor": 1)"), "c").layers, 3);
+    }
+
+    void hyV3()
+    {
+        // Hy3 (vllm hy_v3.py @017e9f4448b7, HYV3MoE): layers below first_k_dense_replace dense (intermediate_size),
+        // the others 192-style experts and a shared MLP (x num_shared_experts), both expert_hidden_dim wide, a
+        // router with expert_bias; qk_norm adds per-head q/k RMSNorms.
+        const std::string config
+            = R"({"model_type": "hy_v3", "num_hidden_layers": 3, "hidden_size": 64, "num_attention_heads": 4,)"
+              R"( "num_key_value_heads": 2, "head_dim": 16, "vocab_size": 128, "intermediate_size": 96,)"
+              R"( "expert_hidden_dim": 24, "moe_intermediate_size": 24, "first_k_dense_replace": 1, "num_experts": 8,)"
+              R"( "num_experts_per_tok": 2, "num_shared_experts": 1, "qk_norm": true, "tie_word_embeddings": false})";
+        const ModelSpec m = modelFromJsonText(config, "hy");
+        QVERIFY(m.qkNorm);
+        QVERIFY(m.routerCorrectionBias);
+        QCOMPARE(m.moeIntermediate, 24);
+        QCOMPARE(m.sharedIntermediate, 24);
+        QVERIFY(!m.layerInfo[0].moe);
+        QCOMPARE(m.moeLayerCount(), 2);
+        // q, o 64 x 64, k, v 64 x 32, q/k norms 2 x 16, 2 norms of 64; layer 0 dense 3 x 64 x 96; layers 1-2:
+        // 8 experts of 3 x 64 x 24, shared 3 x 64 x 24, router 8 x 64 + bias 8; embedding and head 2 x 128 x 64.
+        const double attention = 2.0 * 64 * 64 + 2.0 * 64 * 32 + 2 * 16 + 2 * 64;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 3 * attention + 3.0 * 64 * 96 + 2 * (9 * 3.0 * 64 * 24 + 8 * 64 + 8) + 2 * 128.0 * 64 + 64);
+        QCOMPARE(c.active, 3 * attention + 3.0 * 64 * 96 + 2 * (3 * 3.0 * 64 * 24 + 8 * 64 + 8) + 2 * 128.0 * 64 + 64);
+        // expert_hidden_dim is the width vLLM reads, whatever moe_intermediate_size says.
+        QString wider = QString::fromStdString(config);
+        wider.replace(QStringLiteral("\"expert_hidden_dim\": 24"), QStringLiteral("\"expert_hidden_dim\": 40"));
+        QCOMPARE(modelFromJsonText(wider.toStdString(), "w").moeIntermediate, 40);
     }
 
     void lagunaXs2()

@@ -337,6 +337,9 @@ private slots:
         QTest::newRow("mellum2-12b-a2.5b") << QStringLiteral("mellum2-12b-a2.5b") << 12e9 << 2.5e9 << 0 << 0.03;
         // Seed-OSS-36B "36B" (36.15B counted, with the o_proj biases ShardScope adds for attention_bias).
         QTest::newRow("seed-oss-36b-instruct") << QStringLiteral("seed-oss-36b-instruct") << 36e9 << 36e9 << 0 << 0.01;
+        // ERNIE-4.5-21B-A3B 21B / 3B (recipe, model card): 21.83B (+3.9 %), 3.09B active without the embedding
+        // lookup (+2.9 %); the routed experts alone are 20.38B, so the name's figures are rounded down.
+        QTest::newRow("ernie-4.5-21b-a3b") << QStringLiteral("ernie-4.5-21b-a3b") << 21e9 << 3e9 << 1 << 0.04;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -383,6 +386,12 @@ private slots:
         QTest::newRow("glm-4.5-air") << QStringLiteral("glm-4.5-air") << 106e9 << 12.0 << 2;
         // Qwen3.5-122B-A10B 122B / 10B (vLLM recipe): 122.11B, 9.77B active counting everything.
         QTest::newRow("qwen3.5-122b-a10b") << QStringLiteral("qwen3.5-122b-a10b") << 122e9 << 10.0 << 0;
+        // ERNIE-4.5-300B-A47B 300B / 47B (recipe): 299.48B, 47.08B active without the embedding lookup.
+        QTest::newRow("ernie-4.5-300b-a47b") << QStringLiteral("ernie-4.5-300b-a47b") << 300e9 << 47.0 << 1;
+        // Hunyuan-A13B 80B / 13B (recipe): 80.39B, 12.75B active counting everything.
+        QTest::newRow("hunyuan-a13b-instruct") << QStringLiteral("hunyuan-a13b-instruct") << 80e9 << 13.0 << 0;
+        // Hy3 295B / 21B (recipes): 295.03B, 20.68B active counting everything (the MTP layer not counted).
+        QTest::newRow("hy3") << QStringLiteral("hy3") << 295e9 << 21.0 << 0;
     }
     void roundedHeadlineCounts()
     {
