@@ -272,9 +272,43 @@ def count_hunyuan_moe(c):
     return total + ends, active + ends
 
 
+def count_minimax_m3(c):
+    # MiniMax-M3 (vllm models/minimax_m3/nvidia/model.py): GQA attention with q/k norms on every layer; a
+    # layer whose sparse_attention_freq entry is 1 adds the lightning indexer's index_q (h -> index heads x
+    # index dim), index_k (h -> index dim) and their two norms; moe_layer_freq 1 = MoE layer (router,
+    # e_score_correction_bias, intermediate_size x n_shared_experts shared expert), 0 = dense MLP of
+    # dense_intermediate_size.
+    h, heads, kv, d = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"], c["head_dim"]
+    attn = h * heads * d + 2 * h * kv * d + heads * d * h + 2 * d
+    s = c.get("sparse_attention_config") or {}
+    freq = s.get("sparse_attention_freq") or [0] * c["num_hidden_layers"]
+    indexer = 0
+    if any(freq):
+        idim = s["sparse_index_dim"]
+        indexer = h * s["sparse_num_index_heads"] * idim + h * idim + 2 * idim
+    experts, k = c["num_local_experts"], c["num_experts_per_tok"]
+    expert = 3 * h * c["intermediate_size"]
+    shared = (c.get("n_shared_experts") or 0) * expert
+    router = experts * h + (experts if c.get("use_routing_bias", True) else 0)
+    moe = c.get("moe_layer_freq") or [1] * c["num_hidden_layers"]
+    total = active = 0
+    for sparse, is_moe in zip(freq, moe):
+        base = attn + (indexer if sparse else 0) + 2 * h
+        if is_moe:
+            total += base + experts * expert + router + shared
+            active += base + k * expert + router + shared
+        else:
+            total += base + 3 * h * c["dense_intermediate_size"]
+            active += base + 3 * h * c["dense_intermediate_size"]
+    ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings") else 2) + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
+    if "sparse_attention_config" in c or str(outer.get("model_type", "")).startswith("minimax_m3"):
+        return count_minimax_m3(c)
     if "hybrid_override_pattern" in c:
         return count_nemotron_h(c)
     if str(c.get("model_type", "")).startswith("gemma4"):

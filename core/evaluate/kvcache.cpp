@@ -44,12 +44,18 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
 {
     if (l.mixer != LayerMixer::Attention || l.kvShared)
         return 0;
+    // MiniMax-M3 sparse layers add their indexer's side cache (vllm/models/minimax_m3/common/indexer.py
+    // @0484480bc730, MiniMaxM3IndexerCache.get_kv_cache_spec: MLAAttentionSpec, num_kv_heads 1, head_size
+    // sparse_index_dim, indexer_kv_dtype, default bf16): one index key per token on every TP rank, whatever
+    // --kv-cache-dtype. vLLM puts it in the same group as the layers' K/V (UniformTypeKVCacheSpecs).
+    const double indexer = l.msaIndexer ? static_cast<double>(m.msaIndexDim) * m.msaIndexBytes : 0;
     if (m.isMla() || (l.kvHeads == 0 && l.headDim == 0 && l.vHeadDim == 0))
-        return kvBytesPerTokenPerLayer(m, tp, dtype);
+        return kvBytesPerTokenPerLayer(m, tp, dtype) + indexer;
     // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;
     // MiMo-V2's narrower V: the DiffKV backend's spec holds head_size + head_size_v per KV head).
     return std::max(1, m.layerKvHeads(l) / std::max(1, tp))
-        * static_cast<double>(m.layerHeadDim(l) + m.layerVHeadDim(l)) * kvElementBytes(dtype);
+            * static_cast<double>(m.layerHeadDim(l) + m.layerVHeadDim(l)) * kvElementBytes(dtype)
+        + indexer;
 }
 
 double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)

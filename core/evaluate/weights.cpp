@@ -68,6 +68,14 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &lay
         a.small += 2 * d;
     if (m.attentionSinks || layer.sinks)
         a.small += qHeads;
+    if (layer.msaIndexer) {
+        // MiniMax-M3 sparse layer (vllm/models/minimax_m3/nvidia/model.py @0443308aa3e9, the fused
+        // MinimaxM3QKVParallelLinearWithIndexer): index_q h -> index heads x index dim sharded like the KV heads
+        // (index heads == KV heads), index_k h -> one index dim head replicated on every rank; index_q_norm and
+        // index_k_norm.
+        a.linear += h * kvHeads * m.msaIndexDim + h * m.msaIndexDim;
+        a.small += 2.0 * m.msaIndexDim;
+    }
     return a;
 }
 

@@ -194,12 +194,16 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
             return LayerAttention::Sliding;
         if (s == "chunked_attention")
             return LayerAttention::Chunked;
-        // linear_attention: see readHybridLayers; conv (LFM2 short convolution): readLfm2.
-        if (s == "full_attention" || s == "attention" || s == "linear_attention" || s == "conv")
+        // linear_attention: see readHybridLayers; conv (LFM2 short convolution): readLfm2;
+        // minimax_m3_sparse (Transformers' MiniMaxM3VLTextConfig): full attention, its indexer read from
+        // sparse_attention_config (readMiniMaxM3).
+        if (s == "full_attention" || s == "attention" || s == "linear_attention" || s == "conv"
+            || s == "minimax_m3_sparse")
             return LayerAttention::Full;
         // An unknown kind may keep any amount of state: refuse rather than charge full attention.
         throw InputError("model config \"layer_types\" has an unknown layer type \"" + printable(s)
-            + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention, conv)");
+            + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention, conv, "
+            "minimax_m3_sparse)");
     }
     if (modelType == "llama4_text" && c.contains("attention_chunk_size")) {
         // Llama 4: chunked (local) attention on RoPE layers; every 4th layer is a global NoPE layer
@@ -818,6 +822,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readMiMoV2(c, m);
     readLaguna(c, m);
     readLfm2(c, m);
+    readMiniMaxM3(c, m);
     readIndexerTypes(c);
     m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

@@ -45,6 +45,7 @@ struct LayerInfo
     int heads = 0; // this layer's query heads; 0: the model's (MiMo-V2 sliding layers: swa_num_attention_heads)
     int vHeadDim = 0; // this layer's value head size; 0: its head size (MiMo-V2: v_head_dim / swa_v_head_dim)
     bool sinks = false; // per-head attention sink bias on this layer (MiMo-V2 add_swa_attention_sink_bias)
+    bool msaIndexer = false; // MiniMax-M3 sparse layer: index_q / index_k projections and an index-key cache
     bool operator==(const LayerInfo &) const = default;
 };
 
@@ -114,6 +115,12 @@ struct ModelSpec
     // Sparse MLA (DSA: DeepSeek-V3.2, GLM-5): the lightning indexer keeps its own per-token cache.
     int indexTopk = 0, indexHeadDim = 0, indexHeads = 0; // index_topk, index_head_dim, index_n_heads
     bool isSparseMla() const { return indexTopk > 0; }
+    // MiniMax-M3 sparse attention (MSA, sparse_attention_config): on the layers with LayerInfo::msaIndexer, a
+    // GQA attention over the top sparse_topk_blocks blocks of sparse_block_size tokens, chosen by a lightning
+    // indexer with sparse_num_index_heads query heads and one key head of sparse_index_dim; the indexer keeps
+    // one index key per token in a cache of its own (bf16, vLLM's default indexer_kv_dtype).
+    int msaIndexDim = 0, msaIndexHeads = 0, msaTopkBlocks = 0, msaBlockSize = 0;
+    int msaIndexBytes = 2; // bytes of one index-key element (indexer_kv_dtype bf16)
 
     int experts = 0; // routed experts E (0: dense model)
     int expertsPerToken = 0; // k

@@ -243,4 +243,79 @@ void readLfm2(const json &c, ModelSpec &m)
     }
 }
 
+// MiniMax-M3 (sparse_attention_config), as vLLM builds it:
+// - vllm-project/vllm vllm/models/minimax_m3/nvidia/model.py @0443308aa3e9 (MiniMaxM3DecoderLayer,
+//   MiniMaxM3SparseAttention, MiniMaxM3Attention, MiniMaxM3MoE, MiniMaxM3MLP): a layer whose
+//   sparse_attention_config.sparse_attention_freq entry is non-zero is a sparse layer, the others plain GQA
+//   attention; every layer caches K and V as any GQA layer (FullAttentionSpec, max(1, kv / tp) heads of
+//   head_dim). A sparse layer's fused qkv_proj (MinimaxM3QKVParallelLinearWithIndexer) also emits index_q,
+//   sparse_num_index_heads heads of sparse_index_dim sharded like the KV heads (vLLM requires
+//   sparse_num_index_heads == num_key_value_heads), and index_k, one head of sparse_index_dim replicated on
+//   every rank; index_q_norm and index_k_norm have sparse_index_dim weights. sparse_disable_index_value is set
+//   on every sparse layer, so no index value / output projections exist. Dense layers (moe_layer_freq 0) use
+//   dense_intermediate_size; the shared expert is intermediate_size x n_shared_experts; use_routing_bias adds
+//   e_score_correction_bias (MiniMaxM3TextConfig default true, vllm/transformers_utils/configs/minimax_m3.py
+//   @1471680b2471).
+// - vllm/models/minimax_m3/common/indexer.py @0484480bc730 (MiniMaxM3IndexerCache.get_kv_cache_spec): the
+//   indexer's side cache is an MLAAttentionSpec of one head of sparse_index_dim per token, not split by TP, in
+//   indexer_kv_dtype (AttentionConfig default "bf16"; fp8 only with --attention-config, not modelled).
+void readMiniMaxM3(const json &c, ModelSpec &m)
+{
+    const auto sparse = c.find("sparse_attention_config");
+    const bool hasSparse = sparse != c.end() && !sparse->is_null();
+    if (m.modelType.rfind("minimax_m3", 0) != 0 && !hasSparse)
+        return;
+    if (readBool(c, "attention_output_gate", false))
+        throw InputError("model config field \"attention_output_gate\" (a MiniMax-M3 attention output gate) is not "
+                         "supported yet");
+    if (m.experts > 0) {
+        m.routerCorrectionBias = readBool(c, "use_routing_bias", true);
+        bool dense = false;
+        for (const LayerInfo &l : m.layerInfo)
+            dense = dense || !l.moe;
+        if (dense)
+            m.intermediate = readInt(c, "dense_intermediate_size", 0, 1, kMaxDim, true);
+    }
+    if (!hasSparse)
+        return;
+    if (!sparse->is_object())
+        throw InputError("model config field \"sparse_attention_config\" must be an object");
+    const json &s = *sparse;
+    const auto freq = s.find("sparse_attention_freq");
+    if (freq == s.end() || freq->is_null())
+        return; // vLLM: no sparse_attention_freq, no sparse layer
+    if (!freq->is_array() || static_cast<int>(freq->size()) != m.layers)
+        throw InputError("model config \"sparse_attention_config.sparse_attention_freq\" must list 0 or 1 for each "
+                         "of num_hidden_layers");
+    const auto disable = s.find("sparse_disable_index_value");
+    const bool disableList = disable != s.end() && disable->is_array();
+    if (disableList && static_cast<int>(disable->size()) != m.layers)
+        throw InputError("model config \"sparse_attention_config.sparse_disable_index_value\" must list one entry "
+                         "per layer");
+    int sparseLayers = 0;
+    for (int i = 0; i < m.layers; ++i) {
+        const json &v = (*freq)[i];
+        if (!v.is_number_integer() || (v.get<long long>() != 0 && v.get<long long>() != 1))
+            throw InputError("model config \"sparse_attention_config.sparse_attention_freq\" entries must be 0 or 1");
+        if (v.get<long long>() == 0)
+            continue;
+        if (m.layerInfo[i].mixer != LayerMixer::Attention || m.layerInfo[i].attention != LayerAttention::Full)
+            throw InputError("model config: a MiniMax-M3 sparse layer must be a full-attention layer");
+        if (disableList && (*disable)[i] == 0)
+            throw InputError("model config \"sparse_attention_config.sparse_disable_index_value\" is 0 on a sparse "
+                             "layer: index value / output projections are not supported yet");
+        m.layerInfo[i].msaIndexer = true;
+        ++sparseLayers;
+    }
+    if (sparseLayers == 0)
+        return;
+    m.msaIndexDim = readInt(s, "sparse_index_dim", 0, 1, kMaxDim, true);
+    m.msaIndexHeads = readInt(s, "sparse_num_index_heads", 0, 1, kMaxDim, true);
+    m.msaTopkBlocks = readInt(s, "sparse_topk_blocks", 0, 1, 1 << 20, true);
+    m.msaBlockSize = readInt(s, "sparse_block_size", 0, 1, 1 << 20, true);
+    if (m.msaIndexHeads != m.kvHeads)
+        throw InputError("model config \"sparse_attention_config.sparse_num_index_heads\" differs from "
+                         "num_key_value_heads (vLLM shards the index query like the KV heads)");
+}
+
 } // namespace shardscope::configread

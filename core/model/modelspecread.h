@@ -33,5 +33,8 @@ void readGemma4(const nlohmann::json &c, ModelSpec &m);
 void readMiMoV2(const nlohmann::json &c, ModelSpec &m);
 // LFM2 / LFM2-MoE (vllm lfm2.py, lfm2_moe.py): short-convolution layers and attention layers.
 void readLfm2(const nlohmann::json &c, ModelSpec &m);
+// MiniMax-M3 (vllm models/minimax_m3): sparse layers with a lightning indexer and its index-key cache, dense
+// layers of dense_intermediate_size.
+void readMiniMaxM3(const nlohmann::json &c, ModelSpec &m);
 
 } // namespace shardscope::configread

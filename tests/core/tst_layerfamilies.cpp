@@ -15,6 +15,11 @@
 //   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
 //     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
 // Gemma-4 per-layer embeddings (E2B / E4B): the same gemma4.py, Gemma4Model and Gemma4DecoderLayer.
+//   MiniMax-M3: vllm/models/minimax_m3/nvidia/model.py @0443308aa3e9 (every layer caches K/V as GQA; a sparse
+//     layer's fused qkv_proj adds index_q, index heads x index dim sharded like the KV heads, and index_k, one
+//     head replicated on every rank) and vllm/models/minimax_m3/common/indexer.py @0484480bc730 (the index-key
+//     side cache: MLAAttentionSpec, 1 head of sparse_index_dim per token, bf16 by default, not split by TP);
+//     the config is the minimax-m3 preset's (vLLM's MiniMaxM3TextConfig defaults, @1471680b2471).
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
@@ -25,8 +30,13 @@
 #include "tests/common/testutils.h"
 
 #include <nlohmann/json.hpp>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cmath>
+#include <functional>
 
 using namespace shardscope;
 
@@ -701,6 +711,97 @@ private slots:
         RankShape shape;
         shape.layerCount = m.layers;
         QCOMPARE(rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16)).ropeCache, 131072.0 * 96 * 2);
+    }
+
+    void miniMaxM3()
+    {
+        const ModelSpec m = presetModel("minimax-m3");
+        QCOMPARE(m.msaIndexDim, 128);
+        QCOMPARE(m.msaIndexHeads, 4);
+        QCOMPARE(m.msaTopkBlocks, 16);
+        QCOMPARE(m.msaBlockSize, 128);
+        QCOMPARE(m.intermediate, 12288); // dense layers: dense_intermediate_size
+        QCOMPARE(m.moeIntermediate, 3072);
+        QCOMPARE(m.sharedIntermediate, 3072); // intermediate_size x n_shared_experts
+        QVERIFY(!m.layerInfo[2].msaIndexer && !m.layerInfo[2].moe);
+        QVERIFY(m.layerInfo[3].msaIndexer && m.layerInfo[3].moe);
+        // KV per token, bf16. Every layer: 2 (K, V) x max(1, 4 / tp) heads x 128 x 2 B; the 57 sparse layers add
+        // one index key of 128 x 2 B = 256 B, the same on every rank.
+        // TP1: 60 x 2 x 4 x 128 x 2 = 122,880 + 57 x 256 = 14,592 -> 137,472 B.
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 128, 524288, 8192);
+        QCOMPARE(tp1.bytesPerToken, 137472.0);
+        // One group (UniformTypeKVCacheSpecs: every spec is a full-attention spec): 60 layers, cdiv(524288, 128)
+        // = 4,096 blocks for a full-length request.
+        QCOMPARE(tp1.fullGroups, 1);
+        QCOMPARE(tp1.windowGroups, 0);
+        QCOMPARE(tp1.blocksPerRequest, std::int64_t(4096));
+        // TP2: 2 KV heads: 60 x 1,024 = 61,440 + 14,592 = 76,032 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 128, 524288, 8192).bytesPerToken, 76032.0);
+        // TP8: 4 / 8 -> 1 replicated head: 60 x 512 = 30,720 + 14,592 = 45,312 B.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 128, 524288, 8192).bytesPerToken, 45312.0);
+        // --kv-cache-dtype fp8 halves K/V only (the indexer keeps indexer_kv_dtype, bf16):
+        // 60 x 2 x 1 x 128 x 1 = 15,360 + 14,592 = 29,952 B at TP8.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Fp8, 128, 524288, 8192).bytesPerToken, 29952.0);
+        // A PP stage of the 3 dense layers keeps no index key: 3 x 2 x 4 x 128 x 2 = 6,144 B at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, 3, 1, KvDtype::Auto, 128, 524288, 8192).bytesPerToken, 6144.0);
+        // Parameters, tp 1. Attention per layer: q 6144 x 8192 + k, v 6144 x 512 each + o 8192 x 6144 =
+        // 106,954,752, q/k norms 2 x 128, 2 norms of 6144: 106,967,296. Sparse layers add index_q 6144 x 4 x 128
+        // = 3,145,728, index_k 6144 x 128 = 786,432 and 2 x 128 norm weights: 3,932,416. Dense MLP 3 x 6144 x
+        // 12288 = 226,492,416. MoE layer: 128 experts of 3 x 6144 x 3072 = 56,623,104, the shared expert as one
+        // more, router 128 x 6144 + 128 correction biases = 786,560. Embedding and LM head 2 x 200064 x 6144 =
+        // 2,458,386,432, final norm 6144.
+        const double attention = 106967296, indexer = 3932416, dense = 226492416, expert = 56623104, router = 786560;
+        const double ends = 2458386432.0 + 6144;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 60 * attention + 57 * indexer + 3 * dense + 57 * (129 * expert + router) + ends);
+        QCOMPARE(c.total, 426174572928.0);
+        QCOMPARE(c.active, 60 * attention + 57 * indexer + 3 * dense + 57 * (5 * expert + router) + ends);
+        QCOMPARE(c.active, 25962473856.0);
+        // Weights per rank at TP8 (bf16): index_q keeps one KV head's share (6144 x 128), index_k stays whole
+        // (6144 x 128): the attention of a sparse layer is q 6144 x 1024 + k, v 6144 x 128 each + o 1024 x 6144
+        // + index 2 x 6144 x 128 = 15,728,640 parameters, 256 + 256 small; a dense layer 14,155,776 + 256.
+        RankShape s;
+        s.tp = 8;
+        s.moeTp = 8;
+        s.firstLayer = 0;
+        s.layerCount = 4;
+        s.localExperts = 128;
+        const WeightBreakdown w = rankWeightBytes(m, s, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.attention, 2.0 * (3 * (14155776.0 + 256) + (15728640.0 + 512)));
+        // Bad input: index heads other than the KV heads, an index value branch on a sparse layer, a freq list
+        // of the wrong length; a dense layer needs dense_intermediate_size.
+        QFile file(QStringLiteral(":/presets/models/minimax-m3.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        const auto variant = [&](const std::function<void(QJsonObject &)> &edit) {
+            QJsonObject config = root["config"].toObject();
+            QJsonObject text = config["text_config"].toObject();
+            edit(text);
+            config["text_config"] = text;
+            return QJsonDocument(config).toJson().toStdString();
+        };
+        const auto sparse = [](QJsonObject &t, const char *key, const QJsonValue &v) {
+            QJsonObject s = t["sparse_attention_config"].toObject();
+            s[key] = v;
+            t["sparse_attention_config"] = s;
+        };
+        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_num_index_heads", 8); }))
+                    .contains("sparse_num_index_heads"));
+        QJsonArray zeros;
+        for (int i = 0; i < 60; ++i)
+            zeros.append(0);
+        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_disable_index_value", zeros); }))
+                    .contains("sparse_disable_index_value"));
+        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_attention_freq", QJsonArray { 0, 1 }); }))
+                    .contains("sparse_attention_freq"));
+        QVERIFY(refusal(variant([](QJsonObject &t) { t.remove("dense_intermediate_size"); }))
+                    .contains("dense_intermediate_size"));
+        QVERIFY(refusal(variant([](QJsonObject &t) { t["attention_output_gate"] = true; }))
+                    .contains("attention_output_gate"));
+        // All-zero sparse_attention_freq: plain GQA everywhere, no indexer (vLLM's _sparse_attention_layer_ids).
+        const ModelSpec plain
+            = modelFromJsonText(variant([&](QJsonObject &t) { sparse(t, "sparse_attention_freq", zeros); }), "p");
+        QCOMPARE(kvPoolForLayers(plain, 0, 60, 1, KvDtype::Auto, 128, 4096, 4096).bytesPerToken, 122880.0);
     }
 
     void lagunaRules()

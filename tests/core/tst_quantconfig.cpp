@@ -340,6 +340,9 @@ private slots:
         // ERNIE-4.5-21B-A3B 21B / 3B (recipe, model card): 21.83B (+3.9 %), 3.09B active without the embedding
         // lookup (+2.9 %); the routed experts alone are 20.38B, so the name's figures are rounded down.
         QTest::newRow("ernie-4.5-21b-a3b") << QStringLiteral("ernie-4.5-21b-a3b") << 21e9 << 3e9 << 1 << 0.04;
+        // MiniMax-M3 427B / 26B (vLLM recipe): 426.17B (the recipe's 427.04B also holds the 0.87B vision tower),
+        // 25.96B active with embedding and head, as the recipe's own active sum counts them.
+        QTest::newRow("minimax-m3") << QStringLiteral("minimax-m3") << 427e9 << 26e9 << 0 << 0.01;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -527,10 +530,14 @@ private slots:
         QCOMPARE(id("zai-org/GLM-4.6-FP8"), std::string("glm-4.7"));
         QCOMPARE(id("Qwen/Qwen2.5-VL-7B-Instruct"), std::string("qwen2.5-7b"));
         QCOMPARE(id("zai-org/GLM-4.5-Air-FP8"), std::string("glm-4.5-air"));
+        // MiniMax-M3's quantized mirrors (recipe variants): the preset, flagged as another weight format.
+        for (const char *mirror : { "MiniMaxAI/MiniMax-M3-MXFP8", "nvidia/MiniMax-M3-NVFP4", "amd/MiniMax-M3-MXFP4" }) {
+            QCOMPARE(id(mirror), std::string("minimax-m3"));
+            QVERIFY(matchModelPreset(models, mirror).quantizedVariant);
+        }
         // Other models of the same families stay unresolved: another size, or another architecture.
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
         QCOMPARE(id("zai-org/GLM-5.2-FP8"), std::string());
-        QCOMPARE(id("MiniMaxAI/MiniMax-M3"), std::string());
         QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
