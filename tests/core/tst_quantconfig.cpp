@@ -337,6 +337,12 @@ private slots:
         QTest::newRow("mellum2-12b-a2.5b") << QStringLiteral("mellum2-12b-a2.5b") << 12e9 << 2.5e9 << 0 << 0.03;
         // Seed-OSS-36B "36B" (36.15B counted, with the o_proj biases ShardScope adds for attention_bias).
         QTest::newRow("seed-oss-36b-instruct") << QStringLiteral("seed-oss-36b-instruct") << 36e9 << 36e9 << 0 << 0.01;
+        // Phi-4-reasoning: Phi-4's Hub count 14.7B (14.66B counted); Qwen3.5-9B "9B" (8.95B, language model).
+        QTest::newRow("phi-4-reasoning") << QStringLiteral("phi-4-reasoning") << 14.7e9 << 14.7e9 << 0 << 0.01;
+        QTest::newRow("qwen3.5-9b") << QStringLiteral("qwen3.5-9b") << 9e9 << 9e9 << 0 << 0.01;
+        // LFM2.5-230M "230M" (229.7M); LFM2.5-350M "350M": 354.5M (+1.3 %), the exact count of the checkpoint.
+        QTest::newRow("lfm2.5-230m") << QStringLiteral("lfm2.5-230m") << 230e6 << 230e6 << 0 << 0.01;
+        QTest::newRow("lfm2.5-350m") << QStringLiteral("lfm2.5-350m") << 350e6 << 350e6 << 0 << 0.015;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -489,12 +495,14 @@ private slots:
         QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5"));
         QCOMPARE(id("zai-org/GLM-4.6-FP8"), std::string("glm-4.7"));
         QCOMPARE(id("Qwen/Qwen2.5-VL-7B-Instruct"), std::string("qwen2.5-7b"));
+        QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string("qwen2.5-72b"));
+        QCOMPARE(id("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-NVFP4"), std::string("nemotron-3-nano-30b-a3b"));
         QCOMPARE(id("zai-org/GLM-4.5-Air-FP8"), std::string("glm-4.5-air"));
         // Other models of the same families stay unresolved: another size, or another architecture.
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
         QCOMPARE(id("zai-org/GLM-5.2-FP8"), std::string());
         QCOMPARE(id("MiniMaxAI/MiniMax-M3"), std::string());
-        QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string());
+        QCOMPARE(id("Qwen/Qwen3Guard-Gen-8B"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
         QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
