@@ -102,7 +102,9 @@ def count_lfm2(c):
     h, heads, kv = c["hidden_size"], c["num_attention_heads"], c["num_key_value_heads"]
     d = h // heads
     ff = c.get("block_ff_dim") or c["intermediate_size"]
-    if c.get("block_auto_adjust_ff_dim", True):
+    if c.get("model_type") == "lfm2_moe":
+        ff = c["intermediate_size"]  # the dense layers' MLP, as is
+    elif c.get("block_auto_adjust_ff_dim", True):
         ff = int(2 * ff / 3)
         if c.get("block_ffn_dim_multiplier") is not None:
             ff = int(c["block_ffn_dim_multiplier"] * ff)
@@ -112,11 +114,21 @@ def count_lfm2(c):
     bias = bool(c.get("conv_bias"))
     conv = 3 * h * h + h * L + h * h + (3 * h + h + h if bias else 0)
     attn = 2 * h * heads * d + 2 * h * kv * d + 2 * d
-    total = 0
-    for t in c["layer_types"]:
-        total += (attn if t == "full_attention" else conv) + 3 * h * ff + 2 * h
+    total = active = 0
+    for i, t in enumerate(c["layer_types"]):
+        base = (attn if t == "full_attention" else conv) + 2 * h
+        if c.get("model_type") == "lfm2_moe" and i >= c.get("num_dense_layers", 0):
+            # LFM2-MoE (vllm lfm2_moe.py): router + expert bias (use_expert_bias), SwiGLU experts.
+            e, k = c["num_experts"], c["num_experts_per_tok"]
+            expert = 3 * h * c["moe_intermediate_size"]
+            router = e * h + (e if c.get("use_expert_bias") else 0)
+            total += base + router + e * expert
+            active += base + router + k * expert
+        else:
+            total += base + 3 * h * ff
+            active += base + 3 * h * ff
     ends = c["vocab_size"] * h * (1 if c.get("tie_word_embeddings", True) else 2) + h
-    return total + ends, total + ends
+    return total + ends, active + ends
 
 
 def count_mimo_v2(c):
@@ -313,7 +325,7 @@ def count(preset):
         return count_nemotron_h(c)
     if str(c.get("model_type", "")).startswith("gemma4"):
         return count_gemma4(c)
-    if c.get("model_type") == "lfm2":
+    if c.get("model_type") in ("lfm2", "lfm2_moe"):
         return count_lfm2(c)
     if "hybrid_layer_pattern" in c:
         return count_mimo_v2(c)

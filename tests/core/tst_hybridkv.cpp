@@ -18,6 +18,8 @@
 
 #include <QFile>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 using namespace shardscope;
@@ -199,6 +201,34 @@ private slots:
         // vision encoder is not counted here, so the language model must come within 1 % of 27B).
         const ParamCounts c = countParams(dataModel("qwen3.5-27b-config.json"));
         QVERIFY2(within(c.total, 27e9, 0.01), std::to_string(c.total).c_str());
+    }
+
+    // Qwen3.5 small presets (their sources in presets/models/qwen3.5-*.json). Gated DeltaNet state per layer,
+    // TP1: recurrent value_heads x 128 x 128 fp32 + conv (2 x 16 x 128 + value_heads x 128) x (4 - 1) bf16.
+    // 4B: 24 x (32 x 65,536 + 8,192 x 6) = 51,511,296 B, the figure a public KV-cache test gives for it.
+    // 2B: 18 x (16 x 65,536 + 6,144 x 6); its matrix weights (the count less norms, conv taps, A_log and
+    // dt_bias: 548,672) plus 6 x 8 heads x 256 x 256 x 2 attention MACs at llama.cpp's padded 256-token
+    // context are 1,887,567,872, the decode step that a public capture of its llama.cpp graph reports.
+    void qwen35Small()
+    {
+        const ModelSpec m4 = presetModel("qwen3.5-4b");
+        QCOMPARE(m4.mixerCount(LayerMixer::Attention), 8);
+        const KvPool p4 = kvPoolForLayers(m4, 0, m4.layers, 1, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(p4.stateBytesPerRequest, 51511296.0);
+        QCOMPARE(p4.bytesPerToken, 8 * 2 * 4 * 256 * 2.0);
+        const ModelSpec m2 = presetModel("qwen3.5-2b");
+        QCOMPARE(kvPoolForLayers(m2, 0, m2.layers, 1, KvDtype::Auto, 16, 32768, 8192).stateBytesPerRequest,
+            18 * (16 * 65536.0 + 6144 * 6));
+        const double nonMatrix = 24 * 2 * 2048 + 2048 + 6 * 2 * 256 + 18 * (6144 * 4 + 16 + 16 + 128);
+        QCOMPARE(nonMatrix, 548672.0);
+        QCOMPARE(countParams(m2).total - nonMatrix + 6 * 8 * 256 * 256 * 2.0, 1887567872.0);
+        // Totals (language model; the vision tower and the MTP layer are not counted): 9B within 1 % of the
+        // card's 9B (a public test gives the checkpoint's text part as about 8.95B); the smaller names are
+        // rounded headlines: 0.75B -> 0.8B, 1.88B -> 2B, 4.21B -> 4B.
+        QVERIFY(within(countParams(presetModel("qwen3.5-9b")).total, 9e9, 0.01));
+        QCOMPARE(std::round(countParams(presetModel("qwen3.5-0.8b")).total / 1e8), 8.0);
+        QCOMPARE(std::round(countParams(m2).total / 1e9), 2.0);
+        QCOMPARE(std::round(countParams(m4).total / 1e9), 4.0);
     }
 
     void kimiLinear()

@@ -492,6 +492,60 @@ private slots:
             countParams(m).total, conv + 3.0 * 64 * 96 + attn + moeFfn + conv + moeFfn + 3 * 2 * 64 + 128.0 * 64 + 64);
     }
 
+    // LFM2.5-350M / 230M: dense LFM2 as lfm2Params. 350M: 10 conv + 6 attention layers at 1024, MLP 2/3 x 6656
+    // rounded up to 256 = 4608; 354,483,968, the figure a pinned copy of the checkpoint reports. 230M: 8 conv +
+    // 6 attention layers, MLP 2560 as is (block_auto_adjust_ff_dim false); 229,693,184 ("230M").
+    void lfm25SmallDense()
+    {
+        const auto expected = [](int convLayers, int attentionLayers, double mlpWidth) {
+            const double h = 1024, mlp = 3 * h * mlpWidth + 2 * h;
+            const double conv = h * 3 * h + h * h + h * 3 + mlp;
+            const double attention = 2 * h * h + 2 * h * 512 + 2 * 64 + mlp;
+            return convLayers * conv + attentionLayers * attention + 65536 * h + h;
+        };
+        const ModelSpec m350 = presetModel("lfm2.5-350m");
+        QCOMPARE(m350.intermediate, 4608);
+        QCOMPARE(m350.mixerCount(LayerMixer::ShortConv), 10);
+        QCOMPARE(countParams(m350).total, expected(10, 6, 4608));
+        QCOMPARE(countParams(m350).total, 354483968.0);
+        const ModelSpec m230 = presetModel("lfm2.5-230m");
+        QCOMPARE(m230.intermediate, 2560);
+        QCOMPARE(m230.mixerCount(LayerMixer::ShortConv), 8);
+        QCOMPARE(m230.mixerCount(LayerMixer::Attention), 6);
+        QCOMPARE(countParams(m230).total, expected(8, 6, 2560));
+        QVERIFY(within(countParams(m230).total, 230e6, 0.01));
+        // Conv state per request: (3 - 1) x 1024 x 2 B per conv layer.
+        QCOMPARE(kvPoolForLayers(m230, 0, m230.layers, 1, KvDtype::Auto, 16, 32768, 8192).stateBytesPerRequest,
+            8 * 4096.0);
+    }
+
+    // LFM2.5-8B-A1B (lfm2_moe): 18 conv + 6 attention layers at 2048; layers 0-1 a dense MLP of 7168, 2-23 32
+    // experts of 1792 (4 per token), router and expert bias; tied 128000 x 2048 embedding.
+    void lfm25MoE()
+    {
+        const ModelSpec m = presetModel("lfm2.5-8b-a1b");
+        QCOMPARE(m.mixerCount(LayerMixer::ShortConv), 18);
+        QCOMPARE(m.mixerCount(LayerMixer::Attention), 6);
+        QVERIFY(!m.layerInfo[1].moe && m.layerInfo[2].moe && m.layerInfo[23].moe);
+        const double h = 2048, norms = 2 * h;
+        const double conv = h * 3 * h + h * h + h * 3, attention = 2 * h * h + 2 * h * 512 + 2 * 64;
+        const double expert = 3 * h * 1792, router = 32 * h + 32;
+        const double mixers = 18 * conv + 6 * attention + 24 * norms;
+        const double dense = 2 * 3 * h * 7168, ends = 128000 * h + h;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, mixers + dense + 22 * (router + 32 * expert) + ends);
+        QCOMPARE(c.active, mixers + dense + 22 * (router + 4 * expert) + ends);
+        QCOMPARE(c.total, 8467856832.0);
+        // The release's 8.3B / 1.5B are LFM2-8B-A1B's (65536-token vocabulary): the same layers count so.
+        const double smallerVocab = (128000 - 65536) * h;
+        QVERIFY(within(c.total - smallerVocab, 8.3e9, 0.01));
+        QVERIFY(within(c.active - smallerVocab, 1.5e9, 0.04));
+        // KV: 6 layers x 2 x 8 x 64 x 2 B; conv state: 18 x 2 x 2048 x 2 B per request.
+        const KvPool pool = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(pool.bytesPerToken, 12288.0);
+        QCOMPARE(pool.stateBytesPerRequest, 147456.0);
+    }
+
     void ernie45Moe()
     {
         // ERNIE-4.5 MoE (vllm ernie45_moe.py @0028a75108fd): experts are moe_num_experts / moe_k /

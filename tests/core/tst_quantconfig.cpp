@@ -343,6 +343,12 @@ private slots:
         // MiniMax-M3 427B / 26B (vLLM recipe): 426.17B (the recipe's 427.04B also holds the 0.87B vision tower),
         // 25.96B active with embedding and head, as the recipe's own active sum counts them.
         QTest::newRow("minimax-m3") << QStringLiteral("minimax-m3") << 427e9 << 26e9 << 0 << 0.01;
+        // Phi-4-reasoning: Phi-4's Hub count 14.7B (14.66B counted); Qwen3.5-9B "9B" (8.95B, language model).
+        QTest::newRow("phi-4-reasoning") << QStringLiteral("phi-4-reasoning") << 14.7e9 << 14.7e9 << 0 << 0.01;
+        QTest::newRow("qwen3.5-9b") << QStringLiteral("qwen3.5-9b") << 9e9 << 9e9 << 0 << 0.01;
+        // LFM2.5-230M "230M" (229.7M); LFM2.5-350M "350M": 354.5M (+1.3 %), the exact count of the checkpoint.
+        QTest::newRow("lfm2.5-230m") << QStringLiteral("lfm2.5-230m") << 230e6 << 230e6 << 0 << 0.01;
+        QTest::newRow("lfm2.5-350m") << QStringLiteral("lfm2.5-350m") << 350e6 << 350e6 << 0 << 0.015;
     }
     void newPresetsMatchOfficialCounts()
     {
@@ -529,6 +535,8 @@ private slots:
         QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5"));
         QCOMPARE(id("zai-org/GLM-4.6-FP8"), std::string("glm-4.7"));
         QCOMPARE(id("Qwen/Qwen2.5-VL-7B-Instruct"), std::string("qwen2.5-7b"));
+        QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string("qwen2.5-72b"));
+        QCOMPARE(id("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-NVFP4"), std::string("nemotron-3-nano-30b-a3b"));
         QCOMPARE(id("zai-org/GLM-4.5-Air-FP8"), std::string("glm-4.5-air"));
         // MiniMax-M3's quantized mirrors (recipe variants): the preset, flagged as another weight format.
         for (const char *mirror : { "MiniMaxAI/MiniMax-M3-MXFP8", "nvidia/MiniMax-M3-NVFP4", "amd/MiniMax-M3-MXFP4" }) {
@@ -538,7 +546,7 @@ private slots:
         // Other models of the same families stay unresolved: another size, or another architecture.
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
         QCOMPARE(id("zai-org/GLM-5.2-FP8"), std::string());
-        QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string());
+        QCOMPARE(id("Qwen/Qwen3Guard-Gen-8B"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
         QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
