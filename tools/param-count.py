@@ -316,9 +316,52 @@ def count_minimax_m3(c):
     return total + ends, active + ends
 
 
+def count_deepseek_v4(c):
+    # DeepSeek-V4 (vllm models/deepseek_v4 @017e9f4448b7: attention.py DeepseekV4Attention / DeepseekV4Indexer,
+    # compressor.py DeepseekCompressor, nvidia/model.py DeepseekV4DecoderLayer / DeepseekV4MoE / DeepseekV4Model).
+    # Every layer: wq_a h -> q_lora, wkv h -> head_dim (one latent head), q_norm, wq_b q_lora -> heads x head_dim,
+    # kv_norm, grouped output LoRA wo_a (o_groups blocks, each heads x head_dim / o_groups -> o_lora_rank: heads x
+    # head_dim x o_lora_rank in all), wo_b o_groups x o_lora_rank -> h, attn_sink per head. A layer
+    # with compress_ratios[i] = r > 1 adds a compressor (coff = 2 for r = 4, else 1): ape r x coff x head_dim,
+    # wkv and wgate h -> coff x head_dim, norm head_dim. A layer with r = 4 adds the indexer: wq_b q_lora ->
+    # index heads x index dim, weights_proj h -> index heads, and a compressor of index_head_dim (coff 2).
+    # Hyper-connections (hc_mult streams): hc_attn / hc_ffn fn (2 + hc) hc x hc h, base (2 + hc) hc, scale 3;
+    # the model's hc_head fn hc x hc h, base hc, scale 1. Every layer is MoE: gate E x h, shared experts of
+    # moe_intermediate_size x n_shared_experts, routed experts; the first num_hash_layers layers route by a
+    # token -> expert table tid2eid (vocab x k), the others have e_score_correction_bias (E).
+    # compress_ratios carries one extra entry per MTP layer: only the first num_hidden_layers are read. The
+    # checkpoints' tensors without mtp.* (routed experts packed two FP4 values a byte) add up to the same counts:
+    # DeepSeek-V4-Flash 284,334,567,511, DeepSeek-V4-Pro 1,572,999,528,803.
+    h, layers, heads, d = c["hidden_size"], c["num_hidden_layers"], c["num_attention_heads"], c["head_dim"]
+    ql, orank, groups = c["q_lora_rank"], c["o_lora_rank"], c["o_groups"]
+    ih, idim, hc = c["index_n_heads"], c["index_head_dim"], c["hc_mult"]
+    ratios = c["compress_ratios"][:layers]
+    experts, k, vocab = c["n_routed_experts"], c["num_experts_per_tok"], c["vocab_size"]
+    expert = 3 * h * c["moe_intermediate_size"]
+    shared = (c.get("n_shared_experts") or 0) * expert
+    attn = h * ql + h * d + ql + ql * heads * d + d + heads * d * orank + groups * orank * h + heads
+    mix = (2 + hc) * hc
+    hyper = 2 * (mix * hc * h + mix + 3)
+    total = active = 0
+    for i, r in enumerate(ratios):
+        base = attn + hyper + 2 * h
+        if r > 1:
+            coff = 2 if r == 4 else 1
+            base += r * coff * d + 2 * h * coff * d + d
+        if r == 4:
+            base += ql * ih * idim + h * ih + 4 * 2 * idim + 2 * h * 2 * idim + idim
+        base += experts * h + shared + (vocab * k if i < c.get("num_hash_layers", 0) else experts)
+        total += base + experts * expert
+        active += base + k * expert
+    ends = vocab * h * (1 if c.get("tie_word_embeddings") else 2) + h + hc * hc * h + hc + 1
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
+    if c.get("model_type") == "deepseek_v4":
+        return count_deepseek_v4(c)
     if "sparse_attention_config" in c or str(outer.get("model_type", "")).startswith("minimax_m3"):
         return count_minimax_m3(c)
     if "hybrid_override_pattern" in c:
