@@ -428,7 +428,47 @@ private:
                 warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 has no value; ignored"), { value(t) }));
                 continue;
             }
+            if (takesValue && !fillPlaceholder(o)) {
+                applyPlaceholder(o);
+                continue;
+            }
             apply(o);
+        }
+    }
+
+    // A value that is a placeholder, as recipes write them (--tensor-parallel-size $TP after
+    // `export TP=1`, --max-model-len <n_of_tokens>), takes the value the pasted text assigned earlier, as
+    // the shell would expand it. Returns false for a placeholder nothing assigned. The model and the
+    // address and port flags keep their placeholders.
+    bool fillPlaceholder(Option &o) const
+    {
+        static const char *const kKeepsPlaceholder[]
+            = { "--model", "--master-addr", "--data-parallel-address", "--master-port", "--data-parallel-rpc-port" };
+        if (!isPlaceholder(o.value)
+            || std::any_of(
+                std::begin(kKeepsPlaceholder), std::end(kKeepsPlaceholder), [&](const char *f) { return o.flag == f; }))
+            return true;
+        const std::string &name = o.value.vars.front();
+        const bool whole = o.value.vars.size() == 1
+            && (o.value.text == "$" + name || o.value.text == "${" + name + "}" || o.value.text == "<" + name + ">");
+        const auto assigned
+            = std::find_if(m_r.env.rbegin(), m_r.env.rend(), [&](const auto &e) { return e.first == name; });
+        if (!whole || assigned == m_r.env.rend() || assigned->second.empty())
+            return false;
+        o.value = ShellWord { assigned->second, {} };
+        return true;
+    }
+
+    // An unfilled placeholder: read as any value (an option the plan has no field for is listed as
+    // ignored, as before); where the plan needs a number or a choice, the flag keeps the plan's default
+    // and a warning says so, so a recipe with blanks to fill in still imports.
+    void applyPlaceholder(const Option &o)
+    {
+        try {
+            apply(o);
+        } catch (const InputError &) {
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the plan keeps its default"),
+                { value(o.flag), value(truncated(o.value.text)) }));
         }
     }
 

@@ -6286,6 +6286,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>num_redundant_experts without --enable-eplb: vLLM refuses it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 is a placeholder to fill in; the plan keeps its default</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmLogPanel</name>

@@ -6281,6 +6281,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>num_redundant_experts without --enable-eplb: vLLM refuses it</source>
         <translation>设置了 num_redundant_experts 却没有 --enable-eplb：vLLM 会拒绝</translation>
     </message>
+    <message>
+        <source>%1 %2 is a placeholder to fill in; the plan keeps its default</source>
+        <translation>%1 %2 是待填写的占位符；方案保留默认值</translation>
+    </message>
 </context>
 <context>
     <name>VllmLogPanel</name>

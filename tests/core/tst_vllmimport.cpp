@@ -249,7 +249,6 @@ private slots:
         QVERIFY(c.unknownFlags.empty());
     }
 
-    // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
     void disableCustomAllReduceFlag()
     {
         QVERIFY(importLaunchCommand("vllm serve m --tensor-parallel-size 4 --disable-custom-all-reduce")
@@ -280,12 +279,53 @@ private slots:
         QVERIFY(refused);
     }
 
+    // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
     void flashinferSamplerEnv()
     {
         QVERIFY(importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=1 vllm serve m").plan.flashinferSampler);
         QVERIFY(importLaunchCommand("export VLLM_USE_FLASHINFER_SAMPLER=1\nvllm serve m").plan.flashinferSampler);
         QVERIFY(!importLaunchCommand("VLLM_USE_FLASHINFER_SAMPLER=0 vllm serve m").plan.flashinferSampler);
         QVERIFY(!importLaunchCommand("vllm serve m").plan.flashinferSampler);
+    }
+
+    // Recipes write placeholders for values: vllm-project/recipes@8959cf64 models/Qwen/Qwen3-4B.yaml sets
+    // `export TP=1` and `export MAX_MODEL_LEN=4096` before `--tensor-parallel-size $TP --max-model-len
+    // $MAX_MODEL_LEN`, as the shell expands them; models/Google/gemma-4-31B-it.yaml leaves
+    // `--max-model-len <n_of_tokens>` for the reader to fill in, so the plan keeps its default and says why.
+    void placeholderValues()
+    {
+        const ImportedCommand set = importLaunchCommand("export TP=2\nexport MAX_MODEL_LEN=4096\n"
+                                                        "vllm serve Qwen/Qwen3-4B --tensor-parallel-size $TP \\\n"
+                                                        "  --max-model-len ${MAX_MODEL_LEN}");
+        QCOMPARE(set.plan.tp, 2);
+        QCOMPARE(set.plan.maxModelLen, std::int64_t { 4096 });
+        QVERIFY(set.warnings().empty());
+
+        const ImportedCommand open
+            = importLaunchCommand("vllm serve google/gemma-4-E4B-it --max-model-len <n_of_tokens> -tp $TP");
+        QCOMPARE(open.model, std::string("google/gemma-4-E4B-it"));
+        QCOMPARE(open.plan.maxModelLen, Plan().maxModelLen);
+        QCOMPARE(open.plan.tp, 1);
+        QCOMPARE(open.warnings(),
+            (std::vector<std::string> {
+                "--max-model-len <n_of_tokens> is a placeholder to fill in; the plan keeps its default",
+                "--tensor-parallel-size $TP is a placeholder to fill in; the plan keeps its default" }));
+
+        // A value that only starts with a variable is not a placeholder: it is refused as before.
+        bool refused = false;
+        try {
+            (void)importLaunchCommand("export TP=2\nvllm serve m -tp 4$TP");
+        } catch (const InputError &e) {
+            refused = std::string(e.what()).find("--tensor-parallel-size 4$TP") != std::string::npos;
+        }
+        QVERIFY(refused);
+        // A flag the plan has no field for is listed as ignored, placeholder or not, as before.
+        const ImportedCommand unmodelled = importLaunchCommand("vllm serve m --served-model-name $NAME");
+        QCOMPARE(unmodelled.ignoredFlags, (std::vector<std::string> { "--served-model-name '$NAME'" }));
+        QVERIFY(unmodelled.warnings().empty());
+        // The head address keeps its placeholder, for the export to fill in per node.
+        QCOMPARE(
+            importLaunchCommand("vllm serve m --master-addr $HEAD_IP").launch.headPlaceholder, std::string("HEAD_IP"));
     }
 
     void badValues_data()
