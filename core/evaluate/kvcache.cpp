@@ -54,7 +54,7 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
     // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;
     // MiMo-V2's narrower V: the DiffKV backend's spec holds head_size + head_size_v per KV head).
     return std::max(1, m.layerKvHeads(l) / std::max(1, tp))
-            * static_cast<double>(m.layerHeadDim(l) + m.layerVHeadDim(l)) * kvElementBytes(dtype)
+        * static_cast<double>(m.layerHeadDim(l) + m.layerVHeadDim(l)) * kvElementBytes(dtype)
         + indexer;
 }
 

@@ -146,10 +146,12 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
             "attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache "
             "+ vision tower"));
         // Sentence templates take %1 to %9: the sum is written in two parts.
-        x.substituted = Sentence { "%1%2", { sym("%1 + %2 + %3 + %4 + %5 + %6 + %7 + %8",
-                                { gib(w.attention), gib(w.mlp), gib(w.experts), gib(w.router), gib(w.norms),
-                                    gib(w.embedding), gib(w.lmHead), gib(w.ropeCache) }),
-            sym(" + %1 = %2", { gib(w.vision), gib(w.total()) }) }, false, {} };
+        x.substituted = Sentence { "%1%2",
+            { sym("%1 + %2 + %3 + %4 + %5 + %6 + %7 + %8",
+                  { gib(w.attention), gib(w.mlp), gib(w.experts), gib(w.router), gib(w.norms), gib(w.embedding),
+                      gib(w.lmHead), gib(w.ropeCache) }),
+                sym(" + %1 = %2", { gib(w.vision), gib(w.total()) }) },
+            false, {} };
         x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "layers")),
             value(std::to_string(r.firstLayer) + "–" + std::to_string(r.lastLayer)),
             say(QT_TRANSLATE_NOOP("Explain", "PP stage %1"), { integer(r.ppStage) }) });

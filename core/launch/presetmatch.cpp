@@ -35,8 +35,8 @@ const Suffix kSuffixes[] = { { "-w-mxfp4-a-fp8", true }, // AMD Quark's weight /
     { "-int4", true }, { "-int8", true }, { "-gptq", true }, { "-awq", true }, { "-fp8", true }, { "-fp4", true },
     // Google's quantization-aware-trained compressed-tensors checkpoints: gemma-4-31B-it-qat-w4a16-ct, and
     // gemma-4-E4B-it-qat-mobile-ct (mixed int2 / int4 / int8, the E4B recipe's "mobile" variant)
-    { "-qat-mobile", true }, { "-qat", true }, { "-ct", true }, { "-bf16", false }, { "-instruct", false }, { "-thinking", false },
-    { "-base", false }, { "-hf", false } };
+    { "-qat-mobile", true }, { "-qat", true }, { "-ct", true }, { "-bf16", false }, { "-instruct", false },
+    { "-thinking", false }, { "-base", false }, { "-hf", false } };
 
 bool isDateSuffix(std::string_view s)
 {

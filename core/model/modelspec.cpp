@@ -203,7 +203,7 @@ LayerAttention layerAttention(const json &c, const std::string &modelType, int l
         // An unknown kind may keep any amount of state: refuse rather than charge full attention.
         throw InputError("model config \"layer_types\" has an unknown layer type \"" + printable(s)
             + "\" (known: full_attention, sliding_attention, chunked_attention, linear_attention, conv, "
-            "minimax_m3_sparse)");
+              "minimax_m3_sparse)");
     }
     if (modelType == "llama4_text" && c.contains("attention_chunk_size")) {
         // Llama 4: chunked (local) attention on RoPE layers; every 4th layer is a global NoPE layer

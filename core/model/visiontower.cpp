@@ -40,7 +40,8 @@ VisionTower gemma4Vision(const json &v, int textHidden)
     const bool clipped = readBool(v, "use_clipped_linears", false);
     const bool standardize = readBool(v, "standardize", false);
 
-    const double perLayer = 2 * heads * d * h + 2 * kvHeads * d * h + 2 * d + 3 * inter * h + 4 * h + (clipped ? 28 : 0);
+    const double perLayer
+        = 2 * heads * d * h + 2 * kvHeads * d * h + 2 * d + 3 * inter * h + 4 * h + (clipped ? 28 : 0);
     VisionTower t;
     t.type = "gemma4_vision";
     t.replicatedParams = h * 3 * patch * patch + 2 * positions * h + layers * perLayer + (standardize ? 2 * h : 0)

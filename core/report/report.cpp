@@ -48,9 +48,9 @@ json planJson(const Evaluation &e)
         { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
         { "enforce_eager", p.enforceEager }, { "flashinfer_sampler", p.flashinferSampler },
         { "disable_custom_all_reduce", p.disableCustomAllReduce }, { "language_model_only", p.languageModelOnly },
-        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" }, { "serving_mode", servingModeName(p.servingMode) },
-        { "prefill", disaggPoolJson(p, Pool::Prefill) }, { "decode", disaggPoolJson(p, Pool::Decode) },
-        { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
+        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" },
+        { "serving_mode", servingModeName(p.servingMode) }, { "prefill", disaggPoolJson(p, Pool::Prefill) },
+        { "decode", disaggPoolJson(p, Pool::Decode) }, { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
         { "kv_connector", kvConnectorName(p.kvConnector) } };
 }
 
@@ -63,9 +63,8 @@ json rankJson(const RankPlacement &r)
         { "kv_heads", r.heads.kvCount }, { "kv_head_first", r.heads.kvFirst }, { "kv_replicas", r.heads.kvReplicas },
         { "embedding", r.embedding }, { "lm_head", r.lmHead }, { "experts", r.experts },
         { "expert_count", r.experts.size() }, { "weights_bytes", m.weights.total() },
-        { "vision_bytes", m.weights.vision },
-        { "activation_bytes", m.activation.total() }, { "non_torch_bytes", m.nonTorch },
-        { "reserved_bytes", m.reserved }, { "kv_budget_bytes", m.kvBudget },
+        { "vision_bytes", m.weights.vision }, { "activation_bytes", m.activation.total() },
+        { "non_torch_bytes", m.nonTorch }, { "reserved_bytes", m.reserved }, { "kv_budget_bytes", m.kvBudget },
         { "kv_bytes_per_token", m.kvBytesPerToken }, { "blocks", m.blocks } };
 }
 

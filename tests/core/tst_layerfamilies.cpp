@@ -29,11 +29,11 @@
 #include "core/model/planio.h"
 #include "tests/common/testutils.h"
 
-#include <nlohmann/json.hpp>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <functional>
@@ -218,14 +218,16 @@ private slots:
         Plan p = makePlan("gemma-4-26b-a4b-it", "h100-sxm", 1);
         bool warned = false;
         for (const PlanIssue &i : evaluate(p, m, presetGpu("h100-sxm")).issues)
-            warned = warned || (i.code == "vision_unsized" && i.message().find("siglip_vision_model") != std::string::npos);
+            warned = warned
+                || (i.code == "vision_unsized" && i.message().find("siglip_vision_model") != std::string::npos);
         QVERIFY(warned);
         p.languageModelOnly = true;
         for (const PlanIssue &i : evaluate(p, m, presetGpu("h100-sxm")).issues)
             QVERIFY(i.code != "vision_unsized");
-        const QString why = refusal(gemma4(R"(, "vision_config": {"model_type": "gemma4_vision", "hidden_size": 8,)"
-                                           R"( "intermediate_size": 16, "num_hidden_layers": 1, "num_attention_heads": 2,)"
-                                           R"( "head_dim": 4, "patch_size": 2, "position_embedding_size": 8})"));
+        const QString why
+            = refusal(gemma4(R"(, "vision_config": {"model_type": "gemma4_vision", "hidden_size": 8,)"
+                             R"( "intermediate_size": 16, "num_hidden_layers": 1, "num_attention_heads": 2,)"
+                             R"( "head_dim": 4, "patch_size": 2, "position_embedding_size": 8})"));
         QVERIFY2(why.contains("vision_config") && why.contains("num_key_value_heads"), qPrintable(why));
         QVERIFY(!refusal(gemma4(R"(, "vision_config": 3)")).isEmpty());
     }
@@ -273,7 +275,8 @@ private slots:
         // of 64 = 320. Ends: embedding 128 x 64 = 8,192, final norm 64, table 100 x 5 x 8 = 4,000, model
         // projection 64 x 40 = 2,560, its norm 8.
         const double sliding = 8192 + 2048 + 32, full = 16384 + 4096 + 64, mlp = 3 * 64 * 96, perLayer = 1024 + 320;
-        const double layers = 2 * (sliding + mlp) + (full + mlp) + (sliding + 2 * mlp) + (full + 2 * mlp) + 5 * perLayer;
+        const double layers
+            = 2 * (sliding + mlp) + (full + mlp) + (sliding + 2 * mlp) + (full + 2 * mlp) + 5 * perLayer;
         QCOMPARE(layers, 207648.0);
         const ParamCounts c = countParams(m);
         QCOMPARE(c.perLayerEmbedding, 4000.0);
@@ -515,8 +518,8 @@ private slots:
         QCOMPARE(countParams(m230).total, expected(8, 6, 2560));
         QVERIFY(within(countParams(m230).total, 230e6, 0.01));
         // Conv state per request: (3 - 1) x 1024 x 2 B per conv layer.
-        QCOMPARE(kvPoolForLayers(m230, 0, m230.layers, 1, KvDtype::Auto, 16, 32768, 8192).stateBytesPerRequest,
-            8 * 4096.0);
+        QCOMPARE(
+            kvPoolForLayers(m230, 0, m230.layers, 1, KvDtype::Auto, 16, 32768, 8192).stateBytesPerRequest, 8 * 4096.0);
     }
 
     // LFM2.5-8B-A1B (lfm2_moe): 18 conv + 6 attention layers at 2048; layers 0-1 a dense MLP of 7168, 2-23 32
@@ -839,19 +842,24 @@ private slots:
             s[key] = v;
             t["sparse_attention_config"] = s;
         };
-        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_num_index_heads", 8); }))
-                    .contains("sparse_num_index_heads"));
+        QVERIFY(refusal(variant([&](QJsonObject &t) {
+            sparse(t, "sparse_num_index_heads", 8);
+        })).contains("sparse_num_index_heads"));
         QJsonArray zeros;
         for (int i = 0; i < 60; ++i)
             zeros.append(0);
-        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_disable_index_value", zeros); }))
-                    .contains("sparse_disable_index_value"));
-        QVERIFY(refusal(variant([&](QJsonObject &t) { sparse(t, "sparse_attention_freq", QJsonArray { 0, 1 }); }))
-                    .contains("sparse_attention_freq"));
-        QVERIFY(refusal(variant([](QJsonObject &t) { t.remove("dense_intermediate_size"); }))
-                    .contains("dense_intermediate_size"));
-        QVERIFY(refusal(variant([](QJsonObject &t) { t["attention_output_gate"] = true; }))
-                    .contains("attention_output_gate"));
+        QVERIFY(refusal(variant([&](QJsonObject &t) {
+            sparse(t, "sparse_disable_index_value", zeros);
+        })).contains("sparse_disable_index_value"));
+        QVERIFY(refusal(variant([&](QJsonObject &t) {
+            sparse(t, "sparse_attention_freq", QJsonArray { 0, 1 });
+        })).contains("sparse_attention_freq"));
+        QVERIFY(refusal(variant([](QJsonObject &t) {
+            t.remove("dense_intermediate_size");
+        })).contains("dense_intermediate_size"));
+        QVERIFY(refusal(variant([](QJsonObject &t) {
+            t["attention_output_gate"] = true;
+        })).contains("attention_output_gate"));
         // All-zero sparse_attention_freq: plain GQA everywhere, no indexer (vLLM's _sparse_attention_layer_ids).
         const ModelSpec plain
             = modelFromJsonText(variant([&](QJsonObject &t) { sparse(t, "sparse_attention_freq", zeros); }), "p");

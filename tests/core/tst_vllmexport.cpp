@@ -322,7 +322,8 @@ private slots:
                     .join(QLatin1Char('\n'))
                     .contains(QLatin1String(" --mm-encoder-tp-mode data")));
         p.languageModelOnly = true;
-        const QString text = serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result).join(QLatin1Char('\n'));
+        const QString text
+            = serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result).join(QLatin1Char('\n'));
         QVERIFY(text.contains(QLatin1String(" --language-model-only")));
         QVERIFY(!text.contains(QLatin1String("--mm-encoder-tp-mode")));
     }
