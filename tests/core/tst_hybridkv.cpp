@@ -455,6 +455,13 @@ private slots:
         shape.localExperts = m.experts;
         QCOMPARE(rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16)).router, 42 * 1179936.0 * 4);
 
+        // Step-3.7's config nests the same step3p5 text model under text_config (model_type step3p7 outside):
+        // read the same way.
+        const ModelSpec nested
+            = modelFromJsonText("{\"model_type\": \"step3p7\", \"text_config\": " + head + other + "}", "nested");
+        QCOMPARE(nested.layerHeads(nested.layerInfo[1]), 96);
+        QCOMPARE(countParams(nested).total, 196956130368.0);
+
         // Refused rather than guessed: Step3p5Config's moe_* defaults, an attention_other_setting without a key
         // vLLM reads, an attention implementation step3p5.py does not build, a malformed moe_layers_enum.
         std::string noTop = head + other;
