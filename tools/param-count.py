@@ -357,6 +357,48 @@ def count_deepseek_v4(c):
     return total + ends, active + ends
 
 
+def count_step3p5(c):
+    # Step-3.5 (vllm step3p5.py @fd04edef3e62, configs/step3p5.py @f73bcb1c51cf): KV heads num_attention_groups;
+    # layer_types cut to num_hidden_layers (without it and with a sliding_window the even layers slide);
+    # layers of attention_other_setting.attention_type take its num_attention_heads / num_attention_groups /
+    # head_dim. Every attention: q / k / v / o, q_norm and k_norm of head_dim, and with use_head_wise_attn_gate
+    # g_proj h -> heads. MoE layers from moe_layers_enum (else 1 .. L-1): router h x E plus router_bias E,
+    # E experts and a shared expert of share_expert_dim (moe_intermediate_size x moe_top_k when absent), all
+    # SwiGLU; other layers a SwiGLU MLP of intermediate_size. Two norms per layer; LM head never tied.
+    h, L = c["hidden_size"], c["num_hidden_layers"]
+    heads, kv = c["num_attention_heads"], c["num_attention_groups"]
+    d = c.get("head_dim") or h // heads
+    types = c.get("layer_types")
+    if types:
+        types = types[:L]
+    elif c.get("sliding_window"):
+        types = ["sliding_attention" if i % 2 == 0 else "full_attention" for i in range(L)]
+    other = c.get("attention_other_setting") or {}
+    gate = bool(c.get("use_head_wise_attn_gate"))
+    E, k, mi = c["moe_num_experts"], c["moe_top_k"], c["moe_intermediate_size"]
+    share = c.get("share_expert_dim") or mi * k
+    enum = c.get("moe_layers_enum")
+    moe_layers = {int(x) for x in enum.strip().split(",")} if enum is not None else set(range(1, L))
+    total = active = 0
+    for i in range(L):
+        hd, kvd, dd = heads, kv, d
+        if other and types and types[i] == other["attention_type"]:
+            hd = other["num_attention_heads"] or heads
+            kvd = other["num_attention_groups"] or kv
+            dd = other["head_dim"] or d
+        attn = h * hd * dd + 2 * h * kvd * dd + hd * dd * h + 2 * dd + (h * hd if gate else 0)
+        base = attn + 2 * h
+        if i in moe_layers:
+            shared_router = 3 * h * share + E * h + E
+            total += base + E * 3 * h * mi + shared_router
+            active += base + k * 3 * h * mi + shared_router
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = 2 * c["vocab_size"] * h + h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -380,6 +422,8 @@ def count(preset):
         return count_ernie45_moe(c)
     if "moe_topk" in c:
         return count_hunyuan_moe(c)
+    if c.get("model_type") == "step3p5":
+        return count_step3p5(c)
     mt = c.get("model_type", outer.get("model_type", ""))
     h = c["hidden_size"]
     layers = c["num_hidden_layers"]

@@ -346,7 +346,9 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
-            w.router += routerParams(m) * b.other;
+            // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
+            // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock).
+            w.router += routerParams(m) * (m.modelType == "step3p5" ? 4.0 : b.other);
             w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;

@@ -679,7 +679,13 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     }
     const json &outer = *configPtr;
     // Multimodal configs (Llama 4) nest the language model; quantization may sit outside it.
-    const json &c = (outer.contains("text_config") && outer["text_config"].is_object()) ? outer["text_config"] : outer;
+    const json &text
+        = (outer.contains("text_config") && outer["text_config"].is_object()) ? outer["text_config"] : outer;
+    // Step-3.5 names its KV heads, experts and MoE layers its own way: restated in the common keys
+    // (step3p5AsCommon), its per-layer-type attention read after them (readStep3p5).
+    const bool step3p5 = readString(text, "model_type", readString(outer, "model_type")) == "step3p5";
+    const json stepCommon = step3p5 ? step3p5AsCommon(text) : json();
+    const json &c = step3p5 ? stepCommon : text;
     if (m.id.empty())
         m.id = fallbackId;
     if (m.name.empty())
@@ -823,6 +829,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readLaguna(c, m);
     readLfm2(c, m);
     readMiniMaxM3(c, m);
+    readStep3p5(text, m);
     readIndexerTypes(c);
     m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace shardscope::configread {
 
@@ -316,6 +318,156 @@ void readMiniMaxM3(const json &c, ModelSpec &m)
     if (m.msaIndexHeads != m.kvHeads)
         throw InputError("model config \"sparse_attention_config.sparse_num_index_heads\" differs from "
                          "num_key_value_heads (vLLM shards the index query like the KV heads)");
+}
+
+// Step-3.5 (model_type "step3p5"): vllm-project/vllm vllm/model_executor/models/step3p5.py @fd04edef3e62 and
+// its config class vllm/transformers_utils/configs/step3p5.py @f73bcb1c51cf.
+// - KV heads are num_attention_groups; experts moe_num_experts, top moe_top_k, each moe_intermediate_size
+//   wide; the shared expert (Step3p5MLP inside FusedMoEBlock) share_expert_dim wide, moe_intermediate_size x
+//   moe_top_k when the config has none (Step3p5Config). MoE layers: the comma-separated moe_layers_enum,
+//   else layers 1 .. L - 1 (Step3p5DecoderLayer); the others a dense MLP of intermediate_size.
+// - layer_types is cut to num_hidden_layers (the checkpoint lists the MTP layers too; Step3p5Config);
+//   without it, with a sliding_window, the even layers slide (Step3p5Attention: layer_idx % 2 == 0).
+// - Layers whose type is attention_other_setting.attention_type take its num_attention_heads,
+//   num_attention_groups and head_dim (Step3p5DecoderLayer reads all four keys).
+// - Every attention has q_norm and k_norm (GemmaRMSNorm of head_dim); use_head_wise_attn_gate adds g_proj,
+//   h -> that layer's heads, column-parallel; the router (FP32ReplicatedLinear, h -> experts) always has
+//   router_bias (e_score_correction_bias); the LM head is its own ParallelLMHead (never tied).
+// The moe_* defaults of Step3p5Config (16 experts, top 4, 10240 wide) are no Step checkpoint's, so a config
+// without them is refused rather than read with those.
+json step3p5AsCommon(const json &c)
+{
+    json g = c;
+    if (const std::string impl = readString(c, "att_impl_type", "GQA"); impl != "GQA")
+        throw InputError("model config \"att_impl_type\" is \"" + printable(impl)
+            + "\": vLLM's step3p5.py builds GQA attention only");
+    for (const char *key : { "num_attention_groups", "moe_num_experts", "moe_top_k", "moe_intermediate_size" })
+        if (!c.contains(key))
+            throw InputError(std::string("Step-3.5 model config is missing \"") + key + "\"");
+    const int layers = readInt(c, "num_hidden_layers", 0, 1, kMaxLayers, true);
+    const int experts = readInt(c, "moe_num_experts", 0, 1, kMaxExperts);
+    const int top = readInt(c, "moe_top_k", 0, 1, experts);
+    const int expertWidth = readInt(c, "moe_intermediate_size", 0, 1, kMaxDim);
+    g["num_key_value_heads"] = readInt(c, "num_attention_groups", 0, 1, kMaxDim);
+    g["num_experts"] = experts;
+    g["num_experts_per_tok"] = top;
+    const auto share = c.find("share_expert_dim");
+    g["shared_expert_intermediate_size"] = share == c.end() || share->is_null()
+        ? static_cast<long long>(expertWidth) * top
+        : readInt(c, "share_expert_dim", 0, 1, kMaxDim);
+    std::vector<bool> moe(layers, false);
+    if (const auto e = c.find("moe_layers_enum"); e != c.end() && !e->is_null()) {
+        if (!e->is_string())
+            throw InputError("model config \"moe_layers_enum\" must be a string of comma-separated layer indices");
+        const std::string list = e->get<std::string>();
+        size_t start = 0;
+        while (start <= list.size()) {
+            const size_t comma = std::min(list.find(',', start), list.size());
+            std::string item = list.substr(start, comma - start);
+            item.erase(0, item.find_first_not_of(" \t"));
+            item.erase(item.find_last_not_of(" \t") + 1);
+            if (item.empty() || item.size() > 6 || item.find_first_not_of("0123456789") != std::string::npos)
+                throw InputError("model config \"moe_layers_enum\" must be a string of comma-separated layer indices");
+            const int index = std::stoi(item);
+            if (index < layers) // an index past the decoder (an MTP layer) places nothing vLLM builds
+                moe[index] = true;
+            start = comma + 1;
+        }
+    } else {
+        for (int i = 1; i < layers; ++i)
+            moe[i] = true;
+    }
+    json types = json::array();
+    for (int i = 0; i < layers; ++i)
+        types.push_back(moe[i] ? "sparse" : "dense");
+    g["mlp_layer_types"] = types;
+    if (const auto t = c.find("layer_types"); t != c.end() && t->is_array()) {
+        if (static_cast<int>(t->size()) < layers)
+            throw InputError("model config \"layer_types\" has fewer entries than num_hidden_layers");
+        g["layer_types"] = json(t->begin(), t->begin() + layers);
+    } else if (readInt(c, "sliding_window", 0, 0, 1 << 30) > 0) {
+        json alternate = json::array();
+        for (int i = 0; i < layers; ++i)
+            alternate.push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+        g["layer_types"] = alternate;
+    }
+    g["use_qk_norm"] = true;
+    g["tie_word_embeddings"] = false;
+    for (const char *key : { "num_attention_groups", "moe_num_experts", "moe_top_k", "moe_layers_enum",
+             "share_expert_dim", "attention_other_setting", "use_head_wise_attn_gate", "n_routed_experts",
+             "num_local_experts", "n_shared_experts", "num_shared_experts", "first_k_dense_replace", "moe_layer_freq",
+             "decoder_sparse_step", "interleave_moe_layer_step", "partial_rotary_factor", "rope_parameters" })
+        g.erase(key);
+    return g;
+}
+
+void readStep3p5(const json &c, ModelSpec &m)
+{
+    if (m.modelType != "step3p5")
+        return;
+    m.routerCorrectionBias = true;
+    m.gateProjPerHead = readBool(c, "use_head_wise_attn_gate", false) ? 1 : 0;
+    const auto types = c.find("layer_types");
+    const bool listed = types != c.end() && types->is_array();
+    if (const auto other = c.find("attention_other_setting"); other != c.end() && !other->is_null() && listed) {
+        if (!other->is_object())
+            throw InputError("model config \"attention_other_setting\" must be an object");
+        for (const char *key : { "attention_type", "num_attention_heads", "num_attention_groups", "head_dim" })
+            if (!other->contains(key))
+                throw InputError(std::string("model config \"attention_other_setting\" is missing \"") + key + "\"");
+        const json &type = (*other)["attention_type"];
+        // Step3p5DecoderLayer falls back to the model's value for a zero (falsy) entry.
+        const int heads = readInt(*other, "num_attention_heads", 0, 0, kMaxDim);
+        const int kvHeads = readInt(*other, "num_attention_groups", 0, 0, kMaxDim);
+        const int headDim = readInt(*other, "head_dim", 0, 0, kMaxDim);
+        if (heads > 0 && heads % (kvHeads > 0 ? kvHeads : m.kvHeads) != 0)
+            throw InputError("model config \"attention_other_setting\": num_attention_heads is not a multiple of "
+                             "num_attention_groups");
+        for (int i = 0; i < m.layers; ++i) {
+            if ((*types)[i] != type)
+                continue;
+            LayerInfo &l = m.layerInfo[i];
+            l.heads = heads == m.heads ? 0 : heads;
+            l.kvHeads = kvHeads == m.kvHeads ? 0 : kvHeads;
+            l.headDim = headDim == m.headDim ? 0 : headDim;
+        }
+    }
+    // RoPE caches: each layer calls get_rope with its head size, partial_rotary_factors[i] (vLLM asserts 1 or
+    // 0.5), rope_theta[i] when a list, and rope_scaling only on yarn_only_types layers; get_rope keeps one
+    // cache per distinct (head size, rotary dim, parameters) (rotary_embedding/__init__.py _ROPE_DICT).
+    const auto factors = c.find("partial_rotary_factors");
+    const auto theta = c.find("rope_theta");
+    const auto onlyTypes = c.find("yarn_only_types");
+    const bool scaling = c.contains("rope_scaling") && !c["rope_scaling"].is_null();
+    std::vector<std::string> caches;
+    m.ropeDim = 0;
+    for (int i = 0; i < m.layers; ++i) {
+        double factor = 1.0;
+        if (factors != c.end() && factors->is_array() && !factors->empty()) {
+            if (static_cast<int>(factors->size()) < m.layers || !(*factors)[i].is_number())
+                throw InputError("model config \"partial_rotary_factors\" must give a number for every layer");
+            factor = (*factors)[i].get<double>();
+            if (factor != 1.0 && factor != 0.5)
+                throw InputError("model config \"partial_rotary_factors\" entries must be 1 or 0.5 (vLLM's "
+                                 "step3p5.py asserts it)");
+        }
+        std::string base = "scalar";
+        if (theta != c.end() && theta->is_array()) {
+            if (static_cast<int>(theta->size()) <= i || !(*theta)[i].is_number())
+                throw InputError("model config \"rope_theta\" list must give a number for every layer");
+            base = (*theta)[i].dump();
+        }
+        bool scaled = scaling;
+        if (scaled && onlyTypes != c.end() && onlyTypes->is_array() && !onlyTypes->empty() && listed)
+            scaled = std::find(onlyTypes->begin(), onlyTypes->end(), (*types)[i]) != onlyTypes->end();
+        const int d = m.layerHeadDim(m.layerInfo[i]);
+        const int rotary = factor == 1.0 ? d : d / 2;
+        const std::string key = std::to_string(d) + "/" + std::to_string(rotary) + "/" + base + (scaled ? "/s" : "");
+        if (std::find(caches.begin(), caches.end(), key) == caches.end()) {
+            caches.push_back(key);
+            m.ropeDim += rotary;
+        }
+    }
 }
 
 } // namespace shardscope::configread

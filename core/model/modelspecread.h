@@ -36,5 +36,10 @@ void readLfm2(const nlohmann::json &c, ModelSpec &m);
 // MiniMax-M3 (vllm models/minimax_m3): sparse layers with a lightning indexer and its index-key cache, dense
 // layers of dense_intermediate_size.
 void readMiniMaxM3(const nlohmann::json &c, ModelSpec &m);
+// Step-3.5 (vllm step3p5.py, model_type "step3p5"; also Step-3.7's text_config): the config restated in the
+// common keys (num_key_value_heads, num_experts, mlp_layer_types, ...) for the common reader, and the
+// per-layer-type heads of attention_other_setting, the head-wise gate and the RoPE caches read after it.
+nlohmann::json step3p5AsCommon(const nlohmann::json &c);
+void readStep3p5(const nlohmann::json &c, ModelSpec &m);
 
 } // namespace shardscope::configread

@@ -359,6 +359,124 @@ private slots:
                     .contains("window_length"));
     }
 
+    void step3p5()
+    {
+        // Step-3.5-Flash's geometry as public descriptions state it (no verbatim config.json was found in the
+        // searchable sources): 45 layers of hidden 4096, vocab 128,896, 288 routed experts top-8 + 1 shared
+        // (stepfun-ai/Step-3.5-Flash @fabede3d3c40 README.md §4); full layers 64 query heads, sliding 96
+        // (NVIDIA Megatron-Bridge step35_provider docs); 8 KV groups, head_dim 128, window 512, experts and
+        // shared expert 1280 wide, full every 4th layer of 48 listed (3 MTP) (Modular MAX Step3p5Config and
+        // public config summaries); dense MLP 11,264 on layers 0-2. Rules: vllm step3p5.py @fd04edef3e62 and
+        // configs/step3p5.py @f73bcb1c51cf (see readStep3p5).
+        std::string types, theta, factors, moe;
+        for (int i = 0; i < 48; ++i) {
+            const bool full = i % 4 == 0;
+            types += std::string(i ? ", " : "") + (full ? "\"full_attention\"" : "\"sliding_attention\"");
+            theta += std::string(i ? ", " : "") + (full ? "5000000.0" : "10000.0");
+            factors += std::string(i ? ", " : "") + (full ? "0.5" : "1.0");
+        }
+        for (int i = 3; i < 45; ++i)
+            moe += std::string(i > 3 ? "," : "") + std::to_string(i);
+        const std::string head
+            = R"({"architectures": ["Step3p5ForCausalLM"], "model_type": "step3p5",)"
+              R"( "hidden_size": 4096, "num_hidden_layers": 45, "num_attention_heads": 64,)"
+              R"( "num_attention_groups": 8, "head_dim": 128, "vocab_size": 128896,)"
+              R"( "intermediate_size": 11264, "max_position_embeddings": 262144,)"
+              R"( "max_seq_len": 262144, "sliding_window": 512, "use_head_wise_attn_gate": true,)"
+              R"( "moe_num_experts": 288, "moe_top_k": 8, "moe_intermediate_size": 1280,)"
+              R"( "share_expert_dim": 1280, "use_moe_router_bias": true, "num_nextn_predict_layers": 3,)"
+              R"( "rope_scaling": {"rope_type": "llama3", "factor": 2.0, "low_freq_factor": 1.0,)"
+              R"( "high_freq_factor": 32.0, "original_max_position_embeddings": 131072},)"
+              " \"yarn_only_types\": [\"full_attention\"], \"moe_layers_enum\": \""
+            + moe + "\", \"layer_types\": [" + types + "], \"rope_theta\": [" + theta
+            + "], \"partial_rotary_factors\": [" + factors + "], ";
+        const std::string other = "\"attention_other_setting\": {\"attention_type\": \"sliding_attention\","
+                                  R"( "num_attention_heads": 96, "num_attention_groups": 8, "head_dim": 128}})";
+        const ModelSpec m = modelFromJsonText(head + other, "step");
+        QCOMPARE(m.layers, 45); // layer_types' 48 entries cut to the decoder's 45
+        QCOMPARE(m.kvHeads, 8);
+        QCOMPARE(m.moeLayerCount(), 42);
+        QVERIFY(!m.tiedEmbeddings);
+        QCOMPARE(m.mtpLayers, 3);
+        QCOMPARE(m.layerHeads(m.layerInfo[0]), 64);
+        QCOMPARE(m.layerHeads(m.layerInfo[1]), 96);
+        QCOMPARE(m.layerInfo[1].attention, LayerAttention::Sliding);
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts[0], (std::pair<std::string, int>("full_attention", 12)));
+        QCOMPARE(counts[1], (std::pair<std::string, int>("sliding_attention", 33)));
+        // RoPE caches: full layers rotate 128 x 0.5 = 64 dims (theta 5e6, llama3 scaling), sliding layers 128
+        // (theta 1e4, unscaled): two caches, 192 dims.
+        QCOMPARE(m.ropeDim, 192);
+
+        // KV per token and GPU, bf16. TP4: 8 / 4 = 2 KV heads: 2 (K, V) x 2 x 128 x 2 B = 1,024 B on a full and
+        // on a sliding layer alike (both have 8 groups of 128); 45 layers: 46,080 B.
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[0], 4, KvDtype::Auto), 1024.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[1], 4, KvDtype::Auto), 1024.0);
+        const KvPool tp4 = kvPoolForLayers(m, 0, m.layers, 4, KvDtype::Auto, 16, 65536, 8192);
+        QCOMPARE(tp4.bytesPerToken, 46080.0);
+        // The sliding layers keep only the window. Groups of 12 (33 >= 1.5 x 12): 1 full + cdiv(33, 12) = 3
+        // sliding groups. A 65,536-token request: full cdiv(65536, 16) = 4,096 blocks; each sliding group
+        // cdiv(min(512 - 1 + 8192, 65536) = 8,703, 16) + 1 = 545: 4,096 + 3 x 545 = 5,731.
+        QCOMPARE(tp4.fullGroups, 1);
+        QCOMPARE(tp4.windowGroups, 3);
+        QCOMPARE(tp4.blocksPerRequest, std::int64_t(5731));
+        // TP8: one KV head per rank: 2 x 1 x 128 x 2 = 512 B per layer; TP16 replicates it: still 512.
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[1], 8, KvDtype::Auto), 512.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[1], 16, KvDtype::Auto), 512.0);
+        // A sliding setting with its own KV groups and head size is sized per layer kind: 4 groups of 64 on the
+        // sliding layers, TP1: full 2 x 8 x 128 x 2 = 4,096 B, sliding 2 x 4 x 64 x 2 = 1,024 B.
+        const ModelSpec narrow = modelFromJsonText(head
+                + "\"attention_other_setting\": {\"attention_type\": \"sliding_attention\","
+                  R"( "num_attention_heads": 96, "num_attention_groups": 4, "head_dim": 64}})",
+            "narrow");
+        QCOMPARE(kvBytesPerTokenForLayer(narrow, narrow.layerInfo[0], 1, KvDtype::Auto), 4096.0);
+        QCOMPARE(kvBytesPerTokenForLayer(narrow, narrow.layerInfo[1], 1, KvDtype::Auto), 1024.0);
+
+        // Parameters (MTP layers not counted):
+        //   full layer attention: q 4096 x 64 x 128 = 33,554,432, k + v 2 x 4096 x 8 x 128 = 8,388,608,
+        //     o 33,554,432, g_proj 4096 x 64 = 262,144, q/k norms 2 x 128 = 256 -> 75,759,872
+        //   sliding layer attention: q 4096 x 96 x 128 = 50,331,648, k + v 8,388,608, o 50,331,648,
+        //     g_proj 4096 x 96 = 393,216, norms 256 -> 109,445,376
+        //   2 norms of 4,096 per layer; dense MLP 3 x 4096 x 11264 = 138,412,032 on layers 0-2;
+        //   MoE layer: 288 x 3 x 4096 x 1280 = 4,529,848,320 + shared 3 x 4096 x 1280 = 15,728,640 + router
+        //     288 x 4096 + bias 288 = 1,179,936 -> 4,546,756,896 (active: 8 experts 125,829,120 + 16,908,576)
+        //   embedding + LM head (untied) 2 x 128896 x 4096 = 1,055,916,032; final norm 4,096
+        //   total 12 x 75,759,872 + 33 x 109,445,376 + 45 x 8,192 + 3 x 138,412,032 + 42 x 4,546,756,896
+        //     + 1,055,916,032 + 4,096 = 196,956,130,368
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 196956130368.0);
+        QCOMPARE(c.active, 196956130368.0 - 42 * 280.0 * 3 * 4096 * 1280);
+        // StepFun's card: 196.81B total (196B backbone + 0.81B head), README.md §4.1 @fabede3d3c40.
+        QVERIFY(within(c.total, 196.81e9, 0.01));
+        QVERIFY(within(c.total, 196e9, 0.01));
+        // The router is FP32 in vLLM (FP32ReplicatedLinear, router_bias float32): 42 x 1,179,936 x 4 B.
+        RankShape shape;
+        shape.layerCount = m.layers;
+        shape.localExperts = m.experts;
+        QCOMPARE(rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16)).router, 42 * 1179936.0 * 4);
+
+        // Step-3.7's config nests the same step3p5 text model under text_config (model_type step3p7 outside):
+        // read the same way.
+        const ModelSpec nested
+            = modelFromJsonText("{\"model_type\": \"step3p7\", \"text_config\": " + head + other + "}", "nested");
+        QCOMPARE(nested.layerHeads(nested.layerInfo[1]), 96);
+        QCOMPARE(countParams(nested).total, 196956130368.0);
+
+        // Refused rather than guessed: Step3p5Config's moe_* defaults, an attention_other_setting without a key
+        // vLLM reads, an attention implementation step3p5.py does not build, a malformed moe_layers_enum.
+        std::string noTop = head + other;
+        noTop.replace(noTop.find(R"( "moe_top_k": 8,)"), 16, "");
+        QVERIFY(refusal(noTop).contains("moe_top_k"));
+        QVERIFY(refusal(head
+            + "\"attention_other_setting\": {\"attention_type\": \"sliding_attention\","
+              R"( "num_attention_heads": 96, "num_attention_groups": 8}})")
+                    .contains("head_dim"));
+        QVERIFY(refusal(head + "\"att_impl_type\": \"MFA\"}").contains("att_impl_type"));
+        std::string badEnum = head + other;
+        badEnum.replace(badEnum.find("\"3,4,"), 5, "\"3,x,");
+        QVERIFY(refusal(badEnum).contains("moe_layers_enum"));
+    }
+
     void stateHeadsSplit()
     {
         // Qwen3.5-27B: 16 GDN key heads (48 value heads); vLLM's divide() needs tp | 16, so tp=3 is
