@@ -473,6 +473,12 @@ void readHybridLayers(const json &c, ModelSpec &m)
         }
         return;
     }
+    // NemotronH without the pattern (transformers 5 saves the layer list as "layers_block_type" instead, and
+    // vLLM's NemotronHConfig @017e9f4448b7 reads only the pattern): every layer would be taken for attention +
+    // MoE, so refused rather than sized.
+    if (m.modelType == "nemotron_h")
+        throw InputError("model config (nemotron_h) has no \"hybrid_override_pattern\"; its layer list in another "
+                         "form (\"layers_block_type\") is not read yet");
     if (const auto kda = c.find("linear_attn_config"); kda != c.end()) {
         // Kimi Linear: KDA layers and MLA layers listed by 1-based layer number (vllm kimi_linear.py
         // is_kda_layer: layer_idx + 1 in kda_layers). Every layer must be in exactly one list.

@@ -225,6 +225,19 @@ private slots:
         QCOMPARE(tp4.stateBytesPerRequest, 40 * 1063936.0);
     }
 
+    void nemotronWithoutPatternRefused()
+    {
+        // The same layers as "layers_block_type" (transformers 5's spelling): not read yet, so refused, where
+        // it was sized as 52 attention + MoE layers.
+        nlohmann::json c = parseJsonLenient(dataFile("nemotron-3-nano-30b-a3b-config.json"), "n");
+        nlohmann::json list = nlohmann::json::array();
+        for (const char ch : c["hybrid_override_pattern"].get<std::string>())
+            list.push_back(ch == 'M' ? "mamba" : ch == 'E' ? "moe" : "attention");
+        c.erase("hybrid_override_pattern");
+        c["layers_block_type"] = list;
+        QVERIFY(refusal(c.dump()).contains("hybrid_override_pattern"));
+    }
+
     void latentMoeOutsideNemotronRefused()
     {
         // moe_latent_size is read for NemotronH only; elsewhere it is refused, naming the field (null: absent).
