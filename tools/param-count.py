@@ -31,8 +31,13 @@ def count_nemotron_h(c):
     mamba += inner * h
     attn = h * heads * d + 2 * h * kv * d + heads * d * h
     experts, top = c.get("n_routed_experts") or 0, c.get("num_experts_per_tok") or 0
-    expert = 2 * h * (c.get("moe_intermediate_size") or 0)
-    shared = 2 * h * (c.get("moe_shared_expert_intermediate_size") or 0)
+    # LatentMoE (Nemotron-3 Super, vllm nemotron_h.py @017e9f4448b7 NemotronHMoE): moe_latent_size L set, the
+    # routed experts work in L (up L -> I, down I -> L) behind fc1_latent_proj h -> L and fc2_latent_proj
+    # L -> h (no bias), which every token runs; router and shared expert stay at h.
+    latent = c.get("moe_latent_size") or 0
+    expert = 2 * (latent or h) * (c.get("moe_intermediate_size") or 0)
+    shared = 2 * h * (c.get("moe_shared_expert_intermediate_size") or 0) * (c.get("n_shared_experts") or 1)
+    shared += 2 * h * latent
     router = experts * h + experts
     total = active = 0
     for ch in c["hybrid_override_pattern"]:

@@ -76,7 +76,9 @@ double fusedMoeWorkspaceBytes(const ModelSpec &m, int moeTp, std::int64_t tokens
         return 0;
     const double rows = static_cast<double>(std::min(tokens, std::max<std::int64_t>(1, chunkTokens)));
     const double n = static_cast<double>(m.moeIntermediate) / std::max(1, moeTp); // N per partition
-    const double k = m.hidden;
+    // K: the experts' input width, the latent one for LatentMoE (vllm nemotron_h.py @017e9f4448b7 builds the
+    // FusedMoE with hidden_size = moe_latent_size).
+    const double k = m.moeLatent > 0 ? m.moeLatent : m.hidden;
     // workspace13 (M x topk x max(2N, K)) + workspace2 (M x topk x N), activation dtype (BF16).
     return 2.0 * rows * m.expertsPerToken * (std::max(2.0 * n, k) + n);
 }

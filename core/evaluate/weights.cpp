@@ -167,12 +167,22 @@ double denseFfnParams(const ModelSpec &m, const LayerInfo &layer, int tp)
 double expertParams(const ModelSpec &m, int moeTp, int pad, int hiddenPad = 1)
 {
     // gate and up (2 x I x h) plus down (h x I); each expert split moeTp ways on the intermediate dim.
+    // LatentMoE experts read and write the latent width instead of h (vllm nemotron_h.py @017e9f4448b7:
+    // FusedMoE hidden_size = moe_latent_size).
     const double inter = roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
-    const double hidden = roundUp(m.hidden, hiddenPad);
+    const double hidden = roundUp(m.moeLatent > 0 ? m.moeLatent : m.hidden, hiddenPad);
     double p = mlpFactor(m) * hidden * inter;
     if (m.expertBias)
         p += 2 * inter + hidden;
     return p;
+}
+
+// LatentMoE's fc1_latent_proj (h -> latent) and fc2_latent_proj (latent -> h), no bias (mlp_bias false in the
+// released configs): ReplicatedLinear in vllm nemotron_h.py @017e9f4448b7 NemotronHMoE, so whole on every TP
+// rank, and built with the layer's quant_config like the other linear layers.
+double latentProjectionParams(const ModelSpec &m)
+{
+    return 2.0 * m.hidden * m.moeLatent;
 }
 
 double routerParams(const ModelSpec &m)
@@ -312,7 +322,7 @@ ParamCounts countParams(const ModelSpec &m)
         double active = perLayerBase;
         if (layer.moe) {
             const double expert = expertParams(m, 1, 1);
-            const double shared = mlpFactor(m) * m.hidden * m.sharedIntermediate;
+            const double shared = mlpFactor(m) * m.hidden * m.sharedIntermediate + latentProjectionParams(m);
             total += m.experts * expert + routerParams(m) + shared;
             active += m.expertsPerToken * expert + routerParams(m) + shared;
         } else {
@@ -350,6 +360,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock).
             w.router += routerParams(m) * (m.modelType == "step3p5" ? 4.0 : b.other);
             w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
+            w.mlp += latentProjectionParams(m) * b.linear;
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }

@@ -229,7 +229,7 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
              "o_lora_rank", "moe_layers_enum", "moe_num_experts", "num_attention_groups", "attention_other_setting",
-             "share_expert_dim", "use_head_wise_attn_gate" }) {
+             "share_expert_dim", "use_head_wise_attn_gate", "moe_latent_size" }) {
         // Step-3.x's shared expert width: read as the usual n_shared_experts x moe_intermediate_size,
         // so accepted only where it says exactly that.
         const auto integer = [&c](const char *field, long long fallback) {
@@ -238,6 +238,11 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
         // ERNIE-4.5's moe_num_experts is read (modelFromJson); other families' (ERNIE-4.5-VL's per-modality
         // lists) are not.
         if (std::string_view(key) == "moe_num_experts" && modelType == "ernie4_5_moe")
+            continue;
+        // NemotronH's LatentMoE width is read (readHybridLayers); another family's would be guessed at.
+        if (std::string_view(key) == "moe_latent_size"
+            && (!c.contains(key) || c[key].is_null()
+                || (modelType == "nemotron_h" && c.contains("hybrid_override_pattern"))))
             continue;
         if (std::string_view(key) == "share_expert_dim" && c.contains(key)
             && integer(key, -1) == integer("moe_intermediate_size", -2) * integer("n_shared_experts", 1))
@@ -460,9 +465,20 @@ void readHybridLayers(const json &c, ModelSpec &m)
             const int shared = readInt(c, "moe_shared_expert_intermediate_size", 0, 0, kMaxDim);
             m.sharedIntermediate = shared * std::max(1, readInt(c, "n_shared_experts", 1, 0, kMaxExperts));
             m.routerCorrectionBias = true; // e_score_correction_bias
+            // LatentMoE (Nemotron-3 Super / Ultra; vllm/model_executor/models/nemotron_h.py @017e9f4448b7
+            // NemotronHMoE): with moe_latent_size set, fc1_latent_proj (hidden -> latent) and fc2_latent_proj
+            // (latent -> hidden) wrap the routed experts, which work in the latent width; the router and the
+            // shared expert stay at hidden_size. Null or absent: a plain MoE.
+            m.moeLatent = readInt(c, "moe_latent_size", 0, 1, kMaxDim);
         }
         return;
     }
+    // NemotronH without the pattern (transformers 5 saves the layer list as "layers_block_type" instead, and
+    // vLLM's NemotronHConfig @017e9f4448b7 reads only the pattern): every layer would be taken for attention +
+    // MoE, so refused rather than sized.
+    if (m.modelType == "nemotron_h")
+        throw InputError("model config (nemotron_h) has no \"hybrid_override_pattern\"; its layer list in another "
+                         "form (\"layers_block_type\") is not read yet");
     if (const auto kda = c.find("linear_attn_config"); kda != c.end()) {
         // Kimi Linear: KDA layers and MLA layers listed by 1-based layer number (vllm kimi_linear.py
         // is_kda_layer: layer_idx + 1 in kda_layers). Every layer must be in exactly one list.

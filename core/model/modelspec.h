@@ -126,6 +126,7 @@ struct ModelSpec
     int expertsPerToken = 0; // k
     int moeIntermediate = 0; // per-expert intermediate size
     int sharedIntermediate = 0; // total intermediate of the shared expert(s), 0 when none
+    int moeLatent = 0; // NemotronH LatentMoE moe_latent_size: the routed experts' width (0: hidden)
     bool expertBias = false; // gpt-oss experts carry biases
     bool routerBias = false; // gpt-oss router bias
     bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc), LFM2-MoE expert_bias

@@ -135,6 +135,120 @@ private slots:
         QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192).blockSize, 2096);
     }
 
+    // Nemotron-3 Super (LatentMoE), vllm/model_executor/models/nemotron_h.py @017e9f4448b7 (neuralmagic/vllm
+    // mirror of vllm-project/vllm) NemotronHMoE: the router (GateLinear h -> E, e_score_correction_bias E) and
+    // the shared expert read h; fc1_latent_proj (h -> L) and fc2_latent_proj (L -> h) are ReplicatedLinear;
+    // the FusedMoE experts are built with hidden_size = moe_latent_size L (up L -> I, down I -> L, relu2).
+    void nemotronSuperLayers()
+    {
+        const ModelSpec m = dataModel("nemotron-3-super-120b-a12b-config.json");
+        // "MEMEMEM*EMEMEMEM*...": 40 M, 40 E, 8 * (88 characters); moe_latent_size 1,024.
+        QCOMPARE(m.layers, 88);
+        QCOMPARE(m.mixerCount(LayerMixer::Mamba2), 40);
+        QCOMPARE(m.moeLayerCount(), 40);
+        QCOMPARE(m.mixerCount(LayerMixer::Attention), 8);
+        QCOMPARE(m.moeLatent, 1024);
+        QCOMPARE(m.mtpLayers, 1); // num_nextn_predict_layers: built only as a speculative draft
+    }
+
+    void nemotronSuperParams()
+    {
+        // h = 4,096, 88 layers, one RMSNorm (4,096) each.
+        // Mamba-2: in_proj 4,096 x (2 x 8,192 + 2 x 8 x 128 + 128 = 18,560) = 76,021,760; conv1d 10,240 x (4 + 1
+        //   bias) = 51,200; A, D, dt_bias 3 x 128 = 384; gated norm 8,192; out_proj 8,192 x 4,096 = 33,554,432;
+        //   + norm 4,096 = 109,640,064.
+        // Attention: q and o 2 x 4,096 x 4,096 = 33,554,432; k and v 2 x 4,096 x 256 = 2,097,152; + norm =
+        //   35,655,680.
+        // LatentMoE: an expert 2 x 1,024 x 2,688 = 5,505,024, x 512 = 2,818,572,288; router 512 x 4,096 + 512 =
+        //   2,097,664; shared 2 x 4,096 x 5,376 = 44,040,192; latent projections 2 x 4,096 x 1,024 = 8,388,608;
+        //   + norm = 2,873,102,848 (active: 22 x 5,505,024 + the rest = 175,641,088).
+        // Ends: embedding and LM head 2 x 131,072 x 4,096 + final norm = 1,073,745,920.
+        // Total 40 x 109,640,064 + 8 x 35,655,680 + 40 x 2,873,102,848 + 1,073,745,920 = 120,668,707,840: the
+        // BF16 checkpoint's safetensors headers (123,611,033,088, a public count citing
+        // huggingface.co/nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16) less its MTP layers (2,942,325,248).
+        // Official (research.nvidia.com/labs/nemotron/Nemotron-3-Super, arXiv:2604.12374): 120B total, 12B
+        // active, rounded. Before: the experts counted 4,096 wide without the latent projections (458.6 B).
+        const ModelSpec m = dataModel("nemotron-3-super-120b-a12b-config.json");
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 120668707840.0);
+        QCOMPARE(c.active, 12770237440.0);
+        QVERIFY2(within(c.total, 120e9, 0.01), std::to_string(c.total).c_str());
+        // Active without the embedding lookup: 12,233,366,528, the "12B" to its rounding.
+        QCOMPARE(c.active - c.embedding, 12233366528.0);
+        QVERIFY(c.active - c.embedding >= 11.5e9 && c.active - c.embedding < 12.5e9);
+        // One MoE layer's weights on a rank of TP2 (no EP), BF16: each of the 512 experts split on I
+        // (2 x 1,024 x 1,344 = 2,752,512) = 1,409,286,144 params, 2,818,572,288 B; the shared expert split too
+        // (2 x 4,096 x 2,688 = 22,020,096) and both latent projections whole (8,388,608): 60,817,408 B.
+        RankShape s;
+        s.tp = 2;
+        s.moeTp = 2;
+        s.firstLayer = 1; // "E"
+        s.layerCount = 1;
+        s.localExperts = 512;
+        const WeightBreakdown w = rankWeightBytes(m, s, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.experts, 2818572288.0);
+        QCOMPARE(w.mlp, 60817408.0);
+        QCOMPARE(w.router, 2.0 * 2097664);
+    }
+
+    void nemotronSuperKv()
+    {
+        const ModelSpec m = dataModel("nemotron-3-super-120b-a12b-config.json");
+        // Attention per token and layer, TP1: 2 (K, V) x 2 KV heads x 128 x 2 B = 1,024; 8 layers: 8,192 B.
+        // Mamba-2 state per layer, TP1: I = 128 x 64 = 8,192; conv (8,192 + 2 x 8 x 128 = 10,240 channels,
+        // K - 1 = 3) in bf16 = 61,440 B; SSM (128, 64, 128) in float32 (mamba_ssm_cache_dtype) = 4,194,304 B;
+        // sum 4,255,744; 40 layers: 170,229,760 B per request.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1), 4255744.0);
+        // TP2: conv (4,096 + 2 x 4 x 128 = 5,120) x 3 x 2 = 30,720; SSM 64 x 64 x 128 x 4 = 2,097,152.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 2), 2127872.0);
+        // TP4: conv (2,048 + 2 x 2 x 128 = 2,560) x 3 x 2 = 15,360; SSM 32 x 64 x 128 x 4 = 1,048,576.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 4), 1063936.0);
+        // Block: 16 x cdiv(4,255,744, 16 x 1,024) = 16 x 260 = 4,160 tokens.
+        const KvPool pool = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(pool.blockSize, 4160);
+        QCOMPARE(pool.bytesPerToken, 8192.0);
+        QCOMPARE(pool.stateBytesPerRequest, 40 * 4255744.0);
+        // 40 state layers >= 1.5 x 8 attention layers: groups of 8, cdiv(40, 8) = 5 state groups. A block is
+        // 4,160 x 1,024 x 8 = 34,078,720 B; 8,192 tokens need cdiv(8192, 4160) = 2 attention blocks + 5.
+        QCOMPARE(pool.groupSize, 8);
+        QCOMPARE(pool.stateGroups, 5);
+        QCOMPARE(pool.bytesPerBlock, 34078720.0);
+        QCOMPARE(pool.blocksPerRequest, std::int64_t(7));
+        // TP2: one KV head per rank, 512 B per layer, 4,096 B per token; state 2,127,872: block 16 x
+        // cdiv(2,127,872, 8,192) = 4,160. TP4: 2 KV heads replicated to 1 per rank: still 4,096 B per token.
+        const KvPool tp2 = kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(tp2.bytesPerToken, 4096.0);
+        QCOMPARE(tp2.stateBytesPerRequest, 40 * 2127872.0);
+        QCOMPARE(tp2.blockSize, 4160);
+        const KvPool tp4 = kvPoolForLayers(m, 0, m.layers, 4, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(tp4.bytesPerToken, 4096.0);
+        QCOMPARE(tp4.stateBytesPerRequest, 40 * 1063936.0);
+    }
+
+    void nemotronWithoutPatternRefused()
+    {
+        // The same layers as "layers_block_type" (transformers 5's spelling): not read yet, so refused, where
+        // it was sized as 52 attention + MoE layers.
+        nlohmann::json c = parseJsonLenient(dataFile("nemotron-3-nano-30b-a3b-config.json"), "n");
+        nlohmann::json list = nlohmann::json::array();
+        for (const char ch : c["hybrid_override_pattern"].get<std::string>())
+            list.push_back(ch == 'M' ? "mamba" : ch == 'E' ? "moe" : "attention");
+        c.erase("hybrid_override_pattern");
+        c["layers_block_type"] = list;
+        QVERIFY(refusal(c.dump()).contains("hybrid_override_pattern"));
+    }
+
+    void latentMoeOutsideNemotronRefused()
+    {
+        // moe_latent_size is read for NemotronH only; elsewhere it is refused, naming the field (null: absent).
+        const std::string base = R"({"model_type": "qwen3_moe", "num_hidden_layers": 2, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 128,)"
+                                 R"( "intermediate_size": 128, "num_experts": 4, "num_experts_per_tok": 2,)"
+                                 R"( "moe_intermediate_size": 32, "moe_latent_size": )";
+        QVERIFY(refusal(base + "16}").contains("moe_latent_size"));
+        QVERIFY(!refusal(base + "null}").contains("moe_latent_size"));
+    }
+
     void qwen35Kv()
     {
         const ModelSpec m = dataModel("qwen3.5-27b-config.json");
