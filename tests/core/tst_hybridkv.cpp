@@ -312,6 +312,31 @@ private slots:
         QVERIFY(c.total - countParams(presetModel("deepseek-v3")).total > 0.84e9);
     }
 
+    void sharedIndexerSchedule()
+    {
+        // A small DSA config: index_topk_freq 2, index_skip_topk_offset 1 -> skip where max(layer, 0) % 2 != 0.
+        const std::string dsa = R"({"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 4,)"
+                                R"( "vocab_size": 128, "intermediate_size": 32, "kv_lora_rank": 16, "q_lora_rank": 16,)"
+                                R"( "qk_rope_head_dim": 8, "qk_nope_head_dim": 8, "v_head_dim": 8, "index_topk": 8,)"
+                                R"( "index_head_dim": 8, "index_n_heads": 2, )";
+        const ModelSpec m = modelFromJsonText(dsa
+                + R"("index_topk_freq": 2, "index_skip_topk_offset": 1, "indexer_types": ["full", "shared", "full",)"
+                  R"( "shared"]})",
+            "t");
+        QVERIFY(!m.layerInfo[0].dsaSharedIndexer && m.layerInfo[1].dsaSharedIndexer);
+        QVERIFY(!m.layerInfo[2].dsaSharedIndexer && m.layerInfo[3].dsaSharedIndexer);
+        // bf16: (16 + 8) x 2 = 48 on every layer, the indexer cache 8 + 8 / 128 x 4 = 8.25 on layers 0 and 2.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 64, 4096, 4096).bytesPerToken, 4 * 48 + 2 * 8.25);
+        // index_topk_pattern overrides the frequency ("S" = shared).
+        const ModelSpec p = modelFromJsonText(dsa + R"("index_topk_freq": 2, "index_topk_pattern": "FSSF"})", "t");
+        QVERIFY(!p.layerInfo[0].dsaSharedIndexer && p.layerInfo[1].dsaSharedIndexer);
+        QVERIFY(p.layerInfo[2].dsaSharedIndexer && !p.layerInfo[3].dsaSharedIndexer);
+        // indexer_types that vLLM's schedule does not reproduce (it reads only the three fields) is refused.
+        const QString wrong = refusal(dsa + R"("indexer_types": ["full", "full", "full", "shared"]})");
+        QVERIFY2(wrong.contains("indexer_types") && wrong.contains("layer 3"), qPrintable(wrong));
+        QVERIFY(refusal(dsa + R"("index_topk_pattern": "FXFF"})").contains("index_topk_pattern"));
+    }
+
     void refusals()
     {
         const std::string base = R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,)"
@@ -345,9 +370,8 @@ private slots:
         // moe_num_experts): read as a dense MHA model they would be silently wrong, so refused by name.
         QVERIFY(refusal(base + R"("moe_layers_enum": "1", "moe_num_experts": 8})").contains("moe_layers_enum"));
         QVERIFY(refusal(base + R"("num_attention_groups": 2})").contains("num_attention_groups"));
-        // GLM-5.x shared indexers.
-        QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").contains("indexer_types"));
-        QVERIFY(refusal(base + R"("indexer_types": ["full", "full"]})").isEmpty());
+        // indexer_types without a sparse MLA config: no indexer to share, and vLLM does not read the field.
+        QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").isEmpty());
         // Linear-attention layers without the Gated DeltaNet shapes.
         QVERIFY(refusal(base + R"("layer_types": ["linear_attention", "full_attention"]})")
                     .contains("linear_num_value_heads"));
