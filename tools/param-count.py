@@ -450,7 +450,8 @@ def count(preset):
             # DeepSeek Sparse Attention indexer (vllm deepseek_v2.py Indexer): wq_b q_lora -> heads x dim,
             # wk h -> dim, k_norm LayerNorm (weight + bias), weights_proj h -> heads.
             ih, idim = c["index_n_heads"], c["index_head_dim"]
-            attn += ql * ih * idim + h * idim + 2 * idim + h * ih
+            indexer = ql * ih * idim + h * idim + 2 * idim + h * ih
+            attn += indexer
     else:
         attn = h * heads * d + 2 * h * kv * d + heads * d * h
         if c.get("attention_bias"):
@@ -509,9 +510,23 @@ def count(preset):
 
     router = experts * h + (experts if c.get("topk_method") == "noaux_tc" or mt == "hy_v3" else 0)
     expert = 3 * h * (moe_i or 0)
+    # IndexCache (GLM-5.2): a layer that reuses an earlier layer's top-k builds no indexer (vllm deepseek_v2.py
+    # DeepseekV2MLAAttention: skip_topk from index_topk_pattern, else from index_topk_freq and
+    # index_skip_topk_offset, defaults 1 and 2).
+    def shares_indexer(i):
+        if not c.get("kv_lora_rank") or not c.get("index_topk"):
+            return False
+        pattern = c.get("index_topk_pattern")
+        if pattern is not None:
+            return i < len(pattern) and pattern[i] == "S"
+        offset = c.get("index_skip_topk_offset", 2)
+        return max(i - offset + 1, 0) % c.get("index_topk_freq", 1) != 0
+
     total = active = 0
     for i in range(layers):
         base = (attn if not gdn or is_full(i) else delta) + 2 * h
+        if shares_indexer(i):
+            base -= indexer
         if is_moe(i):
             total += base + experts * expert + router + 3 * h * shared + shared_gate
             active += base + k * expert + router + 3 * h * shared + shared_gate

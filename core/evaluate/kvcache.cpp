@@ -49,6 +49,11 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
     // sparse_index_dim, indexer_kv_dtype, default bf16): one index key per token on every TP rank, whatever
     // --kv-cache-dtype. vLLM puts it in the same group as the layers' K/V (UniformTypeKVCacheSpecs).
     const double indexer = l.msaIndexer ? static_cast<double>(m.msaIndexDim) * m.msaIndexBytes : 0;
+    // A DSA layer that reuses an earlier layer's top-k (GLM-5.2 IndexCache: index_topk_freq /
+    // index_topk_pattern) builds no Indexer, so no DeepseekV32IndexerCache (vllm deepseek_v2.py
+    // @017e9f4448b7, DeepseekV2MLAAttention: indexer = None when skip_topk): only its latent is cached.
+    if (m.isSparseMla() && l.dsaSharedIndexer)
+        return kvBytesPerTokenPerLayer(m, tp, dtype) - (m.indexHeadDim + m.indexHeadDim / 128.0 * 4);
     if (m.isMla() || (l.kvHeads == 0 && l.headDim == 0 && l.vHeadDim == 0))
         return kvBytesPerTokenPerLayer(m, tp, dtype) + indexer;
     // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;

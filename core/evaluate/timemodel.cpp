@@ -128,13 +128,17 @@ StageTime stageTime(
     const int last = std::min<int>(firstLayer + layers, static_cast<int>(m.layerInfo.size()));
     for (int l = firstLayer; l < last; ++l) {
         double pairs = 0;
+        // A sparse MLA layer sharing an earlier layer's top-k keeps no indexer cache (kvcache.cpp).
+        const double kvLayer = m.layerInfo[l].dsaSharedIndexer
+            ? kvBytesPerTokenForLayer(m, m.layerInfo[l], p.tp, p.kvCacheDtype)
+            : kvPerTokenLayer;
         if (in.phase == Phase::Decode) {
             const double ctx = layerContext(m, l, in.context);
             pairs = in.tokens * ctx;
-            t.kvBytes += in.tokens * ctx * kvPerTokenLayer;
+            t.kvBytes += in.tokens * ctx * kvLayer;
         } else {
             pairs = causalPairs(in.tokens, layerContext(m, l, in.tokens));
-            t.kvBytes += in.tokens * kvPerTokenLayer;
+            t.kvBytes += in.tokens * kvLayer;
         }
         t.flops += 2.0 * headsLocal * (aw.qk + aw.v) * pairs;
     }

@@ -43,7 +43,10 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &lay
         a.linear += m.kvLoraRank * qHeads * (m.qkNopeHeadDim + m.vHeadDim);
         a.linear += qHeads * m.vHeadDim * h;
         a.small += m.kvLoraRank;
-        if (m.isSparseMla()) {
+        // A layer reusing an earlier layer's top-k (dsaSharedIndexer) builds no Indexer and vLLM drops its
+        // indexer weights from the checkpoint (deepseek_v2.py @017e9f4448b7, load_weights
+        // indexer_present_prefixes).
+        if (m.isSparseMla() && !layer.dsaSharedIndexer) {
             // vLLM deepseek_v2.py Indexer (replicated on every TP rank): wq_b (q_lora_rank -> n_heads x
             // head_dim), wk (h -> head_dim), k_norm (LayerNorm weight + bias), weights_proj (h -> n_heads).
             a.linear += static_cast<double>(m.qLoraRank) * m.indexHeads * m.indexHeadDim + h * m.indexHeadDim;

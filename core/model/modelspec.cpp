@@ -309,19 +309,49 @@ void readLaguna(const json &c, ModelSpec &m)
         + (sliding ? static_cast<int>(m.headDim * factor("sliding_attention")) : 0);
 }
 
-// GLM-5.x layers that share another layer's indexer ("indexer_types": "shared") keep no indexer cache of
-// their own; not modelled, so refused rather than charged the full indexer.
-void readIndexerTypes(const json &c)
+// DeepSeek Sparse Attention with shared indexers (IndexCache; GLM-5.2). vLLM builds an Indexer, with its
+// weights and its DeepseekV32IndexerCache, only on the layers that compute their own top-k; the others reuse
+// the last one's (vllm/model_executor/models/deepseek_v2.py @017e9f4448b7, DeepseekV2MLAAttention.__init__):
+//   index_topk_pattern absent: skip_topk = max(layer - index_skip_topk_offset + 1, 0) % index_topk_freq != 0
+//   (defaults 2 and 1: no layer skips); present: skip_topk = pattern[layer] == "S".
+// vLLM does not read the checkpoint's per-layer "indexer_types" list ("full" / "shared"); when a config has
+// one it must name the same layers as the rule above, else the checkpoint's indexer weights and vLLM's
+// schedule disagree and the config is refused. The MTP layers always build an indexer (is_mtp_layer).
+void readSharedIndexers(const json &c, ModelSpec &m)
 {
     const auto types = c.find("indexer_types");
-    if (types == c.end() || types->is_null())
+    const bool hasTypes = types != c.end() && !types->is_null();
+    if (!m.isSparseMla())
+        return; // no indexer at all: vLLM reads none of these fields
+    const int freq = readInt(c, "index_topk_freq", 1, 1, kMaxLayers);
+    const int offset = readInt(c, "index_skip_topk_offset", 2, 0, kMaxLayers);
+    std::string pattern;
+    if (const auto p = c.find("index_topk_pattern"); p != c.end() && !p->is_null()) {
+        if (!p->is_string())
+            throw InputError("model config field \"index_topk_pattern\" must be a string of F and S");
+        pattern = p->get<std::string>();
+        if (pattern.find_first_not_of("FS") != std::string::npos)
+            throw InputError("model config field \"index_topk_pattern\" must be a string of F and S");
+    }
+    for (int i = 0; i < m.layers; ++i) {
+        const bool skip = pattern.empty() ? std::max(i - offset + 1, 0) % freq != 0
+                                          : i < static_cast<int>(pattern.size()) && pattern[i] == 'S';
+        m.layerInfo[i].dsaSharedIndexer = skip;
+    }
+    if (!hasTypes)
         return;
-    if (!types->is_array())
-        throw InputError("model config field \"indexer_types\" must be a list");
-    for (const json &t : *types)
-        if (t != "full")
-            throw InputError("model config field \"indexer_types\" has a layer type other than \"full\" "
-                             "(shared indexers are not supported yet)");
+    if (!types->is_array() || static_cast<int>(types->size()) != m.layers)
+        throw InputError("model config field \"indexer_types\" must be a list of one entry per layer");
+    for (int i = 0; i < m.layers; ++i) {
+        const json &t = (*types)[i];
+        if (t != "full" && t != "shared")
+            throw InputError("model config field \"indexer_types\" has a layer type other than \"full\" and "
+                             "\"shared\"");
+        if ((t == "shared") != m.layerInfo[i].dsaSharedIndexer)
+            throw InputError("model config field \"indexer_types\" disagrees at layer " + std::to_string(i)
+                + " with the indexer schedule vLLM derives from \"index_topk_freq\", \"index_skip_topk_offset\" "
+                  "and \"index_topk_pattern\"");
+    }
 }
 
 // Bytes of a state dtype name (mamba_ssm_dtype / mamba_ssm_cache_dtype).
@@ -846,7 +876,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readLfm2(c, m);
     readMiniMaxM3(c, m);
     readStep3p5(text, m);
-    readIndexerTypes(c);
+    readSharedIndexers(c, m);
     m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
     // K and V pages of different sizes: not modelled.

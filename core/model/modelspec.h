@@ -46,6 +46,7 @@ struct LayerInfo
     int vHeadDim = 0; // this layer's value head size; 0: its head size (MiMo-V2: v_head_dim / swa_v_head_dim)
     bool sinks = false; // per-head attention sink bias on this layer (MiMo-V2 add_swa_attention_sink_bias)
     bool msaIndexer = false; // MiniMax-M3 sparse layer: index_q / index_k projections and an index-key cache
+    bool dsaSharedIndexer = false; // sparse MLA layer reusing an earlier layer's top-k: no indexer of its own
     bool operator==(const LayerInfo &) const = default;
 };
 

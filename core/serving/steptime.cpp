@@ -120,8 +120,10 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         StageConstants c;
         c.layers = shape.layerCount;
         const int last = std::min<int>(first + shape.layerCount, static_cast<int>(m.layerInfo.size()));
+        int indexedLayers = 0; // sparse MLA layers with an indexer of their own (not dsaSharedIndexer)
         for (int l = first; l < last; ++l) {
             const LayerInfo &li = m.layerInfo[static_cast<size_t>(l)];
+            indexedLayers += li.dsaSharedIndexer ? 0 : 1;
             c.moeLayers += li.moe ? 1 : 0;
             (li.attention == LayerAttention::Full && !m.isSparseMla() ? c.fullLayers : c.windowedLayers) += 1;
         }
@@ -140,9 +142,14 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             // The indexer's cache entry (index_head_dim FP8 + an fp32 scale per 128, kvcache.cpp) is read for
             // every cached token; its logits are index_n_heads dot products of index_head_dim per pair, on every
             // TP rank (vLLM deepseek_v2.py Indexer is replicated).
-            c.indexerBytesPerTokenLayer = m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
-            c.kvBytesPerTokenLayer -= c.indexerBytesPerTokenLayer;
-            c.indexerFlopsPerPairLayer = 2.0 * m.indexHeads * m.indexHeadDim;
+            // Layers that reuse an earlier layer's top-k (GLM-5.2 IndexCache) run no indexer and cache none
+            // (vllm deepseek_v2.py @017e9f4448b7): the stage's per-layer indexer cost is averaged over its layers.
+            const double indexerBytes = m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
+            const double stageLayers = c.fullLayers + c.windowedLayers;
+            const double indexedShare = stageLayers > 0 ? indexedLayers / stageLayers : 1.0;
+            c.kvBytesPerTokenLayer -= indexerBytes;
+            c.indexerBytesPerTokenLayer = indexerBytes * indexedShare;
+            c.indexerFlopsPerPairLayer = 2.0 * m.indexHeads * m.indexHeadDim * indexedShare;
         }
         c.decodeFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, true);
         c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, false);

@@ -426,6 +426,85 @@ private slots:
         QVERIFY(c.total - countParams(presetModel("deepseek-v3")).total > 0.84e9);
     }
 
+    void glm5SparseIndexers()
+    {
+        // GLM-5 (config.json of zai-org/GLM-5, aiconfigurator @0b077da5e017): kv_lora_rank 512, qk_rope_head_dim
+        // 64, index_head_dim 128, index_n_heads 32; GlmMoeDsaForCausalLM is DeepseekV2ForCausalLM in vLLM
+        // (vllm/model_executor/models/deepseek_v2.py @017e9f4448b7), so the DeepSeek-V3.2 rules hold: fp8 KV ->
+        // fp8_ds_mla 512 + 512 / 128 x 4 + 64 x 2 = 656 B, the DeepseekV32IndexerCache 128 + 128 / 128 x 4 = 132 B,
+        // 788 per token and layer, on every TP rank; bf16 (512 + 64) x 2 + 132 = 1,284.
+        const ModelSpec g5 = presetModel("glm-5");
+        QVERIFY(g5.isSparseMla());
+        QCOMPARE(g5.indexHeads, 32);
+        QCOMPARE(g5.indexHeadDim, 128);
+        for (const LayerInfo &l : g5.layerInfo)
+            QVERIFY(!l.dsaSharedIndexer); // no index_topk_freq: vLLM's default 1 gives every layer an indexer
+        // 78 layers: 78 x 788 = 61,464 B per token per GPU (fp8, tp 8); 78 x 1,284 = 100,152 (bf16).
+        QCOMPARE(kvPoolForLayers(g5, 0, g5.layers, 8, KvDtype::Fp8, 64, 8192, 8192).bytesPerToken, 61464.0);
+        QCOMPARE(kvPoolForLayers(g5, 0, g5.layers, 8, KvDtype::Auto, 64, 8192, 8192).bytesPerToken, 100152.0);
+
+        // GLM-5.2 (config.json of zai-org/GLM-5.2, aiconfigurator @e418fe29d6f6): index_topk_freq 4,
+        // index_skip_topk_offset 3. vLLM (deepseek_v2.py @017e9f4448b7, DeepseekV2MLAAttention) skips the top-k,
+        // and builds no Indexer and no indexer cache, where max(layer - 3 + 1, 0) % 4 != 0: layers 0, 1, 2
+        // (max(.., 0) = 0) and 6, 10, ..., 74 keep one (3 + 18 = 21 layers), the config's indexer_types agrees.
+        const ModelSpec g52 = presetModel("glm-5.2");
+        QVERIFY(g52.isSparseMla());
+        int shared = 0;
+        for (const LayerInfo &l : g52.layerInfo)
+            shared += l.dsaSharedIndexer ? 1 : 0;
+        QCOMPARE(shared, 57);
+        for (int full : { 0, 1, 2, 6, 10, 74 })
+            QVERIFY(!g52.layerInfo[full].dsaSharedIndexer);
+        for (int s : { 3, 4, 5, 7, 8, 9, 75, 76, 77 })
+            QVERIFY(g52.layerInfo[s].dsaSharedIndexer);
+        QCOMPARE(kvBytesPerTokenForLayer(g52, g52.layerInfo[0], 8, KvDtype::Fp8), 788.0);
+        QCOMPARE(kvBytesPerTokenForLayer(g52, g52.layerInfo[3], 8, KvDtype::Fp8), 656.0);
+        // Per token per GPU: 78 x 656 + 21 x 132 = 51,168 + 2,772 = 53,940 (fp8); 78 x 1,152 + 2,772 = 92,628 (bf16).
+        // All are MLAAttentionSpec pages: one uniform-type group whose block costs the sum of the layers' pages.
+        QCOMPARE(kvPoolForLayers(g52, 0, g52.layers, 8, KvDtype::Fp8, 64, 8192, 8192).bytesPerToken, 53940.0);
+        QCOMPARE(kvPoolForLayers(g52, 0, g52.layers, 8, KvDtype::Auto, 64, 8192, 8192).bytesPerToken, 92628.0);
+        // The MTP draft layer always builds an indexer (is_mtp_layer): +788 with fp8.
+        QCOMPARE(kvPoolForLayers(g52, 0, g52.layers, 8, KvDtype::Fp8, 64, 8192, 8192, 1).bytesPerToken, 54728.0);
+
+        // Parameters. One indexer: wq_b 2048 x 32 x 128 = 8,388,608, wk 6144 x 128 = 786,432, k_norm 2 x 128 = 256,
+        // weights_proj 6144 x 32 = 196,608: 9,371,904. GLM-5.2 has the GLM-5 sizes with 57 fewer indexers
+        // (vLLM drops the shared layers' indexer weights): 57 x 9,371,904 = 534,198,528 fewer parameters.
+        const ParamCounts c5 = countParams(g5), c52 = countParams(g52);
+        QCOMPARE(c5.total - c52.total, 534198528.0);
+        QCOMPARE(c5.active - c52.active, 534198528.0);
+        // Official: GLM-5 744B / 40B (technical report), GLM-5.2 743B / 39B (vLLM recipe); active without the
+        // input embedding and the LM head (2 x 154,880 x 6,144 = 1,903,165,440), Z.ai's GLM-4.7 convention.
+        QVERIFY2(within(c5.total, 744e9, 0.01), std::to_string(c5.total).c_str());
+        QVERIFY2(within(c52.total, 743e9, 0.01), std::to_string(c52.total).c_str());
+        QVERIFY2(within(c5.active - 1903165440.0, 40e9, 0.01), std::to_string(c5.active).c_str());
+        QVERIFY2(within(c52.active - 1903165440.0, 39e9, 0.01), std::to_string(c52.active).c_str());
+    }
+
+    void sharedIndexerSchedule()
+    {
+        // A small DSA config: index_topk_freq 2, index_skip_topk_offset 1 -> skip where max(layer, 0) % 2 != 0.
+        const std::string dsa = R"({"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 4,)"
+                                R"( "vocab_size": 128, "intermediate_size": 32, "kv_lora_rank": 16, "q_lora_rank": 16,)"
+                                R"( "qk_rope_head_dim": 8, "qk_nope_head_dim": 8, "v_head_dim": 8, "index_topk": 8,)"
+                                R"( "index_head_dim": 8, "index_n_heads": 2, )";
+        const ModelSpec m = modelFromJsonText(dsa
+                + R"("index_topk_freq": 2, "index_skip_topk_offset": 1, "indexer_types": ["full", "shared", "full",)"
+                  R"( "shared"]})",
+            "t");
+        QVERIFY(!m.layerInfo[0].dsaSharedIndexer && m.layerInfo[1].dsaSharedIndexer);
+        QVERIFY(!m.layerInfo[2].dsaSharedIndexer && m.layerInfo[3].dsaSharedIndexer);
+        // bf16: (16 + 8) x 2 = 48 on every layer, the indexer cache 8 + 8 / 128 x 4 = 8.25 on layers 0 and 2.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 64, 4096, 4096).bytesPerToken, 4 * 48 + 2 * 8.25);
+        // index_topk_pattern overrides the frequency ("S" = shared).
+        const ModelSpec p = modelFromJsonText(dsa + R"("index_topk_freq": 2, "index_topk_pattern": "FSSF"})", "t");
+        QVERIFY(!p.layerInfo[0].dsaSharedIndexer && p.layerInfo[1].dsaSharedIndexer);
+        QVERIFY(p.layerInfo[2].dsaSharedIndexer && !p.layerInfo[3].dsaSharedIndexer);
+        // indexer_types that vLLM's schedule does not reproduce (it reads only the three fields) is refused.
+        const QString wrong = refusal(dsa + R"("indexer_types": ["full", "full", "full", "shared"]})");
+        QVERIFY2(wrong.contains("indexer_types") && wrong.contains("layer 3"), qPrintable(wrong));
+        QVERIFY(refusal(dsa + R"("index_topk_pattern": "FXFF"})").contains("index_topk_pattern"));
+    }
+
     void refusals()
     {
         const std::string base = R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,)"
@@ -459,9 +538,8 @@ private slots:
         // moe_num_experts): read as a dense MHA model they would be silently wrong, so refused by name.
         QVERIFY(refusal(base + R"("moe_layers_enum": "1", "moe_num_experts": 8})").contains("moe_layers_enum"));
         QVERIFY(refusal(base + R"("num_attention_groups": 2})").contains("num_attention_groups"));
-        // GLM-5.x shared indexers.
-        QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").contains("indexer_types"));
-        QVERIFY(refusal(base + R"("indexer_types": ["full", "full"]})").isEmpty());
+        // indexer_types without a sparse MLA config: no indexer to share, and vLLM does not read the field.
+        QVERIFY(refusal(base + R"("indexer_types": ["full", "shared"]})").isEmpty());
         // Linear-attention layers without the Gated DeltaNet shapes.
         QVERIFY(refusal(base + R"("layer_types": ["linear_attention", "full_attention"]})")
                     .contains("linear_num_value_heads"));

@@ -309,7 +309,10 @@ private slots:
         // 10.86B counted (-1.2 %), so 1.5 %. The others within 1 %.
         QTest::newRow("kimi-k2.5") << QStringLiteral("kimi-k2.5") << 1.04e12 << 32e9 << 1 << 0.015;
         QTest::newRow("glm-4.7") << QStringLiteral("glm-4.7") << 355e9 << 32e9 << 2 << 0.01;
-        QTest::newRow("glm-5") << QStringLiteral("glm-5") << 744e9 << 40e9 << 1 << 0.01;
+        // GLM-5 / GLM-5.2 (Z.ai, as GLM-4.7): active without the embedding and the LM head, the DSA indexers
+        // included: 39.88B for 40B; GLM-5.2 (vLLM recipe 743B / 39B) 743.38B, 39.35B (+0.9 %).
+        QTest::newRow("glm-5") << QStringLiteral("glm-5") << 744e9 << 40e9 << 2 << 0.01;
+        QTest::newRow("glm-5.2") << QStringLiteral("glm-5.2") << 743e9 << 39e9 << 2 << 0.01;
         QTest::newRow("qwen3-vl-235b-a22b") << QStringLiteral("qwen3-vl-235b-a22b") << 235e9 << 22e9 << 0 << 0.01;
         QTest::newRow("step-3.7-flash") << QStringLiteral("step-3.7-flash") << 196e9 << 11e9 << 0 << 0.015;
         // Qwen3.5-27B: "27B" on its model card (dense; 26.90B counted). Nemotron-3-Nano: 31.6B total (model
@@ -533,6 +536,10 @@ private slots:
         QCOMPARE(id("Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8"), std::string("qwen3-coder-480b-a35b"));
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5"), std::string("mimo-v2-flash"));
         QCOMPARE(id("zai-org/GLM-5.1-FP8"), std::string("glm-5"));
+        // GLM-5.2's recipe checkpoints and the merged-LoRA Macaron-V1-Coding-Venti (same architecture, recipe text).
+        for (const char *name : { "zai-org/GLM-5.2-FP8", "amd/GLM-5.2-MXFP4", "nvidia/GLM-5.2-NVFP4",
+                 "mindlab-research/Macaron-V1-Coding-Venti" })
+            QCOMPARE(id(name), std::string("glm-5.2"));
         QCOMPARE(id("zai-org/GLM-4.6-FP8"), std::string("glm-4.7"));
         QCOMPARE(id("Qwen/Qwen2.5-VL-7B-Instruct"), std::string("qwen2.5-7b"));
         QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string("qwen2.5-72b"));
@@ -545,7 +552,6 @@ private slots:
         }
         // Other models of the same families stay unresolved: another size, or another architecture.
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
-        QCOMPARE(id("zai-org/GLM-5.2-FP8"), std::string());
         QCOMPARE(id("Qwen/Qwen3Guard-Gen-8B"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
