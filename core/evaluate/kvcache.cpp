@@ -21,19 +21,30 @@ double kvElementBytes(KvDtype dtype)
     return dtype == KvDtype::Fp8 ? 1.0 : 2.0;
 }
 
+namespace {
+
+// DeepSeek-V3.2 / GLM-5 (DSA) latent per token and layer: with an fp8 KV cache vLLM stores "fp8_ds_mla"
+// (vllm/model_executor/models/config.py DeepseekV32ForCausalLM): kv_lora_rank fp8 values, one fp32 scale per
+// 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for DeepSeek-V3.2; bf16 otherwise.
+double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype)
+{
+    return dtype == KvDtype::Fp8 ? m.kvLoraRank + m.kvLoraRank / 128.0 * 4 + m.qkRopeHeadDim * 2.0
+                                 : (m.kvLoraRank + m.qkRopeHeadDim) * 2.0;
+}
+
+} // namespace
+
+double dsaIndexerBytesPerToken(const ModelSpec &m)
+{
+    // deepseek_v2.py DeepseekV32IndexerCache (uint8): index_head_dim fp8 values + one fp32 scale per 128 = 132 B.
+    return m.isSparseMla() ? m.indexHeadDim + m.indexHeadDim / 128.0 * 4 : 0;
+}
+
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
 {
     const double s = kvElementBytes(dtype);
-    if (m.isSparseMla()) {
-        // DeepSeek-V3.2 / GLM-5 (DSA). The latent: with an fp8 KV cache vLLM stores "fp8_ds_mla"
-        // (vllm/model_executor/models/config.py DeepseekV32ForCausalLM): kv_lora_rank fp8 values, one
-        // fp32 scale per 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for DeepSeek-V3.2;
-        // bf16 otherwise. Plus the indexer's own cache (deepseek_v2.py DeepseekV32IndexerCache, uint8):
-        // index_head_dim fp8 values + one fp32 scale per 128 = 132 B. Both are per token and layer.
-        const double latent = dtype == KvDtype::Fp8 ? m.kvLoraRank + m.kvLoraRank / 128.0 * 4 + m.qkRopeHeadDim * 2.0
-                                                    : (m.kvLoraRank + m.qkRopeHeadDim) * 2.0;
-        return latent + m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
-    }
+    if (m.isSparseMla()) // the latent plus the indexer's own cache, both per token and layer
+        return sparseMlaLatentBytes(m, dtype) + dsaIndexerBytesPerToken(m);
     if (m.isMla())
         return static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim) * s;
     const int kvHeadsLocal = std::max(1, m.kvHeads / std::max(1, tp));
@@ -53,7 +64,7 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
     // index_topk_pattern) builds no Indexer, so no DeepseekV32IndexerCache (vllm deepseek_v2.py
     // @017e9f4448b7, DeepseekV2MLAAttention: indexer = None when skip_topk): only its latent is cached.
     if (m.isSparseMla() && l.dsaSharedIndexer)
-        return kvBytesPerTokenPerLayer(m, tp, dtype) - (m.indexHeadDim + m.indexHeadDim / 128.0 * 4);
+        return sparseMlaLatentBytes(m, dtype);
     if (m.isMla() || (l.kvHeads == 0 && l.headDim == 0 && l.vHeadDim == 0))
         return kvBytesPerTokenPerLayer(m, tp, dtype) + indexer;
     // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;

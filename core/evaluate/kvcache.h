@@ -16,6 +16,9 @@ double kvElementBytes(KvDtype dtype);
 // GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
 // MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
+// DeepSeek Sparse Attention's indexer cache per token, on a layer with an indexer of its own: index_head_dim
+// fp8 values + one fp32 scale per 128 (vLLM deepseek_v2.py DeepseekV32IndexerCache). 0 without sparse MLA.
+double dsaIndexerBytesPerToken(const ModelSpec &m);
 // The same for one layer with its own head size and KV heads (Gemma-4 full layers, block_configs); 0 for a
 // layer that keeps no KV cache (state mixers, no_op, KV-shared layers).
 double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &layer, int tp, KvDtype dtype);

@@ -144,7 +144,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             // TP rank (vLLM deepseek_v2.py Indexer is replicated).
             // Layers that reuse an earlier layer's top-k (GLM-5.2 IndexCache) run no indexer and cache none
             // (vllm deepseek_v2.py @017e9f4448b7): the stage's per-layer indexer cost is averaged over its layers.
-            const double indexerBytes = m.indexHeadDim + m.indexHeadDim / 128.0 * 4;
+            const double indexerBytes = dsaIndexerBytesPerToken(m);
             const double stageLayers = c.fullLayers + c.windowedLayers;
             const double indexedShare = stageLayers > 0 ? indexedLayers / stageLayers : 1.0;
             c.kvBytesPerTokenLayer -= indexerBytes;
