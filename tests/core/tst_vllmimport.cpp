@@ -53,6 +53,17 @@ ExportResult exportPlan(const char *model, const char *gpu, const Plan &p, const
     return exportLaunch(evaluate(p, m, presetGpu(gpu)), m, o);
 }
 
+// The message a refused command gives, or "" when it imports.
+std::string refusal(const std::string &command)
+{
+    try {
+        (void)importLaunchCommand(command);
+    } catch (const InputError &e) {
+        return e.what();
+    }
+    return {};
+}
+
 } // namespace
 
 class TestVllmImport : public QObject
@@ -270,13 +281,8 @@ private slots:
         QVERIFY(c.ignoredFlags.empty());
         QCOMPARE(c.plan.tp, 2); // the switch took no value
         QVERIFY(!importLaunchCommand("vllm serve m --mm-encoder-tp-mode weights").plan.mmEncoderTpData);
-        bool refused = false;
-        try {
-            (void)importLaunchCommand("vllm serve m --mm-encoder-tp-mode sideways");
-        } catch (const InputError &e) {
-            refused = std::string(e.what()).find("--mm-encoder-tp-mode") != std::string::npos;
-        }
-        QVERIFY(refused);
+        QVERIFY(
+            refusal("vllm serve m --mm-encoder-tp-mode sideways").find("--mm-encoder-tp-mode") != std::string::npos);
     }
 
     // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
@@ -312,13 +318,7 @@ private slots:
                 "--tensor-parallel-size $TP is a placeholder to fill in; the plan keeps its default" }));
 
         // A value that only starts with a variable is not a placeholder: it is refused as before.
-        bool refused = false;
-        try {
-            (void)importLaunchCommand("export TP=2\nvllm serve m -tp 4$TP");
-        } catch (const InputError &e) {
-            refused = std::string(e.what()).find("--tensor-parallel-size 4$TP") != std::string::npos;
-        }
-        QVERIFY(refused);
+        QVERIFY(refusal("export TP=2\nvllm serve m -tp 4$TP").find("--tensor-parallel-size 4$TP") != std::string::npos);
         // A flag the plan has no field for is listed as ignored, placeholder or not, as before.
         const ImportedCommand unmodelled = importLaunchCommand("vllm serve m --served-model-name $NAME");
         QCOMPARE(unmodelled.ignoredFlags, (std::vector<std::string> { "--served-model-name '$NAME'" }));
