@@ -126,13 +126,19 @@ CommLedger computeComm(const Evaluation &e, const ModelSpec &m, const GpuSpec &g
     c.pp.bytesPerSend = pp > 1 ? 2.0 * n * h * b : 0;
     c.pp.bytesSentPerGpuPerStep = pp > 1 ? c.pp.bytesPerSend / tp : 0;
 
-    // EP: 2 x n x k x h x b per MoE layer in BF16 (lecture 0 §4.3, docs/DESIGN.md §F.0).
+    // EP: 2 x n x k x h x b per MoE layer in BF16 (lecture 0 §4.3, docs/DESIGN.md §F.0). A LatentMoE
+    // (Nemotron-3 Super) dispatches and combines rows of moe_latent_size, not hidden: vLLM's FusedMoE
+    // there has hidden_size = moe_latent_size and applies fc1_latent_proj before the dispatch and
+    // fc2_latent_proj after the combine (neuralmagic/vllm, a mirror of vllm-project/vllm, @017e9f4448b7
+    // models/nemotron_h.py NemotronHMoE; layers/fused_moe/runner/moe_runner.py
+    // apply_routed_input_transform).
     const int k = m.expertsPerToken;
     const int slots = m.experts + std::max(0, p.redundantExperts);
+    const int routedWidth = m.moeLatent > 0 ? m.moeLatent : m.hidden;
     c.ep.moeLayers = m.isMoe() ? m.moeLayerCount() : 0;
     if (m.isMoe()) {
-        c.ep.dispatchBytesPerToken = k * dispatchBytesPerElementRow(m.hidden, p.fp8Dispatch);
-        c.ep.combineBytesPerToken = k * 2.0 * h;
+        c.ep.dispatchBytesPerToken = k * dispatchBytesPerElementRow(routedWidth, p.fp8Dispatch);
+        c.ep.combineBytesPerToken = k * 2.0 * routedWidth;
         c.ep.bytesPerTokenPerMoeLayer = c.ep.dispatchBytesPerToken + c.ep.combineBytesPerToken;
         if (dp > 1)
             c.ep.mode = p.ep > 1 ? EpMode::AllToAll : EpMode::AllGatherReduceScatter;

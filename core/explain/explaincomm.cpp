@@ -291,10 +291,14 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &
                     num(c.ep.bytesPerTokenPerMoeLayer) });
         } else {
             x.formula = sym("k × h × (b_dispatch + b_combine)");
-            x.substituted
-                = sym("%1 × %2 × (2 + 2) B = %3 B", { num(k), num(m.hidden), num(c.ep.bytesPerTokenPerMoeLayer) });
+            x.substituted = sym("%1 × %2 × (2 + 2) B = %3 B",
+                { num(k), num(m.moeLatent > 0 ? m.moeLatent : m.hidden), num(c.ep.bytesPerTokenPerMoeLayer) });
         }
-        x.inputs = { { sym("k"), num(k), sym("config.json num_experts_per_tok") }, hIn,
+        // A LatentMoE's experts, and so its dispatch and combine, work in moe_latent_size (commledger.cpp).
+        const Input routedIn = m.moeLatent > 0
+            ? Input { sym("h"), num(m.moeLatent), sym("config.json moe_latent_size (LatentMoE)") }
+            : hIn;
+        x.inputs = { { sym("k"), num(k), sym("config.json num_experts_per_tok") }, routedIn,
             { sym("b_dispatch"), p.fp8Dispatch ? say(QT_TRANSLATE_NOOP("Explain", "1 B + scales")) : value("2 B"),
                 p.fp8Dispatch ? sym("--fp8-dispatch") : say(QT_TRANSLATE_NOOP("Explain", "BF16 (default)")) } };
         switch (c.ep.mode) {

@@ -189,6 +189,27 @@ private slots:
         QCOMPARE(e.comm.ep.bytesPerTokenPerMoeLayer, 173824.0);
     }
 
+    // Nemotron-3 Super's LatentMoE: vLLM projects each token to moe_latent_size = 1,024 before the
+    // dispatch and back after the combine (nemotron_h.py @017e9f4448b7, FusedMoE hidden_size =
+    // moe_latent_size), so a token-expert row is 1,024 wide, not hidden_size 4,096. k = 22:
+    // BF16 22 x 2 x 1,024 = 45,056 B each way, 90,112 B per MoE layer (4 x less than at 4,096);
+    // FP8 dispatch 22 x (1,024 + 4 x 1,024/128) = 22 x 1,056 = 23,232 B.
+    void epLatentMoeWidth()
+    {
+        const ModelSpec super = presetModel("nemotron-3-super-120b-a12b");
+        QCOMPARE(super.moeLatent, 1024);
+        QCOMPARE(super.hidden, 4096);
+        Plan p = basePlan(4, 1, 2, 8);
+        Evaluation e = evaluate(p, super, presetGpu("h200"));
+        QVERIFY(e.valid);
+        QCOMPARE(e.comm.ep.dispatchBytesPerToken, 45056.0);
+        QCOMPARE(e.comm.ep.combineBytesPerToken, 45056.0);
+        QCOMPARE(e.comm.ep.bytesPerTokenPerMoeLayer, 90112.0);
+        p.fp8Dispatch = true;
+        e = evaluate(p, super, presetGpu("h200"));
+        QCOMPARE(e.comm.ep.dispatchBytesPerToken, 23232.0);
+    }
+
     // Skew x: the rank holding the hottest expert carries (s - 1 + x) / s of the uniform load,
     // s = experts per rank. EP 16 on 256 experts: s = 16, x = 3 -> 18/16 = 1.125.
     void epRoutingSkew()
