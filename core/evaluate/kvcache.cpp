@@ -21,18 +21,48 @@ double kvElementBytes(KvDtype dtype)
     return dtype == KvDtype::Fp8 ? 1.0 : 2.0;
 }
 
-namespace {
+// Which layout a sparse-MLA layer's latent takes, from the attention backend vLLM selects (neuralmagic/vllm,
+// a mirror of vllm-project/vllm, @017e9f4448b7):
+//  - platforms/cuda.py _get_backend_priorities: sm_10x with an fp8 KV cache prefers FLASHINFER_MLA_SPARSE
+//    (#37252, merged 2026-03-17; v0.18.0 was tagged about a week later, so the first release taken is 0.19);
+//    before, and on sm_90, FLASHMLA_SPARSE (FLASH_ATTN_MLA_SPARSE, Hopper's first choice, takes no fp8);
+//    sm_12x has only FLASHINFER_MLA_SPARSE_SM120 (#43477);
+//  - model_executor/layers/attention/mla_attention.py _canonicalize_sparse_mla_kv_cache_dtype:
+//    FLASHMLA_SPARSE turns an fp8 cache into "fp8_ds_mla"; FLASHINFER_MLA_SPARSE_SM120 turns auto and fp8
+//    into "fp8_ds_mla"; FLASHINFER_MLA_SPARSE keeps the standard fp8 layout (its "Using standard fp8 KV cache
+//    format" log line).
+constexpr VllmVersion kFlashInferSparseMlaFp8 { 0, 19, 0 }; // #37252, as above
 
-// DeepSeek-V3.2 / GLM-5 (DSA) latent per token and layer: with an fp8 KV cache vLLM stores "fp8_ds_mla"
-// (vllm/model_executor/models/config.py DeepseekV32ForCausalLM): kv_lora_rank fp8 values, one fp32 scale per
-// 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for DeepSeek-V3.2; bf16 otherwise.
-double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype)
+SparseMlaCache sparseMlaCacheFor(KvDtype dtype, int computeCapability, const VllmVersion &vllm)
 {
-    return dtype == KvDtype::Fp8 ? m.kvLoraRank + m.kvLoraRank / 128.0 * 4 + m.qkRopeHeadDim * 2.0
-                                 : (m.kvLoraRank + m.qkRopeHeadDim) * 2.0;
+    const int major = computeCapability / 10;
+    if (major == 12)
+        return SparseMlaCache::DeepSeekFp8;
+    if (dtype != KvDtype::Fp8)
+        return SparseMlaCache::Bf16;
+    if (major == 10 && resolvedVllmVersion(vllm) >= kFlashInferSparseMlaFp8)
+        return SparseMlaCache::StandardFp8;
+    return SparseMlaCache::DeepSeekFp8;
 }
 
-} // namespace
+// DeepSeek-V3.2 / GLM-5 (DSA) latent per token and layer. "fp8_ds_mla" (FlashMLA's layout): kv_lora_rank
+// fp8 values, one fp32 scale per 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for
+// DeepSeek-V3.2 (mla_attention.py @017e9f4448b7: state_content_bytes 656); standard fp8 576 B; bf16 1,152 B.
+double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype, SparseMlaCache cache)
+{
+    if (cache == SparseMlaCache::FromDtype)
+        cache = dtype == KvDtype::Fp8 ? SparseMlaCache::DeepSeekFp8 : SparseMlaCache::Bf16;
+    switch (cache) {
+    case SparseMlaCache::DeepSeekFp8:
+        return m.kvLoraRank + m.kvLoraRank / 128.0 * 4 + m.qkRopeHeadDim * 2.0;
+    case SparseMlaCache::StandardFp8:
+        return static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim);
+    case SparseMlaCache::Bf16:
+    case SparseMlaCache::FromDtype:
+        break;
+    }
+    return (m.kvLoraRank + m.qkRopeHeadDim) * 2.0;
+}
 
 double dsaIndexerBytesPerToken(const ModelSpec &m)
 {
@@ -40,18 +70,18 @@ double dsaIndexerBytesPerToken(const ModelSpec &m)
     return m.isSparseMla() ? m.indexHeadDim + m.indexHeadDim / 128.0 * 4 : 0;
 }
 
-double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype)
+double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype, SparseMlaCache cache)
 {
     const double s = kvElementBytes(dtype);
     if (m.isSparseMla()) // the latent plus the indexer's own cache, both per token and layer
-        return sparseMlaLatentBytes(m, dtype) + dsaIndexerBytesPerToken(m);
+        return sparseMlaLatentBytes(m, dtype, cache) + dsaIndexerBytesPerToken(m);
     if (m.isMla())
         return static_cast<double>(m.kvLoraRank + m.qkRopeHeadDim) * s;
     const int kvHeadsLocal = std::max(1, m.kvHeads / std::max(1, tp));
     return 2.0 * kvHeadsLocal * m.headDim * s;
 }
 
-double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, KvDtype dtype)
+double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, KvDtype dtype, SparseMlaCache cache)
 {
     if (l.mixer != LayerMixer::Attention || l.kvShared)
         return 0;
@@ -64,9 +94,9 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
     // index_topk_pattern) builds no Indexer, so no DeepseekV32IndexerCache (vllm deepseek_v2.py
     // @017e9f4448b7, DeepseekV2MLAAttention: indexer = None when skip_topk): only its latent is cached.
     if (m.isSparseMla() && l.dsaSharedIndexer)
-        return sparseMlaLatentBytes(m, dtype);
+        return sparseMlaLatentBytes(m, dtype, cache);
     if (m.isMla() || (l.kvHeads == 0 && l.headDim == 0 && l.vHeadDim == 0))
-        return kvBytesPerTokenPerLayer(m, tp, dtype) + indexer;
+        return kvBytesPerTokenPerLayer(m, tp, dtype, cache) + indexer;
     // The layer's own KV heads and head sizes (Gemma-4 full layers, K = V layers still caching K and V;
     // MiMo-V2's narrower V: the DiffKV backend's spec holds head_size + head_size_v per KV head).
     return std::max(1, m.layerKvHeads(l) / std::max(1, tp))
@@ -187,12 +217,12 @@ std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
 }
 
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp)
+    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp, SparseMlaCache cache)
 {
     KvPool pool;
     pool.dcp = std::max(1, dcp);
     pool.draftLayers = std::max(0, draftLayers);
-    pool.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, tp, dtype);
+    pool.bytesPerTokenPerLayer = kvBytesPerTokenPerLayer(m, tp, dtype, cache);
     // Per attention type (full, sliding, chunked): layers and the largest per-layer bytes per token.
     std::array<int, 3> count {};
     std::array<double, 3> typeBytes {};
@@ -211,7 +241,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
         if (l.kvShared)
             continue; // a KV-sharing layer gets no cache spec of its own (kv_sharing_target_layer_name)
         const auto t = static_cast<std::size_t>(l.attention);
-        const double b = kvBytesPerTokenForLayer(m, l, tp, dtype);
+        const double b = kvBytesPerTokenForLayer(m, l, tp, dtype, cache);
         uneven = uneven || (count[t] > 0 && b != typeBytes[t]);
         typeBytes[t] = std::max(typeBytes[t], b);
         layerBytes += b;

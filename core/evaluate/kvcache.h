@@ -12,16 +12,31 @@ namespace shardscope {
 // Bytes per KV element: 2 for BF16/FP16, 1 for fp8.
 double kvElementBytes(KvDtype dtype);
 
+// How vLLM stores a sparse-MLA (DeepSeek-V3.2 / GLM-5 DSA) latent, which the attention backend decides:
+// FromDtype follows --kv-cache-dtype alone (fp8 -> DeepSeekFp8, auto -> Bf16), for callers that know no GPU.
+//  - DeepSeekFp8, "fp8_ds_mla": kv_lora_rank fp8 values + one fp32 scale per 128 + the rope part in bf16
+//    (656 B for kv_lora_rank 512, rope 64);
+//  - StandardFp8: every element in fp8, (kv_lora_rank + rope) x 1 B (576 B);
+//  - Bf16: (kv_lora_rank + rope) x 2 B.
+enum class SparseMlaCache { FromDtype, DeepSeekFp8, StandardFp8, Bf16 };
+// The layout vLLM picks for --kv-cache-dtype on a GPU of this CUDA compute capability (0: unknown) and
+// release (sparseMlaCacheFor in kvcache.cpp cites the backend rules).
+SparseMlaCache sparseMlaCacheFor(KvDtype dtype, int computeCapability, const VllmVersion &vllm);
+// One sparse-MLA latent row, bytes, for that layout (dtype resolves FromDtype).
+double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype, SparseMlaCache cache = SparseMlaCache::FromDtype);
+
 // One token in one layer on one rank (docs/DESIGN.md §3; vLLM kv_cache_interface.py):
 // GQA/MHA: 2 (K and V) x max(1, n_kv / tp) x head_dim x s — KV heads are replicated when tp > n_kv.
 // MLA: (kv_lora_rank + qk_rope_head_dim) x s — one latent vector, no factor 2, not divided by tp.
-double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype);
+double kvBytesPerTokenPerLayer(
+    const ModelSpec &m, int tp, KvDtype dtype, SparseMlaCache cache = SparseMlaCache::FromDtype);
 // DeepSeek Sparse Attention's indexer cache per token, on a layer with an indexer of its own: index_head_dim
 // fp8 values + one fp32 scale per 128 (vLLM deepseek_v2.py DeepseekV32IndexerCache). 0 without sparse MLA.
 double dsaIndexerBytesPerToken(const ModelSpec &m);
 // The same for one layer with its own head size and KV heads (Gemma-4 full layers, block_configs); 0 for a
 // layer that keeps no KV cache (state mixers, no_op, KV-shared layers).
-double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &layer, int tp, KvDtype dtype);
+double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &layer, int tp, KvDtype dtype,
+    SparseMlaCache cache = SparseMlaCache::FromDtype);
 
 // Fixed per-request state of one state-space / linear-attention layer on one TP rank, bytes: vLLM's
 // MambaSpec page (conv state + temporal state), before padding to the attention page. 0 for others.
@@ -80,6 +95,7 @@ std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups,
 // `dcp`: decode context parallel shards tokens over dcp ranks (FullAttentionSpec.max_memory_usage_bytes:
 // per-rank length ceil(max_model_len / dcp)); bytesPerToken is then the average per-rank cost of one token.
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1);
+    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1,
+    SparseMlaCache cache = SparseMlaCache::FromDtype);
 
 } // namespace shardscope

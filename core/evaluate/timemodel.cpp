@@ -81,6 +81,7 @@ struct StageInputs
     double skewFactor = 1;
     int slots = 0;
     int slotsPerRank = 0;
+    SparseMlaCache sparseMla = SparseMlaCache::FromDtype; // the GPU's sparse-MLA latent layout (kvcache.h)
 };
 
 StageTime stageTime(
@@ -124,13 +125,13 @@ StageTime stageTime(
     // (decode) or written (prefill) per layer.
     const AttentionWidth aw = attentionWidth(m, in.phase);
     const double headsLocal = static_cast<double>(m.heads) / p.tp;
-    const double kvPerTokenLayer = kvBytesPerTokenPerLayer(m, p.tp, p.kvCacheDtype);
+    const double kvPerTokenLayer = kvBytesPerTokenPerLayer(m, p.tp, p.kvCacheDtype, in.sparseMla);
     const int last = std::min<int>(firstLayer + layers, static_cast<int>(m.layerInfo.size()));
     for (int l = firstLayer; l < last; ++l) {
         double pairs = 0;
         // A sparse MLA layer sharing an earlier layer's top-k keeps no indexer cache (kvcache.cpp).
         const double kvLayer = m.layerInfo[l].dsaSharedIndexer
-            ? kvBytesPerTokenForLayer(m, m.layerInfo[l], p.tp, p.kvCacheDtype)
+            ? kvBytesPerTokenForLayer(m, m.layerInfo[l], p.tp, p.kvCacheDtype, in.sparseMla)
             : kvPerTokenLayer;
         if (in.phase == Phase::Decode) {
             const double ctx = layerContext(m, l, in.context);
@@ -193,6 +194,7 @@ TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec
 
     StageInputs in;
     in.context = static_cast<double>(p.promptLen);
+    in.sparseMla = sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion);
     in.slots = m.experts + std::max(0, p.redundantExperts);
     // Expert slots on the fullest EP rank (linear and round-robin both give ceil(slots / ep)).
     in.slotsPerRank = m.isMoe() ? (in.slots + p.ep - 1) / p.ep : 0;

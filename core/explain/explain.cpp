@@ -74,7 +74,55 @@ Sentence kvDtypeSource(const Plan &p)
         : say(QT_TRANSLATE_NOOP("Explain", "--kv-cache-dtype auto (model dtype, BF16): 2 B"));
 }
 
-Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
+Sentence sparseMlaRowSource(SparseMlaCache cache)
+{
+    switch (cache) {
+    case SparseMlaCache::DeepSeekFp8:
+        return say(QT_TRANSLATE_NOOP("Explain",
+            "fp8_ds_mla (FlashMLA sparse): kv_lora_rank in FP8 + one FP32 scale per 128 + the rope part in BF16"));
+    case SparseMlaCache::StandardFp8:
+        return say(QT_TRANSLATE_NOOP("Explain",
+            "standard FP8, (kv_lora_rank + rope) × 1 B: FlashInfer sparse MLA, vLLM's choice for an FP8 cache on "
+            "sm_100 from 0.19"));
+    case SparseMlaCache::Bf16:
+    case SparseMlaCache::FromDtype:
+        break;
+    }
+    return say(QT_TRANSLATE_NOOP("Explain", "BF16, (kv_lora_rank + rope) × 2 B"));
+}
+
+// Sparse MLA (DeepSeek-V3.2, GLM-5): a latent row in the layout the GPU's backend uses, plus the DSA indexer's
+// key row on every layer that runs its own indexer (kvcache.cpp).
+Draft sparseMlaKvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, SparseMlaCache cache, Draft x,
+    const Sentence &layerText, double layers)
+{
+    const Plan &p = e.plan;
+    const double latent = sparseMlaLatentBytes(m, p.kvCacheDtype, cache);
+    const double indexer = dsaIndexerBytesPerToken(m);
+    double indexed = 0;
+    const bool textbook = p.accounting == Accounting::Textbook;
+    for (int l = r.firstLayer; l <= r.lastLayer && l < static_cast<int>(m.layerInfo.size()); ++l)
+        indexed += m.layerInfo[static_cast<size_t>(l)].dsaSharedIndexer ? 0 : 1;
+    if (textbook || m.layerInfo.empty())
+        indexed = layers;
+    x.formula = sym("L × latent + L_idx × index_row");
+    x.inputs.push_back({ sym("latent"), bytesB(latent), sparseMlaRowSource(cache) });
+    x.inputs.push_back({ sym("L_idx"), num(indexed),
+        say(QT_TRANSLATE_NOOP("Explain", "layers that run their own indexer (the others reuse its top-k)")) });
+    x.inputs.push_back({ sym("index_row"), bytesB(indexer),
+        say(QT_TRANSLATE_NOOP("Explain", "index_head_dim in FP8 + one FP32 scale per 128 (DSA indexer cache)")) });
+    const double v = layers * latent + indexed * indexer;
+    x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 layers × %2 B + %3 × %4 B = %5 B"),
+        { layerText, num(latent), num(indexed), num(indexer), num(v) });
+    x.note = say(QT_TRANSLATE_NOOP("Explain",
+                     "Sparse MLA caches one latent row per token and layer on every TP rank (not divided by "
+                     "tp=%1); its layout follows the attention backend vLLM picks for this GPU"),
+        { integer(p.tp) });
+    x.result = bytesB(v);
+    return x;
+}
+
+Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, SparseMlaCache cache)
 {
     Draft x;
     x.title = say(QT_TRANSLATE_NOOP("Explain", "KV bytes per token per GPU"));
@@ -88,6 +136,8 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
             ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
             : say(QT_TRANSLATE_NOOP("Explain", "layers on stage %1 (vLLM get_pp_indices)"), { integer(r.ppStage) }) });
     x.inputs.push_back({ sym("s"), bytesB(s), kvDtypeSource(p) });
+    if (m.isSparseMla())
+        return sparseMlaKvBytes(e, m, r, cache, x, layerText, layers);
     if (m.isMla()) {
         x.formula = sym("L × (kv_lora_rank + qk_rope_head_dim) × s");
         x.inputs.push_back({ sym("kv_lora_rank"), num(m.kvLoraRank), sym("config.json kv_lora_rank") });
@@ -242,13 +292,13 @@ Sentence tokens(double n)
     return say(QT_TRANSLATE_NOOP("Explain", "%1 tokens"), { num(n) });
 }
 
-Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlacement *r)
+Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlacement *r, SparseMlaCache cache)
 {
     const Plan &p = e.plan;
     Draft x;
     switch (q) {
     case Quantity::KvBytesPerToken:
-        return r ? kvBytes(e, m, *r) : x;
+        return r ? kvBytes(e, m, *r, cache) : x;
     case Quantity::WeightsPerGpu:
         return r ? weights(e, m, *r) : x;
     case Quantity::KvBudget:
@@ -368,7 +418,8 @@ Explanation explain(Quantity q, const EvaluatedPlan &p, int rank)
     case Quantity::LayersPerStage:
     case Quantity::ExpertsPerGpu:
     case Quantity::ParamsTotal:
-        return finished(draft(q, e, m, pickRank(e, rank)));
+        return finished(draft(q, e, m, pickRank(e, rank),
+            sparseMlaCacheFor(e.plan.kvCacheDtype, cudaComputeCapability(p.gpu), e.plan.vllmVersion)));
     default:
         return explainCommTime(q, p, rank);
     }

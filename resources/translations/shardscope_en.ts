@@ -1639,6 +1639,34 @@
         <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache + vision tower</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>fp8_ds_mla (FlashMLA sparse): kv_lora_rank in FP8 + one FP32 scale per 128 + the rope part in BF16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard FP8, (kv_lora_rank + rope) × 1 B: FlashInfer sparse MLA, vLLM&apos;s choice for an FP8 cache on sm_100 from 0.19</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16, (kv_lora_rank + rope) × 2 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers that run their own indexer (the others reuse its top-k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>index_head_dim in FP8 + one FP32 scale per 128 (DSA indexer cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 B + %3 × %4 B = %5 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sparse MLA caches one latent row per token and layer on every TP rank (not divided by tp=%1); its layout follows the attention backend vLLM picks for this GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

@@ -1639,6 +1639,34 @@
         <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache + vision tower</source>
         <translation>注意力 + MLP/共享专家 + 路由专家 + 路由器 + 归一化 + 嵌入层 + 输出层 + RoPE 缓存 + 视觉编码器</translation>
     </message>
+    <message>
+        <source>fp8_ds_mla (FlashMLA sparse): kv_lora_rank in FP8 + one FP32 scale per 128 + the rope part in BF16</source>
+        <translation>fp8_ds_mla（FlashMLA 稀疏）：kv_lora_rank 以 FP8 存储 + 每 128 个一个 FP32 缩放因子 + rope 部分以 BF16 存储</translation>
+    </message>
+    <message>
+        <source>standard FP8, (kv_lora_rank + rope) × 1 B: FlashInfer sparse MLA, vLLM&apos;s choice for an FP8 cache on sm_100 from 0.19</source>
+        <translation>标准 FP8，(kv_lora_rank + rope) × 1 B：FlashInfer 稀疏 MLA，自 0.19 起 vLLM 在 sm_100 上对 FP8 缓存的选择</translation>
+    </message>
+    <message>
+        <source>BF16, (kv_lora_rank + rope) × 2 B</source>
+        <translation>BF16，(kv_lora_rank + rope) × 2 B</translation>
+    </message>
+    <message>
+        <source>layers that run their own indexer (the others reuse its top-k)</source>
+        <translation>运行自身索引器的层数（其余层复用其 top-k）</translation>
+    </message>
+    <message>
+        <source>index_head_dim in FP8 + one FP32 scale per 128 (DSA indexer cache)</source>
+        <translation>index_head_dim 以 FP8 存储 + 每 128 个一个 FP32 缩放因子（DSA 索引器缓存）</translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 B + %3 × %4 B = %5 B</source>
+        <translation>%1 层 × %2 B + %3 × %4 B = %5 B</translation>
+    </message>
+    <message>
+        <source>Sparse MLA caches one latent row per token and layer on every TP rank (not divided by tp=%1); its layout follows the attention backend vLLM picks for this GPU</source>
+        <translation>稀疏 MLA 在每个 TP rank 上为每个 token 每层缓存一行潜向量（不除以 tp=%1）；其布局取决于 vLLM 为该 GPU 选择的注意力后端</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

@@ -426,6 +426,46 @@ private slots:
         QVERIFY(c.total - countParams(presetModel("deepseek-v3")).total > 0.84e9);
     }
 
+    // The latent's layout follows the sparse-MLA backend vLLM picks (neuralmagic/vllm, a mirror of vllm-project/vllm,
+    // @017e9f4448b7: platforms/cuda.py _get_backend_priorities, mla_attention.py
+    // _canonicalize_sparse_mla_kv_cache_dtype):
+    //  - sm_90 + fp8: FLASHMLA_SPARSE (FLASH_ATTN_MLA_SPARSE takes no fp8) -> fp8_ds_mla 656 B;
+    //  - sm_100 + fp8: FLASHINFER_MLA_SPARSE first since #37252 (first release taken: 0.19) -> standard fp8,
+    //    (512 + 64) x 1 = 576 B; before it FLASHMLA_SPARSE -> 656 B;
+    //  - sm_120: FLASHINFER_MLA_SPARSE_SM120 turns auto and fp8 into fp8_ds_mla -> 656 B;
+    //  - any other + auto: bf16, (512 + 64) x 2 = 1,152 B.
+    // Plus the indexer's 132 B on each layer. DeepSeek-V3.2's 61 layers (none share an indexer), per token per GPU:
+    // H200 fp8 61 x 788 = 48,068; B200 fp8 61 x (576 + 132) = 61 x 708 = 43,188; B200 fp8 at 0.18 48,068;
+    // RTX PRO 6000 auto 48,068; B200 auto 61 x 1,284 = 78,324.
+    void sparseMlaLayoutByGpu()
+    {
+        const VllmVersion latest {};
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Fp8, 90, latest), SparseMlaCache::DeepSeekFp8);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Fp8, 100, latest), SparseMlaCache::StandardFp8);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Fp8, 103, latest), SparseMlaCache::StandardFp8);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Fp8, 100, VllmVersion { 0, 18, 0 }), SparseMlaCache::DeepSeekFp8);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Auto, 120, latest), SparseMlaCache::DeepSeekFp8);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Auto, 100, latest), SparseMlaCache::Bf16);
+        QCOMPARE(sparseMlaCacheFor(KvDtype::Fp8, 0, latest), SparseMlaCache::DeepSeekFp8); // unknown GPU
+
+        const ModelSpec m = presetModel("deepseek-v3.2");
+        QVERIFY(m.isSparseMla());
+        QCOMPARE(m.layers, 61);
+        const auto perGpu = [&](const char *gpu, KvDtype dtype, VllmVersion v) {
+            Plan p;
+            p.tp = 8;
+            p.maxModelLen = 8192;
+            p.kvCacheDtype = dtype;
+            p.vllmVersion = v;
+            const Evaluation e = evaluate(p, m, presetGpu(gpu));
+            return e.valid ? e.kv.bytesPerTokenPerGpu : -1.0;
+        };
+        QCOMPARE(perGpu("h200", KvDtype::Fp8, latest), 48068.0);
+        QCOMPARE(perGpu("b200", KvDtype::Fp8, latest), 43188.0);
+        QCOMPARE(perGpu("b200", KvDtype::Fp8, VllmVersion { 0, 18, 0 }), 48068.0);
+        QCOMPARE(perGpu("b200", KvDtype::Auto, latest), 78324.0);
+    }
+
     void glm5SparseIndexers()
     {
         // GLM-5 (config.json of zai-org/GLM-5, aiconfigurator @0b077da5e017): kv_lora_rank 512, qk_rope_head_dim
