@@ -581,6 +581,28 @@ void readHybridLayers(const json &c, ModelSpec &m)
     m.qkNorm = true;
 }
 
+// vLLM takes the Gated DeltaNet temporal-state dtype from the config's mamba_ssm_dtype only in
+// Qwen3_5ForConditionalGenerationConfig, which MODELS_CONFIG_MAP registers for the architectures below and
+// which vLLM looks up by the config's architectures[0] (vllm/model_executor/models/config.py and
+// vllm/config/vllm.py, neuralmagic/vllm@017e9f4448b7, a mirror of vllm-project/vllm main). Any other
+// architecture keeps mamba_ssm_cache_dtype "auto", the conv state's dtype, i.e. the model's
+// (mamba_utils.py _mamba_state_dtype). InternS2PreviewForConditionalGeneration is one: it reuses
+// Qwen3_5MoeForConditionalGeneration (vllm/model_executor/models/interns2_preview.py,
+// vllm-project/vllm@faa4b76afae3) but is not in the map, though its config says mamba_ssm_dtype float32.
+// A config without "architectures" (a bare text_config) is read as a Qwen3.5 one.
+bool ssmDtypeFromConfig(const json &outer)
+{
+    const auto a = outer.find("architectures");
+    if (a == outer.end() || !a->is_array() || a->empty() || !(*a)[0].is_string())
+        return true;
+    const std::string &arch = (*a)[0].get_ref<const std::string &>();
+    for (const char *hooked : { "Qwen3_5ForConditionalGeneration", "Qwen3_5MoeForConditionalGeneration",
+             "Qwen3_5ForCausalLM", "Qwen3_5MoeForCausalLM", "ColQwen3_5" })
+        if (arch == hooked)
+            return true;
+    return false;
+}
+
 } // namespace
 
 int ModelSpec::mixerCount(LayerMixer kind) const
@@ -868,6 +890,8 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         m.layerInfo[i].attention = layerAttention(c, m.modelType, i, m.layers);
     }
     readHybridLayers(c, m);
+    if (m.mixerCount(LayerMixer::GatedDeltaNet) > 0 && !ssmDtypeFromConfig(outer))
+        m.ssm.ssmStateBytes = 2; // "auto": the model dtype, bf16
     readBlockConfigs(c, m);
     readUnsupportedLayouts(c, m.modelType);
     readGemma4(c, m);

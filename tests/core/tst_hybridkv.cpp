@@ -345,6 +345,54 @@ private slots:
         QCOMPARE(std::round(countParams(m4).total / 1e9), 4.0);
     }
 
+    // Intern-S2-Preview (presets/models/intern-s2-preview.json): Qwen3.5-MoE text shapes, 2 KV heads of 256,
+    // Gated DeltaNet with 16 key / 32 value heads of 128 and conv kernel 4; layer_types: every 4th of 40 full.
+    // vLLM serves it with Qwen3_5MoeForConditionalGeneration (vllm/model_executor/models/interns2_preview.py
+    // @faa4b76afae3) but its architecture is not in MODELS_CONFIG_MAP (vllm/model_executor/models/config.py
+    // @017e9f4448b7), so the config's mamba_ssm_dtype float32 is not applied: mamba_ssm_cache_dtype "auto"
+    // keeps the temporal state in the model dtype, bf16 (mamba_utils.py _mamba_state_dtype).
+    void internS2Preview()
+    {
+        const ModelSpec m = presetModel("intern-s2-preview");
+        QCOMPARE(m.mixerCount(LayerMixer::GatedDeltaNet), 30);
+        QCOMPARE(m.mixerCount(LayerMixer::Attention), 10);
+        QCOMPARE(m.ssm.ssmStateBytes, 2);
+        // TP2 (the recipe's): attention 2 x 1 KV head x 256 x 2 B = 1,024 B per layer, 10 layers: 10,240 B per
+        // token. GDN state per layer: conv (2 x 16 x 128 + 32 x 128 = 8,192 / 2 = 4,096, 4 - 1) bf16 = 24,576 B;
+        // temporal (32 / 2, 128, 128) bf16 = 524,288 B; sum 548,864; per request 30 x 548,864 = 16,465,920 B.
+        // Block: 16 x cdiv(548,864, 16 x 1,024) = 16 x 34 = 544.
+        const KvPool tp2 = kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(tp2.bytesPerToken, 10240.0);
+        QCOMPARE(tp2.statePageBytes, 548864.0);
+        QCOMPARE(tp2.stateBytesPerRequest, 16465920.0);
+        QCOMPARE(tp2.blockSize, 544);
+        // 30 >= 1.5 x 10: groups of 10, 3 state groups; 8,192 tokens need cdiv(8192, 544) = 16 + 3 blocks.
+        QCOMPARE(tp2.stateGroups, 3);
+        QCOMPARE(tp2.blocksPerRequest, std::int64_t(19));
+        // TP1: 10 x 2 x 2 x 256 x 2 = 20,480 B per token; state per layer 8,192 x 3 x 2 + 32 x 128 x 128 x 2 =
+        // 49,152 + 1,048,576 = 1,097,728 B, 30 layers 32,931,840 B; block 16 x cdiv(1,097,728, 32,768) = 544.
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(tp1.bytesPerToken, 20480.0);
+        QCOMPARE(tp1.stateBytesPerRequest, 32931840.0);
+        QCOMPARE(tp1.blockSize, 544);
+        // The same config under a Qwen3.5 architecture takes mamba_ssm_dtype float32: at TP2 the temporal state
+        // doubles to 1,048,576 B, 1,073,152 B per layer, block 16 x cdiv(1,073,152, 16,384) = 16 x 66 = 1,056.
+        QFile f(QStringLiteral(":/presets/models/intern-s2-preview.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        nlohmann::json cfg = nlohmann::json::parse(f.readAll().toStdString())["config"];
+        cfg["architectures"] = { "Qwen3_5MoeForConditionalGeneration" };
+        const ModelSpec q = modelFromJsonText(cfg.dump(), "t");
+        QCOMPARE(q.ssm.ssmStateBytes, 4);
+        const KvPool q2 = kvPoolForLayers(q, 0, q.layers, 2, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(q2.statePageBytes, 1073152.0);
+        QCOMPARE(q2.blockSize, 1056);
+        // Parameters (language model; vision tower, time-series encoder and MTP layer not counted): the model
+        // card's 35B within 1 %; active 3.47B rounds to the recipe's 3B.
+        const ParamCounts c = countParams(m);
+        QVERIFY2(within(c.total, 35e9, 0.01), std::to_string(c.total).c_str());
+        QCOMPARE(std::round(c.active / 1e9), 3.0);
+    }
+
     void kimiLinear()
     {
         const ModelSpec m = dataModel("kimi-linear-48b-a3b-config.json");
