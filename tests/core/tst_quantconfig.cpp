@@ -545,6 +545,9 @@ private slots:
         QCOMPARE(id("Qwen/Qwen2.5-VL-72B-Instruct"), std::string("qwen2.5-72b"));
         QCOMPARE(id("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-NVFP4"), std::string("nemotron-3-nano-30b-a3b"));
         QCOMPARE(id("zai-org/GLM-4.5-Air-FP8"), std::string("glm-4.5-air"));
+        // Qwen3Guard-Gen: the Qwen3 models fine-tuned (the 8B's model card names Qwen/Qwen3-8B as base_model).
+        QCOMPARE(id("Qwen/Qwen3Guard-Gen-8B"), std::string("qwen3-8b"));
+        QCOMPARE(id("Qwen/Qwen3Guard-Gen-0.6B"), std::string("qwen3-0.6b"));
         // MiniMax-M3's quantized mirrors (recipe variants): the preset, flagged as another weight format.
         for (const char *mirror : { "MiniMaxAI/MiniMax-M3-MXFP8", "nvidia/MiniMax-M3-NVFP4", "amd/MiniMax-M3-MXFP4" }) {
             QCOMPARE(id(mirror), std::string("minimax-m3"));
@@ -552,7 +555,6 @@ private slots:
         }
         // Other models of the same families stay unresolved: another size, or another architecture.
         QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
-        QCOMPARE(id("Qwen/Qwen3Guard-Gen-8B"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
         QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
