@@ -394,6 +394,13 @@ private slots:
         QTest::newRow("qwen3.5-35b-a3b") << QStringLiteral("qwen3.5-35b-a3b") << 35e9 << 3.0 << 0;
         QTest::newRow("qwen3-coder-480b-a35b") << QStringLiteral("qwen3-coder-480b-a35b") << 480e9 << 35.0 << 0;
         QTest::newRow("mimo-v2-flash") << QStringLiteral("mimo-v2-flash") << 309e9 << 15.0 << 0;
+        // MiMo-V2.5-Pro 1.02T / 42B (vLLM recipe): 1021.25B, 41.89B active counting everything (MTP not counted).
+        QTest::newRow("mimo-v2.5-pro") << QStringLiteral("mimo-v2.5-pro") << 1.02e12 << 42.0 << 0;
+        // Laguna-M.1 225B / 23B (vLLM recipe): per layer attention 4096 x (8192 + 1024 + 1024) + 8192 x 4096 + the
+        // per-element gate 4096 x 8192 + q / k norms 256 + two norms 8192 = 109,060,352; 3 dense MLPs of 3 x 4096 x
+        // 16384; 67 MoE layers of 256 experts of 3 x 4096 x 1024 (16 active), a shared one and a router with its
+        // bias (1,048,832); embedding and head 2 x 100352 x 4096 + the final norm: 225.80B total, 23.46B active.
+        QTest::newRow("laguna-m.1") << QStringLiteral("laguna-m.1") << 225e9 << 23.0 << 0;
         // GLM-4.5-Air 106B / 12B (the GLM-4.5 README): 106.85B, 12.18B active without embedding and head.
         QTest::newRow("glm-4.5-air") << QStringLiteral("glm-4.5-air") << 106e9 << 12.0 << 2;
         // Qwen3.5-122B-A10B 122B / 10B (vLLM recipe): 122.11B, 9.77B active counting everything.
@@ -525,7 +532,14 @@ private slots:
         QCOMPARE(id("deepseek-ai/DeepSeek-V3.1-Terminus"), std::string("deepseek-v3"));
         QCOMPARE(id("poolside/Laguna-XS.2-FP8"), std::string("laguna-xs.2"));
         QVERIFY(matchModelPreset(models, "poolside/Laguna-S-2.1-INT4").quantizedVariant);
-        QCOMPARE(matchModelPreset(models, "poolside/Laguna-XS-2.1").index, -1); // no citable sizes
+        // Laguna-XS-2.1: the XS.2 sizes (lablup/mlxcel @08e0903694fd src/models/laguna_tests.rs quotes its config,
+        // trimmed; recipes @8959cf64189c models/poolside/Laguna-XS-2.1.yaml: 40 layers, 30 sliding, 33B / 3B).
+        QCOMPARE(id("poolside/Laguna-XS-2.1"), std::string("laguna-xs.2"));
+        QVERIFY(matchModelPreset(models, "poolside/Laguna-XS-2.1-NVFP4").quantizedVariant);
+        // MiMo-V2.5-Pro is its own preset (another size), not the MiMo-V2-Flash alias MiMo-V2.5.
+        QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string("mimo-v2.5-pro"));
+        QCOMPARE(id("poolside/Laguna-M.1"), std::string("laguna-m.1"));
+        QVERIFY(matchModelPreset(models, "poolside/Laguna-M.1-NVFP4").quantizedVariant);
         QCOMPARE(id("MiniMaxAI/MiniMax-M2.7"), std::string("minimax-m2"));
         QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.5"));
         QCOMPARE(id("nvidia/Kimi-K2.6-NVFP4"), std::string("kimi-k2.5"));
@@ -554,7 +568,6 @@ private slots:
             QVERIFY(matchModelPreset(models, mirror).quantizedVariant);
         }
         // Other models of the same families stay unresolved: another size, or another architecture.
-        QCOMPARE(id("XiaomiMiMo/MiMo-V2.5-Pro"), std::string());
         QCOMPARE(id("Qwen/Qwen3.8-2.4T-A95B"), std::string());
         // Google's quantization-aware-trained compressed-tensors checkpoints.
         QCOMPARE(id("google/gemma-4-31B-it-qat-w4a16-ct"), std::string("gemma-4-31b-it"));
