@@ -11,4 +11,9 @@ namespace shardscope {
 // planner warns instead of guessing. textHidden: the language model's hidden size (the projector's output).
 VisionTower readVisionTower(const nlohmann::json &outer, int textHidden);
 
+// Whether --mm-encoder-tp-mode data applies to the tower: vLLM falls back to "weights" for a model class
+// without supports_encoder_tp_data (vllm/config/model.py, neuralmagic/vllm@017e9f4448b7). Only towers with
+// TP-sharded tensors are affected; of those, the Gemma-4 Unified embedder's model does not support it.
+bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested);
+
 } // namespace shardscope
