@@ -47,7 +47,7 @@ namespace {
 // VISION_PLACEMENT
 int visionShardsOn(const ModelSpec &m, const Plan &p)
 {
-    if (!m.vision.present() || p.languageModelOnly)
+    if (!m.vision.present() || (p.languageModelOnly && !visionTowerKeptLanguageOnly(m.vision)))
         return 0;
     return visionTowerTpDataMode(m.vision, p.mmEncoderTpData) ? 1 : p.tp;
 }

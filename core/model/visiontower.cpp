@@ -122,4 +122,9 @@ bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested)
     return dataRequested && t.type != "gemma4_unified_vision";
 }
 
+bool visionTowerKeptLanguageOnly(const VisionTower &t)
+{
+    return t.type == "gemma4_unified_vision";
+}
+
 } // namespace shardscope

@@ -437,10 +437,12 @@ private slots:
             for (const RankPlacement &r : evaluate(p, m, gpu).ranks)
                 QCOMPARE(r.memory.weights.vision, 78213888.0);
         }
+        // --language-model-only keeps them: gemma4_unified.py builds the embedders outside _mark_tower_model
+        // (interfaces.py), the only path that skips a tower whose modalities are all limited to 0.
         Plan text = makePlan("gemma-4-12b-it", "h100-sxm", 2);
         text.languageModelOnly = true;
         for (const RankPlacement &r : evaluate(text, m, gpu).ranks)
-            QCOMPARE(r.memory.weights.vision, 0.0);
+            QCOMPARE(r.memory.weights.vision, 78213888.0);
         // A unified embedder missing a size is refused with the field's name.
         const QString why = refusal(gemma4(R"(, "vision_config": {"model_type": "gemma4_unified_vision",)"
                                            R"( "model_patch_size": 4, "mm_posemb_size": 8, "output_proj_dims": 64})"));
