@@ -6,6 +6,7 @@
 #include "core/evaluate/placement.h"
 #include "core/evaluate/validation.h"
 #include "core/evaluate/weightsource.h"
+#include "core/model/visiontower.h"
 #include "core/text/units.h"
 
 #include <algorithm>
@@ -46,9 +47,9 @@ namespace {
 // VISION_PLACEMENT
 int visionShardsOn(const ModelSpec &m, const Plan &p)
 {
-    if (!m.vision.present() || p.languageModelOnly)
+    if (!m.vision.present() || (p.languageModelOnly && !visionTowerKeptLanguageOnly(m.vision)))
         return 0;
-    return p.mmEncoderTpData ? 1 : p.tp;
+    return visionTowerTpDataMode(m.vision, p.mmEncoderTpData) ? 1 : p.tp;
 }
 
 // Fills in vLLM's defaults for everything the plan left at 0, for the plan's vLLM version.

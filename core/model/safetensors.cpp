@@ -175,9 +175,12 @@ int layerOf(const std::string &name)
 bool isVision(const std::string &name)
 {
     // Qwen-VL "visual.", LLaVA / Llama-4 "vision_tower." / "vision_model." and their projectors, Gemma
-    // "multi_modal_projector.", Kimi "mm_projector.", audio towers likewise.
-    for (const char *key : { "visual.", "vision_tower.", "vision_model.", "vision_encoder.", "multi_modal_projector.",
-             "mm_projector.", "audio_tower.", "audio_model.", "image_newline" })
+    // "multi_modal_projector.", Kimi "mm_projector.", audio towers likewise; Gemma-4's projectors
+    // "embed_vision." / "embed_audio." and the Gemma-4 Unified patch embedder "vision_embedder."
+    // (vllm gemma4_unified.py hf_to_vllm_mapper).
+    for (const char *key :
+        { "visual.", "vision_tower.", "vision_model.", "vision_encoder.", "multi_modal_projector.", "mm_projector.",
+            "audio_tower.", "audio_model.", "image_newline", "vision_embedder.", "embed_vision.", "embed_audio." })
         if (name.rfind(key, 0) == 0 || name.find(std::string(".") + key) != std::string::npos)
             return true;
     return false;

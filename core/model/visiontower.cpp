@@ -49,6 +49,39 @@ VisionTower gemma4Vision(const json &v, int textHidden)
     return t;
 }
 
+// Gemma-4 Unified (gemma4_unified_vision, google/gemma-4-12B): no vision or audio tower. vLLM's
+// Gemma4UnifiedForConditionalGeneration (vllm/model_executor/models/gemma4_unified.py, neuralmagic/vllm@017e9f4448b7,
+// a mirror of vllm-project/vllm main) builds Gemma4UnifiedVisionEmbedder: patch_ln1 LayerNorm(3 p^2), patch_dense
+// a ColumnParallelLinear 3 p^2 -> E with bias (split over TP, gather_output), patch_ln2 and pos_norm
+// LayerNorm(E), pos_embedding [P, 2, E] (p model_patch_size, E mm_embed_dim, P mm_posemb_size); then
+// Gemma4MultimodalEmbedder (gemma4_mm.py) embed_vision, a ReplicatedLinear output_proj_dims -> text hidden
+// (its norm has no weight), and, when the config has an audio_config, embed_audio the same from the audio
+// config's output_proj_dims (else hidden_size). The audio embedder is counted here with the vision parts: it
+// is the only other encoder-side tensor. LayerNorms are nn.LayerNorm (weight and bias).
+VisionTower gemma4UnifiedVision(const json &outer, const json &v, int textHidden)
+{
+    const double patch = readInt(v, "model_patch_size", 0, 1, 4096, true);
+    const double e = readInt(v, "mm_embed_dim", 0, 1, kMaxDim, true);
+    const double positions = readInt(v, "mm_posemb_size", 0, 1, 1 << 24, true);
+    const double visionOut = readInt(v, "output_proj_dims", 0, 1, kMaxDim, true);
+    const double patchDim = 3 * patch * patch;
+    double audioOut = 0;
+    const auto a = outer.find("audio_config");
+    if (a != outer.end() && !a->is_null()) {
+        if (!a->is_object())
+            throw InputError("model config field \"audio_config\" must be an object");
+        audioOut = readInt(*a, "output_proj_dims", 0, 0, kMaxDim);
+        if (audioOut == 0)
+            audioOut = readInt(*a, "hidden_size", 0, 1, kMaxDim, true);
+    }
+    VisionTower t;
+    t.type = "gemma4_unified_vision";
+    t.shardedParams = patchDim * e + e;
+    t.replicatedParams
+        = 2 * patchDim + 2 * e + 2 * positions * e + 2 * e + (visionOut + audioOut) * static_cast<double>(textHidden);
+    return t;
+}
+
 } // namespace
 
 VisionTower readVisionTower(const json &outer, int textHidden)
@@ -70,9 +103,28 @@ VisionTower readVisionTower(const json &outer, int textHidden)
             throw InputError(std::string("vision_config: ") + e.what());
         }
     }
+    if (type == "gemma4_unified_vision") {
+        try {
+            return gemma4UnifiedVision(outer, v, textHidden);
+        } catch (const InputError &e) {
+            throw InputError(std::string("vision_config: ") + e.what());
+        }
+    }
     VisionTower t;
     t.type = printable(type);
     return t;
+}
+
+bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested)
+{
+    // Gemma4UnifiedForConditionalGeneration inherits Gemma4ForConditionalGeneration, neither sets
+    // supports_encoder_tp_data (vllm/model_executor/models/interfaces.py: False by default).
+    return dataRequested && t.type != "gemma4_unified_vision";
+}
+
+bool visionTowerKeptLanguageOnly(const VisionTower &t)
+{
+    return t.type == "gemma4_unified_vision";
 }
 
 } // namespace shardscope

@@ -11,4 +11,14 @@ namespace shardscope {
 // planner warns instead of guessing. textHidden: the language model's hidden size (the projector's output).
 VisionTower readVisionTower(const nlohmann::json &outer, int textHidden);
 
+// Whether --mm-encoder-tp-mode data applies to the tower: vLLM falls back to "weights" for a model class
+// without supports_encoder_tp_data (vllm/config/model.py, neuralmagic/vllm@017e9f4448b7). Only towers with
+// TP-sharded tensors are affected; of those, the Gemma-4 Unified embedder's model does not support it.
+bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested);
+
+// Whether vLLM still builds the tower with --language-model-only (every modality limited to 0). Towers built
+// under _mark_tower_model (vllm/model_executor/models/interfaces.py) are skipped then; the Gemma-4 Unified
+// embedders are built outside it (gemma4_unified.py __init__, neuralmagic/vllm@017e9f4448b7), so they stay.
+bool visionTowerKeptLanguageOnly(const VisionTower &t);
+
 } // namespace shardscope

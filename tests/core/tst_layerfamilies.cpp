@@ -20,7 +20,7 @@
 //     head replicated on every rank) and vllm/models/minimax_m3/common/indexer.py @0484480bc730 (the index-key
 //     side cache: MLAAttentionSpec, 1 head of sparse_index_dim per token, bf16 by default, not split by TP);
 //     the config is the minimax-m3 preset's (vLLM's MiniMaxM3TextConfig defaults, @1471680b2471).
-// Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active), LFM2.5 recipes
+// Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active; 12B: 11.95B), LFM2.5 recipes
 // (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
 #include "core/evaluate/evaluation.h"
 #include "core/evaluate/kvcache.h"
@@ -353,6 +353,100 @@ private slots:
             QCOMPARE(expected, 7518068992.0);
             QCOMPARE(countParams(e4b).total, expected);
         }
+    }
+
+    // Gemma-4 12B (google/gemma-4-12B-it, Gemma4UnifiedForConditionalGeneration): vLLM's gemma4_unified.py
+    // (neuralmagic/vllm@017e9f4448b7, a mirror of vllm-project/vllm main) runs the same Gemma4ForCausalLM
+    // (gemma4.py) as the other Gemma-4 models, so the text rules above hold: 48 layers, every 6th full (8), 40
+    // sliding with a 1024-token window; sliding 8 KV heads x 256, full 1 KV head x 512 with K = V (the cache
+    // still holds K and V); no KV sharing, no per-layer embeddings (hidden_size_per_layer_input 0).
+    void gemma4Unified12b()
+    {
+        const ModelSpec m = presetModel("gemma-4-12b-it");
+        QCOMPARE(m.layers, 48);
+        // The -it checkpoint's 128K (vllm-project/recipes @8959cf64 models/Google/gemma-4-12B-it.yaml).
+        QCOMPARE(m.maxPositionEmbeddings, 131072);
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts.size(), std::size_t(2));
+        QCOMPARE(counts[0], (std::pair<std::string, int>("full_attention", 8)));
+        QCOMPARE(counts[1], (std::pair<std::string, int>("sliding_attention", 40)));
+        QCOMPARE(m.layerHeadDim(m.layerInfo[47]), 512);
+        QCOMPARE(m.layerKvHeads(m.layerInfo[47]), 1);
+        QCOMPARE(m.layerHeadDim(m.layerInfo[0]), 256);
+        QCOMPARE(m.layerKvHeads(m.layerInfo[0]), 8);
+        for (const LayerInfo &l : m.layerInfo)
+            QVERIFY(!l.kvShared);
+        // TP1, bf16: sliding 2 x 8 x 256 x 2 B = 8,192 B per token and layer; full 2 x 1 x 512 x 2 B = 2,048.
+        // 40 x 8,192 + 8 x 2,048 = 327,680 + 16,384 = 344,064 B.
+        const KvPool tp1 = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 32768, 8192);
+        QCOMPARE(tp1.bytesPerToken, 344064.0);
+        QCOMPARE(tp1.stateBytesPerRequest, 0.0);
+        // Pages (kv_cache_utils.py unify_kv_cache_spec_page_size): sliding 16 x 8,192 = 131,072 B, full 16 x
+        // 2,048 = 32,768 B, so the full layers get 64-token blocks. Groups: 8 full, 40 sliding; 40 >= 1.5 x 8, so
+        // groups of 8: 1 full + 5 sliding, a block costs 131,072 x 8 = 1,048,576 B.
+        QCOMPARE(tp1.blockSize, 16);
+        QCOMPARE(tp1.groupSize, 8);
+        QCOMPARE(tp1.fullGroups, 1);
+        QCOMPARE(tp1.windowGroups, 5);
+        QCOMPARE(tp1.bytesPerBlock, 1048576.0);
+        // A 32,768-token request: full cdiv(32768, 64) = 512 blocks; sliding cdiv(min(1024 - 1 + 8192, 32768)
+        // = 9,215, 16) + 1 = 577 per group; 512 + 5 x 577 = 3,397.
+        QCOMPARE(tp1.blocksPerRequest, std::int64_t(512 + 5 * 577));
+        // TP2: sliding 4 KV heads (4,096 B); the one global KV head is replicated (2,048 B):
+        // 40 x 4,096 + 8 x 2,048 = 180,224 B. TP4: 40 x 2,048 + 16,384 = 98,304. TP8: 40 x 1,024 + 16,384 = 57,344.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 32768, 8192).bytesPerToken, 180224.0);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 4, KvDtype::Auto, 16, 32768, 8192).bytesPerToken, 98304.0);
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Auto, 16, 32768, 8192).bytesPerToken, 57344.0);
+        // fp8 KV halves every layer: 172,032 B at TP1.
+        QCOMPARE(kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Fp8, 16, 32768, 8192).bytesPerToken, 172032.0);
+
+        // Parameters. Sliding layer: q, o 2 x 3840 x 16 x 256 = 31,457,280; k, v 2 x 3840 x 8 x 256 = 15,728,640;
+        // q/k norms 2 x 256; MLP 3 x 3840 x 15360 = 176,947,200; 4 norms of 3840: 224,148,992 (x 40 =
+        // 8,965,959,680). Full layer: q, o 2 x 3840 x 16 x 512 = 62,914,560; k only (K = V) 3840 x 512 =
+        // 1,966,080; norms 2 x 512; MLP and 4 norms as above: 241,844,224 (x 8 = 1,934,753,792). Embedding (tied)
+        // 262144 x 3840 = 1,006,632,960, final norm 3840. Sum 11,907,350,272.
+        const double sliding = 2.0 * 3840 * 16 * 256 + 2.0 * 3840 * 8 * 256 + 2 * 256 + 3.0 * 3840 * 15360 + 4 * 3840;
+        const double full = 2.0 * 3840 * 16 * 512 + 1.0 * 3840 * 1 * 512 + 2 * 512 + 3.0 * 3840 * 15360 + 4 * 3840;
+        const double expected = 40 * sliding + 8 * full + 262144.0 * 3840 + 3840;
+        QCOMPARE(expected, 11907350272.0);
+        QCOMPARE(countParams(m).total, expected);
+        // Card and recipe (vllm-project/recipes @8959cf64 Google/Gemma4.md): 11.95B, the embedders included.
+        QVERIFY2(within(countParams(m).total, 11.95e9, 0.01), std::to_string(countParams(m).total).c_str());
+
+        // The encoder-free embedders (gemma4_unified.py Gemma4UnifiedVisionEmbedder; gemma4_mm.py
+        // Gemma4MultimodalEmbedder), p 48, E 3840, 1120 positions, text hidden 3840, audio output_proj_dims 640:
+        //   patch_dense (ColumnParallelLinear, split over TP) 6912 x 3840 + bias 3840 = 26,545,920;
+        //   whole on each rank: patch_ln1 2 x 6912 = 13,824, patch_ln2 and pos_norm 2 x 2 x 3840 = 15,360,
+        //   pos_embedding 1120 x 2 x 3840 = 8,601,600, embed_vision 3840 x 3840 = 14,745,600, embed_audio
+        //   640 x 3840 = 2,457,600: 25,833,984.
+        // With the decoder: 11,907,350,272 + 52,379,904 = 11,959,730,176, the Hugging Face checkpoint's count
+        // (11,959,730,224) less the 48 one-element layer_scalar buffers (gemma4.py Gemma4DecoderLayer).
+        QCOMPARE(m.vision.type, std::string("gemma4_unified_vision"));
+        QCOMPARE(m.vision.shardedParams, 26545920.0);
+        QCOMPARE(m.vision.replicatedParams, 25833984.0);
+        QCOMPARE(expected + m.vision.shardedParams + m.vision.replicatedParams, 11959730224.0 - 48);
+        const GpuSpec gpu = presetGpu("h100-sxm");
+        for (const RankPlacement &r : evaluate(makePlan("gemma-4-12b-it", "h100-sxm", 1), m, gpu).ranks)
+            QCOMPARE(r.memory.weights.vision, 2 * 52379904.0);
+        // TP2, bf16: (26,545,920 / 2 + 25,833,984) x 2 B = 78,213,888 B per rank. --mm-encoder-tp-mode data
+        // changes nothing: the model class does not set supports_encoder_tp_data, so vLLM falls back to
+        // "weights" (vllm/config/model.py @017e9f4448b7).
+        for (const bool data : { false, true }) {
+            Plan p = makePlan("gemma-4-12b-it", "h100-sxm", 2);
+            p.mmEncoderTpData = data;
+            for (const RankPlacement &r : evaluate(p, m, gpu).ranks)
+                QCOMPARE(r.memory.weights.vision, 78213888.0);
+        }
+        // --language-model-only keeps them: gemma4_unified.py builds the embedders outside _mark_tower_model
+        // (interfaces.py), the only path that skips a tower whose modalities are all limited to 0.
+        Plan text = makePlan("gemma-4-12b-it", "h100-sxm", 2);
+        text.languageModelOnly = true;
+        for (const RankPlacement &r : evaluate(text, m, gpu).ranks)
+            QCOMPARE(r.memory.weights.vision, 78213888.0);
+        // A unified embedder missing a size is refused with the field's name.
+        const QString why = refusal(gemma4(R"(, "vision_config": {"model_type": "gemma4_unified_vision",)"
+                                           R"( "model_patch_size": 4, "mm_posemb_size": 8, "output_proj_dims": 64})"));
+        QVERIFY2(why.contains("vision_config") && why.contains("mm_embed_dim"), qPrintable(why));
     }
 
     void gemma4Refusals()

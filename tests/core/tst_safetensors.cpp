@@ -156,6 +156,23 @@ private slots:
         QCOMPARE(w.totalBytes, 68.0);
     }
 
+    // Gemma-4 Unified (google/gemma-4-12B-it) has no tower: its encoder-side tensors are the patch embedder and
+    // the two projectors (vllm gemma4_unified.py hf_to_vllm_mapper), bytes of the vision part, not the language
+    // model's. Shapes as in the checkpoint: patch_dense [3840, 6912] + bias, projectors [3840, 3840], [3840, 640].
+    void gemma4UnifiedEmbeddersAreVision()
+    {
+        const std::vector<SafetensorsTensor> tensors {
+            { "model.vision_embedder.patch_dense.weight", "BF16", { 3840, 6912 }, 2ull * 3840 * 6912 },
+            { "model.vision_embedder.patch_dense.bias", "BF16", { 3840 }, 2ull * 3840 },
+            { "model.embed_vision.embedding_projection.weight", "BF16", { 3840, 3840 }, 2ull * 3840 * 3840 },
+            { "model.embed_audio.embedding_projection.weight", "BF16", { 3840, 640 }, 2ull * 3840 * 640 },
+            { "model.language_model.layers.0.mlp.up_proj.weight", "BF16", { 15360, 3840 }, 2ull * 15360 * 3840 },
+        };
+        const CheckpointWeights w = summarizeCheckpoint(tensors, 48);
+        QCOMPARE(w.visionBytes, 2.0 * (3840 * 6912 + 3840 + 3840 * 3840 + 3840 * 640));
+        QCOMPARE(w.languageBytes, 2.0 * 15360 * 3840);
+    }
+
     void folderRefusesEscapesAndSpecialFiles()
     {
         QTemporaryDir outside;
