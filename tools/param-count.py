@@ -198,6 +198,30 @@ def count_laguna(c):
     return total + ends, active + ends
 
 
+def count_afmoe(c):
+    # AFMoE, Arcee's Trinity (vllm afmoe.py): q / k / v / o (GQA, no bias), the output gate gate_proj
+    # h -> heads x head_dim, q / k norms of head_dim, four norms of h per layer; layers below num_dense_layers
+    # a dense MLP of intermediate_size, the others num_experts routed experts and num_shared_experts shared ones
+    # of moe_intermediate_size, router h -> experts and its expert_bias; lm_head never tied to the embedding.
+    h, L, d = c["hidden_size"], c["num_hidden_layers"], c["head_dim"]
+    heads, kv = c["num_attention_heads"], c["num_key_value_heads"]
+    experts, k, mi = c["num_experts"], c["num_experts_per_tok"], c["moe_intermediate_size"]
+    attn = h * heads * d + 2 * h * kv * d + heads * d * h + h * heads * d + 2 * d
+    base = attn + 4 * h
+    common = 3 * h * mi * c["num_shared_experts"] + experts * h + experts
+    dense = c["num_dense_layers"]
+    total = active = 0
+    for i in range(L):
+        if i >= dense:
+            total += base + experts * 3 * h * mi + common
+            active += base + k * 3 * h * mi + common
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = 2 * c["vocab_size"] * h + h
+    return total + ends, active + ends
+
+
 def count_kimi_linear(c):
     # Kimi Linear (vllm kimi_linear.py, layers/kda.py): linear_attn_config lists the 1-based layers that are
     # Kimi Delta Attention (kda_layers) or MLA (full_attn_layers). KDA, P = num_heads x head_dim: q / k / v
@@ -421,6 +445,8 @@ def count(preset):
         return count_mimo_v2(c)
     if c.get("model_type") == "laguna":
         return count_laguna(c)
+    if c.get("model_type") == "afmoe":
+        return count_afmoe(c)
     if "linear_attn_config" in c:
         return count_kimi_linear(c)
     if c.get("model_type") == "ernie4_5_moe":

@@ -360,8 +360,11 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
             // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
-            // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock).
-            w.router += routerParams(m) * (m.modelType == "step3p5" ? 4.0 : b.other);
+            // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock); AFMoE's gate is
+            // an nn.Linear of dtype float32 and its expert_bias an FP32 parameter (vllm afmoe.py @017e9f4448b7,
+            // AfmoeMoE).
+            const bool fp32Router = m.modelType == "step3p5" || m.modelType == "afmoe";
+            w.router += routerParams(m) * (fp32Router ? 4.0 : b.other);
             w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
             w.mlp += latentProjectionParams(m) * b.linear;
         } else {

@@ -148,6 +148,9 @@ bool isMoeLayer(const json &c, const std::string &modelType, int layer, int expe
         const int interval = readInt(c, "moe_layer_interval", 1, 1, kMaxLayers);
         return (layer + 1) % interval == 0 && layer >= start && layer <= end;
     }
+    // AFMoE (vllm afmoe.py @017e9f4448b7, AfmoeDecoderLayer): moe_enabled = layer_idx >= num_dense_layers.
+    if (modelType == "afmoe")
+        return layer >= readInt(c, "num_dense_layers", 0, 0, kMaxLayers, true);
     if (c.contains("interleave_moe_layer_step")) { // Llama 4: MoE where (i+1) % step == 0
         const int step = readInt(c, "interleave_moe_layer_step", 1, 1, kMaxLayers);
         return (layer + 1) % step == 0;
@@ -900,6 +903,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readLfm2(c, m);
     readMiniMaxM3(c, m);
     readStep3p5(text, m);
+    readAfmoe(c, m);
     readSharedIndexers(c, m);
     m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

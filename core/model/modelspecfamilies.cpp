@@ -1,5 +1,6 @@
 // Config readers for families whose layers differ from one another beyond the attention type: Gemma-4,
-// MiMo-V2 and LFM2. Each follows the vLLM model file it cites, so the sizes are the ones vLLM allocates.
+// MiMo-V2, LFM2, MiniMax-M3, Step-3.5 and AFMoE. Each follows the vLLM model file it cites, so the sizes are the ones
+// vLLM allocates.
 #include "core/model/errors.h"
 #include "core/model/modelspecread.h"
 
@@ -468,6 +469,56 @@ void readStep3p5(const json &c, ModelSpec &m)
             m.ropeDim += rotary;
         }
     }
+}
+
+// AFMoE, Arcee's Trinity models: vllm-project/vllm vllm/model_executor/models/afmoe.py @017e9f4448b7 and the config
+// class vLLM loads for model_type "afmoe", vllm/transformers_utils/configs/afmoe.py @017e9f4448b7 (not
+// Transformers' AfmoeConfig):
+// - AfmoeAttention: qkv_proj (GQA, no bias), o_proj, and gate_proj, a ColumnParallelLinear hidden -> heads x
+//   head_dim whose sigmoid multiplies the attention output (one gate per element: gateProjPerHead = head_dim);
+//   q_norm and k_norm (RMSNorm of head_dim); per_layer_sliding_window = sliding_window on the layers whose
+//   config.layer_types[i] is "sliding_attention", none on "full_attention" layers;
+// - get_rope only on the sliding layers (full layers are NoPE), with head_dim and max_position_embeddings;
+// - AfmoeDecoderLayer: MoE where layer_idx >= num_dense_layers (isMoeLayer), else a LlamaMLP of
+//   intermediate_size; four RMSNorms of hidden size (input, post_attention, pre_mlp, post_mlp);
+// - AfmoeMoE: gate = nn.Linear(hidden, num_experts, dtype=float32) and expert_bias (num_experts, float32),
+//   whole on every TP rank and FP32 whatever the model dtype (weights.cpp); shared_experts one LlamaMLP of
+//   moe_intermediate_size x num_shared_experts; routed experts of moe_intermediate_size;
+// - AfmoeForCausalLM: lm_head is its own ParallelLMHead and the file never ties it to embed_tokens.
+// Fields that change no size and are not read here: mup_enabled (scales the embedding output),
+// score_func, route_norm, route_scale, n_group, topk_group, num_expert_groups, num_limited_groups (routing),
+// global_attn_every_n_layers (vLLM reads layer_types, never this), load_balance_coeff, use_grouped_mm,
+// attention_dropout, rms_norm_eps.
+// vLLM's AfmoeConfig fills a missing layout field with a default of its own (num_dense_layers 1, num_shared_experts
+// 2, num_experts 64, moe_intermediate_size 1408, head_dim 128, layer_types None, which afmoe.py then indexes); a
+// config that omits one is refused here rather than sized on such a default.
+void readAfmoe(const json &c, ModelSpec &m)
+{
+    if (m.modelType != "afmoe")
+        return;
+    for (const char *key : { "layer_types", "num_dense_layers", "num_experts", "num_experts_per_tok",
+             "moe_intermediate_size", "num_shared_experts", "head_dim", "intermediate_size" })
+        if (!c.contains(key) || c[key].is_null())
+            throw InputError(std::string("AFMoE model config is missing \"") + key
+                + "\" (vLLM's AfmoeConfig would fill in a default of its own)");
+    if (const std::string act = readString(c, "hidden_act", "silu"); act != "silu")
+        throw InputError(
+            "AFMoE model config field \"hidden_act\" = \"" + printable(act) + "\": vLLM's afmoe.py supports silu only");
+    bool sliding = false;
+    for (const LayerInfo &l : m.layerInfo) {
+        if (l.attention == LayerAttention::Chunked)
+            throw InputError("AFMoE model config \"layer_types\" may hold only full_attention and sliding_attention");
+        sliding = sliding || l.attention == LayerAttention::Sliding;
+    }
+    if (sliding && m.slidingWindow <= 0)
+        throw InputError("AFMoE model config has sliding_attention layers but no \"sliding_window\"");
+    m.qkNorm = true;
+    m.gateProjPerHead = m.headDim;
+    m.normsPerLayer = 4;
+    m.routerCorrectionBias = true; // expert_bias
+    m.tiedEmbeddings = false;
+    if (!sliding)
+        m.ropeDim = 0; // no layer builds a rotary embedding
 }
 
 } // namespace shardscope::configread

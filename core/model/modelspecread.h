@@ -41,5 +41,9 @@ void readMiniMaxM3(const nlohmann::json &c, ModelSpec &m);
 // per-layer-type heads of attention_other_setting, the head-wise gate and the RoPE caches read after it.
 nlohmann::json step3p5AsCommon(const nlohmann::json &c);
 void readStep3p5(const nlohmann::json &c, ModelSpec &m);
+// AFMoE (vllm afmoe.py, model_type "afmoe": Arcee's Trinity): the sigmoid output gate gate_proj, q/k norms, four
+// norms per layer, dense layers below num_dense_layers, an FP32 router with its expert_bias, RoPE on the
+// sliding layers only.
+void readAfmoe(const nlohmann::json &c, ModelSpec &m);
 
 } // namespace shardscope::configread

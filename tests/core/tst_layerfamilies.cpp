@@ -14,6 +14,10 @@
 //   Hy3: vllm/model_executor/models/hy_v3.py @017e9f4448b7 (expert_hidden_dim, expert_bias, qk_norm);
 //   Laguna: vllm/model_executor/models/laguna.py @038481da3a60 (per-layer query heads, g_proj output gate,
 //     RoPE per layer type); rotary_embedding YaRN cache of original_max_position_embeddings x factor positions.
+//   AFMoE (Arcee's Trinity): vllm/model_executor/models/afmoe.py @017e9f4448b7 (gate_proj output gate of heads x
+//     head_dim, q/k norms, four norms, num_dense_layers, FP32 router and expert_bias, per-layer sliding window
+//     from layer_types, RoPE on sliding layers only) with the config class vLLM loads,
+//     vllm/transformers_utils/configs/afmoe.py @017e9f4448b7.
 // Gemma-4 per-layer embeddings (E2B / E4B): the same gemma4.py, Gemma4Model and Gemma4DecoderLayer.
 //   MiniMax-M3: vllm/models/minimax_m3/nvidia/model.py @0443308aa3e9 (every layer caches K/V as GQA; a sparse
 //     layer's fused qkv_proj adds index_q, index heads x index dim sharded like the KV heads, and index_k, one
@@ -21,7 +25,8 @@
 //     side cache: MLAAttentionSpec, 1 head of sparse_index_dim per token, bf16 by default, not split by TP);
 //     the config is the minimax-m3 preset's (vLLM's MiniMaxM3TextConfig defaults, @1471680b2471).
 // Official counts: Gemma 4 model card (31B: 30.7B; 26B A4B: 25.2B total, 3.8B active; 12B: 11.95B), LFM2.5 recipes
-// (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B").
+// (vllm-project/recipes @8959cf64 models/LiquidAI/LFM2.5-1.2B-Instruct.yaml: "1.2B"), Trinity-Large-Thinking
+// (vllm-project/recipes @8959cf64 models/arcee-ai/Trinity-Large-Thinking.yaml: "398B", "13B" active).
 #include "core/evaluate/evaluation.h"
 #include "core/evaluate/kvcache.h"
 #include "core/evaluate/weights.h"
@@ -958,6 +963,154 @@ private slots:
         const ModelSpec plain
             = modelFromJsonText(variant([&](QJsonObject &t) { sparse(t, "sparse_attention_freq", zeros); }), "p");
         QCOMPARE(kvPoolForLayers(plain, 0, 60, 1, KvDtype::Auto, 128, 4096, 4096).bytesPerToken, 122880.0);
+    }
+
+    void afmoeTrinityLargeShape()
+    {
+        // Trinity-Large's geometry as public descriptions state it (no verbatim config.json was found in the
+        // searchable sources, so no preset): 60 layers (6 dense + 54 MoE), 256 experts, 4 active, 1 shared, hidden
+        // 3072, MoE intermediate 3072, dense intermediate 12,288, 48 heads, 8 KV heads, sliding window 4096 with
+        // full attention every 4 layers, vocabulary 200,192 (huggingface.co/mconcat/Trinity-Large-TrueBase-NVFP4
+        // README "Model Details"; the Trinity-Large-Thinking model card: "shares the same sparse MoE architecture
+        // as Trinity-Large"); 45 sliding + 15 global layers and a bf16 KV cache of 240 KiB per token
+        // (sebastianraschka.com/llm-architecture-gallery, Trinity Large), which with 60 layers x 2 x 8 KV heads x
+        // 2 B gives head_dim 128, the value whn09/neuronx-distributed-inference @32b4a962c07a
+        // contrib/models/Trinity/test/unit/test_config.py keeps for its Large config. Full layers are every 4th,
+        // (i + 1) % 4 == 0, as in that test and the Trinity-Nano layer_types.
+        std::string types;
+        for (int i = 0; i < 60; ++i)
+            types += std::string(i ? ", " : "") + ((i + 1) % 4 == 0 ? "\"full_attention\"" : "\"sliding_attention\"");
+        const std::string head
+            = R"({"architectures": ["AfmoeForCausalLM"], "model_type": "afmoe", "hidden_size": 3072,)"
+              R"( "num_hidden_layers": 60, "num_attention_heads": 48, "num_key_value_heads": 8, "head_dim": 128,)"
+              R"( "vocab_size": 200192, "intermediate_size": 12288, "moe_intermediate_size": 3072,)"
+              R"( "num_dense_layers": 6, "num_experts": 256, "num_experts_per_tok": 4, "num_shared_experts": 1,)"
+              R"( "sliding_window": 4096, "global_attn_every_n_layers": 4, "hidden_act": "silu",)"
+              R"( "mup_enabled": true, "score_func": "sigmoid", "route_norm": true, "route_scale": 2.826,)"
+              R"( "n_group": 1, "topk_group": 1, "tie_word_embeddings": false, "layer_types": [)"
+            + types + "]";
+        const ModelSpec m = modelFromJsonText(head + "}", "trinity-large");
+        QVERIFY(m.qkNorm);
+        QCOMPARE(m.gateProjPerHead, 128);
+        QCOMPARE(m.normsPerLayer, 4);
+        QVERIFY(m.routerCorrectionBias);
+        QCOMPARE(m.sharedIntermediate, 3072);
+        QVERIFY(!m.layerInfo[5].moe && m.layerInfo[6].moe);
+        QCOMPARE(m.moeLayerCount(), 54);
+        QCOMPARE(m.layerInfo[0].attention, LayerAttention::Sliding);
+        QCOMPARE(m.layerInfo[3].attention, LayerAttention::Full);
+        const auto counts = layerKindCounts(m);
+        QCOMPARE(counts[0], (std::pair<std::string, int>("full_attention", 15)));
+        QCOMPARE(counts[1], (std::pair<std::string, int>("sliding_attention", 45)));
+        QCOMPARE(m.ropeDim, 128); // one RoPE, on the sliding layers; the full layers are NoPE
+
+        // KV per token and GPU, bf16 (vLLM Attention: num_kv_heads = max(1, 8 / tp); a sliding layer caches a token
+        // as a full layer does, it only keeps fewer of them):
+        //   TP1: 2 (K, V) x 8 x 128 x 2 B = 4,096 B on a full and on a sliding layer; 60 layers: 245,760 B (240 KiB);
+        //   TP8: one KV head per rank, 2 x 1 x 128 x 2 = 512 B per layer, 30,720 B per token;
+        //   TP16 replicates the head: still 512 B per layer.
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[3], 1, KvDtype::Auto), 4096.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[0], 1, KvDtype::Auto), 4096.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[3], 8, KvDtype::Auto), 512.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[0], 8, KvDtype::Auto), 512.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[0], 16, KvDtype::Auto), 512.0);
+        QCOMPARE(kvBytesPerTokenForLayer(m, m.layerInfo[0], 8, KvDtype::Fp8), 256.0);
+        QCOMPARE(kvPoolForLayers(m, 0, 60, 1, KvDtype::Auto, 16, 262144, 8192).bytesPerToken, 245760.0);
+        const KvPool tp8 = kvPoolForLayers(m, 0, 60, 8, KvDtype::Auto, 16, 262144, 8192);
+        QCOMPARE(tp8.bytesPerToken, 30720.0);
+        // The sliding layers hold at most the window. Groups of 15 (45 >= 1.5 x 15): 1 full + 3 sliding groups,
+        // a block of 15 pages of 16 x 512 B = 122,880 B. A 262,144-token request: full cdiv(262144, 16) = 16,384
+        // blocks; each sliding group cdiv(min(4096 - 1 + 8192, 262144) = 12,287, 16) + 1 = 769:
+        // 16,384 + 3 x 769 = 18,691 blocks = 2,296,750,080 B, against 262,144 x 30,720 = 8,053,063,680 B if
+        // every layer kept every token.
+        QCOMPARE(tp8.groupSize, 15);
+        QCOMPARE(tp8.fullGroups, 1);
+        QCOMPARE(tp8.windowGroups, 3);
+        QCOMPARE(tp8.bytesPerBlock, 122880.0);
+        QCOMPARE(tp8.blocksPerRequest, std::int64_t(18691));
+
+        // Parameters:
+        //   attention per layer: q 3072 x 48 x 128 = 18,874,368, k + v 2 x 3072 x 8 x 128 = 6,291,456, o 18,874,368,
+        //     gate_proj 3072 x 6144 = 18,874,368, q/k norms 2 x 128 = 256 -> 62,914,816; 4 norms of 3072 = 12,288
+        //   dense MLP (layers 0-5) 3 x 3072 x 12288 = 113,246,208
+        //   MoE layer: 256 experts x 3 x 3072 x 3072 = 7,247,757,312, shared 28,311,552, router 256 x 3072 =
+        //     786,432 + expert_bias 256 -> 7,276,855,552 (active: 4 experts 113,246,208 + 29,098,240)
+        //   embedding + LM head (never tied) 2 x 200192 x 3072 = 1,229,979,648; final norm 3072
+        //   total 60 x 62,927,104 + 6 x 113,246,208 + 54 x 7,276,855,552 + 1,229,979,648 + 3,072
+        //     = 398,635,286,016; active 4,455,103,488 + 54 x 142,344,448 + 1,229,982,720 = 13,371,686,400
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 398635286016.0);
+        QCOMPARE(c.active, 13371686400.0);
+        // Recipe: 398B total (+0.16 %), 13B active ("approximately"; counted 13.37B with the embedding and the LM
+        // head, +2.9 %).
+        QVERIFY2(within(c.total, 398e9, 0.01), std::to_string(c.total).c_str());
+        QVERIFY2(within(c.active, 13e9, 0.03), std::to_string(c.active).c_str());
+
+        // Bytes on one TP8 rank holding every layer, bf16: attention q, gate, o 3072 x 6 x 128 each, k, v 3072 x
+        // 128 each = 7,864,320 + norms 256 -> 15,729,152 B per layer, 943,749,120 B for 60; the FP32 router and
+        // expert_bias whole on every rank, 54 x 786,688 x 4 B = 169,924,608 B.
+        RankShape shape;
+        shape.tp = 8;
+        shape.layerCount = 60;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.attention, 943749120.0);
+        QCOMPARE(w.router, 169924608.0);
+    }
+
+    void afmoeRules()
+    {
+        // A small AFMoE config: layers 0-1 dense, 2-3 MoE; layer_types sliding, full, sliding, full.
+        const std::string base = R"({"model_type": "afmoe", "num_hidden_layers": 4, "hidden_size": 64,)"
+                                 R"( "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,)"
+                                 R"( "vocab_size": 128, "intermediate_size": 96, "moe_intermediate_size": 8,)"
+                                 R"( "num_experts": 8, "num_experts_per_tok": 2, "num_shared_experts": 2,)"
+                                 R"( "sliding_window": 32, "max_position_embeddings": 1024)";
+        const std::string types = R"(, "layer_types": ["sliding_attention", "full_attention",)"
+                                  R"( "sliding_attention", "full_attention"])";
+        const ModelSpec m = modelFromJsonText(base + types + R"(, "num_dense_layers": 2})", "a");
+        QCOMPARE(m.moeLayerCount(), 2);
+        QVERIFY(!m.layerInfo[1].moe && m.layerInfo[2].moe);
+        // Two shared experts: one MLP of 2 x 8.
+        QCOMPARE(m.sharedIntermediate, 16);
+        // Layer: q, o 64 x 64, k, v 64 x 32, gate_proj 64 x 64, q/k norms 2 x 16, 4 norms of 64; layers 0-1 MLP
+        // 3 x 64 x 96; layers 2-3 8 experts of 3 x 64 x 8, shared 3 x 64 x 16, router 8 x 64 + expert_bias 8;
+        // embedding and LM head 128 x 64 each, final norm 64.
+        const double layer = 3 * 64.0 * 64 + 2 * 64.0 * 32 + 2 * 16 + 4 * 64;
+        const double moe = 3 * 64.0 * 16 + 8 * 64 + 8;
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 4 * layer + 2 * 3 * 64.0 * 96 + 2 * (8 * 3 * 64.0 * 8 + moe) + 2 * 128.0 * 64 + 64);
+        QCOMPARE(c.active, 4 * layer + 2 * 3 * 64.0 * 96 + 2 * (2 * 3 * 64.0 * 8 + moe) + 2 * 128.0 * 64 + 64);
+        // KV per token at TP2: one KV head, 2 x 16 x 2 B = 64 B per layer, 4 layers: 256 B.
+        QCOMPARE(kvPoolForLayers(m, 0, 4, 2, KvDtype::Auto, 16, 1024, 256).bytesPerToken, 256.0);
+        // The router and expert_bias are FP32 whatever the weights: 2 MoE layers x (8 x 64 + 8) x 4 B = 4,160 B;
+        // RoPE cache (sliding layers): 1024 positions x 16 x 2 B = 32,768 B.
+        RankShape shape;
+        shape.layerCount = 4;
+        const WeightBreakdown w = rankWeightBytes(m, shape, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.router, 4160.0);
+        QCOMPARE(w.ropeCache, 32768.0);
+        // vLLM's lm_head is never tied to the embedding in afmoe.py.
+        QVERIFY(!modelFromJsonText(base + types + R"(, "num_dense_layers": 2, "tie_word_embeddings": true})", "t")
+                     .tiedEmbeddings);
+        // Only full-attention layers: no layer builds a rotary embedding.
+        const ModelSpec nope = modelFromJsonText(base
+                + R"(, "layer_types": ["full_attention", "full_attention", "full_attention", "full_attention"],)"
+                  R"( "num_dense_layers": 2})",
+            "f");
+        QCOMPARE(nope.ropeDim, 0);
+        // Fields whose vLLM default no released checkpoint has are required; silu only; a sliding layer needs a
+        // window.
+        QVERIFY(refusal(base + R"(, "num_dense_layers": 2})").contains("layer_types"));
+        QVERIFY(refusal(base + types + "}").contains("num_dense_layers"));
+        QVERIFY(refusal(base + types + R"(, "num_dense_layers": 2, "hidden_act": "gelu"})").contains("hidden_act"));
+        std::string noWindow = base + types + R"(, "num_dense_layers": 2})";
+        noWindow.replace(
+            noWindow.find(R"("sliding_window": 32, )"), std::string(R"("sliding_window": 32, )").size(), "");
+        QVERIFY(refusal(noWindow).contains("sliding_window"));
+        std::string noShared = base + types + R"(, "num_dense_layers": 2})";
+        noShared.replace(
+            noShared.find(R"("num_shared_experts": 2,)"), std::string(R"("num_shared_experts": 2,)").size(), "");
+        QVERIFY(refusal(noShared).contains("num_shared_experts"));
     }
 
     void lagunaRules()
