@@ -412,6 +412,23 @@ QuantScheme compressedTensorsWeights(const json &w, const std::string &where)
         + " is not a compressed-tensors scheme ShardScope reads");
 }
 
+// quant_method "fp8" with an "ignored_layers" list: per-tensor FP8, or FP8 blocks of weight_block_size.
+void readFp8WithIgnores(const json &q, QuantConfig &out)
+{
+    out.ignore = stringList(q, "ignored_layers", "quantization_config");
+    const auto bs = q.find("weight_block_size");
+    if (bs == q.end() || bs->is_null()) {
+        out.scheme = fp8Scheme();
+        return;
+    }
+    if (!bs->is_array() || bs->size() != 2 || !(*bs)[0].is_number_integer() || !(*bs)[1].is_number_integer())
+        throw InputError("quantization_config \"weight_block_size\" must be [rows, cols]");
+    const long long r = (*bs)[0].get<long long>(), c = (*bs)[1].get<long long>();
+    if (r < 1 || r > 4096 || c < 1 || c > 4096)
+        throw InputError("quantization_config \"weight_block_size\" sides must be whole numbers from 1 to 4096");
+    out.scheme = fp8BlockScheme(static_cast<int>(r), static_cast<int>(c));
+}
+
 void readCompressedTensors(const json &q, QuantConfig &out)
 {
     out.algo = stringField(q, "format", "quantization_config");
@@ -505,14 +522,21 @@ bool readQuantConfig(const json &q, QuantConfig &out)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const bool modelOpt = lowered == "modelopt" || lowered == "modelopt_fp4" || lowered == "modelopt_fp8";
     const bool compressed = lowered == "compressed-tensors" || lowered == "compressed_tensors";
-    if (!modelOpt && !compressed)
+    // vLLM's Fp8Config keeps the modules of "ignored_layers" unquantized (is_layer_skipped ->
+    // UnquantizedLinearMethod, BF16: vllm/model_executor/layers/quantization/fp8.py @017e9f4448b7). Read
+    // here, with its scheme, only when the list is not empty; otherwise the caller reads fp8 itself.
+    const auto ignored = q.find("ignored_layers");
+    const bool fp8WithIgnores = lowered == "fp8" && ignored != q.end() && ignored->is_array() && !ignored->empty();
+    if (!modelOpt && !compressed && !fp8WithIgnores)
         return false; // `out` untouched: the caller reads fp8 / mxfp4 / awq / gptq itself
     out = QuantConfig();
     out.method = method;
     if (modelOpt)
         readModelOpt(q, out);
-    else
+    else if (compressed)
         readCompressedTensors(q, out);
+    else
+        readFp8WithIgnores(q, out);
     return true;
 }
 
@@ -557,13 +581,16 @@ QuantCoverage quantCoverage(const QuantConfig &q, const ModelSpec &m)
         attention.push_back({ static_cast<double>(m.kvLoraRank) * m.heads * (m.qkNopeHeadDim + m.vHeadDim),
             { "self_attn.kv_b_proj" } });
         attention.push_back({ static_cast<double>(m.heads) * m.vHeadDim * h, { "self_attn.o_proj" } });
-    } else {
-        const double d = m.headDim;
-        attention.push_back({ h * m.heads * d, { "self_attn.q_proj", "self_attn.qkv_proj" } });
-        attention.push_back({ h * m.kvHeads * d, { "self_attn.k_proj", "self_attn.qkv_proj" } });
-        attention.push_back({ h * m.kvHeads * d, { "self_attn.v_proj", "self_attn.qkv_proj" } });
-        attention.push_back({ static_cast<double>(m.heads) * d * h, { "self_attn.o_proj" } });
     }
+    // GQA projections of one layer, with its own heads and head sizes (MiMo-V2: K 192, V 128, so o_proj is
+    // heads x v_head_dim x h).
+    const auto gqaAttention = [&](const LayerInfo &l) {
+        const double d = m.layerHeadDim(l), dv = m.layerVHeadDim(l);
+        const double heads = m.layerHeads(l), kv = m.layerKvHeads(l);
+        return std::vector<Projection> { { h * heads * d, { "self_attn.q_proj", "self_attn.qkv_proj" } },
+            { h * kv * d, { "self_attn.k_proj", "self_attn.qkv_proj" } },
+            { h * kv * dv, { "self_attn.v_proj", "self_attn.qkv_proj" } }, { heads * dv * h, { "self_attn.o_proj" } } };
+    };
     const std::vector<Projection> dense = { { 1, { "mlp.gate_proj", "mlp.gate_up_proj" } },
         { 1, { "mlp.up_proj", "mlp.gate_up_proj" } }, { 1, { "mlp.down_proj" } } };
     const std::vector<Projection> shared
@@ -579,12 +606,13 @@ QuantCoverage quantCoverage(const QuantConfig &q, const ModelSpec &m)
     };
 
     // Share of the projections' parameters (per class, over the layers holding it) left quantized.
-    const auto share = [&](const std::vector<Projection> &projections, auto holds) {
+    const auto shareOf = [&](auto projectionsOf, auto holds) {
         double all = 0, kept = 0;
         for (int i = 0; i < static_cast<int>(m.layerInfo.size()); ++i) {
-            if (!holds(m.layerInfo[static_cast<size_t>(i)]))
+            const LayerInfo &l = m.layerInfo[static_cast<size_t>(i)];
+            if (!holds(l))
                 continue;
-            for (const Projection &p : projections) {
+            for (const Projection &p : projectionsOf(l)) {
                 all += p.params;
                 if (!ignoredAny(mt, i, p.names))
                     kept += p.params;
@@ -592,7 +620,11 @@ QuantCoverage quantCoverage(const QuantConfig &q, const ModelSpec &m)
         }
         return all > 0 ? kept / all : 1.0;
     };
-    c.attention = share(attention, [](const LayerInfo &) { return true; });
+    const auto share = [&](const std::vector<Projection> &projections, auto holds) {
+        return shareOf([&](const LayerInfo &) { return projections; }, holds);
+    };
+    c.attention = m.isMla() ? share(attention, [](const LayerInfo &) { return true; })
+                            : shareOf(gqaAttention, [](const LayerInfo &) { return true; });
     c.denseMlp = share(dense, [](const LayerInfo &l) { return !l.moe; });
     c.sharedExperts = m.sharedIntermediate > 0 ? share(shared, [](const LayerInfo &l) { return l.moe; }) : 1.0;
     c.experts = share(experts, [](const LayerInfo &l) { return l.moe; });

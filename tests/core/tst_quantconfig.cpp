@@ -226,6 +226,31 @@ private slots:
         QCOMPARE(exact.quantCoverage.denseMlp, 11.0 / 12);
     }
 
+    // quant_method fp8 with "ignored_layers": vLLM's Fp8Config leaves those modules in BF16 (fp8.py
+    // @017e9f4448b7, is_layer_skipped -> UnquantizedLinearMethod). MiMo-V2.5-Pro keeps every layer's o_proj
+    // BF16. Per layer (128 query / 8 KV heads, K 192, V 128, in units of h): q 128 x 192 = 24,576; k 8 x 192
+    // = 1,536; v 8 x 128 = 1,024; o 128 x 128 = 16,384 (heads x v_head_dim); of 43,520, 27,136 stay FP8.
+    // FP8 blocks of 128 x 128 add 4 B per 16,384 weights.
+    void fp8IgnoredLayers()
+    {
+        const ModelSpec m = presetModel("mimo-v2.5-pro");
+        QCOMPARE(m.quant.method, std::string("fp8"));
+        QCOMPARE(m.weightFormat, WeightFormat::Fp8Block);
+        QCOMPARE(m.fp8BlockSize, 128);
+        QCOMPARE(m.quantCoverage.attention, 27136.0 / 43520);
+        QCOMPARE(m.quantCoverage.experts, 1.0);
+        QCOMPARE(m.quantCoverage.denseMlp, 1.0);
+        const BytesPerParam b = bytesPerParam(m, m.weightFormat);
+        const double fp8 = 1 + 4.0 / 16384;
+        QVERIFY(std::fabs(b.attention - (27136.0 / 43520 * fp8 + 16384.0 / 43520 * 2)) < 1e-12);
+        QCOMPARE(b.expert, fp8);
+        // Without the list it is read as before: every linear layer FP8.
+        const ModelSpec plain = presetModel("mimo-v2-flash");
+        QVERIFY(plain.quant.method.empty());
+        QCOMPARE(plain.weightFormat, WeightFormat::Fp8Block);
+        QCOMPARE(bytesPerParam(plain, plain.weightFormat).attention, fp8);
+    }
+
     // The literal a regex must contain skips the regex engine for names without it; it must never
     // skip a name the regex matches. Dense MLP of 4 layers x 3 equal projections, worked by hand:
     void ignoreRegexesMatchAsPythonDoes()
