@@ -102,9 +102,8 @@ void evaluateTextbook(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const BytesPerParam bytes = bytesPerParam(m, e.weightFormat);
     const double weights = params * bytes.linear / (static_cast<double>(p.tp) * p.pp);
     const double layersPerStage = static_cast<double>(m.layers) / p.pp;
-    const double kvPerToken = layersPerStage
-        * kvBytesPerTokenPerLayer(
-            m, p.tp, p.kvCacheDtype, sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion));
+    const double kvPerToken
+        = layersPerStage * kvBytesPerTokenPerLayer(m, p.tp, p.kvCacheDtype, sparseMlaCacheFor(p, gpu));
     const double requested = total * p.gpuMemoryUtilization;
     const double free = requested - weights - p.reservedBytes;
     for (RankPlacement &r : e.ranks) {
@@ -244,8 +243,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                 - mem.nonTorch - (subtractGraphs ? mem.cudaGraph : 0.0);
         mem.kvBudget -= mmReserve;
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
-            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, kvShards,
-            sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion));
+            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, kvShards, sparseMlaCacheFor(p, gpu));
         mem.kvBytesPerToken = pool.bytesPerToken;
         mem.stateBytesPerRequest = pool.stateBytesPerRequest;
         mem.blockSize = pool.blockSize;

@@ -45,6 +45,11 @@ SparseMlaCache sparseMlaCacheFor(KvDtype dtype, int computeCapability, const Vll
     return SparseMlaCache::DeepSeekFp8;
 }
 
+SparseMlaCache sparseMlaCacheFor(const Plan &p, const GpuSpec &gpu)
+{
+    return sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion);
+}
+
 // DeepSeek-V3.2 / GLM-5 (DSA) latent per token and layer. "fp8_ds_mla" (FlashMLA's layout): kv_lora_rank
 // fp8 values, one fp32 scale per 128 of them, the rope part in bf16 = 512 + 16 + 128 = 656 B for
 // DeepSeek-V3.2 (mla_attention.py @017e9f4448b7: state_content_bytes 656); standard fp8 576 B; bf16 1,152 B.

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
 #include "core/model/plan.h"
 
@@ -22,6 +23,8 @@ enum class SparseMlaCache { FromDtype, DeepSeekFp8, StandardFp8, Bf16 };
 // The layout vLLM picks for --kv-cache-dtype on a GPU of this CUDA compute capability (0: unknown) and
 // release (sparseMlaCacheFor in kvcache.cpp cites the backend rules).
 SparseMlaCache sparseMlaCacheFor(KvDtype dtype, int computeCapability, const VllmVersion &vllm);
+// The same for a plan on a GPU: its --kv-cache-dtype and vLLM release, the GPU's compute capability.
+SparseMlaCache sparseMlaCacheFor(const Plan &p, const GpuSpec &gpu);
 // One sparse-MLA latent row, bytes, for that layout (dtype resolves FromDtype).
 double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype, SparseMlaCache cache = SparseMlaCache::FromDtype);
 

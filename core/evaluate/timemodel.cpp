@@ -194,7 +194,7 @@ TimeEstimate estimateTime(const Evaluation &e, const ModelSpec &m, const GpuSpec
 
     StageInputs in;
     in.context = static_cast<double>(p.promptLen);
-    in.sparseMla = sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion);
+    in.sparseMla = sparseMlaCacheFor(p, gpu);
     in.slots = m.experts + std::max(0, p.redundantExperts);
     // Expert slots on the fullest EP rank (linear and round-robin both give ceil(slots / ep)).
     in.slotsPerRank = m.isMoe() ? (in.slots + p.ep - 1) / p.ep : 0;

@@ -99,12 +99,13 @@ Draft sparseMlaKvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacem
     const Plan &p = e.plan;
     const double latent = sparseMlaLatentBytes(m, p.kvCacheDtype, cache);
     const double indexer = dsaIndexerBytesPerToken(m);
-    double indexed = 0;
-    const bool textbook = p.accounting == Accounting::Textbook;
-    for (int l = r.firstLayer; l <= r.lastLayer && l < static_cast<int>(m.layerInfo.size()); ++l)
-        indexed += m.layerInfo[static_cast<size_t>(l)].dsaSharedIndexer ? 0 : 1;
-    if (textbook || m.layerInfo.empty())
-        indexed = layers;
+    // Textbook accounting charges the indexer on every layer, as evaluateTextbook does.
+    double indexed = layers;
+    if (p.accounting != Accounting::Textbook && !m.layerInfo.empty()) {
+        indexed = 0;
+        for (int l = r.firstLayer; l <= r.lastLayer && l < static_cast<int>(m.layerInfo.size()); ++l)
+            indexed += m.layerInfo[static_cast<size_t>(l)].dsaSharedIndexer ? 0 : 1;
+    }
     x.formula = sym("L × latent + L_idx × index_row");
     x.inputs.push_back({ sym("latent"), bytesB(latent), sparseMlaRowSource(cache) });
     x.inputs.push_back({ sym("L_idx"), num(indexed),
@@ -418,8 +419,7 @@ Explanation explain(Quantity q, const EvaluatedPlan &p, int rank)
     case Quantity::LayersPerStage:
     case Quantity::ExpertsPerGpu:
     case Quantity::ParamsTotal:
-        return finished(draft(q, e, m, pickRank(e, rank),
-            sparseMlaCacheFor(e.plan.kvCacheDtype, cudaComputeCapability(p.gpu), e.plan.vllmVersion)));
+        return finished(draft(q, e, m, pickRank(e, rank), sparseMlaCacheFor(e.plan, p.gpu)));
     default:
         return explainCommTime(q, p, rank);
     }

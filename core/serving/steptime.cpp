@@ -104,8 +104,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     const BytesPerParam bytes = bytesPerParam(m, wf);
     const BytesPerParam ones { 1, 1, 1, 1 };
     const int localSlots = m.isMoe() ? (s.expertSlots + s.ep - 1) / s.ep : 0;
-    const double kvPerLayer = kvBytesPerTokenPerLayer(
-        m, s.tp, p.kvCacheDtype, sparseMlaCacheFor(p.kvCacheDtype, cudaComputeCapability(gpu), p.vllmVersion));
+    const double kvPerLayer = kvBytesPerTokenPerLayer(m, s.tp, p.kvCacheDtype, sparseMlaCacheFor(p, gpu));
     int first = 0;
     for (size_t st = 0; st < e.stageLayers.size(); ++st) {
         RankShape shape;
