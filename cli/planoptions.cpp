@@ -49,6 +49,9 @@ const Flag kFlags[] = {
     { "kv-cache-memory-bytes", "size", "Fixed KV-cache bytes per GPU; utilization is then ignored." },
     { "num-speculative-layers", "n",
         "Speculative-decoding draft layers (EAGLE/MTP) added to the KV pool (default 0)." },
+    { "num-speculative-tokens", "n",
+        "Speculative tokens per step (--speculative-config's num_speculative_tokens): hybrid models keep more "
+        "state per request (default 0)." },
     { "calibration", "file|name", "Overheads fitted to a real log (shardscope reconcile --save-calibration)." },
     { "max-model-len", "tokens", "Context length per request (default: the model's maximum)." },
     { "max-num-seqs", "n", "Sequences per step (default: vLLM's, 1024 or 256 by GPU)." },
@@ -94,6 +97,9 @@ const char *kSwitches[][2] = {
         "buffers, NCCL's latency per all-reduce." },
     { "language-model-only",
         "Serve a multimodal checkpoint as text only (as vLLM's --language-model-only): no vision tower weights." },
+    { "enable-prefix-caching",
+        "Prefix caching on (as vLLM's flag): a hybrid model's state keeps one more block per request." },
+    { "no-enable-prefix-caching", "Prefix caching off (as vLLM's flag); default: the vLLM version's default." },
 };
 
 QString value(const QCommandLineParser &p, const char *name)
@@ -214,6 +220,9 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "mm-encoder-tp-mode", "mm_encoder_tp_mode" },
         { "language-model-only", "language_model_only" },
         { "kv-cache-memory-bytes", "kv_cache_memory_bytes" },
+        { "num-speculative-tokens", "num_speculative_tokens" },
+        { "enable-prefix-caching", "enable_prefix_caching" },
+        { "no-enable-prefix-caching", "enable_prefix_caching" },
         { "pp-layer-partition", "pp" },
     };
     std::vector<std::string> out;
@@ -369,6 +378,14 @@ PlanInputs planFromOptions(
     }
     if (isSet(p, "num-speculative-layers"))
         plan.speculativeLayers = static_cast<int>(intFlag(p, "num-speculative-layers", 0, 64));
+    if (isSet(p, "num-speculative-tokens"))
+        plan.numSpeculativeTokens = static_cast<int>(intFlag(p, "num-speculative-tokens", 0, 64));
+    if (isSet(p, "enable-prefix-caching") && isSet(p, "no-enable-prefix-caching"))
+        bad("enable-prefix-caching", QStringLiteral("--no-enable-prefix-caching"), "give one of the two");
+    if (isSet(p, "enable-prefix-caching"))
+        plan.prefixCaching = PrefixCaching::On;
+    if (isSet(p, "no-enable-prefix-caching"))
+        plan.prefixCaching = PrefixCaching::Off;
     if (isSet(p, "calibration"))
         plan.calibration = CalibrationStore::resolve(value(p, "calibration"));
     if (isSet(p, "phase"))

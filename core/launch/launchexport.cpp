@@ -270,6 +270,11 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
                           "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
                           "options (method and draft model)"),
             { integer(e.plan.speculativeLayers) }));
+    if (e.plan.numSpeculativeTokens > 0)
+        r.addNote(say(QT_TRANSLATE_NOOP("Export",
+                          "the plan counts %1 speculative token(s): add --speculative-config with the method and "
+                          "\"num_speculative_tokens\": %1"),
+            { integer(e.plan.numSpeculativeTokens) }));
     for (const PlanIssue &i : e.issues)
         if (i.severity == Severity::Warning)
             r.addNote(say(QT_TRANSLATE_NOOP("Export", "plan warning: %1"), { i.text }));

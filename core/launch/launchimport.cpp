@@ -577,6 +577,10 @@ private:
                 p.expertPlacement = ExpertPlacement::Linear;
             else
                 badValue(f, v, "expected linear or round_robin");
+        } else if (f == "--enable-prefix-caching") {
+            p.prefixCaching = switchValue(o) ? PrefixCaching::On : PrefixCaching::Off;
+        } else if (f == "--speculative-config") {
+            readSpeculativeConfig(o);
         } else if (f == "--enable-eplb") {
             m_eplb = switchValue(o);
         } else if (f == "--eplb-config") {
@@ -611,6 +615,42 @@ private:
                 warn(say(QT_TRANSLATE_NOOP("VllmImport", "settings in the --config file %1 are not read"),
                     { value(truncated(v)) }));
             m_r.ignoredFlags.push_back(o.written);
+        }
+    }
+
+    // --speculative-config '{"method": "mtp", "num_speculative_tokens": 3}' or --speculative-config.<key> value:
+    // the tokens widen a hybrid model's state (kvcache.h MambaCacheSettings); an MTP or EAGLE method adds its one
+    // draft layer to the KV pool (vllm#19996), unless --num-speculative-layers is given in the plan already.
+    void readSpeculativeConfig(const Option &o)
+    {
+        json j;
+        if (!o.subKey.empty()) {
+            j[o.subKey] = o.value.text;
+        } else {
+            j = jsonNestingDepth(o.value.text) > kMaxJsonDepth ? json(json::value_t::discarded)
+                                                               : json::parse(o.value.text, nullptr, false);
+            // Recipes write placeholders into it ({"model": <eagle3_model_name>, ...}): the command still
+            // imports, without the speculative settings.
+            if (j.is_discarded() || !j.is_object()) {
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--speculative-config %1 is not a JSON object; not read"),
+                    { value(truncated(o.value.text)) }));
+                return;
+            }
+        }
+        for (const auto &[key, v] : j.items()) {
+            if (key == "num_speculative_tokens") {
+                const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+                m_r.plan.numSpeculativeTokens
+                    = static_cast<int>(intValue("--speculative-config.num_speculative_tokens", text, 0, 64));
+            } else if (key == "method" && v.is_string()) {
+                const std::string method = lower(v.get<std::string>());
+                if ((method.find("mtp") != std::string::npos || method.find("eagle") != std::string::npos)
+                    && m_r.plan.speculativeLayers == 0)
+                    m_r.plan.speculativeLayers = 1;
+            } else {
+                warn(say(QT_TRANSLATE_NOOP("VllmImport", "--speculative-config %1 is not modelled"),
+                    { shardscope::value(key) }));
+            }
         }
     }
 

@@ -80,6 +80,11 @@ LaunchCommand serveCommand(Context &c)
         cmd.option("--kv-cache-memory-bytes", std::to_string(p.kvCacheMemoryBytes));
     if (p.mmIpcGpuMemoryGb > 0)
         cmd.option("--mm-ipc-gpu-memory-gb", formatFlagNumber(p.mmIpcGpuMemoryGb));
+    // The release's default unless the plan says otherwise (vLLM's own pair of switches).
+    if (p.prefixCaching == PrefixCaching::On)
+        cmd.flag("--enable-prefix-caching");
+    else if (p.prefixCaching == PrefixCaching::Off)
+        cmd.flag("--no-enable-prefix-caching");
     if (p.enforceEager)
         cmd.flag("--enforce-eager");
     if (p.disableCustomAllReduce)

@@ -16,6 +16,8 @@ enum class KvDtype { Auto, Fp8 };
 // auto: as the checkpoint ships (quantization_config); the others are what-if overrides.
 enum class Quantization { Auto, None, Fp8, Mxfp4, Awq, Gptq };
 enum class Phase { Decode, Prefill };
+// --enable-prefix-caching / --no-enable-prefix-caching; Default follows the release (vllmversion.h).
+enum class PrefixCaching { Default, On, Off };
 // Disaggregated prefill/decode (issue #18 §2): one pool of instances runs the prompts, another the
 // decodes, and each request's KV cache moves from the first to the second.
 enum class ServingMode { Aggregated, Disaggregated };
@@ -92,6 +94,10 @@ struct Plan
     double mmIpcGpuMemoryGb = 0; // --mm-ipc-gpu-memory-gb: carved out of the KV budget (vLLM >= 0.25)
     std::int64_t kvCacheMemoryBytes = 0; // --kv-cache-memory-bytes: fixed KV bytes per GPU, utilization ignored
     int speculativeLayers = 0; // EAGLE / MTP draft layers: add KV layers (and weights) on the last stage
+    // --speculative-config's num_speculative_tokens: a hybrid model's state layers keep that many more conv
+    // rows and state blocks per request (vLLM MambaSpec num_speculative_blocks; kvcache.h MambaCacheSettings).
+    int numSpeculativeTokens = 0;
+    PrefixCaching prefixCaching = PrefixCaching::Default;
     CalibrationProfile calibration; // overheads fitted to a real log; inactive: estimated
 
     // Communication and time inputs.

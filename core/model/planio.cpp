@@ -24,6 +24,12 @@ std::vector<std::pair<const char *, double>> linkOverrides(const Plan &p)
         { "compute_efficiency", p.computeEfficiency } };
 }
 
+// null: the release's default (the field is absent from files written before it, which read the same).
+json prefixCachingToJson(PrefixCaching c)
+{
+    return c == PrefixCaching::Default ? json(nullptr) : json(c == PrefixCaching::On);
+}
+
 } // namespace
 
 json planToJson(const Plan &p)
@@ -44,6 +50,8 @@ json planToJson(const Plan &p)
         { "decode_context_parallel_size", p.decodeContextParallel },
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
         { "kv_cache_memory_bytes", p.kvCacheMemoryBytes }, { "num_speculative_layers", p.speculativeLayers },
+        { "num_speculative_tokens", p.numSpeculativeTokens },
+        { "enable_prefix_caching", prefixCachingToJson(p.prefixCaching) },
         { "calibration", p.calibration.active() ? calibrationToJson(p.calibration) : json(nullptr) },
         { "phase", phaseName(p.phase) }, { "batch", p.batch }, { "prompt_len", p.promptLen },
         { "microbatches", p.microbatches }, { "routing_skew", p.routingSkew }, { "fp8_dispatch", p.fp8Dispatch } };
@@ -224,6 +232,14 @@ Plan planFromJson(const json &j)
     p.mmIpcGpuMemoryGb = number(j, "mm_ipc_gpu_memory_gb", 0, 0, 1e6);
     p.kvCacheMemoryBytes = integer(j, "kv_cache_memory_bytes", 0, 0, 1000000000000000000LL);
     p.speculativeLayers = static_cast<int>(integer(j, "num_speculative_layers", 0, 0, 64));
+    p.numSpeculativeTokens = static_cast<int>(integer(j, "num_speculative_tokens", 0, 0, 64));
+    // true / false as vLLM's --enable-prefix-caching / --no-enable-prefix-caching; null or absent: the release's
+    // default.
+    if (const auto it = j.find("enable_prefix_caching"); it != j.end() && !it->is_null()) {
+        if (!it->is_boolean())
+            throw InputError("plan field \"enable_prefix_caching\" must be true, false or null");
+        p.prefixCaching = it->get<bool>() ? PrefixCaching::On : PrefixCaching::Off;
+    }
     if (const auto it = j.find("calibration"); it != j.end() && !it->is_null())
         p.calibration = calibrationFromJson(*it);
     p.phase = choice(j, "phase", Phase::Decode, { { "decode", Phase::Decode }, { "prefill", Phase::Prefill } });

@@ -137,6 +137,12 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     take("enforce_eager", p.enforceEager, log.enforceEager);
     take("flashinfer_sampler", p.flashinferSampler, log.flashinferSampler);
     take("disable_custom_all_reduce", p.disableCustomAllReduce, log.disableCustomAllReduce);
+    take("num_speculative_tokens", p.numSpeculativeTokens, log.numSpeculativeTokens);
+    if (log.enablePrefixCaching && !has(given, "enable_prefix_caching")) {
+        p.prefixCaching = *log.enablePrefixCaching ? PrefixCaching::On : PrefixCaching::Off;
+        if (applied)
+            applied->push_back("enable_prefix_caching");
+    }
     if (log.kvCacheDtype && !has(given, "kv_cache_dtype")) {
         p.kvCacheDtype = log.kvCacheDtype->rfind("fp8", 0) == 0 ? KvDtype::Fp8 : KvDtype::Auto;
         if (applied)
@@ -379,7 +385,9 @@ json parsedLogToJson(const ParsedVllmLog &log)
         { "gpu_memory_utilization", opt(log.gpuMemoryUtilization) }, { "max_model_len", opt(log.maxModelLen) },
         { "block_size", opt(log.blockSize) }, { "kv_cache_dtype", opt(log.kvCacheDtype) },
         { "enforce_eager", opt(log.enforceEager) }, { "flashinfer_sampler", opt(log.flashinferSampler) },
-        { "disable_custom_all_reduce", opt(log.disableCustomAllReduce) }, { "workers", std::move(workers) },
+        { "disable_custom_all_reduce", opt(log.disableCustomAllReduce) },
+        { "enable_prefix_caching", opt(log.enablePrefixCaching) },
+        { "num_speculative_tokens", opt(log.numSpeculativeTokens) }, { "workers", std::move(workers) },
         { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) }, { "kv_tokens", opt(log.kvTokens) },
         { "max_concurrency", opt(log.maxConcurrency) }, { "concurrency_tokens", opt(log.concurrencyLen) },
         { "failures", log.failures }, { "notes", log.notes }, { "lines", log.lines }, { "truncated", log.truncated } };

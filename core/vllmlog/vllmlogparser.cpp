@@ -320,6 +320,10 @@ private:
                 log.quantization = *v;
             if (auto v = valueOf(l, "enforce_eager"))
                 log.enforceEager = (*v == "True" || *v == "true");
+            if (auto v = valueOf(l, "enable_prefix_caching"))
+                log.enablePrefixCaching = (*v == "True" || *v == "true");
+            if (auto v = intValue(l, "num_speculative_tokens"); v && *v >= 0 && *v <= 64)
+                log.numSpeculativeTokens = static_cast<int>(*v);
             if (auto v = valueOf(l, "disable_custom_all_reduce"); v && log.disableCustomAllReduce != true)
                 log.disableCustomAllReduce = (*v == "True" || *v == "true");
             for (std::string_view key : { "model", "model_tag" })

@@ -47,6 +47,8 @@ struct ParsedVllmLog
     std::optional<std::int64_t> maxModelLen, blockSize, maxNumSeqs, maxNumBatchedTokens;
     std::optional<std::string> kvCacheDtype, quantization;
     std::optional<bool> enforceEager;
+    std::optional<bool> enablePrefixCaching; // non-default args 'enable_prefix_caching'
+    std::optional<int> numSpeculativeTokens; // 'num_speculative_tokens' inside the args' 'speculative_config'
     // V1's top-k/top-p sampler: "Using FlashInfer for top-p & top-k sampling." (true) or one of its
     // "Falling back to the PyTorch-native implementation" / "disabled" notices (false).
     std::optional<bool> flashinferSampler;

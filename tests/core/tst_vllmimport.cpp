@@ -236,7 +236,8 @@ private slots:
         QCOMPARE(c.plan.redundantExperts, 8);
         QCOMPARE(c.plan.expertPlacement, ExpertPlacement::RoundRobin);
         QCOMPARE(c.plan.decodeContextParallel, 2);
-        QCOMPARE(c.ignoredFlags, (Strings { "--no-enable-prefix-caching" }));
+        QCOMPARE(c.plan.prefixCaching, PrefixCaching::Off);
+        QVERIFY(c.ignoredFlags.empty());
     }
 
     // Unknown options are listed with their values, never dropped; so are extra words.

@@ -86,6 +86,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     , m_blockSize(new QComboBox(this))
     , m_dcp(limitBox(this, 1, 1024))
     , m_draftLayers(limitBox(this, 0, 64))
+    , m_specTokens(limitBox(this, 0, 64))
+    , m_prefixCaching(new QComboBox(this))
     , m_calibration(new CalibrationBox(this))
     , m_calibrationNote(new QLabel(this))
 {
@@ -106,6 +108,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     m_maxBatched->setSingleStep(1024);
     for (int b : { 8, 16, 32, 64, 128 })
         m_blockSize->addItem(QString(), b);
+    for (PrefixCaching c : { PrefixCaching::Default, PrefixCaching::On, PrefixCaching::Off })
+        m_prefixCaching->addItem(QString(), static_cast<int>(c));
     static_cast<CalibrationBox *>(m_calibration)->beforePopup = [this] {
         const QSignalBlocker block(m_calibration);
         rebuildCalibrations();
@@ -118,7 +122,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     addLabelledRow(form, m_version);
     form->addRow(QString(), m_regime);
     for (QWidget *field : std::initializer_list<QWidget *> { m_eager, m_flashinferSampler, m_customAllReduce, m_maxSeqs,
-             m_maxBatched, m_blockSize, m_dcp, m_draftLayers, m_calibration })
+             m_maxBatched, m_blockSize, m_prefixCaching, m_dcp, m_draftLayers, m_specTokens, m_calibration })
         addLabelledRow(form, field);
     form->addRow(QString(), m_calibrationNote);
     retranslateWith(this, [this, form] {
@@ -153,6 +157,16 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         m_draftLayers->setToolTip(
             tr("Speculative decoding (EAGLE / MTP): draft layers that add KV layers and weights on the last stage"));
         m_draftLayers->setSuffix(tr(" layers"));
+        m_specTokens->setToolTip(
+            tr("--speculative-config's num_speculative_tokens: a hybrid model's state layers (Mamba-2, Gated "
+               "DeltaNet, KDA) keep one more state block per request and one more conv-state row per token"));
+        m_specTokens->setSuffix(tr(" tokens"));
+        m_prefixCaching->setItemText(0, tr("vLLM default"));
+        m_prefixCaching->setItemText(1, tr("on (--enable-prefix-caching)"));
+        m_prefixCaching->setItemText(2, tr("off (--no-enable-prefix-caching)"));
+        m_prefixCaching->setToolTip(
+            tr("Prefix caching. On a hybrid model it keeps the state in vLLM's \"align\" mode: one more state "
+               "block per request (on by default for hybrid models from vLLM 0.28, off before)"));
         m_calibration->setToolTip(
             tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
                "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
@@ -166,6 +180,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         setRowLabel(form, m_blockSize, tr("KV block size"));
         setRowLabel(form, m_dcp, tr("Decode context parallel"));
         setRowLabel(form, m_draftLayers, tr("Draft layers"));
+        setRowLabel(form, m_specTokens, tr("Speculative tokens"));
+        setRowLabel(form, m_prefixCaching, tr("Prefix caching"));
         setRowLabel(form, m_calibration, tr("Overheads"));
         if (m_editor->document()->hasPlan()) {
             {
@@ -209,6 +225,13 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     });
     connect(m_draftLayers, &QSpinBox::valueChanged, this, [this](int v) {
         m_editor->edit(kFieldKeyBase + 5, tr("Set draft layers"), [v](Plan &p) { p.speculativeLayers = v; });
+    });
+    connect(m_specTokens, &QSpinBox::valueChanged, this, [this](int v) {
+        m_editor->edit(kFieldKeyBase + 9, tr("Set speculative tokens"), [v](Plan &p) { p.numSpeculativeTokens = v; });
+    });
+    connect(m_prefixCaching, &QComboBox::activated, this, [this](int i) {
+        const auto c = static_cast<PrefixCaching>(m_prefixCaching->itemData(i).toInt());
+        m_editor->edit(kFieldKeyBase + 10, tr("Set prefix caching"), [c](Plan &p) { p.prefixCaching = c; });
     });
     connect(m_calibration, &QComboBox::activated, this, &EnginePanel::calibrationChosen);
     connect(editor->document(), &PlanDocument::planChanged, this, &EnginePanel::sync);
@@ -298,7 +321,7 @@ void EnginePanel::sync()
     const QSignalBlocker blocks[] = { QSignalBlocker(m_version), QSignalBlocker(m_eager),
         QSignalBlocker(m_flashinferSampler), QSignalBlocker(m_customAllReduce), QSignalBlocker(m_maxSeqs),
         QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp), QSignalBlocker(m_draftLayers),
-        QSignalBlocker(m_calibration) };
+        QSignalBlocker(m_specTokens), QSignalBlocker(m_prefixCaching), QSignalBlocker(m_calibration) };
     if (p.vllmVersion.isUnset()) {
         m_version->setCurrentIndex(0);
     } else {
@@ -331,6 +354,8 @@ void EnginePanel::sync()
     m_dcp->setMaximum(std::max({ 1, p.tp, p.decodeContextParallel }));
     m_dcp->setValue(std::max(1, p.decodeContextParallel));
     m_draftLayers->setValue(std::clamp(p.speculativeLayers, 0, m_draftLayers->maximum()));
+    m_specTokens->setValue(std::clamp(p.numSpeculativeTokens, 0, m_specTokens->maximum()));
+    m_prefixCaching->setCurrentIndex(std::max(0, m_prefixCaching->findData(static_cast<int>(p.prefixCaching))));
 
     if (m_calibration->count() == 0 || p.calibration != m_shownCalibration) {
         rebuildCalibrations();

@@ -24,6 +24,8 @@ public:
     QCheckBox *enforceEager() const { return m_eager; }
     QCheckBox *flashinferSampler() const { return m_flashinferSampler; }
     QCheckBox *customAllReduce() const { return m_customAllReduce; }
+    QSpinBox *speculativeTokens() const { return m_specTokens; }
+    QComboBox *prefixCaching() const { return m_prefixCaching; }
     QLabel *regime() const { return m_regime; }
 
     // The releases offered in the version box besides "latest"; any other X.Y.Z may be typed.
@@ -50,6 +52,8 @@ private:
     QComboBox *m_blockSize;
     QSpinBox *m_dcp;
     QSpinBox *m_draftLayers;
+    QSpinBox *m_specTokens;
+    QComboBox *m_prefixCaching; // data: PrefixCaching as int
     QComboBox *m_calibration;
     QLabel *m_calibrationNote;
     shardscope::CalibrationProfile m_shownCalibration; // the plan's when the box was last filled
