@@ -242,8 +242,9 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                                                 : requested - mem.weights.total() - mem.activation.total()
                 - mem.nonTorch - (subtractGraphs ? mem.cudaGraph : 0.0);
         mem.kvBudget -= mmReserve;
-        const KvPool pool = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize,
-            p.maxModelLen, p.maxNumBatchedTokens, draftLayers, kvShards, sparseMlaCacheFor(p, gpu));
+        const KvPool pool
+            = kvPoolForLayers(m, r.firstLayer, shape.layerCount, p.tp, p.kvCacheDtype, p.blockSize, p.maxModelLen,
+                maxInFlightTokens(p), draftLayers, kvShards, sparseMlaCacheFor(p, gpu), mambaCacheSettingsFor(p, m));
         mem.kvBytesPerToken = pool.bytesPerToken;
         mem.stateBytesPerRequest = pool.stateBytesPerRequest;
         mem.blockSize = pool.blockSize;

@@ -1,5 +1,7 @@
 #include "core/evaluate/kvcache.h"
 
+#include "core/evaluate/deepseekv4kv.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -55,6 +57,8 @@ SparseMlaCache sparseMlaCacheFor(const Plan &p, const GpuSpec &gpu)
 // DeepSeek-V3.2 (mla_attention.py @017e9f4448b7: state_content_bytes 656); standard fp8 576 B; bf16 1,152 B.
 double sparseMlaLatentBytes(const ModelSpec &m, KvDtype dtype, SparseMlaCache cache)
 {
+    if (m.isDeepSeekV4()) // its backends force fp8_ds_mla, 584 B rows (deepseekv4kv.h)
+        return deepSeekV4RowBytes(m);
     if (cache == SparseMlaCache::FromDtype)
         cache = dtype == KvDtype::Fp8 ? SparseMlaCache::DeepSeekFp8 : SparseMlaCache::Bf16;
     switch (cache) {
@@ -78,6 +82,13 @@ double dsaIndexerBytesPerToken(const ModelSpec &m)
 double kvBytesPerTokenPerLayer(const ModelSpec &m, int tp, KvDtype dtype, SparseMlaCache cache)
 {
     const double s = kvElementBytes(dtype);
+    if (m.isDeepSeekV4()) {
+        // The compressed caches' growth per token, averaged over the layers (the windows are a fixed cost).
+        double sum = 0;
+        for (const LayerInfo &l : m.layerInfo)
+            sum += deepSeekV4BytesPerToken(m, l);
+        return m.layerInfo.empty() ? 0 : sum / static_cast<double>(m.layerInfo.size());
+    }
     if (m.isSparseMla()) // the latent plus the indexer's own cache, both per token and layer
         return sparseMlaLatentBytes(m, dtype, cache) + dsaIndexerBytesPerToken(m);
     if (m.isMla())
@@ -90,6 +101,8 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
 {
     if (l.mixer != LayerMixer::Attention || l.kvShared)
         return 0;
+    if (m.isDeepSeekV4())
+        return deepSeekV4BytesPerToken(m, l);
     // MiniMax-M3 sparse layers add their indexer's side cache (vllm/models/minimax_m3/common/indexer.py
     // @0484480bc730, MiniMaxM3IndexerCache.get_kv_cache_spec: MLAAttentionSpec, num_kv_heads 1, head_size
     // sparse_index_dim, indexer_kv_dtype, default bf16): one index key per token on every TP rank, whatever
@@ -109,7 +122,32 @@ double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &l, int tp, K
         + indexer;
 }
 
-double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
+std::int64_t maxInFlightTokens(const Plan &p)
+{
+    if (resolvedVllmVersion(p.vllmVersion) < kInFlightWindow)
+        return p.maxNumBatchedTokens;
+    // max_concurrent_batches: async scheduling is on by default; the V2 model runner (the default for most
+    // models since 0.25) takes pp + 1 batches, pp 1 two.
+    return p.maxNumBatchedTokens * (p.pp <= 1 ? 2 : p.pp + 1);
+}
+
+MambaCacheSettings mambaCacheSettingsFor(const Plan &p, const ModelSpec &m)
+{
+    MambaCacheSettings s;
+    s.vllm = resolvedVllmVersion(p.vllmVersion);
+    if (!m.hasStateLayers())
+        return s;
+    s.speculativeTokens = std::max(0, p.numSpeculativeTokens);
+    // Prefix caching on a hybrid model: explicit, or the default from #50991 (vllm/engine/arg_utils.py
+    // default_prefix_caching = is_prefix_caching_supported, which is true for generative hybrid models); its
+    // state then goes to "align" mode (vllm/model_executor/models/config.py MambaModelConfig @017e9f4448b7).
+    const bool prefix = p.prefixCaching == PrefixCaching::On
+        || (p.prefixCaching == PrefixCaching::Default && s.vllm >= kHybridPrefixCachingDefault);
+    s.align = prefix && s.vllm >= kMambaAlignMode;
+    return s;
+}
+
+double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp, const MambaCacheSettings &mamba)
 {
     // vllm/model_executor/layers/mamba/mamba_utils.py @02d71083 (MambaStateShapeCalculator,
     // MambaStateDtypeCalculator); MambaSpec.page_size_bytes (vllm/v1/kv_cache_interface.py) is the sum of
@@ -119,13 +157,20 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
     const StateSpaceShape &s = m.ssm;
     const auto divide = [tp](double v) { return std::ceil(v / tp); };
     const double convBytes = 2;
+    // Conv-state rows: K - 1, plus num_speculative_tokens where the release passes num_spec to the shape
+    // (mamba_utils.py gated_delta_net_state_shape / mamba2_state_shape / kda_state_shape; short_conv takes none).
+    const VllmVersion release = resolvedVllmVersion(mamba.vllm);
+    const bool specRows = kind == LayerMixer::GatedDeltaNet
+        || (kind == LayerMixer::Mamba2 && release >= kMamba2SpecConvRows)
+        || (kind == LayerMixer::KimiDelta && release >= kKdaSpecConvRows);
+    const double rows = s.convKernel - 1 + (specRows ? std::max(0, mamba.speculativeTokens) : 0);
     switch (kind) {
     case LayerMixer::Mamba2: {
         // conv (divide(I + 2 G' N, tp), K - 1); temporal (H / tp, head_dim, N). G' = n_groups, raised to
         // tp when tp does not divide it (extra_groups_for_head_shards).
         const double inter = static_cast<double>(s.mambaHeads) * s.mambaHeadDim;
         const int groups = s.nGroups % tp == 0 ? s.nGroups : s.nGroups + (tp - s.nGroups);
-        const double conv = divide(inter + 2.0 * groups * s.ssmStateSize) * (s.convKernel - 1) * convBytes;
+        const double conv = divide(inter + 2.0 * groups * s.ssmStateSize) * rows * convBytes;
         const double ssm = divide(s.mambaHeads) * s.mambaHeadDim * s.ssmStateSize * s.ssmStateBytes;
         return conv + ssm;
     }
@@ -133,7 +178,7 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
         // conv (divide(2 Kh Kd + Vh Vd, tp), K - 1); temporal (Vh / tp, Vd, Kd).
         const double convDim = 2.0 * s.linearKeyHeads * s.linearKeyHeadDim
             + static_cast<double>(s.linearValueHeads) * s.linearValueHeadDim;
-        const double conv = divide(convDim) * (s.convKernel - 1) * convBytes;
+        const double conv = divide(convDim) * rows * convBytes;
         const double ssm = divide(s.linearValueHeads) * s.linearValueHeadDim * s.linearKeyHeadDim * s.ssmStateBytes;
         return conv + ssm;
     }
@@ -142,7 +187,7 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp)
         return divide(s.shortConvDim) * (s.convKernel - 1) * convBytes;
     case LayerMixer::KimiDelta: {
         // kda_state_shape: conv (divide(3 x heads x head_dim, tp), K - 1); recurrent (heads / tp, d, d) in fp32.
-        const double conv = divide(3.0 * s.kdaHeads * s.kdaHeadDim) * (s.convKernel - 1) * convBytes;
+        const double conv = divide(3.0 * s.kdaHeads * s.kdaHeadDim) * rows * convBytes;
         const double ssm = divide(s.kdaHeads) * s.kdaHeadDim * s.kdaHeadDim * 4.0;
         return conv + ssm;
     }
@@ -185,6 +230,19 @@ std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups,
 
 std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
 {
+    // DeepSeek-V4: window-only layers, and the two compressed kinds by the names its config's compress_rates uses.
+    if (m.isDeepSeekV4()) {
+        int window = 0, csa = 0, hca = 0;
+        for (const LayerInfo &l : m.layerInfo)
+            (l.compressRatio == 4 ? csa : l.compressRatio > 1 ? hca : window)++;
+        std::vector<std::pair<std::string, int>> out;
+        for (const auto &[name, n] :
+            std::initializer_list<std::pair<const char *, int>> { { "sliding_attention", window },
+                { "compressed_sparse_attention", csa }, { "heavily_compressed_attention", hca } })
+            if (n > 0)
+                out.emplace_back(name, n);
+        return out;
+    }
     int full = 0, sliding = 0, chunked = 0, mamba = 0, gdn = 0, kda = 0, conv = 0, none = 0, linear = 0;
     for (const LayerInfo &l : m.layerInfo) {
         switch (l.mixer) {
@@ -222,8 +280,14 @@ std::vector<std::pair<std::string, int>> layerKindCounts(const ModelSpec &m)
 }
 
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers, int dcp, SparseMlaCache cache)
+    std::int64_t maxModelLen, std::int64_t inFlightTokens, int draftLayers, int dcp, SparseMlaCache cache,
+    const MambaCacheSettings &mamba)
 {
+    // DeepSeek-V4: packed groups of sliding-window, compressed and state specs; its sparse MLA backends take
+    // 256-token blocks only (sparse_mla.py get_supported_kernel_block_sizes), which vLLM sets when none is given.
+    if (m.isDeepSeekV4())
+        return deepSeekV4Pool(m, firstLayer, layerCount, blockSize > 0 && blockSize % 256 == 0 ? blockSize : 256,
+            maxModelLen, inFlightTokens, draftLayers);
     KvPool pool;
     pool.dcp = std::max(1, dcp);
     pool.draftLayers = std::max(0, draftLayers);
@@ -237,7 +301,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     for (int i = std::max(0, firstLayer); i < last; ++i) {
         const LayerInfo &l = m.layerInfo[i];
         if (l.mixer != LayerMixer::Attention) {
-            if (const double page = stateBytesPerLayer(m, l.mixer, tp); page > 0) {
+            if (const double page = stateBytesPerLayer(m, l.mixer, tp, mamba); page > 0) {
                 ++pool.stateLayers;
                 pool.statePageBytes = std::max(pool.statePageBytes, page);
             }
@@ -268,7 +332,8 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     }
     pool.layers = full + sliding + chunked;
     pool.bytesPerToken = (layerBytes + pool.draftLayers * draftBytes) / pool.dcp;
-    pool.stateBytesPerRequest = pool.stateLayers * pool.statePageBytes;
+    pool.stateBlocksPerRequest = mamba.blocksPerRequest();
+    pool.stateBytesPerRequest = pool.stateLayers * pool.statePageBytes * pool.stateBlocksPerRequest;
     pool.blockSize = blockSize;
     if (m.hasStateLayers()) {
         // The attention page is sized for the model's state page, whatever this rank holds (vLLM sets one
@@ -277,7 +342,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
         for (LayerMixer k :
             { LayerMixer::Mamba2, LayerMixer::GatedDeltaNet, LayerMixer::KimiDelta, LayerMixer::ShortConv })
             if (m.mixerCount(k) > 0)
-                page = std::max(page, stateBytesPerLayer(m, k, tp));
+                page = std::max(page, stateBytesPerLayer(m, k, tp, mamba));
         // Kernel block alignment: 16 for GQA, 64 for MLA backends (config.py, the MLAAttentionSpec version
         // of HybridAttentionMambaModelConfig; 128 with CUTLASS MLA, not modelled).
         pool.blockSize = hybridBlockSize(blockSize, pool.bytesPerTokenPerLayer, page, m.isMla() ? 64 : 16);
@@ -324,17 +389,17 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     // chunked local attention: cdiv(min(chunk + max_num_batched_tokens, max_len), B); each in its type's B.
     const std::int64_t perRankLen = ceilDiv(maxModelLen, pool.dcp);
     const std::int64_t fullBlocks = ceilDiv(perRankLen, fullBlock);
-    const std::int64_t slidingBlocks = std::min(
-        ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + maxNumBatchedTokens, maxModelLen), slidingBlock) + 1,
-        ceilDiv(perRankLen, slidingBlock));
+    const std::int64_t slidingBlocks
+        = std::min(ceilDiv(std::min<std::int64_t>(m.slidingWindow - 1 + inFlightTokens, maxModelLen), slidingBlock) + 1,
+            ceilDiv(perRankLen, slidingBlock));
     const std::int64_t chunkedBlocks
-        = std::min(ceilDiv(std::min<std::int64_t>(m.chunkSize + maxNumBatchedTokens, maxModelLen), chunkedBlock),
+        = std::min(ceilDiv(std::min<std::int64_t>(m.chunkSize + inFlightTokens, maxModelLen), chunkedBlock),
             ceilDiv(perRankLen, chunkedBlock));
-    // A state group needs one block per request (MambaSpec.max_memory_usage_bytes = page_size_bytes with
-    // --mamba-cache-mode none; vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config sums
-    // the groups' needs).
+    // A state group needs 1 + num_speculative_tokens blocks per request with --mamba-cache-mode none, 2 + ... with
+    // "align" (MambaSpec.max_memory_usage_bytes, vllm/v1/kv_cache_interface.py @017e9f4448b7);
+    // vllm/v1/core/kv_cache_utils.py get_max_concurrency_for_kv_cache_config sums the groups' needs.
     pool.blocksPerRequest = pool.fullGroups * fullBlocks + slidingGroups * slidingBlocks + chunkedGroups * chunkedBlocks
-        + pool.stateGroups;
+        + static_cast<std::int64_t>(pool.stateGroups) * pool.stateBlocksPerRequest;
     // The same demand per group, in pages (every group here has the padded page `page`).
     for (int g = 0; g < pool.fullGroups; ++g)
         pool.groupDemands.push_back({ static_cast<double>(fullBlocks) * page, page });
@@ -343,7 +408,7 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
     for (int g = 0; g < chunkedGroups; ++g)
         pool.groupDemands.push_back({ static_cast<double>(chunkedBlocks) * page, page });
     for (int g = 0; g < pool.stateGroups; ++g)
-        pool.groupDemands.push_back({ page, page });
+        pool.groupDemands.push_back({ page * pool.stateBlocksPerRequest, page });
     return pool;
 }
 

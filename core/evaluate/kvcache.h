@@ -41,9 +41,25 @@ double dsaIndexerBytesPerToken(const ModelSpec &m);
 double kvBytesPerTokenForLayer(const ModelSpec &m, const LayerInfo &layer, int tp, KvDtype dtype,
     SparseMlaCache cache = SparseMlaCache::FromDtype);
 
+// What a hybrid model's state layers keep per request beyond the plain state (vLLM MambaSpec, built in
+// vllm/model_executor/layers/mamba/abstract.py get_kv_cache_spec; kv_cache_interface.py
+// MambaSpec.max_memory_usage_bytes @017e9f4448b7): with speculative decoding the conv state holds
+// num_speculative_tokens more rows (where the release adds them) and the request num_speculative_tokens more
+// blocks; mamba_cache_mode "align" (prefix caching on) one more block. The default is vLLM's without either.
+struct MambaCacheSettings
+{
+    int speculativeTokens = 0; // vllm_config.num_speculative_tokens
+    bool align = false; // mamba_cache_mode "align": 2 + speculativeTokens blocks per request, else 1 + ...
+    VllmVersion vllm; // unset: the newest release; decides which mixers widen their conv state
+    int blocksPerRequest() const { return (align ? 2 : 1) + speculativeTokens; }
+};
+// The settings a plan gives a model: its speculative tokens, and "align" when prefix caching is on (explicitly,
+// or by the release's default for hybrid models) on a release that has the mode (vllmversion.h).
+MambaCacheSettings mambaCacheSettingsFor(const Plan &p, const ModelSpec &m);
+
 // Fixed per-request state of one state-space / linear-attention layer on one TP rank, bytes: vLLM's
 // MambaSpec page (conv state + temporal state), before padding to the attention page. 0 for others.
-double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp);
+double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp, const MambaCacheSettings &mamba = {});
 
 // The attention block size vLLM uses for a hybrid attention + state model: the attention page must
 // hold at least one state page, so B = max(B_user, a x cdiv(state_page, a x attention_page_per_token)) with
@@ -73,6 +89,9 @@ struct KvPool
     int fullGroups = 0; // groups of full-attention layers
     int windowGroups = 0; // groups of sliding-window or chunked layers
     double bytesPerBlock = 0; // block_size x bytes per token per layer x group size
+    // A packed pool (DeepSeek-V4, kv_cache_utils.py _get_kv_cache_config_packed): a block costs bytesPerBlock (the
+    // stride), but vLLM's startup check and max-length fit price it at this (0: bytesPerBlock).
+    double checkBytesPerBlock = 0;
     std::int64_t blocksPerRequest = 0; // blocks one max-length request needs across all groups
     int draftLayers = 0; // EAGLE / MTP layers counted in `layers` (full attention)
     int dcp = 1; // decode context parallel: each rank holds 1/dcp of every request's tokens
@@ -81,7 +100,8 @@ struct KvPool
     int stateLayers = 0; // Mamba-2 / Gated DeltaNet / KDA layers on the rank
     int stateGroups = 0; // groups of state layers (one block each per request)
     double statePageBytes = 0; // one state layer's state (unpadded MambaSpec page)
-    double stateBytesPerRequest = 0; // stateLayers x statePageBytes: fixed per request
+    double stateBytesPerRequest = 0; // stateLayers x statePageBytes x state blocks per request: fixed per request
+    int stateBlocksPerRequest = 1; // blocks each state group holds per request (MambaCacheSettings)
     std::vector<KvGroupDemand> groupDemands; // one per group, in vLLM's group order (attention first)
     bool hybrid() const { return windowGroups > 0 || stateGroups > 0; }
     int groups() const { return fullGroups + windowGroups + stateGroups; }
@@ -93,12 +113,18 @@ struct KvPool
 // page_g), each group in its own page. The two agree when every page is the same. 0 for no groups.
 std::int64_t blocksPerRequestForGroups(const std::vector<KvGroupDemand> &groups, bool perGroupPages);
 
+// Tokens scheduled but not yet settled, what a sliding-window group reserves for beyond its window
+// (vllm/config/vllm.py max_in_flight_tokens @017e9f4448b7, from #47728): max_num_batched_tokens x the
+// concurrent batches (2 with async scheduling at pp 1, pp + 1 with pp > 1); max_num_batched_tokens before.
+std::int64_t maxInFlightTokens(const Plan &p);
+
 // `draftLayers`: speculative-decoding draft layers (EAGLE, MTP) that vLLM adds to this rank's pool as
 // full-attention layers with the target's per-layer spec (vllm#19996: Llama-3.1-8B + EAGLE = 33 layers).
 // `dcp`: decode context parallel shards tokens over dcp ranks (FullAttentionSpec.max_memory_usage_bytes:
 // per-rank length ceil(max_model_len / dcp)); bytesPerToken is then the average per-rank cost of one token.
+// `inFlightTokens`: maxInFlightTokens (the sliding groups' reserve beyond the window).
 KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int tp, KvDtype dtype, int blockSize,
-    std::int64_t maxModelLen, std::int64_t maxNumBatchedTokens, int draftLayers = 0, int dcp = 1,
-    SparseMlaCache cache = SparseMlaCache::FromDtype);
+    std::int64_t maxModelLen, std::int64_t inFlightTokens, int draftLayers = 0, int dcp = 1,
+    SparseMlaCache cache = SparseMlaCache::FromDtype, const MambaCacheSettings &mamba = {});
 
 } // namespace shardscope

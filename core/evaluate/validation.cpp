@@ -211,6 +211,41 @@ bool validateStructure(const Plan &p, const ModelSpec &m, std::vector<PlanIssue>
     if (p.speculativeLayers < 0 || p.speculativeLayers > 64)
         error("speculative_layers",
             say(QT_TRANSLATE_NOOP("Validation", "num_speculative_layers must be between 0 and 64")));
+    // DeepSeek-V4 on vLLM's default backends (vllm/models/deepseek_v4/attention.py @017e9f4448b7): the cache is
+    // the fp8_ds_mla layout only ("DeepseekV4 fp8_ds_mla layout only supports fp8 kv-cache"); its sliding-window
+    // specs refuse decode context parallelism ("DCP not support sliding window", kv_cache_interface.py); each TP
+    // rank takes o_groups / tp whole output groups.
+    if (m.isDeepSeekV4()) {
+        if (p.kvCacheDtype != KvDtype::Fp8)
+            error("deepseek_v4_kv_dtype",
+                say(QT_TRANSLATE_NOOP("Validation",
+                    "DeepSeek-V4 needs --kv-cache-dtype fp8: vLLM's attention backends for it keep the cache in "
+                    "the fp8_ds_mla layout only")));
+        if (p.decodeContextParallel > 1)
+            error("deepseek_v4_dcp",
+                say(QT_TRANSLATE_NOOP("Validation",
+                    "DeepSeek-V4 cannot use decode context parallelism: vLLM's sliding-window caches refuse it")));
+        if (p.tp > 0 && m.oGroups % p.tp != 0)
+            error("deepseek_v4_o_groups",
+                say(QT_TRANSLATE_NOOP("Validation",
+                        "tp=%1 does not divide DeepSeek-V4's %2 output groups (o_groups): vLLM gives each rank "
+                        "whole groups"),
+                    { value(p.tp), value(m.oGroups) }));
+    }
+    if (p.numSpeculativeTokens < 0 || p.numSpeculativeTokens > 64)
+        error("speculative_tokens",
+            say(QT_TRANSLATE_NOOP("Validation", "num_speculative_tokens must be between 0 and 64")));
+    // Before #50991 an explicit --enable-prefix-caching put the models whose classes support Mamba prefix
+    // caching (Mamba-2 mixers: NemotronH, ...) in mamba_cache_mode "all": a state block per block_size tokens
+    // and a block size aligned to the chunk size (vllm/model_executor/models/config.py @f9c74b4b9c^), not modelled.
+    if (p.prefixCaching == PrefixCaching::On && m.mixerCount(LayerMixer::Mamba2) > 0
+        && resolvedVllmVersion(p.vllmVersion) >= kMambaAlignMode
+        && resolvedVllmVersion(p.vllmVersion) < kHybridPrefixCachingDefault)
+        warning("mamba_cache_all",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "with prefix caching on, vLLM %1 keeps this model's Mamba state in \"all\" mode (a state block "
+                    "per KV block), which is not modelled: the plan counts \"align\" mode's two blocks per request"),
+                { value(vllmVersionName(resolvedVllmVersion(p.vllmVersion))) }));
     if (p.blockSize < 1 || p.blockSize > 4096)
         error("block_size", say(QT_TRANSLATE_NOOP("Validation", "block size must be between 1 and 4096 tokens")));
     if (p.maxModelLen < 0 || p.maxModelLen > (1LL << 31))
@@ -268,7 +303,8 @@ void validateQuantGroups(const Plan &p, const ModelSpec &m, std::vector<PlanIssu
 void validateFp8BlockExperts(const Plan &p, const ModelSpec &m, std::vector<PlanIssue> &issues)
 {
     validateQuantGroups(p, m, issues);
-    if (!m.isMoe() || effectiveWeightFormat(m, p.quantization) != WeightFormat::Fp8Block || p.ep < 1)
+    // DeepSeek-V4's FP8 checkpoints keep the routed experts in MXFP4, not FP8 blocks.
+    if (!m.isMoe() || effectiveWeightFormat(m, p.quantization) != WeightFormat::Fp8Block || p.ep < 1 || m.fp4Experts)
         return;
     // vLLM: "The output_size of gate's and up's weight ... is not divisible by weight quantization block_n".
     const int block = m.fp8BlockSize;

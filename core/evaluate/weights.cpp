@@ -19,13 +19,80 @@ struct AttentionParams
 {
     double linear = 0;
     double small = 0; // biases, q/k norms, sinks, MLA latent norms
+    double unquantized = 0; // linear layers built without the quant_config (model dtype): DeepSeek-V4 compressors
+    double fp32 = 0; // FP32 parameters: DeepSeek-V4 attention sinks and compressor position embeddings (ape)
 };
+
+// DeepSeek-V4 attention on one TP rank (vllm/models/deepseek_v4/attention.py @017e9f4448b7 DeepseekV4Attention):
+// fused_wqa_wkv h -> q_lora_rank + head_dim (replicated), q_norm, wq_b q_lora_rank -> heads x head_dim (column
+// parallel), kv_norm, wo_a heads x head_dim / o_groups -> o_groups x o_lora_rank (column parallel: o_groups / tp
+// groups per rank), wo_b o_groups x o_lora_rank -> h (row parallel), attn_sink per head (FP32). Ratio r > 1 adds
+// a DeepseekCompressor (compressor.py): fused_wkv_wgate h -> 2 x coff x head_dim, built with quant_config None,
+// ape r x coff x head_dim in FP32 and a norm; coff 2 at r = 4 (overlapping windows), else 1. Ratio 4 adds the
+// replicated DeepseekV4Indexer: wq_b q_lora_rank -> index heads x index_head_dim (quantized), weights_proj h ->
+// index heads (BF16) and a compressor of index_head_dim (coff 2). tools/param-count.py counts the same.
+AttentionParams deepSeekV4AttentionParams(const ModelSpec &m, int tp, const LayerInfo &layer)
+{
+    AttentionParams a;
+    const double h = m.hidden, d = m.headDim, q = m.qLoraRank;
+    const double heads = static_cast<double>(m.heads) / tp;
+    a.linear
+        = h * (q + d) + q * heads * d + heads * d * m.oLoraRank + static_cast<double>(m.oGroups) / tp * m.oLoraRank * h;
+    a.small = q + d;
+    a.fp32 = heads;
+    const int r = layer.compressRatio;
+    if (r > 1) {
+        const double coff = r == 4 ? 2 : 1;
+        a.unquantized += h * 2 * coff * d;
+        a.fp32 += r * coff * d;
+        a.small += d;
+    }
+    if (r == 4) {
+        const double idim = m.indexHeadDim;
+        a.linear += q * m.indexHeads * idim;
+        a.unquantized += h * m.indexHeads + h * 2 * 2 * idim;
+        a.fp32 += 4 * 2 * idim;
+        a.small += idim;
+    }
+    return a;
+}
+
+// DeepSeek-V4 per layer beside attention and experts (vllm/models/deepseek_v4/nvidia/model.py @017e9f4448b7):
+// the hyper-connection mixers hc_attn / hc_ffn (fn (2 + hc) hc x hc h, base (2 + hc) hc, scale 3; FP32), and the
+// router's FP32 e_score_correction_bias (E), or on the first num_hash_layers layers the int32 token -> expert
+// table tid2eid (vocab x k) in its place. The gate (E x h) is the usual router weight.
+struct DeepSeekV4Extras
+{
+    double hyperConnections = 0; // FP32
+    double routerBias = 0; // FP32
+    double hashTable = 0; // int32
+};
+
+DeepSeekV4Extras deepSeekV4Extras(const ModelSpec &m, int layerIndex)
+{
+    DeepSeekV4Extras x;
+    const double mix = (2.0 + m.hcMult) * m.hcMult;
+    x.hyperConnections = 2 * (mix * m.hcMult * m.hidden + mix + 3);
+    if (layerIndex < m.hashLayers)
+        x.hashTable = static_cast<double>(m.vocab) * m.expertsPerToken;
+    else if (m.routerCorrectionBias)
+        x.routerBias = m.experts;
+    return x;
+}
+
+// The model-level hc_head (fn hc x hc h, base hc, scale 1; FP32) beside the final norm.
+double deepSeekV4HeadParams(const ModelSpec &m)
+{
+    return static_cast<double>(m.hcMult) * m.hcMult * m.hidden + m.hcMult + 1;
+}
 
 // `layer`: its own head size and KV heads (Gemma-4 full layers, block_configs). `allocated`: the tensors vLLM
 // allocates rather than those the checkpoint holds; they differ for K = V layers (gemma4.py: no v_proj in the
 // checkpoint, K loaded into both the K and the V slot of qkv_proj).
 AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &layer, bool allocated)
 {
+    if (m.isDeepSeekV4())
+        return deepSeekV4AttentionParams(m, tp, layer);
     AttentionParams a;
     const double h = m.hidden;
     const double qHeads = static_cast<double>(m.isMla() ? m.heads : m.layerHeads(layer)) / tp;
@@ -295,6 +362,12 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
     b.attention = b.linear;
     b.shared = b.expert;
     b.lmHead = b.other;
+    if (f == WeightFormat::Fp8Block && m.fp4Experts) {
+        // DeepSeek-V4's FP8 checkpoints keep the routed experts in MXFP4: e2m1 values two to a byte and one ue8m0
+        // scale per 32 (vllm/models/deepseek_v4/quant_config.py @017e9f4448b7, Mxfp4MoEMethod); the shared
+        // experts stay FP8-block.
+        b.expert = 0.5 + 1.0 / 32;
+    }
     return b;
 }
 
@@ -318,9 +391,15 @@ BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec 
 ParamCounts countParams(const ModelSpec &m)
 {
     ParamCounts c;
-    for (const LayerInfo &layer : m.layerInfo) {
+    for (std::size_t i = 0; i < m.layerInfo.size(); ++i) {
+        const LayerInfo &layer = m.layerInfo[i];
         const AttentionParams a = mixerParams(m, layer, 1, false);
-        const double perLayerBase = a.linear + a.small + layerNorms(m, layer);
+        double perLayerBase = a.linear + a.small + a.unquantized + a.fp32 + layerNorms(m, layer);
+        if (m.isDeepSeekV4()) {
+            // The gate and the extras replace routerParams' bias (deepSeekV4Extras).
+            const DeepSeekV4Extras x = deepSeekV4Extras(m, static_cast<int>(i));
+            perLayerBase += x.hyperConnections + x.routerBias + x.hashTable - (m.routerCorrectionBias ? m.experts : 0);
+        }
         double total = perLayerBase;
         double active = perLayerBase;
         if (layer.moe) {
@@ -340,6 +419,8 @@ ParamCounts countParams(const ModelSpec &m)
     c.embedding = static_cast<double>(m.vocab) * m.hidden;
     c.lmHead = m.tiedEmbeddings ? 0 : c.embedding;
     double ends = c.embedding + c.lmHead + m.hidden; // + final norm
+    if (m.isDeepSeekV4())
+        ends += deepSeekV4HeadParams(m);
     if (m.perLayerInputDim > 0) {
         c.perLayerEmbedding = static_cast<double>(m.perLayerInputVocab) * m.layers * m.perLayerInputDim;
         ends += c.perLayerEmbedding + perLayerModelProjectionParams(m, 1) + m.perLayerInputDim;
@@ -355,8 +436,15 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
     const int last = std::min<int>(s.firstLayer + s.layerCount, static_cast<int>(m.layerInfo.size()));
     for (int i = s.firstLayer; i < last; ++i) {
         const AttentionParams a = mixerParams(m, m.layerInfo[i], s.tp, true);
-        w.attention += a.linear * b.attention + a.small * b.other;
+        w.attention += a.linear * b.attention + (a.small + a.unquantized) * b.other + a.fp32 * 4.0;
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
+        if (m.isDeepSeekV4()) {
+            // Hyper-connections with the norms (small per-layer tensors); the router's bias or hash table with the
+            // router, whose generic term below already holds the gate and an FP32-sized bias in b.other.
+            const DeepSeekV4Extras x = deepSeekV4Extras(m, i);
+            w.norms += x.hyperConnections * 4.0;
+            w.router += x.routerBias * 4.0 + x.hashTable * 4.0 - (m.routerCorrectionBias ? m.experts * b.other : 0);
+        }
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
             // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
@@ -402,6 +490,9 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             w.lmHead = vocabRows * m.hidden * b.lmHead;
         w.norms += m.hidden * b.other;
     }
+    // DeepseekV4Model builds hc_head (FP32) on every pipeline rank, not only the last (nvidia/model.py).
+    if (m.isDeepSeekV4())
+        w.norms += deepSeekV4HeadParams(m) * 4.0;
     if (s.visionShards > 0)
         w.vision = visionTowerBytes(m, s.visionShards);
     return w;

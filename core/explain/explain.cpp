@@ -123,6 +123,32 @@ Draft sparseMlaKvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacem
     return x;
 }
 
+// DeepSeek-V4's packed pool (core/evaluate/deepseekv4kv.cpp): a request's context takes one block of the slab per
+// block_size tokens, the block costing the stride (the largest group's page sum).
+Draft deepSeekV4KvBytes(const Evaluation &e, Draft x)
+{
+    const double block = std::max(1, e.kv.blockSize);
+    const double stride = e.kv.bytesPerTokenPerGpu * block;
+    x.formula = sym("stride / block_size");
+    x.inputs.push_back({ sym("stride"), bytesB(stride),
+        say(QT_TRANSLATE_NOOP("Explain",
+            "the packed block: the compressed group's pages (compressed KV in fp8_ds_mla rows of 584 B, the "
+            "indexer's 132 B keys) summed over the layers on this GPU, the largest group (vLLM "
+            "_get_packed_kv_cache_layout)")) });
+    x.inputs.push_back({ sym("block_size"), num(block),
+        say(QT_TRANSLATE_NOOP("Explain", "tokens per compressed block (vLLM's DeepSeek-V4 backends take 256)")) });
+    const double v = stride / block;
+    x.substituted = say(QT_TRANSLATE_NOOP("Explain", "%1 B / %2 = %3 B"),
+        { num(stride), num(block), num(v, std::floor(v) == v ? 0 : 2) });
+    x.note = say(
+        QT_TRANSLATE_NOOP("Explain",
+            "Every TP rank holds the whole cache (one latent head, not divided by tp=%1). The sliding windows and the "
+            "compressor states take a fixed number of blocks per request on top (per-request state)"),
+        { integer(e.plan.tp) });
+    x.result = bytesB(v);
+    return x;
+}
+
 Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, SparseMlaCache cache)
 {
     Draft x;
@@ -137,6 +163,24 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
             ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
             : say(QT_TRANSLATE_NOOP("Explain", "layers on stage %1 (vLLM get_pp_indices)"), { integer(r.ppStage) }) });
     x.inputs.push_back({ sym("s"), bytesB(s), kvDtypeSource(p) });
+    if (m.isDeepSeekV4() && !textbook) {
+        Draft d;
+        d.title = x.title;
+        return deepSeekV4KvBytes(e, d);
+    }
+    if (m.isDeepSeekV4()) {
+        const double perLayer = kvBytesPerTokenPerLayer(m, p.tp, p.kvCacheDtype, cache);
+        x.formula = sym("L × mean_layer");
+        x.inputs.push_back({ sym("mean_layer"), bytesB(perLayer),
+            say(QT_TRANSLATE_NOOP("Explain",
+                "per token, averaged over the layers: 584 B / r on compressed layers (+ 132 B / 4 for the indexer "
+                "at r = 4), 0 on window-only layers")) });
+        const double v = layers * perLayer;
+        x.substituted
+            = say(QT_TRANSLATE_NOOP("Explain", "%1 layers × %2 B = %3 B"), { layerText, num(perLayer, 2), num(v, 2) });
+        x.result = bytesB(v);
+        return x;
+    }
     if (m.isSparseMla())
         return sparseMlaKvBytes(e, m, r, cache, x, layerText, layers);
     if (m.isMla()) {

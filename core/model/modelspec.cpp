@@ -247,6 +247,11 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
             && (!c.contains(key) || c[key].is_null()
                 || (modelType == "nemotron_h" && c.contains("hybrid_override_pattern"))))
             continue;
+        // DeepSeek-V4's compressed attention, grouped output LoRA and hyper-connections are read (readDeepSeekV4).
+        if (modelType == "deepseek_v4"
+            && (std::string_view(key) == "compress_ratios" || std::string_view(key) == "hc_mult"
+                || std::string_view(key) == "o_lora_rank"))
+            continue;
         if (std::string_view(key) == "share_expert_dim" && c.contains(key)
             && integer(key, -1) == integer("moe_intermediate_size", -2) * integer("n_shared_experts", 1))
             continue;
@@ -904,6 +909,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readMiniMaxM3(c, m);
     readStep3p5(text, m);
     readAfmoe(c, m);
+    readDeepSeekV4(c, m);
     readSharedIndexers(c, m);
     m.vision = readVisionTower(outer, m.hidden);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps

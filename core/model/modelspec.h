@@ -47,6 +47,9 @@ struct LayerInfo
     bool sinks = false; // per-head attention sink bias on this layer (MiMo-V2 add_swa_attention_sink_bias)
     bool msaIndexer = false; // MiniMax-M3 sparse layer: index_q / index_k projections and an index-key cache
     bool dsaSharedIndexer = false; // sparse MLA layer reusing an earlier layer's top-k: no indexer of its own
+    // DeepSeek-V4 compress_ratios[i]: 0 (or 1) keeps only the sliding-window cache; 4 adds compressed KV, an
+    // overlapping compressor and the indexer; 128 compressed KV and a compressor (docs/DESIGN.md §B.2).
+    int compressRatio = 0;
     bool operator==(const LayerInfo &) const = default;
 };
 
@@ -145,6 +148,13 @@ struct ModelSpec
     // attention is NoPE; Kimi Linear's MLA has mla_use_nope).
     int ropeDim = 0; // rotary dims of the model's RoPE caches, summed (Laguna keeps one per layer type)
     int mtpLayers = 0; // num_nextn_predict_layers (not counted in totals)
+    // DeepSeek-V4 (model_type deepseek_v4; vllm/models/deepseek_v4 @017e9f4448b7): grouped output LoRA (o_groups
+    // blocks of o_lora_rank), hc_mult hyper-connection streams (FP32 mixers per layer), the first num_hash_layers
+    // layers routed by a token -> expert table, routed experts in MXFP4 when expert_dtype is "fp4" (vLLM's default)
+    // in an FP8 checkpoint. Its attention is read as sparse MLA: head_dim - qk_rope_head_dim NoPE + the rope part.
+    int oLoraRank = 0, oGroups = 0, hcMult = 0, hashLayers = 0;
+    bool fp4Experts = false;
+    bool isDeepSeekV4() const { return hcMult > 0; }
 
     WeightFormat weightFormat = WeightFormat::Bf16;
     int fp8BlockSize = 128;

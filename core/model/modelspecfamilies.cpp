@@ -521,4 +521,72 @@ void readAfmoe(const json &c, ModelSpec &m)
         m.ropeDim = 0; // no layer builds a rotary embedding
 }
 
+void readDeepSeekV4(const json &c, ModelSpec &m)
+{
+    if (m.modelType != "deepseek_v4")
+        return;
+    // vllm/models/deepseek_v4 @017e9f4448b7 reads these without defaults of a checkpoint's (attention.py
+    // DeepseekV4Attention, compressor.py DeepseekCompressor, nvidia/model.py DeepseekV4DecoderLayer / MoE).
+    for (const char *key : { "compress_ratios", "hc_mult", "o_lora_rank", "o_groups", "q_lora_rank", "qk_rope_head_dim",
+             "head_dim", "index_n_heads", "index_head_dim", "index_topk", "sliding_window", "n_routed_experts",
+             "num_experts_per_tok", "moe_intermediate_size" })
+        if (!c.contains(key) || c[key].is_null())
+            throw InputError(std::string("DeepSeek-V4 model config is missing \"") + key + "\"");
+    const json &ratios = c["compress_ratios"];
+    if (!ratios.is_array() || static_cast<int>(ratios.size()) < m.layers)
+        throw InputError("DeepSeek-V4 model config field \"compress_ratios\" must list one ratio per layer (at least "
+            + std::to_string(m.layers) + ")");
+    // The extra entries are the MTP layers' (vLLM gives them ratio 1); only the first num_hidden_layers are read.
+    for (int i = 0; i < m.layers; ++i) {
+        const json &r = ratios[static_cast<std::size_t>(i)];
+        const double v = r.is_number() ? r.get<double>() : -1;
+        // The compressor state (block 4, window 8 at ratio 4; block 8, window 128 at 128) and the indexer (ratio 4
+        // only) are worked out for these ratios (docs/DESIGN.md §B.2); another ratio is refused, not guessed.
+        if (v != 0 && v != 1 && v != 4 && v != 128)
+            throw InputError("DeepSeek-V4 model config field \"compress_ratios\" holds " + printable(r.dump())
+                + " at layer " + std::to_string(i) + " (modelled: 0, 1, 4 and 128)");
+        m.layerInfo[static_cast<std::size_t>(i)].compressRatio = static_cast<int>(v);
+        m.layerInfo[static_cast<std::size_t>(i)].moe = true; // every layer is DeepseekV4MoE
+        m.layerInfo[static_cast<std::size_t>(i)].attention = LayerAttention::Full;
+    }
+    m.headDim = readInt(c, "head_dim", 0, 1, 1 << 16, true);
+    m.qkRopeHeadDim = readInt(c, "qk_rope_head_dim", 0, 1, m.headDim, true);
+    if (m.qkRopeHeadDim >= m.headDim)
+        throw InputError("DeepSeek-V4 model config: qk_rope_head_dim must be below head_dim");
+    // One latent head of head_dim per token (fused_wqa_wkv h -> q_lora_rank + head_dim): read as MLA with a
+    // NoPE part of head_dim - rope, so the planner's MLA paths see one replicated latent.
+    m.attention = AttentionKind::Mla;
+    m.kvHeads = 1;
+    m.kvLoraRank = m.headDim - m.qkRopeHeadDim;
+    m.qkNopeHeadDim = m.kvLoraRank;
+    m.vHeadDim = m.headDim;
+    m.qLoraRank = readInt(c, "q_lora_rank", 0, 1, 1 << 16, true);
+    m.indexTopk = readInt(c, "index_topk", 0, 1, 1 << 30, true);
+    m.indexHeads = readInt(c, "index_n_heads", 0, 1, 1 << 16, true);
+    m.indexHeadDim = readInt(c, "index_head_dim", 0, 1, 1 << 16, true);
+    m.oLoraRank = readInt(c, "o_lora_rank", 0, 1, 1 << 16, true);
+    m.oGroups = readInt(c, "o_groups", 0, 1, 1 << 16, true);
+    m.hcMult = readInt(c, "hc_mult", 0, 1, 64, true);
+    m.hashLayers = readInt(c, "num_hash_layers", 0, 0, m.layers);
+    if (m.heads % m.oGroups != 0)
+        throw InputError("DeepSeek-V4 model config: num_attention_heads is not a multiple of o_groups");
+    m.slidingWindow = readInt(c, "sliding_window", 0, 1, 1 << 20, true);
+    // expert_dtype: "fp4" (vLLM's default when absent: MXFP4 experts, DeepseekV4FP8Config) or "fp8" (FP8-block
+    // experts, Flash-Base), read only with the FP8 quantization_config it qualifies.
+    const std::string expertDtype = readString(c, "expert_dtype", "fp4");
+    if (expertDtype != "fp4" && expertDtype != "fp8")
+        throw InputError("DeepSeek-V4 model config field \"expert_dtype\" = \"" + printable(expertDtype)
+            + "\" (vLLM accepts fp4 and fp8)");
+    m.fp4Experts = expertDtype == "fp4" && c.contains("quantization_config");
+    m.routerCorrectionBias = readString(c, "topk_method") == "noaux_tc";
+    m.tiedEmbeddings = false;
+    // Two DeepseekV4ScalingRotaryEmbedding caches (rope_theta, and compress_rope_theta on compressed layers;
+    // common/rope.py), each max_position x qk_rope_head_dim in FP32 (deepseek_scaling_rope.py): the rope
+    // dimensions counted here are in model-dtype (2-byte) units, so an FP32 cache counts twice.
+    bool compressed = false;
+    for (const LayerInfo &l : m.layerInfo)
+        compressed = compressed || l.compressRatio > 1;
+    m.ropeDim = m.qkRopeHeadDim * 2 * (compressed ? 2 : 1);
+}
+
 } // namespace shardscope::configread

@@ -45,5 +45,9 @@ void readStep3p5(const nlohmann::json &c, ModelSpec &m);
 // norms per layer, dense layers below num_dense_layers, an FP32 router with its expert_bias, RoPE on the
 // sliding layers only.
 void readAfmoe(const nlohmann::json &c, ModelSpec &m);
+// DeepSeek-V4 (vllm models/deepseek_v4, model_type "deepseek_v4"): compressed sparse attention with a sliding
+// window on every layer (compress_ratios), grouped output LoRA, hyper-connections, hash-routed first layers,
+// MXFP4 routed experts in the FP8 checkpoints.
+void readDeepSeekV4(const nlohmann::json &c, ModelSpec &m);
 
 } // namespace shardscope::configread

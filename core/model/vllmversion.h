@@ -64,6 +64,20 @@ inline constexpr VllmVersion kLargeDeviceBatchTier { 0, 28, 0 };
 inline constexpr VllmVersion kPerGroupConcurrency { 0, 26, 0 };
 // The null block held back: one request may use num_blocks - 1 (#47272, 2026-08-20, after the v0.28 cut).
 inline constexpr VllmVersion kNullBlockReserved { 0, 29, 0 };
+// Hybrid (Mamba-style state) models: prefix caching keeps the state in "align" mode, one more block per request
+// (#30877, 2026-01-24; vllm-ascend #7103 names it in v0.17.0); it is on by default for them from #50991
+// (2026-08-04, in 7cfb97e3 just after the v0.28.0 tag). Before #50991 an explicit --enable-prefix-caching put the
+// models that support it (Mamba-2: NemotronH, ...) in "all" mode instead, which is not modelled.
+inline constexpr VllmVersion kMambaAlignMode { 0, 17, 0 };
+inline constexpr VllmVersion kHybridPrefixCachingDefault { 0, 28, 0 };
+// Speculative tokens widen the conv state of Mamba-2 layers from #33726 (2026-02-24) and of KDA layers from #50000
+// (Kimi K3, 2026-07-30, first in v0.27); Gated DeltaNet's since Qwen3-Next support (#24526, 2025-09-11).
+inline constexpr VllmVersion kMamba2SpecConvRows { 0, 17, 0 };
+inline constexpr VllmVersion kKdaSpecConvRows { 0, 27, 0 };
+// Sliding-window (and chunked-local) groups reserve max_in_flight_tokens = concurrent batches x
+// max_num_batched_tokens beyond the window (#47728, 2026-07-08; v0.25 was cut about then: taken from 0.26,
+// the release of #48317 two weeks later).
+inline constexpr VllmVersion kInFlightWindow { 0, 26, 0 };
 
 enum class VllmEngine { V0, V1 };
 

@@ -163,8 +163,10 @@ double perRequestBytes(const Evaluation &e, const ModelSpec &m, std::int64_t len
     const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
     const int draft = r.lmHead ? p.speculativeLayers : 0;
     const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
-        p.blockSize, len, p.maxNumBatchedTokens, draft, e.kv.dcp); // KV shards: DCP (x PCP before 0.26)
-    return static_cast<double>(pool.blocksPerRequest) * pool.bytesPerBlock;
+        p.blockSize, len, maxInFlightTokens(p), draft, e.kv.dcp, SparseMlaCache::FromDtype,
+        mambaCacheSettingsFor(p, m)); // KV shards: DCP (x PCP before 0.26)
+    return static_cast<double>(pool.blocksPerRequest)
+        * (pool.checkBytesPerBlock > 0 ? pool.checkBytesPerBlock : pool.bytesPerBlock);
 }
 
 std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, double availableBytes)
@@ -177,7 +179,8 @@ std::int64_t estimatedMaxModelLen(const Evaluation &e, const ModelSpec &m, doubl
         const RankPlacement &r = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
         const int draft = r.lmHead ? p.speculativeLayers : 0;
         const KvPool pool = kvPoolForLayers(m, r.firstLayer, r.lastLayer - r.firstLayer + 1, p.tp, p.kvCacheDtype,
-            p.blockSize, p.blockSize, p.maxNumBatchedTokens, draft, e.kv.dcp);
+            p.blockSize, p.blockSize, maxInFlightTokens(p), draft, e.kv.dcp, SparseMlaCache::FromDtype,
+            mambaCacheSettingsFor(p, m));
         availableBytes -= static_cast<double>(e.kv.reservedBlocks) * pool.bytesPerBlock;
         if (availableBytes <= 0)
             return 0;

@@ -595,7 +595,7 @@ private slots:
         QVERIFY(exactChecked >= 2); // vllm#10517 at 20,000 and 29,000 tokens
         qInfo("KV rule exact (tokens from the printed available KV): %d non-hybrid, %d hybrid logs", exactChecked,
             hybridChecked);
-        QVERIFY(hybridChecked >= 1); // vllm#28228 Kimi Linear: block 960, 318 blocks, 4 groups
+        QVERIFY(hybridChecked >= 6); // vllm#28228 Kimi Linear: block 960, 318 blocks, 4 groups; club-3090 PR #594
         const auto row
             = [](const char *what, const std::string &key, const std::vector<double> &a, const std::vector<double> &c) {
                   const Figures fa = figures(a), fc = figures(c);
@@ -672,7 +672,16 @@ private slots:
         QVERIFY(met(cap["mla"]));
         QVERIFY(met(cap["moe"]));
         QVERIFY(met(avail["overall"]));
+        // Capacity overall, 36 logs: the fourth log above 5 % is club-3090 PR #594 (Qwen3.6-27B FP8 with MTP, 0.24),
+        // whose pool the model reproduces exactly (tst_speculativestate) but whose budget it puts 20 % high: the
+        // Qwen3.6 vision tower (vision_unsized) and the Gated DeltaNet prefill peak are not modelled. Before it was
+        // scored the p90 read 4.06 % over 35 logs.
+        QEXPECT_FAIL("",
+            "club-3090 PR #594 (Qwen3.6-27B FP8, MTP, 2x RTX 3090, 0.24): +20% tokens from a budget 20% high (vision "
+            "tower and Gated DeltaNet prefill peak not modelled) makes the nearest-rank p90 of 36 logs 20%",
+            Continue);
         QVERIFY(met(cap["overall"]));
+        QVERIFY(within(cap["overall"], 0.02, 0.21));
         // MoE, 11 logs: median 0.79 %, p90 3.79 % with Gemma-4-26B-A4B's vision tower counted (myoceane.fr, A100,
         // 0.19: -7.6 % before, +2.6 % after). The worst log stays vllm#27508 (gpt-oss-120b, H100, 0.11.0 from pip:
         // without triton_kernels Hopper ran MXFP4 through Marlin, 1.34 GiB larger; the install is no plan setting).
@@ -684,17 +693,18 @@ private slots:
             "model says 8.34; the excerpt prints no weights or profiling line. Not modelled: the checkpoint's layout "
             "(compressed-tensors int4 group 32 with BF16 modules; its config is not in the corpus), the unchunked "
             "Marlin MoE caches (M x topk x max(2N, K) for all 64,000 tokens) and the KDA chunk intermediates; with "
-            "Qwen3-Next-80B on 2x H200 (+1.9%) the median of two logs is 132%",
+            "Qwen3-Next-80B on 2x H200 (+1.9%) and club-3090 PR #594 (+20%: the Qwen3.6 vision tower and the "
+            "Gated DeltaNet prefill peak) the median of three logs is 20%",
             Continue);
         QVERIFY(met(avail["hybrid"]));
-        QVERIFY(within(avail["hybrid"], 1.33, 2.7));
+        QVERIFY(within(avail["hybrid"], 0.21, 2.7));
         QEXPECT_FAIL("",
             "vllm#28228 (above): +266% tokens; talos-argocd-proxmox#1995 (Qwen3.8-27B FP8, 2x RTX 3090, 0.27.1): "
-            "+37%, the vision tower and the Gated DeltaNet prefill peak (1.59 GiB printed by club-3090#1087 where "
-            "the model has 0.34) are not modelled",
+            "+33% and club-3090 PR #594: +20%, the vision tower and the Gated DeltaNet prefill peak (1.59 GiB "
+            "printed by club-3090#1087 where the model has 0.34) are not modelled",
             Continue);
         QVERIFY(met(cap["hybrid"]));
-        QVERIFY(within(cap["hybrid"], 0.38, 2.7));
+        QVERIFY(within(cap["hybrid"], 0.27, 2.7));
         QEXPECT_FAIL("",
             "gpt-oss-20b at TP 2 (H100, 0.19.0, Triton MXFP4 path) loads 7.01 GiB where the model says 6.74 (-3.9%): "
             "the triton_kernels swizzled layout adds about 0.8 MB per expert and layer beyond the checkpoint's, "

@@ -72,6 +72,9 @@ private slots:
                 Plan plan;
                 plan.tp = m.isMla() ? 8 : std::min(8, m.kvHeads);
                 plan.maxModelLen = 4096;
+                // DeepSeek-V4's backends take an fp8 cache only (validation: deepseek_v4_kv_dtype).
+                if (m.isDeepSeekV4())
+                    plan.kvCacheDtype = KvDtype::Fp8;
                 // FP8-block experts that do not split tp ways are served with expert parallelism, as vLLM's
                 // recipes do (MiniMax-M2: 1536 / 8 = 192 is not a multiple of the 128 block).
                 if (m.isMoe() && m.weightFormat == WeightFormat::Fp8Block

@@ -184,16 +184,17 @@ private slots:
         // Per-request state, TP2, all 23 Mamba-2 layers on every GPU (pp 1): d_inner = 64 x 64 = 4,096;
         // conv (4,096 + 2 x 8 groups x 128) / 2 = 3,072 channels x (conv_kernel 4 - 1) x 2 B = 18,432 B;
         // SSM (64 / 2) heads x 64 x 128 x 4 B (mamba_ssm_cache_dtype float32) = 1,048,576 B; per layer
-        // 1,067,008 B; x 23 = 24,541,184 B.
+        // 1,067,008 B; x 23 = 24,541,184 B, held twice: the newest release turns prefix caching on for hybrid
+        // models (#50991), whose "align" mode keeps two state blocks per request: 49,082,368 B.
         const QString state = panel.valueText(QStringLiteral("state_per_request"));
-        QVERIFY2(state.startsWith(QStringLiteral("24,541,184 B")) && state.contains(QStringLiteral("23 layers")),
+        QVERIFY2(state.startsWith(QStringLiteral("49,082,368 B")) && state.contains(QStringLiteral("23 layers")),
             qPrintable(state));
         QVERIFY(panel.valueToolTip(QStringLiteral("state_per_request"))
-                    .contains(QStringLiteral("23 × 1,067,008 B = 24,541,184 B")));
-        // Requests the state alone allows: floor(KV budget / 24,541,184).
+                    .contains(QStringLiteral("23 × 1,067,008 B × 2 = 49,082,368 B")));
+        // Requests the state alone allows: floor(KV budget / 49,082,368).
         const double budget = doc.state()->evaluation.kvBudgetBytesPerGpu;
-        QVERIFY(budget > 24541184.0);
-        const QString n = QString::fromStdString(formatThousands(static_cast<std::int64_t>(budget / 24541184.0)));
+        QVERIFY(budget > 49082368.0);
+        const QString n = QString::fromStdString(formatThousands(static_cast<std::int64_t>(budget / 49082368.0)));
         QVERIFY2(panel.valueText(QStringLiteral("state_requests")).startsWith(n),
             qPrintable(panel.valueText(QStringLiteral("state_requests")) + QStringLiteral(" / ") + n));
 

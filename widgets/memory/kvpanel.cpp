@@ -192,12 +192,28 @@ void KvPanel::refresh()
     // from the token-proportional KV above (plan JSON kv.state_bytes_per_request_per_gpu).
     const double state = e.kv.stateBytesPerRequestPerGpu;
     QString stateText, stateTip, stateRequests, stateRequestsTip;
-    if (state > 0 && e.kv.bindingRank >= 0 && e.kv.bindingRank < static_cast<int>(e.ranks.size())) {
+    if (state > 0 && s.model.isDeepSeekV4()) {
+        // DeepSeek-V4's packed pool (core/evaluate/deepseekv4kv.cpp): the sliding-window and compressor-state
+        // groups' blocks one request reserves, each block the pool's stride.
+        const double stride = e.kv.bytesPerTokenPerGpu * std::max(1, e.kv.blockSize);
+        const double blocks = stride > 0 ? std::round(state / stride) : 0;
+        stateText = tr("%1 B (%2) · %3 blocks")
+                        .arg(count(static_cast<std::int64_t>(state)), textformat::bytes(state))
+                        .arg(count(static_cast<std::int64_t>(blocks)));
+        stateTip = tr("<b>Per-request reserve per GPU</b><br><i>blocks of the sliding-window and compressor-state "
+                      "groups one request reserves × block stride</i><br>= %1 × %2 B = %3 B<br>vLLM reserves each "
+                      "window plus the tokens in flight (2 × max-num-batched-tokens from 0.26), whatever the "
+                      "request's length; its concurrency line counts it.")
+                       .arg(count(static_cast<std::int64_t>(blocks)), count(static_cast<std::int64_t>(stride)),
+                           count(static_cast<std::int64_t>(state)));
+    } else if (state > 0 && e.kv.bindingRank >= 0 && e.kv.bindingRank < static_cast<int>(e.ranks.size())) {
         const RankPlacement &b = e.ranks[static_cast<size_t>(e.kv.bindingRank)];
         int stateLayers = 0;
         double page = 0;
+        const MambaCacheSettings mamba = mambaCacheSettingsFor(p, s.model);
         for (int l = b.firstLayer; l <= b.lastLayer && l < static_cast<int>(s.model.layerInfo.size()); ++l)
-            if (const double bytes = stateBytesPerLayer(s.model, s.model.layerInfo[static_cast<size_t>(l)].mixer, p.tp);
+            if (const double bytes
+                = stateBytesPerLayer(s.model, s.model.layerInfo[static_cast<size_t>(l)].mixer, p.tp, mamba);
                 bytes > 0) {
                 ++stateLayers;
                 page = std::max(page, bytes);
@@ -206,11 +222,14 @@ void KvPanel::refresh()
                         .arg(count(static_cast<std::int64_t>(state)), textformat::bytes(state))
                         .arg(stateLayers);
         stateTip = tr("<b>Per-request state per GPU</b><br><i>state layers on GPU %1 × one layer's state (conv + "
-                      "SSM / recurrent state, vLLM MambaSpec)</i><br>= %2 × %3 B = %4 B<br>It does not grow with "
-                      "the tokens: every running request holds it, whatever its length.")
+                      "SSM / recurrent state, vLLM MambaSpec) × state blocks per request</i><br>= %2 × %3 B × %5 = "
+                      "%4 B<br>It does not grow with the tokens: every running request holds it, whatever its "
+                      "length. Blocks per request: 1, one more with prefix caching (vLLM's \"align\" mode), and "
+                      "one more per speculative token; speculative tokens also widen the conv state.")
                        .arg(e.kv.bindingRank)
                        .arg(stateLayers)
-                       .arg(count(static_cast<std::int64_t>(page)), count(static_cast<std::int64_t>(state)));
+                       .arg(count(static_cast<std::int64_t>(page)), count(static_cast<std::int64_t>(state)))
+                       .arg(mamba.blocksPerRequest());
         const double budget = std::max(0.0, e.kvBudgetBytesPerGpu);
         stateRequests = count(static_cast<std::int64_t>(std::floor(budget / state))) + basis;
         stateRequestsTip = tr("<b>Requests the state alone allows</b><br><i>floor(KV budget / per-request "
