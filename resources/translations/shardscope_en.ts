@@ -936,6 +936,46 @@
         <source>Disable custom all-reduce</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--speculative-config&apos;s num_speculative_tokens: a hybrid model&apos;s state layers (Mamba-2, Gated DeltaNet, KDA) keep one more state block per request and one more conv-state row per token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on (--enable-prefix-caching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off (--no-enable-prefix-caching)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefix caching. On a hybrid model it keeps the state in vLLM&apos;s &quot;align&quot; mode: one more state block per request (on by default for hybrid models from vLLM 0.28, off before)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speculative tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set speculative tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set prefix caching</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -1667,6 +1707,30 @@
         <source>Sparse MLA caches one latent row per token and layer on every TP rank (not divided by tp=%1); its layout follows the attention backend vLLM picks for this GPU</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the packed block: the compressed group&apos;s pages (compressed KV in fp8_ds_mla rows of 584 B, the indexer&apos;s 132 B keys) summed over the layers on this GPU, the largest group (vLLM _get_packed_kv_cache_layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per compressed block (vLLM&apos;s DeepSeek-V4 backends take 256)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B / %2 = %3 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every TP rank holds the whole cache (one latent head, not divided by tp=%1). The sliding windows and the compressor states take a fixed number of blocks per request on top (per-request state)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per token, averaged over the layers: 584 B / r on compressed layers (+ 132 B / 4 for the indexer at r = 4), 0 on window-only layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 B = %3 B</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -2126,6 +2190,10 @@
     </message>
     <message>
         <source>the plan follows vLLM %1; the flags are checked against %2: check them against that release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the plan counts %1 speculative token(s): add --speculative-config with the method and &quot;num_speculative_tokens&quot;: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3299,10 +3367,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer&apos;s state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens&apos; KV comes on top, and vLLM pads each state page to the attention block; &quot;Requests at max length&quot; counts both.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3332,6 +3396,18 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>KV peak at the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B (%2) · %3 blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request reserve per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;blocks of the sliding-window and compressor-state groups one request reserves × block stride&lt;/i&gt;&lt;br&gt;= %1 × %2 B = %3 B&lt;br&gt;vLLM reserves each window plus the tokens in flight (2 × max-num-batched-tokens from 0.26), whatever the request&apos;s length; its concurrency line counts it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer&apos;s state (conv + SSM / recurrent state, vLLM MambaSpec) × state blocks per request&lt;/i&gt;&lt;br&gt;= %2 × %3 B × %5 = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length. Blocks per request: 1, one more with prefix caching (vLLM&apos;s &quot;align&quot; mode), and one more per speculative token; speculative tokens also widen the conv state.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6267,6 +6343,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the vision tower (vision_config model_type &quot;%1&quot;) is not sized: the weights leave it out unless a model folder gives its bytes; --language-model-only serves without it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DeepSeek-V4 needs --kv-cache-dtype fp8: vLLM&apos;s attention backends for it keep the cache in the fp8_ds_mla layout only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSeek-V4 cannot use decode context parallelism: vLLM&apos;s sliding-window caches refuse it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp=%1 does not divide DeepSeek-V4&apos;s %2 output groups (o_groups): vLLM gives each rank whole groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>num_speculative_tokens must be between 0 and 64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with prefix caching on, vLLM %1 keeps this model&apos;s Mamba state in &quot;all&quot; mode (a state block per KV block), which is not modelled: the plan counts &quot;align&quot; mode&apos;s two blocks per request</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
@@ -6316,6 +6412,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 %2 is a placeholder to fill in; the plan keeps its default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--speculative-config %1 is not modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--speculative-config %1 is not a JSON object; not read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

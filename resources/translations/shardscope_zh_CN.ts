@@ -936,6 +936,46 @@
         <source>Disable custom all-reduce</source>
         <translation>禁用自定义 all-reduce</translation>
     </message>
+    <message>
+        <source>--speculative-config&apos;s num_speculative_tokens: a hybrid model&apos;s state layers (Mamba-2, Gated DeltaNet, KDA) keep one more state block per request and one more conv-state row per token</source>
+        <translation>--speculative-config 中的 num_speculative_tokens：混合模型的状态层（Mamba-2、Gated DeltaNet、KDA）每多一个推测 Token，每个请求就多占一个状态块，卷积状态也多一行</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 个 Token</translation>
+    </message>
+    <message>
+        <source>vLLM default</source>
+        <translation>vLLM 默认</translation>
+    </message>
+    <message>
+        <source>on (--enable-prefix-caching)</source>
+        <translation>开启（--enable-prefix-caching）</translation>
+    </message>
+    <message>
+        <source>off (--no-enable-prefix-caching)</source>
+        <translation>关闭（--no-enable-prefix-caching）</translation>
+    </message>
+    <message>
+        <source>Prefix caching. On a hybrid model it keeps the state in vLLM&apos;s &quot;align&quot; mode: one more state block per request (on by default for hybrid models from vLLM 0.28, off before)</source>
+        <translation>前缀缓存。混合模型开启后，状态以 vLLM 的“align”模式保存：每个请求多占一个状态块（vLLM 0.28 起混合模型默认开启，之前默认关闭）</translation>
+    </message>
+    <message>
+        <source>Speculative tokens</source>
+        <translation>推测 Token 数</translation>
+    </message>
+    <message>
+        <source>Prefix caching</source>
+        <translation>前缀缓存</translation>
+    </message>
+    <message>
+        <source>Set speculative tokens</source>
+        <translation>设置推测 Token 数</translation>
+    </message>
+    <message>
+        <source>Set prefix caching</source>
+        <translation>设置前缀缓存</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -1667,6 +1707,30 @@
         <source>Sparse MLA caches one latent row per token and layer on every TP rank (not divided by tp=%1); its layout follows the attention backend vLLM picks for this GPU</source>
         <translation>稀疏 MLA 在每个 TP rank 上为每个 token 每层缓存一行潜向量（不除以 tp=%1）；其布局取决于 vLLM 为该 GPU 选择的注意力后端</translation>
     </message>
+    <message>
+        <source>the packed block: the compressed group&apos;s pages (compressed KV in fp8_ds_mla rows of 584 B, the indexer&apos;s 132 B keys) summed over the layers on this GPU, the largest group (vLLM _get_packed_kv_cache_layout)</source>
+        <translation>打包块：压缩组各页（压缩 KV，fp8_ds_mla 每行 584 B；索引器键每行 132 B）在本 GPU 各层上的总和，取最大的组（vLLM _get_packed_kv_cache_layout）</translation>
+    </message>
+    <message>
+        <source>tokens per compressed block (vLLM&apos;s DeepSeek-V4 backends take 256)</source>
+        <translation>每个压缩块的 Token 数（vLLM 的 DeepSeek-V4 后端只接受 256）</translation>
+    </message>
+    <message>
+        <source>%1 B / %2 = %3 B</source>
+        <translation>%1 B / %2 = %3 B</translation>
+    </message>
+    <message>
+        <source>Every TP rank holds the whole cache (one latent head, not divided by tp=%1). The sliding windows and the compressor states take a fixed number of blocks per request on top (per-request state)</source>
+        <translation>每个 TP rank 都持有完整缓存（只有一个潜向量头，不按 tp=%1 切分）。滑动窗口和压缩器状态还要为每个请求另占固定数量的块（每请求状态）</translation>
+    </message>
+    <message>
+        <source>per token, averaged over the layers: 584 B / r on compressed layers (+ 132 B / 4 for the indexer at r = 4), 0 on window-only layers</source>
+        <translation>每 Token、按层平均：压缩层为 584 B / r（r = 4 时索引器再加 132 B / 4），仅窗口层为 0</translation>
+    </message>
+    <message>
+        <source>%1 layers × %2 B = %3 B</source>
+        <translation>%1 层 × %2 B = %3 B</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -2127,6 +2191,10 @@
     <message>
         <source>the plan follows vLLM %1; the flags are checked against %2: check them against that release</source>
         <translation>方案遵循 vLLM %1；参数按 %2 检查：请对照该版本核实</translation>
+    </message>
+    <message>
+        <source>the plan counts %1 speculative token(s): add --speculative-config with the method and &quot;num_speculative_tokens&quot;: %1</source>
+        <translation>方案计入了 %1 个推测 Token：请加上 --speculative-config，写明方法和 &quot;num_speculative_tokens&quot;: %1</translation>
     </message>
 </context>
 <context>
@@ -3298,10 +3366,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>仅按状态可容纳的请求数</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer&apos;s state (conv + SSM / recurrent state, vLLM MambaSpec)&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length.</source>
-        <translation>&lt;b&gt;每卡每请求的状态&lt;/b&gt;&lt;br&gt;&lt;i&gt;GPU %1 上的状态层数 × 一层的状态（卷积 + SSM / 循环状态，vLLM MambaSpec）&lt;/i&gt;&lt;br&gt;= %2 × %3 B = %4 B&lt;br&gt;它不随 Token 增长：每个运行中的请求都持有它，无论请求多长。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Requests the state alone allows&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV budget / per-request state)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;An upper bound: the tokens&apos; KV comes on top, and vLLM pads each state page to the attention block; &quot;Requests at max length&quot; counts both.</source>
         <translation>&lt;b&gt;仅按状态可容纳的请求数&lt;/b&gt;&lt;br&gt;&lt;i&gt;floor(KV 预算 / 每请求状态)&lt;/i&gt;&lt;br&gt;= floor(%1 B / %2 B) = %3&lt;br&gt;这是上限：Token 的 KV 另算，且 vLLM 会把每个状态页填充到注意力块的大小；“最大长度请求数”两者都计入。</translation>
     </message>
@@ -3332,6 +3396,18 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>KV peak at the workload</source>
         <translation>负载下的 KV 峰值</translation>
+    </message>
+    <message>
+        <source>%1 B (%2) · %3 blocks</source>
+        <translation>%1 B（%2）· %3 个块</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request reserve per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;blocks of the sliding-window and compressor-state groups one request reserves × block stride&lt;/i&gt;&lt;br&gt;= %1 × %2 B = %3 B&lt;br&gt;vLLM reserves each window plus the tokens in flight (2 × max-num-batched-tokens from 0.26), whatever the request&apos;s length; its concurrency line counts it.</source>
+        <translation>&lt;b&gt;每卡每请求预留&lt;/b&gt;&lt;br&gt;&lt;i&gt;一个请求在滑动窗口组和压缩器状态组中预留的块数 × 块跨度&lt;/i&gt;&lt;br&gt;= %1 × %2 B = %3 B&lt;br&gt;无论请求多长，vLLM 都为每个窗口加上在途 Token（0.26 起为 2 × max-num-batched-tokens）预留空间；它打印的并发数计入了这部分。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Per-request state per GPU&lt;/b&gt;&lt;br&gt;&lt;i&gt;state layers on GPU %1 × one layer&apos;s state (conv + SSM / recurrent state, vLLM MambaSpec) × state blocks per request&lt;/i&gt;&lt;br&gt;= %2 × %3 B × %5 = %4 B&lt;br&gt;It does not grow with the tokens: every running request holds it, whatever its length. Blocks per request: 1, one more with prefix caching (vLLM&apos;s &quot;align&quot; mode), and one more per speculative token; speculative tokens also widen the conv state.</source>
+        <translation>&lt;b&gt;每卡每请求状态&lt;/b&gt;&lt;br&gt;&lt;i&gt;GPU %1 上的状态层数 × 单层状态（卷积 + SSM / 循环状态，vLLM MambaSpec）× 每请求状态块数&lt;/i&gt;&lt;br&gt;= %2 × %3 B × %5 = %4 B&lt;br&gt;它不随 Token 数增长：每个运行中的请求无论多长都要占用它。每请求的块数：1 个；开启前缀缓存（vLLM 的“align”模式）再加 1 个；每个推测 Token 再加 1 个；推测 Token 还会加宽卷积状态。</translation>
     </message>
 </context>
 <context>
@@ -6262,6 +6338,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the vision tower (vision_config model_type &quot;%1&quot;) is not sized: the weights leave it out unless a model folder gives its bytes; --language-model-only serves without it</source>
         <translation>视觉编码器（vision_config 的 model_type 为“%1”）尚未建模：权重不含它，除非模型文件夹给出其字节数；--language-model-only 可不加载它</translation>
     </message>
+    <message>
+        <source>DeepSeek-V4 needs --kv-cache-dtype fp8: vLLM&apos;s attention backends for it keep the cache in the fp8_ds_mla layout only</source>
+        <translation>DeepSeek-V4 需要 --kv-cache-dtype fp8：vLLM 为它提供的注意力后端只支持 fp8_ds_mla 布局的缓存</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V4 cannot use decode context parallelism: vLLM&apos;s sliding-window caches refuse it</source>
+        <translation>DeepSeek-V4 不能使用解码上下文并行：vLLM 的滑动窗口缓存不支持</translation>
+    </message>
+    <message>
+        <source>tp=%1 does not divide DeepSeek-V4&apos;s %2 output groups (o_groups): vLLM gives each rank whole groups</source>
+        <translation>tp=%1 不能整除 DeepSeek-V4 的 %2 个输出组（o_groups）：vLLM 给每个 rank 分配整组</translation>
+    </message>
+    <message>
+        <source>num_speculative_tokens must be between 0 and 64</source>
+        <translation>num_speculative_tokens 必须在 0 到 64 之间</translation>
+    </message>
+    <message>
+        <source>with prefix caching on, vLLM %1 keeps this model&apos;s Mamba state in &quot;all&quot; mode (a state block per KV block), which is not modelled: the plan counts &quot;align&quot; mode&apos;s two blocks per request</source>
+        <translation>开启前缀缓存时，vLLM %1 以“all”模式保存该模型的 Mamba 状态（每个 KV 块一个状态块），本工具未建模：方案按“align”模式计为每请求两个块</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
@@ -6312,6 +6408,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>%1 %2 is a placeholder to fill in; the plan keeps its default</source>
         <translation>%1 %2 是待填写的占位符；方案保留默认值</translation>
+    </message>
+    <message>
+        <source>--speculative-config %1 is not modelled</source>
+        <translation>--speculative-config 的 %1 未建模</translation>
+    </message>
+    <message>
+        <source>--speculative-config %1 is not a JSON object; not read</source>
+        <translation>--speculative-config %1 不是 JSON 对象；未读取</translation>
     </message>
 </context>
 <context>
