@@ -255,10 +255,11 @@ double latentProjectionParams(const ModelSpec &m)
     return 2.0 * m.hidden * m.moeLatent;
 }
 
+// DeepSeek-V4's bias (FP32, or an int32 hash table in its place) is counted by deepSeekV4Extras instead.
 double routerParams(const ModelSpec &m)
 {
     double p = static_cast<double>(m.experts) * m.hidden;
-    if (m.routerBias || m.routerCorrectionBias)
+    if ((m.routerBias || m.routerCorrectionBias) && !m.isDeepSeekV4())
         p += m.experts;
     if (m.routerScale) // Gemma4Router.scale (hidden) and Gemma4MoE.per_expert_scale (experts)
         p += m.hidden + m.experts;
@@ -396,9 +397,8 @@ ParamCounts countParams(const ModelSpec &m)
         const AttentionParams a = mixerParams(m, layer, 1, false);
         double perLayerBase = a.linear + a.small + a.unquantized + a.fp32 + layerNorms(m, layer);
         if (m.isDeepSeekV4()) {
-            // The gate and the extras replace routerParams' bias (deepSeekV4Extras).
             const DeepSeekV4Extras x = deepSeekV4Extras(m, static_cast<int>(i));
-            perLayerBase += x.hyperConnections + x.routerBias + x.hashTable - (m.routerCorrectionBias ? m.experts : 0);
+            perLayerBase += x.hyperConnections + x.routerBias + x.hashTable;
         }
         double total = perLayerBase;
         double active = perLayerBase;
@@ -440,10 +440,10 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         w.norms += layerNorms(m, m.layerInfo[i]) * b.other;
         if (m.isDeepSeekV4()) {
             // Hyper-connections with the norms (small per-layer tensors); the router's bias or hash table with the
-            // router, whose generic term below already holds the gate and an FP32-sized bias in b.other.
+            // router, whose generic term below holds only the gate.
             const DeepSeekV4Extras x = deepSeekV4Extras(m, i);
             w.norms += x.hyperConnections * 4.0;
-            w.router += x.routerBias * 4.0 + x.hashTable * 4.0 - (m.routerCorrectionBias ? m.experts * b.other : 0);
+            w.router += x.routerBias * 4.0 + x.hashTable * 4.0;
         }
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
