@@ -62,15 +62,21 @@ int approximateGcd(const std::vector<int> &values, int lower)
     return best;
 }
 
-// UniformTypeKVCacheSpecs.get_num_layer_tuples: how many layers share the most common page size.
-int layerTuples(const Bucket &b)
+// How many specs of a bucket have each page size.
+std::map<double, int> pageCounts(const Bucket &b)
 {
     std::map<double, int> perPage;
     for (const auto &l : b.layers)
         for (double p : l.second)
             ++perPage[p];
+    return perPage;
+}
+
+// UniformTypeKVCacheSpecs.get_num_layer_tuples: how many layers share the most common page size.
+int layerTuples(const Bucket &b)
+{
     int most = 0;
-    for (const auto &kv : perPage)
+    for (const auto &kv : pageCounts(b))
         most = std::max(most, kv.second);
     return most;
 }
@@ -164,12 +170,8 @@ KvPool deepSeekV4Pool(const ModelSpec &m, int firstLayer, int layerCount, int bl
     }
     // The startup check prices a page at (most tuples of any group) x the sum of the compressed bucket's distinct
     // page sizes (_max_memory_usage_bytes_from_groups), not at the stride.
-    std::map<double, int> distinct;
-    for (const auto &l : compressed.layers)
-        for (double p : l.second)
-            ++distinct[p];
     double tupleBytes = 0;
-    for (const auto &kv : distinct)
+    for (const auto &kv : pageCounts(compressed))
         tupleBytes += kv.first;
     pool.bytesPerBlock = stride;
     pool.checkBytesPerBlock = checkTuples * tupleBytes;
@@ -188,9 +190,7 @@ KvPool deepSeekV4Pool(const ModelSpec &m, int firstLayer, int layerCount, int bl
         pool.blocksPerRequest += blocks;
         pool.groupDemands.push_back({ static_cast<double>(blocks) * stride, stride });
     }
-    for (int i = firstLayer; i < last; ++i)
-        ++pool.layers;
-    pool.layers += pool.draftLayers;
+    pool.layers = std::max(0, last - firstLayer) + pool.draftLayers;
     pool.bytesPerToken = blockSize > 0 ? stride / blockSize : 0;
     pool.bytesPerTokenPerLayer = pool.layers > 0 ? pool.bytesPerToken / pool.layers : 0;
     pool.stateBytesPerRequest = static_cast<double>(pool.blocksPerRequest - contextBlocks) * stride;
