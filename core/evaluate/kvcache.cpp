@@ -344,8 +344,9 @@ KvPool kvPoolForLayers(const ModelSpec &m, int firstLayer, int layerCount, int t
             if (m.mixerCount(k) > 0)
                 page = std::max(page, stateBytesPerLayer(m, k, tp, mamba));
         // Kernel block alignment: 16 for GQA, 64 for MLA backends (config.py, the MLAAttentionSpec version
-        // of HybridAttentionMambaModelConfig; 128 with CUTLASS MLA, not modelled).
-        pool.blockSize = hybridBlockSize(blockSize, pool.bytesPerTokenPerLayer, page, m.isMla() ? 64 : 16);
+        // of HybridAttentionMambaModelConfig), at least 128 for MLA from kMlaHybridAlign128.
+        const int mlaAlign = resolvedVllmVersion(mamba.vllm) >= kMlaHybridAlign128 ? 128 : 64;
+        pool.blockSize = hybridBlockSize(blockSize, pool.bytesPerTokenPerLayer, page, m.isMla() ? mlaAlign : 16);
     }
     blockSize = pool.blockSize;
     if (pool.layers + pool.stateLayers == 0 || blockSize <= 0)

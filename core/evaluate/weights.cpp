@@ -109,6 +109,8 @@ AttentionParams attentionParams(const ModelSpec &m, int tp, const LayerInfo &lay
         a.linear += h * (m.kvLoraRank + m.qkRopeHeadDim);
         a.linear += m.kvLoraRank * qHeads * (m.qkNopeHeadDim + m.vHeadDim);
         a.linear += qHeads * m.vHeadDim * h;
+        if (m.mlaOutputGate) // Kimi-K3 mla.py @017e9f4448b7: g_proj h -> heads x v_head_dim, column parallel
+            a.linear += h * qHeads * m.vHeadDim;
         a.small += m.kvLoraRank;
         // A layer reusing an earlier layer's top-k (dsaSharedIndexer) builds no Indexer and vLLM drops its
         // indexer weights from the checkpoint (deepseek_v2.py @017e9f4448b7, load_weights
@@ -184,6 +186,15 @@ AttentionParams stateMixerParams(const ModelSpec &m, LayerMixer kind, int tp)
         // f_a_proj and g_a_proj h -> d (replicated); q/k/v conv1d K x P, dt_bias P, A_log per head, o_norm d.
         const double d = s.kdaHeadDim;
         const double proj = static_cast<double>(s.kdaHeads) * d;
+        if (s.kdaFullRankGate) {
+            // Kimi-K3 (vllm/models/kimi_k3/nvidia/kda.py @017e9f4448b7 KimiK3DeltaAttention): q/k/v/g_proj h -> P
+            // and b_proj h -> heads fused into in_proj_qkvgfab with f_a_proj h -> d replicated; f_b_proj d -> P,
+            // o_proj P -> h (TP-split); conv1d 3P x K, dt_bias P and A_log per head in FP32; o_norm d.
+            a.linear = (4 * h * proj + h * s.kdaHeads + d * proj + proj * h) / tp + h * d;
+            a.fp32 = (3.0 * s.convKernel * proj + proj + s.kdaHeads) / tp;
+            a.small = d;
+            break;
+        }
         a.linear = (3 * h * proj + 2 * d * proj + h * s.kdaHeads + proj * h) / tp + 2 * h * d;
         a.small = (3.0 * s.convKernel * proj + proj + s.kdaHeads) / tp + d;
         break;
@@ -211,9 +222,18 @@ AttentionParams mixerParams(const ModelSpec &m, const LayerInfo &layer, int tp, 
                                                 : stateMixerParams(m, layer.mixer, tp);
 }
 
+// Kimi-K3's attention residuals add self_attention_res_norm, mlp_res_norm and the two [1, hidden] score
+// projections to each layer (KimiDecoderLayer, vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7).
 double layerNorms(const ModelSpec &m, const LayerInfo &layer)
 {
-    return (layer.norms >= 0 ? layer.norms : m.normsPerLayer) * static_cast<double>(m.hidden);
+    const int attnRes = m.attnResBlockSize > 0 ? 4 : 0;
+    return (attnRes + (layer.norms >= 0 ? layer.norms : m.normsPerLayer)) * static_cast<double>(m.hidden);
+}
+
+// Beside the final norm: Kimi-K3's output_attn_res_norm and output_attn_res_proj [1, hidden].
+double finalNorms(const ModelSpec &m)
+{
+    return (m.attnResBlockSize > 0 ? 3.0 : 1.0) * m.hidden;
 }
 
 double mlpFactor(const ModelSpec &m)
@@ -250,9 +270,10 @@ double expertParams(const ModelSpec &m, int moeTp, int pad, int hiddenPad = 1)
 // LatentMoE's fc1_latent_proj (h -> latent) and fc2_latent_proj (latent -> h), no bias (mlp_bias false in the
 // released configs): ReplicatedLinear in vllm nemotron_h.py @017e9f4448b7 NemotronHMoE, so whole on every TP
 // rank, and built with the layer's quant_config like the other linear layers.
+// Kimi-K3's KimiMoE adds routed_expert_norm over the latent width (latent_moe_use_norm).
 double latentProjectionParams(const ModelSpec &m)
 {
-    return 2.0 * m.hidden * m.moeLatent;
+    return 2.0 * m.hidden * m.moeLatent + (m.latentMoeNorm ? m.moeLatent : 0);
 }
 
 // DeepSeek-V4's bias (FP32, or an int32 hash table in its place) is counted by deepSeekV4Extras instead.
@@ -418,7 +439,7 @@ ParamCounts countParams(const ModelSpec &m)
     }
     c.embedding = static_cast<double>(m.vocab) * m.hidden;
     c.lmHead = m.tiedEmbeddings ? 0 : c.embedding;
-    double ends = c.embedding + c.lmHead + m.hidden; // + final norm
+    double ends = c.embedding + c.lmHead + finalNorms(m);
     if (m.isDeepSeekV4())
         ends += deepSeekV4HeadParams(m);
     if (m.perLayerInputDim > 0) {
@@ -454,7 +475,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             const bool fp32Router = m.modelType == "step3p5" || m.modelType == "afmoe";
             w.router += routerParams(m) * (fp32Router ? 4.0 : b.other);
             w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
-            w.mlp += latentProjectionParams(m) * b.linear;
+            w.mlp += latentProjectionParams(m) * (m.latentUnquantized ? b.other : b.linear);
         } else {
             w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
         }
@@ -488,7 +509,7 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         // A tied LM head shares the embedding's storage when both sit on the same rank.
         if (!(m.tiedEmbeddings && s.embedding))
             w.lmHead = vocabRows * m.hidden * b.lmHead;
-        w.norms += m.hidden * b.other;
+        w.norms += finalNorms(m) * b.other;
     }
     // DeepseekV4Model builds hc_head (FP32) on every pipeline rank, not only the last (nvidia/model.py).
     if (m.isDeepSeekV4())

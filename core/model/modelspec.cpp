@@ -242,6 +242,11 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
         // lists) are not.
         if (std::string_view(key) == "moe_num_experts" && modelType == "ernie4_5_moe")
             continue;
+        // Kimi-K3's latent MoE, MLA output gate and attention residuals are read (readKimiK3).
+        if (modelType == "kimi_linear" && c.contains("linear_attn_config")
+            && (std::string_view(key) == "routed_expert_hidden_size" || std::string_view(key) == "attn_res_block_size"
+                || std::string_view(key) == "mla_use_output_gate" || std::string_view(key) == "latent_moe_use_norm"))
+            continue;
         // NemotronH's LatentMoE width is read (readHybridLayers); another family's would be guessed at.
         if (std::string_view(key) == "moe_latent_size"
             && (!c.contains(key) || c[key].is_null()
@@ -259,6 +264,24 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
             throw InputError(std::string("model config field \"") + key
                 + "\" (a layer layout that changes the KV cache and weight sizes) is not supported yet");
     }
+}
+
+// Kimi-K3's text model (model_type kimi_linear; vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7): latent MoE
+// (KimiMoE: routed_expert_down_proj hidden -> routed_expert_hidden_size and routed_expert_up_proj back, both
+// ReplicatedLinear with quant_config None, routed_expert_norm of the latent width when latent_moe_use_norm; the
+// routed experts work in the latent width), the MLA output gate (mla.py: g_proj, column parallel) and attention
+// residuals (KimiDecoderLayer: self_attention_res_norm, mlp_res_norm and the [1, hidden] projections).
+void readKimiK3(const json &c, ModelSpec &m)
+{
+    if (m.modelType != "kimi_linear")
+        return;
+    if (c.contains("routed_expert_hidden_size") && !c["routed_expert_hidden_size"].is_null()) {
+        m.moeLatent = readInt(c, "routed_expert_hidden_size", 0, 1, kMaxDim, true);
+        m.latentMoeNorm = readBool(c, "latent_moe_use_norm", false);
+        m.latentUnquantized = true;
+    }
+    m.mlaOutputGate = readBool(c, "mla_use_output_gate", false);
+    m.attnResBlockSize = readInt(c, "attn_res_block_size", 0, 1, kMaxLayers);
 }
 
 // Laguna (vllm/model_executor/models/laguna.py @038481da3a60): per-layer query heads
@@ -548,9 +571,10 @@ void readHybridLayers(const json &c, ModelSpec &m)
         m.ssm.kdaHeads = readInt(*kda, "num_heads", 0, 1, kMaxDim, true);
         m.ssm.kdaHeadDim = readInt(*kda, "head_dim", 0, 1, kMaxDim, true);
         m.ssm.convKernel = readInt(*kda, "short_conv_kernel_size", 0, 1, 1024, true);
-        if (readBool(*kda, "use_full_rank_gate", false))
-            throw InputError("model config field \"linear_attn_config.use_full_rank_gate\" (full-rank KDA gates) "
-                             "is not supported yet");
+        // Kimi-K3's KDA (vllm/models/kimi_k3/nvidia/kda.py @017e9f4448b7 KimiK3DeltaAttention, chosen by
+        // use_full_rank_gate in model.py): the output gate is a full g_proj, the decay gate keeps f_a / f_b.
+        m.ssm.kdaFullRankGate = readBool(*kda, "use_full_rank_gate", false);
+        readKimiK3(c, m);
         return;
     }
     bool anyLinear = false;

@@ -69,6 +69,7 @@ struct StateSpaceShape
     int linearValueHeadDim = 0; // linear_value_head_dim
     int kdaHeads = 0; // linear_attn_config.num_heads
     int kdaHeadDim = 0; // linear_attn_config.head_dim
+    bool kdaFullRankGate = false; // linear_attn_config.use_full_rank_gate (Kimi-K3: g_proj hidden -> heads x dim)
     int ssmStateBytes = 2; // bytes of the temporal (SSM / recurrent) state element (mamba_ssm_cache_dtype)
     bool operator==(const StateSpaceShape &) const = default;
 };
@@ -131,6 +132,10 @@ struct ModelSpec
     int moeIntermediate = 0; // per-expert intermediate size
     int sharedIntermediate = 0; // total intermediate of the shared expert(s), 0 when none
     int moeLatent = 0; // NemotronH LatentMoE moe_latent_size: the routed experts' width (0: hidden)
+    // Kimi-K3 (routed_expert_hidden_size): an RMSNorm of the latent width after the experts (latent_moe_use_norm),
+    // and latent projections built without the quant config (BF16 whatever the checkpoint's scheme).
+    bool latentMoeNorm = false;
+    bool latentUnquantized = false;
     bool expertBias = false; // gpt-oss experts carry biases
     bool routerBias = false; // gpt-oss router bias
     bool routerCorrectionBias = false; // DeepSeek-V3 e_score_correction_bias (noaux_tc), LFM2-MoE expert_bias
@@ -148,6 +153,12 @@ struct ModelSpec
     // attention is NoPE; Kimi Linear's MLA has mla_use_nope).
     int ropeDim = 0; // rotary dims of the model's RoPE caches, summed (Laguna keeps one per layer type)
     int mtpLayers = 0; // num_nextn_predict_layers (not counted in totals)
+    // Kimi-K3 (model_type kimi_linear, vllm/models/kimi_k3 @017e9f4448b7): the MLA layers' output gate g_proj
+    // (mla_use_output_gate: hidden -> heads x v_head_dim), and attention residuals over blocks of
+    // attn_res_block_size layers (two more norms and two [1, hidden] score projections per layer, a norm and a
+    // projection at the end, and a bank of cdiv(layers, block) hidden vectors per batched token).
+    bool mlaOutputGate = false;
+    int attnResBlockSize = 0;
     // DeepSeek-V4 (model_type deepseek_v4; vllm/models/deepseek_v4 @017e9f4448b7): grouped output LoRA (o_groups
     // blocks of o_lora_rank), hc_mult hyper-connection streams (FP32 mixers per layer), the first num_hash_layers
     // layers routed by a token -> expert table, routed experts in MXFP4 when expert_dtype is "fp4" (vLLM's default)

@@ -74,6 +74,9 @@ inline constexpr VllmVersion kHybridPrefixCachingDefault { 0, 28, 0 };
 // (Kimi K3, 2026-07-30, first in v0.27); Gated DeltaNet's since Qwen3-Next support (#24526, 2025-09-11).
 inline constexpr VllmVersion kMamba2SpecConvRows { 0, 17, 0 };
 inline constexpr VllmVersion kKdaSpecConvRows { 0, 27, 0 };
+// A hybrid MLA model's block size is a multiple of 128 (TRTLLM / FlashInfer MLA decode kernels) from the same PR
+// (vllm/platforms/interface.py _align_hybrid_block_size @017e9f4448b7); before it, the MLA kernels' 64.
+inline constexpr VllmVersion kMlaHybridAlign128 { 0, 27, 0 };
 // Sliding-window (and chunked-local) groups reserve max_in_flight_tokens = concurrent batches x
 // max_num_batched_tokens beyond the window (#47728, 2026-07-08; v0.25 was cut about then: taken from 0.26,
 // the release of #48317 two weeks later).
