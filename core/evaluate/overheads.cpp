@@ -3,6 +3,7 @@
 #include "core/text/units.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace shardscope {
 
@@ -41,6 +42,11 @@ ActivationEstimate peakActivation(
     ActivationEstimate a;
     const double tokens = static_cast<double>(maxNumBatchedTokens);
     a.hiddenStates = tokens * m.hidden * 2.0;
+    // Kimi-K3's attention residuals keep a bank of cdiv(end_layer, attn_res_block_size) hidden vectors per token in
+    // BF16 through the forward pass (block_residual, vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7); sized for
+    // the whole model, which is the last stage's end layer.
+    if (m.attnResBlockSize > 0)
+        a.hiddenStates += tokens * std::ceil(static_cast<double>(m.layers) / m.attnResBlockSize) * m.hidden * 2.0;
     // Dense MLP layers (all of a dense model's, the first-k-dense or shared experts of an MoE's):
     // gate/up output, tokens x 2 x intermediate / tp in BF16. MoE layers: the fused-MoE workspaces.
     const double denseInter = !m.isMoe() || m.moeLayerCount() < m.layers ? static_cast<double>(m.intermediate) : 0.0;

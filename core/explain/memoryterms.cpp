@@ -106,6 +106,14 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             { value(formatThousands(p.maxNumBatchedTokens)), value(m.hidden),
                 value(formatBytes(mem.activation.hiddenStates, 2)), forward,
                 value(formatBytes(mem.activation.forward, 2)) });
+        if (m.attnResBlockSize > 0) {
+            const int blocks = (m.layers + m.attnResBlockSize - 1) / m.attnResBlockSize;
+            a = cat(a,
+                say(QT_TRANSLATE_NOOP("MemoryTerms",
+                        " (the hidden states include the attention-residual bank: %1 blocks of %2 layers, "
+                        "%3 x %1 x hidden x 2 B)"),
+                    { value(blocks), value(m.attnResBlockSize), value(formatThousands(p.maxNumBatchedTokens)) }));
+        }
         if (r.lmHead) {
             // The sampler phase (profilerun.h): its buffers for the release, plus the MoE workspace the
             // WorkspaceManager keeps through it.
