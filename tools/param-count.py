@@ -428,6 +428,42 @@ def count_step3p5(c):
     return total + ends, active + ends
 
 
+def count_kimi_k3(c):
+    # Kimi-K3's text model (vllm/models/kimi_k3/nvidia/{model,kda,mla}.py @017e9f4448b7), written from the
+    # checkpoint's tensor list: KDA with full-rank gates (q / k / v / g h -> P, b_proj h -> heads, f_a h -> d,
+    # f_b d -> P, q / k / v convs kernel x P, dt_bias P, A_log per head as vLLM allocates it, o_norm d,
+    # o_proj P -> h); MLA with q_lora (q_a, q_a_layernorm, q_b, kv_a, kv_a_layernorm, kv_b, o_proj) and the output
+    # gate g_proj h -> heads x v_head_dim; per layer two norms plus the attention-residual norms and [1, h]
+    # projections (6 h); layer 0 dense, the rest latent MoE: router E x h + correction bias E, latent down / up
+    # (h x latent each) + latent norm, shared experts num_shared_experts x moe_intermediate_size wide at h,
+    # routed experts 3 x moe_intermediate_size x latent. Ends: embeddings, final norm, output_attn_res norm and
+    # projection. Active: k routed experts.
+    h, L = c["hidden_size"], c["num_hidden_layers"]
+    la = c["linear_attn_config"]
+    kh, kd, kk = la["num_heads"], la["head_dim"], la["short_conv_kernel_size"]
+    p = kh * kd
+    kda = 4 * h * p + h * kh + h * kd + kd * p + 3 * kk * p + kh + p + kd + p * h
+    heads, r, rope, ql = c["num_attention_heads"], c["kv_lora_rank"], c["qk_rope_head_dim"], c["q_lora_rank"]
+    nope, vd = c["qk_nope_head_dim"], c["v_head_dim"]
+    mla = (h * ql + ql + ql * heads * (nope + rope) + h * (r + rope) + r + r * heads * (nope + vd)
+           + heads * vd * h + h * heads * vd)
+    experts, k, lat = c["num_experts"], c["num_experts_per_token"], c["routed_expert_hidden_size"]
+    inter = c["moe_intermediate_size"]
+    expert = 3 * inter * lat
+    common = experts * h + experts + 2 * h * lat + lat + 3 * h * inter * c["num_shared_experts"]
+    total = active = 0
+    for i in range(L):
+        base = (kda if i + 1 in la["kda_layers"] else mla) + 6 * h
+        if i >= c["first_k_dense_replace"]:
+            total += base + experts * expert + common
+            active += base + k * expert + common
+        else:
+            total += base + 3 * h * c["intermediate_size"]
+            active += base + 3 * h * c["intermediate_size"]
+    ends = 2 * c["vocab_size"] * h + 3 * h
+    return total + ends, active + ends
+
+
 def count(preset):
     outer = preset.get("config", preset)
     c = text_config(outer)
@@ -447,6 +483,8 @@ def count(preset):
         return count_laguna(c)
     if c.get("model_type") == "afmoe":
         return count_afmoe(c)
+    if "linear_attn_config" in c and c["linear_attn_config"].get("use_full_rank_gate"):
+        return count_kimi_k3(c)
     if "linear_attn_config" in c:
         return count_kimi_linear(c)
     if c.get("model_type") == "ernie4_5_moe":
