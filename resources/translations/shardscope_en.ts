@@ -4106,6 +4106,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>, the vision tower (%1) whole on each rank %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> (the hidden states include the attention-residual bank: %1 blocks of %2 layers, %3 x %1 x hidden x 2 B)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

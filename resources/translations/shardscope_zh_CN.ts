@@ -4104,6 +4104,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>, the vision tower (%1) whole on each rank %2</source>
         <translation>，视觉编码器（%1）每张卡完整一份 %2</translation>
     </message>
+    <message>
+        <source> (the hidden states include the attention-residual bank: %1 blocks of %2 layers, %3 x %1 x hidden x 2 B)</source>
+        <translation>（隐藏状态含注意力残差块库：%1 个块，每块 %2 层，%3 × %1 × hidden × 2 B）</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>
