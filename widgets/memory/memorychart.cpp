@@ -158,14 +158,16 @@ void MemoryChart::rebuild()
     fonts::refitLegend(m_view, m_chart);
 }
 
-// At most five intervals with round numbers, and at most one label per two lines of the view's height:
+// At most five intervals with round numbers (1, 2, 2.5, 3, 4 or 5 x 10^k, so that a short chart with one interval
+// still ends near the tallest bar), and at most one label per two lines of the view's height:
 // Qt Charts cuts crowded value labels to "…" (a short chart in presentation mode).
 void MemoryChart::rescaleY()
 {
     const double line = QFontMetricsF(m_axisY->labelsFont()).height();
     const int most = std::clamp(static_cast<int>((m_view->height() - 6 * line) / (2 * line)), 1, 5);
     double step = 1;
-    for (double s : { 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0, 2000.0 })
+    for (double s : { 1.0, 2.0, 3.0, 4.0, 5.0, 10.0, 20.0, 25.0, 30.0, 40.0, 50.0, 100.0, 200.0, 250.0, 300.0, 400.0,
+             500.0, 1000.0, 2000.0, 3000.0, 4000.0 })
         if (m_top / s <= most) {
             step = s;
             break;
