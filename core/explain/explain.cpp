@@ -149,6 +149,21 @@ Draft deepSeekV4KvBytes(const Evaluation &e, Draft x)
     return x;
 }
 
+// The one-formula explanation assumes every cached layer costs the same. Where vLLM's pool differs (per-layer head
+// sizes, sliding layers with their own page, draft layers), the figure shown is the rank's own, and the note says why.
+Draft withRankFigure(Draft x, double formulaValue, const RankPlacement &r, bool textbook)
+{
+    if (textbook || r.memory.kvBytesPerToken <= 0 || std::fabs(formulaValue - r.memory.kvBytesPerToken) < 0.5)
+        return x;
+    x.note = say(QT_TRANSLATE_NOOP("Explain",
+                     "Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages or "
+                     "draft layers): vLLM's pool, summed layer by layer, holds %1 B per token on this GPU, the "
+                     "figure shown"),
+        { num(r.memory.kvBytesPerToken, std::floor(r.memory.kvBytesPerToken) == r.memory.kvBytesPerToken ? 0 : 2) });
+    x.result = bytesB(r.memory.kvBytesPerToken);
+    return x;
+}
+
 Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, SparseMlaCache cache)
 {
     Draft x;
@@ -156,11 +171,24 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
     const Plan &p = e.plan;
     const double s = kvElementBytes(p.kvCacheDtype);
     const bool textbook = p.accounting == Accounting::Textbook;
-    const double layers = textbook ? static_cast<double>(m.layers) / p.pp : r.lastLayer - r.firstLayer + 1;
+    // vLLM accounting: only the stage's attention layers that keep a cache of their own count; hybrid state layers
+    // (Mamba-2, Gated DeltaNet, KDA, short conv) keep a fixed per-request state and KV-sharing layers none.
+    const int held = r.lastLayer - r.firstLayer + 1;
+    int cached = 0;
+    for (int i = std::max(0, r.firstLayer); i <= r.lastLayer && i < static_cast<int>(m.layerInfo.size()); ++i)
+        if (m.layerInfo[static_cast<std::size_t>(i)].mixer == LayerMixer::Attention
+            && !m.layerInfo[static_cast<std::size_t>(i)].kvShared)
+            ++cached;
+    const bool someUncached = !textbook && !m.isDeepSeekV4() && !m.layerInfo.empty() && cached != held;
+    const double layers = textbook ? static_cast<double>(m.layers) / p.pp : (someUncached ? cached : held);
     const Sentence layerText = textbook ? num(layers, std::floor(layers) == layers ? 0 : 2) : num(layers);
     x.inputs.push_back({ sym("L"), layerText,
-        textbook
-            ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
+        textbook ? say(QT_TRANSLATE_NOOP("Explain", "num_hidden_layers / pp (textbook: even split)"))
+            : someUncached
+            ? say(QT_TRANSLATE_NOOP("Explain",
+                      "attention layers with a KV cache of their own on stage %1: %2 of its %3 layers (the others "
+                      "keep a fixed per-request state or share another layer's cache)"),
+                { integer(r.ppStage), integer(cached), integer(held) })
             : say(QT_TRANSLATE_NOOP("Explain", "layers on stage %1 (vLLM get_pp_indices)"), { integer(r.ppStage) }) });
     x.inputs.push_back({ sym("s"), bytesB(s), kvDtypeSource(p) });
     if (m.isDeepSeekV4() && !textbook) {
@@ -195,7 +223,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
                          "all of it (not divided by tp=%1)"),
             { integer(p.tp) });
         x.result = bytesB(v);
-        return x;
+        return withRankFigure(x, v, r, textbook);
     }
     const int local = std::max(1, m.kvHeads / p.tp);
     x.formula = sym("2 × L × max(1, n_kv / tp) × head_dim × s");
@@ -215,7 +243,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
                          "KV stops shrinking"),
             { integer(m.kvHeads), integer(p.tp) });
     x.result = bytesB(v);
-    return x;
+    return withRankFigure(x, v, r, textbook);
 }
 
 Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)

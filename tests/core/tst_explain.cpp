@@ -35,6 +35,41 @@ private slots:
         QCOMPARE(x.substituted(), std::string("61 layers × (512 + 64) × 2 B = 70,272 B"));
     }
 
+    // Hybrid models: only the attention layers keep a KV cache per token (the issue #15 rule). Qwen3.5-27B has 16 full
+    // attention layers among 64 (full_attention_interval 4): 2 × 16 × 4 KV heads × 256 × 2 B = 65,536 B; Kimi-K3
+    // at TP 8 with an fp8 cache 24 MLA layers of 93: 24 × (512 + 64) × 1 B = 13,824 B.
+    void kvBytesHybrid()
+    {
+        Plan plan;
+        plan.tp = 1;
+        plan.maxModelLen = 8192;
+        const ModelSpec q = presetModel("qwen3.5-27b");
+        const Evaluation e = evaluate(plan, q, presetGpu("h200"));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, q, presetGpu("h200") });
+        QCOMPARE(x.substituted(), std::string("2 × 16 layers × 4 KV heads × 256 × 2 B = 65,536 B"));
+        plan.tp = 8;
+        plan.kvCacheDtype = KvDtype::Fp8;
+        const ModelSpec k3 = presetModel("kimi-k3");
+        const Evaluation e3 = evaluate(plan, k3, presetGpu("b300"));
+        const Explanation x3 = explain(Quantity::KvBytesPerToken, { e3, k3, presetGpu("b300") });
+        QCOMPARE(x3.substituted(), std::string("24 layers × (512 + 64) × 1 B = 13,824 B"));
+    }
+
+    // Per-layer sizes do not fit one formula: the figure shown is the pool's own, summed layer by layer, and the note
+    // says so. Gemma-4-31B: 50 sliding layers of 16 KV heads × 256 and 10 full layers of 4 KV heads × 512 (K and V
+    // slots both allocated for attention_k_eq_v): 50 × 2 × 16 × 256 × 2 B + 10 × 2 × 4 × 512 × 2 B = 901,120 B.
+    void kvBytesUnevenLayersShowThePoolFigure()
+    {
+        Plan plan;
+        plan.tp = 1;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("gemma-4-31b-it");
+        const Evaluation e = evaluate(plan, m, presetGpu("h200"));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h200") });
+        QCOMPARE(x.result(), std::string("901,120 B"));
+        QVERIFY(x.note().find("summed layer by layer") != std::string::npos);
+    }
+
     // The budget's equation must add up in every vLLM regime: from 0.21 the CUDA-graph estimate is one
     // of the subtracted terms (docs/DESIGN.md §B), before it is not; a calibration profile is named.
     void kvBudgetAddsUp()
