@@ -1731,6 +1731,14 @@
         <source>%1 layers × %2 B = %3 B</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages or draft layers): vLLM&apos;s pool, summed layer by layer, holds %1 B per token on this GPU, the figure shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention layers with a KV cache of their own on stage %1: %2 of its %3 layers (the others keep a fixed per-request state or share another layer&apos;s cache)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
