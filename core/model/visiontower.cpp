@@ -82,6 +82,71 @@ VisionTower gemma4UnifiedVision(const json &outer, const json &v, int textHidden
     return t;
 }
 
+// The Qwen3-VL vision transformer (Qwen3_VisionTransformer, vllm/model_executor/models/qwen3_vl.py,
+// neuralmagic/vllm@017e9f4448b7, a mirror of vllm-project/vllm main). Qwen3VLForConditionalGeneration
+// (qwen3_vl, and qwen3_vl_moe through its subclass) builds it, and so do Qwen3_5ForConditionalGeneration and
+// Qwen3_5MoeForConditionalGeneration (qwen3_5.py, the same commit: self.visual = Qwen3_VisionTransformer), which
+// serve Qwen3.5 and Qwen3.6 (model_type qwen3_5 / qwen3_5_moe). H hidden_size, I intermediate_size, L depth:
+//   patch_embed.proj  Conv3dLayer(in_channels -> H, kernel temporal_patch_size x p x p, bias): replicated;
+//   pos_embed         nn.Embedding(num_position_embeddings, H): replicated;
+//   per block         norm1, norm2 nn.LayerNorm(H) (weight and bias): replicated;
+//                     attn.qkv QKVParallelLinear(H -> 3 heads (H / heads), bias) (Qwen2_5_VisionAttention,
+//                     qwen2_5_vl.py): weight and bias split over TP;
+//                     attn.proj RowParallelLinear(H -> H, bias by default), mlp.linear_fc1
+//                     ColumnParallelLinear(H -> I, bias), mlp.linear_fc2 RowParallelLinear(I -> H, bias):
+//                     weights split; a RowParallelLinear's bias is held whole on every rank (linear.py);
+//   merger            (Qwen3_VisionPatchMerger) norm LayerNorm(H), linear_fc1 ColumnParallel(M -> M, bias),
+//                     linear_fc2 RowParallel(M -> out_hidden_size, bias), M = H spatial_merge_size^2;
+//   deepstack_merger_list, one merger per deepstack_visual_indexes entry, its norm LayerNorm(M)
+//                     (use_postshuffle_norm).
+// The model classes set supports_encoder_tp_data = True: with --mm-encoder-tp-mode data every linear is
+// built with disable_tp (is_vit_use_data_parallel, vision.py), so each rank holds the whole tower.
+// The tower is built under _mark_tower_model, so --language-model-only skips it.
+// Every size is required: the config classes' defaults (e.g. out_hidden_size 3584 in vLLM's
+// Qwen3_5VisionConfig, vllm/transformers_utils/configs/qwen3_5.py) do not match the published checkpoints, and
+// their config.json files list them all. deepstack_visual_indexes: vLLM reads it with hasattr (none when
+// absent); vLLM's Qwen3_5VisionConfig does not define it, so for qwen3_5 / qwen3_5_moe an absent list means no
+// deepstack mergers; for qwen3_vl / qwen3_vl_moe the config class is Transformers', whose defaults are not
+// taken here, so there it is required.
+VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRequired)
+{
+    const double h = readInt(v, "hidden_size", 0, 1, kMaxDim, true);
+    const double inter = readInt(v, "intermediate_size", 0, 1, kMaxDim, true);
+    const double layers = readInt(v, "depth", 0, 1, kMaxLayers, true);
+    const int heads = readInt(v, "num_heads", 0, 1, kMaxDim, true);
+    const double channels = readInt(v, "in_channels", 0, 1, 64, true);
+    const double patch = readInt(v, "patch_size", 0, 1, 4096, true);
+    const double temporal = readInt(v, "temporal_patch_size", 0, 1, 4096, true);
+    const double positions = readInt(v, "num_position_embeddings", 0, 1, 1 << 24, true);
+    const double merge = readInt(v, "spatial_merge_size", 0, 1, 4096, true);
+    const double out = readInt(v, "out_hidden_size", 0, 1, kMaxDim, true);
+    double deepstack = 0;
+    const auto ds = v.find("deepstack_visual_indexes");
+    if (ds == v.end() || ds->is_null()) {
+        if (deepstackRequired)
+            throw InputError("model config field \"deepstack_visual_indexes\" is missing");
+    } else if (!ds->is_array()) {
+        throw InputError("model config field \"deepstack_visual_indexes\" must be a list");
+    } else {
+        deepstack = static_cast<double>(ds->size());
+    }
+
+    const double qkvOut = 3.0 * heads * (static_cast<int>(h) / heads); // head_dim = H // heads
+    const double m = h * merge * merge;
+    VisionTower t;
+    t.type = type;
+    // Blocks: qkv weight and bias, proj, fc1 (weight and bias), fc2 weights; the rest whole.
+    t.shardedParams = layers * (qkvOut * h + qkvOut + h * h + inter * h + inter + h * inter)
+        // merger and each deepstack merger: fc1 weight and bias, fc2 weight
+        + (1 + deepstack) * (m * m + m + out * m);
+    t.replicatedParams = channels * temporal * patch * patch * h + h // patch_embed weight and bias
+        + positions * h // pos_embed
+        + layers * (4 * h + h + h) // norm1, norm2; proj and fc2 biases
+        + 2 * h + out // merger norm, fc2 bias
+        + deepstack * (2 * m + out); // deepstack mergers' norms and fc2 biases
+    return t;
+}
+
 } // namespace
 
 VisionTower readVisionTower(const json &outer, int textHidden)
@@ -106,6 +171,16 @@ VisionTower readVisionTower(const json &outer, int textHidden)
     if (type == "gemma4_unified_vision") {
         try {
             return gemma4UnifiedVision(outer, v, textHidden);
+        } catch (const InputError &e) {
+            throw InputError(std::string("vision_config: ") + e.what());
+        }
+    }
+    // Qwen3-VL, Qwen3.5 and Qwen3.6: the class vLLM builds follows the model's model_type.
+    const std::string outerType = readString(outer, "model_type");
+    const bool qwen3Vl = outerType == "qwen3_vl" || outerType == "qwen3_vl_moe";
+    if (qwen3Vl || outerType == "qwen3_5" || outerType == "qwen3_5_moe") {
+        try {
+            return qwen3Vision(v, printable(type), qwen3Vl);
         } catch (const InputError &e) {
             throw InputError(std::string("vision_config: ") + e.what());
         }

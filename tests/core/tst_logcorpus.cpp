@@ -672,14 +672,10 @@ private slots:
         QVERIFY(met(cap["mla"]));
         QVERIFY(met(cap["moe"]));
         QVERIFY(met(avail["overall"]));
-        // Capacity overall, 36 logs: the fourth log above 5 % is club-3090 PR #594 (Qwen3.6-27B FP8 with MTP, 0.24),
-        // whose pool the model reproduces exactly (tst_speculativestate) but whose budget it puts 20 % high: the
-        // Qwen3.6 vision tower (vision_unsized) and the Gated DeltaNet prefill peak are not modelled. Before it was
-        // scored the p90 read 4.06 % over 35 logs.
-        QEXPECT_FAIL("",
-            "club-3090 PR #594 (Qwen3.6-27B FP8, MTP, 2x RTX 3090, 0.24): +20% tokens from a budget 20% high (vision "
-            "tower and Gated DeltaNet prefill peak not modelled) makes the nearest-rank p90 of 36 logs 20%",
-            Continue);
+        // Capacity overall, 36 logs: median 0.22 %, p90 4.06 %. club-3090 PR #594 (Qwen3.6-27B FP8 with MTP, 0.24),
+        // whose pool the model reproduces exactly (tst_speculativestate), put the p90 at 20 % while the Qwen3.6
+        // vision tower was not sized (+20 % tokens); with it counted (Qwen3_VisionTransformer, visiontower.cpp) the
+        // log reads +3.9 %, not attributed (the Gated DeltaNet prefill peak is not modelled).
         QVERIFY(met(cap["overall"]));
         QVERIFY(within(cap["overall"], 0.02, 0.21));
         // MoE, 11 logs: median 0.79 %, p90 3.79 % with Gemma-4-26B-A4B's vision tower counted (myoceane.fr, A100,
@@ -693,15 +689,15 @@ private slots:
             "model says 8.34; the excerpt prints no weights or profiling line. Not modelled: the checkpoint's layout "
             "(compressed-tensors int4 group 32 with BF16 modules; its config is not in the corpus), the unchunked "
             "Marlin MoE caches (M x topk x max(2N, K) for all 64,000 tokens) and the KDA chunk intermediates; with "
-            "Qwen3-Next-80B on 2x H200 (+1.9%) and club-3090 PR #594 (+20%: the Qwen3.6 vision tower and the "
-            "Gated DeltaNet prefill peak) the median of three logs is 20%",
+            "Qwen3-Next-80B on 2x H200 (+1.9%) and club-3090 PR #594 (+3.9%, not attributed; +20% before "
+            "the Qwen3.6 vision tower was sized) the median of three logs is 3.9%",
             Continue);
         QVERIFY(met(avail["hybrid"]));
         QVERIFY(within(avail["hybrid"], 0.21, 2.7));
         QEXPECT_FAIL("",
             "vllm#28228 (above): +266% tokens; talos-argocd-proxmox#1995 (Qwen3.8-27B FP8, 2x RTX 3090, 0.27.1): "
-            "+33% and club-3090 PR #594: +20%, the vision tower and the Gated DeltaNet prefill peak (1.59 GiB "
-            "printed by club-3090#1087 where the model has 0.34) are not modelled",
+            "+24% and club-3090 PR #594: +3.9% (+33% and +20% before the vision tower was sized), the Gated "
+            "DeltaNet prefill peak (1.59 GiB printed by club-3090#1087 where the model has 0.34) is not modelled",
             Continue);
         QVERIFY(met(cap["hybrid"]));
         QVERIFY(within(cap["hybrid"], 0.27, 2.7));
