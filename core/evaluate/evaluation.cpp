@@ -4,6 +4,7 @@
 
 #include "core/evaluate/batchdefaults.h"
 #include "core/evaluate/placement.h"
+#include "core/evaluate/planrules.h"
 #include "core/evaluate/validation.h"
 #include "core/evaluate/weightsource.h"
 #include "core/model/visiontower.h"
@@ -210,6 +211,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         shape.lmHead = r.lmHead;
         shape.localExperts = static_cast<int>(r.experts.size());
         shape.visionShards = visionShardsOn(m, p);
+        // Kimi Linear / Kimi-K3 (vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7, use_sequence_parallel): with
+        // pp 1, expert parallelism, tp > 1 and dp > 1, KimiMLP builds the dense MLP and the shared experts with
+        // disable_tp, whole on every rank.
+        shape.denseMlpWhole = m.modelType == "kimi_linear" && p.pp == 1 && expertParallelOn(p) && p.tp > 1 && p.dp > 1;
         RankMemory &mem = r.memory;
         mem.total = total;
         mem.requested = requested;
@@ -229,6 +234,9 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
                             : peakActivationAt(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens,
                                 p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4, p.flashinferSampler);
+        if (!v0)
+            mem.activation.hiddenStates
+                += attentionResidualBankBytes(m, r.firstLayer, r.lastLayer + 1, p.maxNumBatchedTokens);
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;

@@ -42,11 +42,6 @@ ActivationEstimate peakActivation(
     ActivationEstimate a;
     const double tokens = static_cast<double>(maxNumBatchedTokens);
     a.hiddenStates = tokens * m.hidden * 2.0;
-    // Kimi-K3's attention residuals keep a bank of cdiv(end_layer, attn_res_block_size) hidden vectors per token in
-    // BF16 through the forward pass (block_residual, vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7); sized for
-    // the whole model, which is the last stage's end layer.
-    if (m.attnResBlockSize > 0)
-        a.hiddenStates += tokens * std::ceil(static_cast<double>(m.layers) / m.attnResBlockSize) * m.hidden * 2.0;
     // Dense MLP layers (all of a dense model's, the first-k-dense or shared experts of an MoE's):
     // gate/up output, tokens x 2 x intermediate / tp in BF16. MoE layers: the fused-MoE workspaces.
     const double denseInter = !m.isMoe() || m.moeLayerCount() < m.layers ? static_cast<double>(m.intermediate) : 0.0;
@@ -55,6 +50,19 @@ ActivationEstimate peakActivation(
     if (lastStage)
         a.sampler = kSamplerBuffers * static_cast<double>(maxNumSeqs) * m.vocab * 4.0;
     return a;
+}
+
+int attentionResidualBlocks(const ModelSpec &m, int firstLayer, int endLayer)
+{
+    if (m.attnResBlockSize <= 0 || endLayer <= firstLayer)
+        return 0;
+    const auto blocks = [&](int layers) { return (layers + m.attnResBlockSize - 1) / m.attnResBlockSize; };
+    return blocks(endLayer) + (firstLayer > 0 ? blocks(firstLayer) : 0);
+}
+
+double attentionResidualBankBytes(const ModelSpec &m, int firstLayer, int endLayer, std::int64_t tokens)
+{
+    return static_cast<double>(tokens) * attentionResidualBlocks(m, firstLayer, endLayer) * m.hidden * 2.0;
 }
 
 ActivationEstimate peakActivationV0(

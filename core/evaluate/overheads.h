@@ -38,6 +38,13 @@ struct ActivationEstimate
     double sampler = 0;
     double total() const;
 };
+// Kimi-K3's attention residuals (vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7): a stage keeps a bank of
+// cdiv(end_layer, attn_res_block_size) hidden vectors per batched token in BF16 through its forward pass
+// (block_residual), and a stage after the first also the incoming residual of cdiv(start_layer, block) vectors
+// (make_empty_intermediate_tensors). Blocks for the stage [firstLayer, endLayer); 0 for other models.
+int attentionResidualBlocks(const ModelSpec &m, int firstLayer, int endLayer);
+double attentionResidualBankBytes(const ModelSpec &m, int firstLayer, int endLayer, std::int64_t tokens);
+
 ActivationEstimate peakActivation(
     const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens);
 

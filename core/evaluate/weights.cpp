@@ -474,10 +474,11 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             // AfmoeMoE).
             const bool fp32Router = m.modelType == "step3p5" || m.modelType == "afmoe";
             w.router += routerParams(m) * (fp32Router ? 4.0 : b.other);
-            w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / s.tp) * b.shared;
+            const int mlpTp = s.denseMlpWhole ? 1 : s.tp;
+            w.mlp += mlpFactor(m) * m.hidden * (static_cast<double>(m.sharedIntermediate) / mlpTp) * b.shared;
             w.mlp += latentProjectionParams(m) * (m.latentUnquantized ? b.other : b.linear);
         } else {
-            w.mlp += denseFfnParams(m, m.layerInfo[i], s.tp) * b.linear;
+            w.mlp += denseFfnParams(m, m.layerInfo[i], s.denseMlpWhole ? 1 : s.tp) * b.linear;
         }
         w.mlp += perLayerInputGateParams(m) * b.linear;
     }

@@ -60,6 +60,7 @@ struct RankShape
     // The multimodal vision tower: 0 when this rank builds none (--language-model-only, or no vision
     // config), else the ways its linear layers are split (tp; 1 with --mm-encoder-tp-mode data).
     int visionShards = 0;
+    bool denseMlpWhole = false; // the dense MLP layers and shared experts held whole (Kimi's sequence parallel)
 };
 
 struct WeightBreakdown

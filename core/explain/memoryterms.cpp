@@ -107,7 +107,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                 value(formatBytes(mem.activation.hiddenStates, 2)), forward,
                 value(formatBytes(mem.activation.forward, 2)) });
         if (m.attnResBlockSize > 0) {
-            const int blocks = (m.layers + m.attnResBlockSize - 1) / m.attnResBlockSize;
+            const int blocks = attentionResidualBlocks(m, r.firstLayer, r.lastLayer + 1);
             a = cat(a,
                 say(QT_TRANSLATE_NOOP("MemoryTerms",
                         " (the hidden states include the attention-residual bank: %1 blocks of %2 layers, "

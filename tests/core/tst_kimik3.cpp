@@ -9,6 +9,7 @@
 //   groups: vllm/v1/core/kv_cache_utils.py _get_kv_cache_groups_uniform_page_size.
 // External checks: the model card's 2.8T total / 104B activated, and the checkpoint's 96 safetensors files at
 // huggingface.co/moonshotai/Kimi-K3 @9f62e4e9fffb, 1,560,936,091,448 B (the preset's sources).
+#include "core/evaluate/evaluation.h"
 #include "core/evaluate/kvcache.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/weights.h"
@@ -135,13 +136,47 @@ private slots:
 
     void attentionResidualBank()
     {
-        // The profiling run's hidden states: 8,192 tokens x 7,168 x 2 B, plus the bank of cdiv(93, 12) = 8 hidden
-        // vectors per token in BF16 (block_residual): 8,192 x 7,168 x 2 x (1 + 8) = 1,056,964,608 B.
         const ModelSpec m = presetModel("kimi-k3");
-        QCOMPARE(peakActivation(m, 8, 8, true, 256, 8192).hiddenStates, 1056964608.0);
+        // One stage: cdiv(93, 12) = 8 hidden vectors per token in BF16 (block_residual):
+        // 8,192 x 8 x 7,168 x 2 B = 939,524,096 B.
+        QCOMPARE(attentionResidualBankBytes(m, 0, 93, 8192), 939524096.0);
+        // pp 2 (layers 0-46 and 47-92): stage 0 cdiv(47, 12) = 4 blocks; stage 1 cdiv(93, 12) = 8 plus the incoming
+        // residual's cdiv(47, 12) = 4 (make_empty_intermediate_tensors).
+        QCOMPARE(attentionResidualBlocks(m, 0, 47), 4);
+        QCOMPARE(attentionResidualBlocks(m, 47, 93), 12);
+        // Other models keep none.
+        QCOMPARE(attentionResidualBlocks(presetModel("kimi-k2"), 0, 61), 0);
+        // The plan's activation carries it: TP 8, 8,192 batched tokens.
+        Plan plan;
+        plan.tp = 8;
+        plan.maxModelLen = 8192;
+        plan.maxNumBatchedTokens = 8192;
+        plan.kvCacheDtype = KvDtype::Fp8;
+        const Evaluation e = evaluate(plan, m, presetGpu("b300"));
+        QCOMPARE(e.ranks[0].memory.activation.hiddenStates, 8192.0 * 7168 * 2 + 939524096.0);
     }
 
-    void refusesKeysOutsideKimiLinear()
+    void sequenceParallelHoldsTheDenseMlpWhole()
+    {
+        // KimiMLP with use_sequence_parallel (pp 1, expert parallel, tp > 1, dp > 1) is built with disable_tp: the
+        // dense layer 0 (3 x 7,168 x 33,792 x 2 B = 1,453,326,336 B) and 92 layers' shared experts
+        // (3 x 7,168 x 6,144 x 2 B = 264,241,152 B each) whole on every rank instead of split 8 ways:
+        // 7/8 x (1,453,326,336 + 92 x 264,241,152) = 22,543,073,280 B more per GPU.
+        const ModelSpec m = presetModel("kimi-k3");
+        Plan plan;
+        plan.tp = 8;
+        plan.maxModelLen = 8192;
+        plan.kvCacheDtype = KvDtype::Fp8;
+        plan.dp = 1;
+        plan.ep = 8;
+        const double mlpDp1 = evaluate(plan, m, presetGpu("b300")).ranks[0].memory.weights.mlp;
+        plan.dp = 2;
+        plan.ep = 16;
+        const double mlpDp2 = evaluate(plan, m, presetGpu("b300")).ranks[0].memory.weights.mlp;
+        QCOMPARE(mlpDp2 - mlpDp1, 22543073280.0);
+    }
+
+    void refusesKimiK3KeysWithoutLinearAttnConfig()
     {
         // Without linear_attn_config the Kimi-K3 keys are not read, so they are refused by name.
         nlohmann::json c = nlohmann::json::parse(R"({"model_type": "kimi_linear", "num_hidden_layers": 2,
