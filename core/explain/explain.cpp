@@ -149,18 +149,38 @@ Draft deepSeekV4KvBytes(const Evaluation &e, Draft x)
     return x;
 }
 
-// The one-formula explanation assumes every cached layer costs the same. Where vLLM's pool differs (per-layer head
-// sizes, sliding layers with their own page, draft layers), the figure shown is the rank's own, and the note says why.
-Draft withRankFigure(Draft x, double formulaValue, const RankPlacement &r, bool textbook)
+// Two clauses one after the other (not a template to translate: each clause is).
+Sentence cat(Sentence a, Sentence b)
 {
-    if (textbook || r.memory.kvBytesPerToken <= 0 || std::fabs(formulaValue - r.memory.kvBytesPerToken) < 0.5)
+    return Sentence { "%1%2", { std::move(a), std::move(b) }, false, {} };
+}
+
+// The one-formula explanation assumes every cached layer costs the same and holds all of a request's tokens. DCP
+// shards the tokens over dcp ranks (vLLM divides the pool's bytes per token by it); where the pool still differs
+// (per-layer head sizes, sliding layers with their own page, draft layers, an indexer cache), the figure shown is
+// the rank's own, the equation says so, and the note says why.
+Draft withRankFigure(Draft x, double formulaValue, const RankPlacement &r, bool textbook, int dcp)
+{
+    if (textbook)
         return x;
-    x.note = say(QT_TRANSLATE_NOOP("Explain",
-                     "Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages or "
-                     "draft layers): vLLM's pool, summed layer by layer, holds %1 B per token on this GPU, the "
-                     "figure shown"),
-        { num(r.memory.kvBytesPerToken, std::floor(r.memory.kvBytesPerToken) == r.memory.kvBytesPerToken ? 0 : 2) });
-    x.result = bytesB(r.memory.kvBytesPerToken);
+    double v = formulaValue;
+    if (dcp > 1) {
+        v = formulaValue / dcp;
+        x.substituted = cat(x.substituted,
+            say(QT_TRANSLATE_NOOP("Explain", ", / dcp %1 = %2 B"), { num(dcp), num(v, std::floor(v) == v ? 0 : 2) }));
+        x.result = bytesB(v);
+    }
+    const double own = r.memory.kvBytesPerToken;
+    if (own <= 0 || std::fabs(v - own) < 0.5)
+        return x;
+    x.substituted = cat(x.substituted,
+        say(QT_TRANSLATE_NOOP("Explain", "; vLLM's pool, layer by layer: %1 B"),
+            { num(own, std::floor(own) == own ? 0 : 2) }));
+    const Sentence why = say(QT_TRANSLATE_NOOP("Explain",
+        "Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages, draft layers or "
+        "an indexer cache): vLLM's pool, summed layer by layer, is the figure shown"));
+    x.note = x.note.templ.empty() ? why : cat(cat(x.note, value(". ")), why);
+    x.result = bytesB(own);
     return x;
 }
 
@@ -223,7 +243,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
                          "all of it (not divided by tp=%1)"),
             { integer(p.tp) });
         x.result = bytesB(v);
-        return withRankFigure(x, v, r, textbook);
+        return withRankFigure(x, v, r, textbook, e.kv.dcp);
     }
     const int local = std::max(1, m.kvHeads / p.tp);
     x.formula = sym("2 × L × max(1, n_kv / tp) × head_dim × s");
@@ -243,7 +263,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
                          "KV stops shrinking"),
             { integer(m.kvHeads), integer(p.tp) });
     x.result = bytesB(v);
-    return withRankFigure(x, v, r, textbook);
+    return withRankFigure(x, v, r, textbook, e.kv.dcp);
 }
 
 Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)

@@ -1732,11 +1732,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages or draft layers): vLLM&apos;s pool, summed layer by layer, holds %1 B per token on this GPU, the figure shown</source>
+        <source>attention layers with a KV cache of their own on stage %1: %2 of its %3 layers (the others keep a fixed per-request state or share another layer&apos;s cache)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>attention layers with a KV cache of their own on stage %1: %2 of its %3 layers (the others keep a fixed per-request state or share another layer&apos;s cache)</source>
+        <source>, / dcp %1 = %2 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; vLLM&apos;s pool, layer by layer: %1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages, draft layers or an indexer cache): vLLM&apos;s pool, summed layer by layer, is the figure shown</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1732,12 +1732,20 @@
         <translation>%1 层 × %2 B = %3 B</translation>
     </message>
     <message>
-        <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages or draft layers): vLLM&apos;s pool, summed layer by layer, holds %1 B per token on this GPU, the figure shown</source>
-        <translation>本模型各层的开销不尽相同（逐层的头尺寸、滑动窗口页或草稿层）：vLLM 的缓存池逐层求和，本 GPU 上每 Token 占 %1 B，即所示数值</translation>
-    </message>
-    <message>
         <source>attention layers with a KV cache of their own on stage %1: %2 of its %3 layers (the others keep a fixed per-request state or share another layer&apos;s cache)</source>
         <translation>第 %1 段中拥有自身 KV Cache 的注意力层：共 %3 层中的 %2 层（其余层为每个请求保留固定状态，或共享其他层的缓存）</translation>
+    </message>
+    <message>
+        <source>, / dcp %1 = %2 B</source>
+        <translation>，/ dcp %1 = %2 B</translation>
+    </message>
+    <message>
+        <source>; vLLM&apos;s pool, layer by layer: %1 B</source>
+        <translation>；vLLM 缓存池逐层求和：%1 B</translation>
+    </message>
+    <message>
+        <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages, draft layers or an indexer cache): vLLM&apos;s pool, summed layer by layer, is the figure shown</source>
+        <translation>本模型各层的开销不尽相同（逐层的头尺寸、滑动窗口页、草稿层或索引器缓存）：所示数值为 vLLM 缓存池逐层求和的结果</translation>
     </message>
 </context>
 <context>

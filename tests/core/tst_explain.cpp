@@ -67,7 +67,24 @@ private slots:
         const Evaluation e = evaluate(plan, m, presetGpu("h200"));
         const Explanation x = explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h200") });
         QCOMPARE(x.result(), std::string("901,120 B"));
+        QCOMPARE(x.substituted(),
+            std::string("2 × 60 layers × 16 KV heads × 256 × 2 B = 983,040 B; vLLM's pool, layer by layer: 901,120 B"));
         QVERIFY(x.note().find("summed layer by layer") != std::string::npos);
+    }
+
+    // DCP shards a request's tokens over dcp ranks: Llama-3.1-70B at TP 16 (its 8 KV heads replicated, one per GPU),
+    // DCP 2: 2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B, halved to 20,480 B.
+    void kvBytesDcp()
+    {
+        Plan plan;
+        plan.tp = 16;
+        plan.decodeContextParallel = 2;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("llama-3.1-70b");
+        const Evaluation e = evaluate(plan, m, presetGpu("h200"));
+        const Explanation x = explain(Quantity::KvBytesPerToken, { e, m, presetGpu("h200") });
+        QCOMPARE(x.substituted(), std::string("2 × 80 layers × 1 KV head × 128 × 2 B = 40,960 B, / dcp 2 = 20,480 B"));
+        QCOMPARE(x.result(), std::string("20,480 B"));
     }
 
     // The budget's equation must add up in every vLLM regime: from 0.21 the CUDA-graph estimate is one
