@@ -693,14 +693,14 @@ private slots:
             "the Qwen3.6 vision tower was sized) the median of three logs is 3.9%",
             Continue);
         QVERIFY(met(avail["hybrid"]));
-        QVERIFY(within(avail["hybrid"], 0.21, 2.7));
+        QVERIFY(within(avail["hybrid"], 0.04, 2.7)); // median 3.88 % (20.14 % before the Qwen3.6 tower was sized)
         QEXPECT_FAIL("",
             "vllm#28228 (above): +266% tokens; talos-argocd-proxmox#1995 (Qwen3.8-27B FP8, 2x RTX 3090, 0.27.1): "
             "+24% and club-3090 PR #594: +3.9% (+33% and +20% before the vision tower was sized), the Gated "
             "DeltaNet prefill peak (1.59 GiB printed by club-3090#1087 where the model has 0.34) is not modelled",
             Continue);
         QVERIFY(met(cap["hybrid"]));
-        QVERIFY(within(cap["hybrid"], 0.27, 2.7));
+        QVERIFY(within(cap["hybrid"], 0.14, 2.7)); // median 13.97 % (26.35 % before)
         QEXPECT_FAIL("",
             "gpt-oss-20b at TP 2 (H100, 0.19.0, Triton MXFP4 path) loads 7.01 GiB where the model says 6.74 (-3.9%): "
             "the triton_kernels swizzled layout adds about 0.8 MB per expert and layer beyond the checkpoint's, "
