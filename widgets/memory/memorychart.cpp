@@ -158,8 +158,8 @@ void MemoryChart::rebuild()
     fonts::refitLegend(m_view, m_chart);
 }
 
-// At most five intervals with round numbers (1, 2, 2.5, 3, 4 or 5 x 10^k, so that a short chart with one interval
-// still ends near the tallest bar), and at most one label per two lines of the view's height:
+// At most five intervals with round numbers (1, 2, 3, 4 or 5 x 10^k, 25 and 250; the 3s and 4s let a short chart
+// with one interval end near the tallest bar), and at most one label per two lines of the view's height:
 // Qt Charts cuts crowded value labels to "…" (a short chart in presentation mode).
 void MemoryChart::rescaleY()
 {
