@@ -131,7 +131,8 @@ VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRe
         deepstack = static_cast<double>(ds->size());
     }
 
-    const double qkvOut = 3.0 * heads * (static_cast<int>(h) / heads); // head_dim = H // heads
+    const int headDim = static_cast<int>(h) / heads; // head_dim = H // heads (qwen2_5_vl.py)
+    const double qkvOut = 3.0 * heads * headDim;
     const double m = h * merge * merge;
     VisionTower t;
     t.type = type;
