@@ -148,6 +148,99 @@ VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRe
     return t;
 }
 
+// MoonViT, the vision tower of Kimi-K2.5 (kimi_k25) and Kimi-K3 (kimi_k3, "MoonViT-V2"): both models build
+// MoonViT3dPretrainedModel and KimiK25MultiModalProjector (vllm/model_executor/models/kimi_k25_vit.py, built by
+// kimi_k25.py and vllm/models/kimi_k3/nvidia/model.py, neuralmagic/vllm@017e9f4448b7, a mirror of
+// vllm-project/vllm main). H hidden_size, Q qkv_hidden_size (H when absent), I intermediate_size, L layers:
+//   patch_embed.proj  nn.Conv2d(3 -> H, kernel p x p, bias patch_embed_proj_bias): whole;
+//   patch_embed.pos_emb.weight [init_pos_emb_height, init_pos_emb_width, H]: whole (its time_weight is a
+//                     non-persistent sin-cos buffer built from init_pos_emb_time, not a parameter);
+//   per block         norm0, norm1 (nn.LayerNorm: weight and bias, or nn.RMSNorm: weight; norm_type): whole;
+//                     wqkv QKVParallelLinear(H -> 3 Q, bias attn_bias): weight and bias split over TP;
+//                     wo RowParallelLinear(Q -> H, bias attn_bias): weight split, bias whole (linear.py);
+//                     mlp.fc0 ColumnParallelLinear(H -> I, bias linear_bias), mlp.fc1 RowParallelLinear(I -> H):
+//                     weights and fc0's bias split, fc1's bias whole;
+//   final_layernorm   (norm_type): whole;
+//   mm_projector      M = H kh kw (merge_kernel_size), all ReplicatedLinear, whole on every rank:
+//                     "patchmerger": pre_norm nn.LayerNorm(H), linear_1 M -> M and linear_2 M -> mm_hidden_size,
+//                     with biases; "patchmergerv2": linear_1 M -> M, linear_2 M -> text_hidden_size, no biases,
+//                     post_norm nn.RMSNorm(text_hidden_size).
+// Both model classes set supports_encoder_tp_data = True: with --mm-encoder-tp-mode data the layers are built
+// with disable_tp (is_vit_use_data_parallel, vision.py), so each rank holds the whole tower. vLLM also falls
+// back to that when the head count does not divide TP (is_vit_use_data_parallel(num_heads)); the planner does
+// not model that fallback yet. The tower is built under _mark_tower_model, so --language-model-only skips it.
+// The config classes differ (vllm/transformers_utils/configs/kimi_k25.py and kimi_k3.py, same commit):
+//   kimi_k25: KimiK25VisionConfig reads hidden_size, intermediate_size, num_attention_heads and
+//     num_hidden_layers (the published config.json spells them vt_hidden_size ... and vLLM then takes its
+//     defaults, 1152 / 4304 / 16 / 27, which equal the vt_ values); the reader takes the plain key, else the vt_
+//     key, and refuses a config with neither. The remaining block options are read by getattr with defaults
+//     (attn_bias, linear_bias, patch_embed_proj_bias True, norm_type "layernorm", qkv_hidden_size H).
+//     mm_hidden_size defaults to hidden_size and KimiK25Config replaces it by the text hidden size when equal.
+//   kimi_k3: KimiK3VisionConfig reads the vt_ keys (aliased to the plain names) and defines the block options
+//     with its own defaults (attn_bias, linear_bias, patch_embed_proj_bias False, norm_type "rmsnorm",
+//     qkv_hidden_size 1536); KimiK3Config sets text_hidden_size to the text model's hidden size.
+// Every size is required here (the published configs list them); a flag absent takes the class's default.
+VisionTower moonVit(const json &v, const std::string &type, bool k3, int textHidden)
+{
+    const auto size = [&](const char *plain, const char *vt) {
+        if (!k3 && v.contains(plain))
+            return static_cast<double>(readInt(v, plain, 0, 1, kMaxDim, true));
+        return static_cast<double>(readInt(v, vt, 0, 1, kMaxDim, true));
+    };
+    const double h = size("hidden_size", "vt_hidden_size");
+    const double inter = size("intermediate_size", "vt_intermediate_size");
+    const int heads = static_cast<int>(size("num_attention_heads", "vt_num_attention_heads"));
+    const double layers = size("num_hidden_layers", "vt_num_hidden_layers");
+    const double patch = readInt(v, "patch_size", 0, 1, 4096, true);
+    const double posH = readInt(v, "init_pos_emb_height", 0, 1, 1 << 16, true);
+    const double posW = readInt(v, "init_pos_emb_width", 0, 1, 1 << 16, true);
+    const auto mk = v.find("merge_kernel_size");
+    if (mk == v.end() || mk->is_null())
+        throw InputError("model config field \"merge_kernel_size\" is missing");
+    if (!mk->is_array() || mk->size() != 2 || !(*mk)[0].is_number_integer() || !(*mk)[1].is_number_integer()
+        || (*mk)[0].get<long long>() < 1 || (*mk)[1].get<long long>() < 1 || (*mk)[0].get<long long>() > 64
+        || (*mk)[1].get<long long>() > 64)
+        throw InputError("model config field \"merge_kernel_size\" must be a list of two positive integers");
+    const double merge = static_cast<double>((*mk)[0].get<long long>() * (*mk)[1].get<long long>());
+    const double q = v.contains("qkv_hidden_size") && !v["qkv_hidden_size"].is_null()
+        ? readInt(v, "qkv_hidden_size", 0, 1, kMaxDim, true)
+        : (k3 ? 1536 : h);
+    const bool attnBias = readBool(v, "attn_bias", !k3);
+    const bool linearBias = readBool(v, "linear_bias", !k3);
+    const bool patchBias = readBool(v, "patch_embed_proj_bias", !k3);
+    const std::string norm = readString(v, "norm_type", k3 ? "rmsnorm" : "layernorm");
+    if (norm != "layernorm" && norm != "rmsnorm")
+        throw InputError("model config field \"norm_type\" must be \"layernorm\" or \"rmsnorm\"");
+    const std::string projector = readString(v, "mm_projector_type", k3 ? "patchmergerv2" : "patchmerger");
+    if (projector != "patchmerger" && projector != "patchmergerv2")
+        throw InputError("model config field \"mm_projector_type\" must be \"patchmerger\" or \"patchmergerv2\"");
+    double out = textHidden;
+    if (!k3) {
+        const double mm = v.contains("mm_hidden_size") && !v["mm_hidden_size"].is_null()
+            ? readInt(v, "mm_hidden_size", 0, 1, kMaxDim, true)
+            : h;
+        out = mm == h ? textHidden : mm;
+    }
+    // kimi_k25 with patchmergerv2: getattr(config, "text_hidden_size", mm_hidden_size).
+    if (!k3 && projector == "patchmergerv2" && v.contains("text_hidden_size") && !v["text_hidden_size"].is_null())
+        out = readInt(v, "text_hidden_size", 0, 1, kMaxDim, true);
+
+    const double qkvOut = 3.0 * heads * (static_cast<int>(q) / heads); // head_size = Q // heads
+    const double normParams = norm == "layernorm" ? 2 * h : h;
+    const double m = h * merge;
+    VisionTower t;
+    t.type = type;
+    t.shardedParams
+        = layers * (qkvOut * h + (attnBias ? qkvOut : 0) + q * h + inter * h + (linearBias ? inter : 0) + h * inter);
+    t.replicatedParams = 3 * patch * patch * h + (patchBias ? h : 0) // patch_embed.proj
+        + posH * posW * h // pos_emb
+        + layers * (2 * normParams + (attnBias ? h : 0) + (linearBias ? h : 0)) // norms, wo and fc1 biases
+        + normParams // final_layernorm
+        + (projector == "patchmerger" ? 2 * h + m * m + m + out * m + out // pre_norm, linear_1, linear_2
+                                      : m * m + out * m + out); // linear_1, linear_2, post_norm
+    return t;
+}
+
 } // namespace
 
 VisionTower readVisionTower(const json &outer, int textHidden)
@@ -182,6 +275,14 @@ VisionTower readVisionTower(const json &outer, int textHidden)
     if (qwen3Vl || outerType == "qwen3_5" || outerType == "qwen3_5_moe") {
         try {
             return qwen3Vision(v, printable(type), qwen3Vl);
+        } catch (const InputError &e) {
+            throw InputError(std::string("vision_config: ") + e.what());
+        }
+    }
+    // Kimi-K2.5 and Kimi-K3: MoonViT (no model_type in their vision_config).
+    if (outerType == "kimi_k25" || outerType == "kimi_k3") {
+        try {
+            return moonVit(v, printable(type), outerType == "kimi_k3", textHidden);
         } catch (const InputError &e) {
             throw InputError(std::string("vision_config: ") + e.what());
         }
