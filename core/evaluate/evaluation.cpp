@@ -50,7 +50,7 @@ int visionShardsOn(const ModelSpec &m, const Plan &p)
 {
     if (!m.vision.present() || (p.languageModelOnly && !visionTowerKeptLanguageOnly(m.vision)))
         return 0;
-    return visionTowerTpDataMode(m.vision, p.mmEncoderTpData) ? 1 : p.tp;
+    return visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp) ? 1 : p.tp;
 }
 
 // Fills in vLLM's defaults for everything the plan left at 0, for the plan's vLLM version.

@@ -77,7 +77,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         w = cat(w, say(QT_TRANSLATE_NOOP("MemoryTerms", ", LM head")));
     if (mem.weights.vision > 0)
         w = cat(w,
-            say(visionTowerTpDataMode(m.vision, p.mmEncoderTpData) || m.vision.shardedParams <= 0 || p.tp == 1
+            say(visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp) || m.vision.shardedParams <= 0 || p.tp == 1
                     ? QT_TRANSLATE_NOOP("MemoryTerms", ", the vision tower (%1) whole on each rank %2")
                     : QT_TRANSLATE_NOOP("MemoryTerms", ", the vision tower (%1) split over tp %2"),
                 { value(m.vision.type), value(formatBytes(mem.weights.vision, 2)) }));

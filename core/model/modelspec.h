@@ -82,6 +82,9 @@ struct VisionTower
     std::string type; // vision_config.model_type ("" when the config has no vision_config)
     double shardedParams = 0; // in TP-sharded linear layers (replicated with --mm-encoder-tp-mode data)
     double replicatedParams = 0; // norms, embeddings and other tensors every rank holds whole
+    // Attention heads vLLM checks against tp (MoonViT: is_vit_use_data_parallel(num_heads)); when tp does not
+    // divide them the whole tower sits on every rank. 0: no such check.
+    int splitHeads = 0;
     bool sized() const { return shardedParams + replicatedParams > 0; }
     bool present() const { return !type.empty(); }
     bool operator==(const VisionTower &) const = default;

@@ -167,9 +167,10 @@ VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRe
 //                     post_norm nn.RMSNorm(text_hidden_size).
 // Both model classes set supports_encoder_tp_data = True: with --mm-encoder-tp-mode data the layers are built
 // with disable_tp (is_vit_use_data_parallel, vision.py), so each rank holds the whole tower. vLLM also falls
-// back to that when the head count does not divide TP (is_vit_use_data_parallel(num_heads)); the planner does
-// not model that fallback yet. The tower is built under _mark_tower_model, so --language-model-only skips it.
-// The config classes differ (vllm/transformers_utils/configs/kimi_k25.py and kimi_k3.py, same commit):
+// back to that when the head count does not divide TP (is_vit_use_data_parallel(num_heads), called by every
+// MoonViT layer and the model class): VisionTower::splitHeads. The tower is built under _mark_tower_model, so
+// --language-model-only skips it. The config classes differ (vllm/transformers_utils/configs/kimi_k25.py and
+// kimi_k3.py, same commit):
 //   kimi_k25: KimiK25VisionConfig reads hidden_size, intermediate_size, num_attention_heads and
 //     num_hidden_layers (the published config.json spells them vt_hidden_size ... and vLLM then takes its
 //     defaults, 1152 / 4304 / 16 / 27, which equal the vt_ values); the reader takes the plain key, else the vt_
@@ -225,11 +226,13 @@ VisionTower moonVit(const json &v, const std::string &type, bool k3, int textHid
     if (!k3 && projector == "patchmergerv2" && v.contains("text_hidden_size") && !v["text_hidden_size"].is_null())
         out = readInt(v, "text_hidden_size", 0, 1, kMaxDim, true);
 
-    const double qkvOut = 3.0 * heads * (static_cast<int>(q) / heads); // head_size = Q // heads
+    const int headSize = static_cast<int>(q) / heads; // head_size = Q // heads (kimi_k25_vit.py)
+    const double qkvOut = 3.0 * heads * headSize;
     const double normParams = norm == "layernorm" ? 2 * h : h;
     const double m = h * merge;
     VisionTower t;
     t.type = type;
+    t.splitHeads = heads;
     t.shardedParams
         = layers * (qkvOut * h + (attnBias ? qkvOut : 0) + q * h + inter * h + (linearBias ? inter : 0) + h * inter);
     t.replicatedParams = 3 * patch * patch * h + (patchBias ? h : 0) // patch_embed.proj
@@ -292,11 +295,16 @@ VisionTower readVisionTower(const json &outer, int textHidden)
     return t;
 }
 
-bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested)
+bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested, int tp)
 {
     // Gemma4UnifiedForConditionalGeneration inherits Gemma4ForConditionalGeneration, neither sets
     // supports_encoder_tp_data (vllm/model_executor/models/interfaces.py: False by default).
-    return dataRequested && t.type != "gemma4_unified_vision";
+    if (t.type == "gemma4_unified_vision")
+        return false;
+    // is_vit_use_data_parallel(num_heads) (vllm/model_executor/models/vision.py @017e9f4448b7): heads that tp does
+    // not divide fall back to data parallelism whatever the mode.
+    const bool headsDoNotSplit = t.splitHeads > 0 && tp > 1 && t.splitHeads % tp != 0;
+    return dataRequested || headsDoNotSplit;
 }
 
 bool visionTowerKeptLanguageOnly(const VisionTower &t)

@@ -13,8 +13,9 @@ VisionTower readVisionTower(const nlohmann::json &outer, int textHidden);
 
 // Whether --mm-encoder-tp-mode data applies to the tower: vLLM falls back to "weights" for a model class
 // without supports_encoder_tp_data (vllm/config/model.py, neuralmagic/vllm@017e9f4448b7). Only towers with
-// TP-sharded tensors are affected; of those, the Gemma-4 Unified embedder's model does not support it.
-bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested);
+// TP-sharded tensors are affected; of those, the Gemma-4 Unified embedder's model does not support it. A tower
+// whose heads tp does not divide (VisionTower::splitHeads) is whole on every rank in either mode.
+bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested, int tp = 1);
 
 // Whether vLLM still builds the tower with --language-model-only (every modality limited to 0). Towers built
 // under _mark_tower_model (vllm/model_executor/models/interfaces.py) are skipped then; the Gemma-4 Unified

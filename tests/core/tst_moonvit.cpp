@@ -73,12 +73,16 @@ private slots:
         QCOMPARE(m.vision.shardedParams + m.vision.replicatedParams, 401214464.0 + 46144512.0);
 
         const GpuSpec gpu = presetGpu("h200");
-        // TP 8, BF16: (396,361,728 / 8 + 50,997,248) x 2 B = (49,545,216 + 50,997,248) x 2 = 201,084,928 B.
-        // (vLLM itself falls back to data mode here, 12 heads not dividing 8 — is_vit_use_data_parallel,
-        // vision.py; the planner does not model that fallback.)
-        Plan p = makePlan("kimi-k3", "h200", 8);
+        // TP 4 (12 heads divide 4), BF16: (396,361,728 / 4 + 50,997,248) x 2 B = (99,090,432 + 50,997,248) x 2
+        // = 300,175,360 B.
+        Plan p = makePlan("kimi-k3", "h200", 4);
         for (const RankPlacement &r : evaluate(p, m, gpu).ranks)
-            QCOMPARE(r.memory.weights.vision, 201084928.0);
+            QCOMPARE(r.memory.weights.vision, 300175360.0);
+        // TP 8: 12 heads do not divide 8, so vLLM falls back to data parallelism (is_vit_use_data_parallel(num_heads),
+        // vision.py): the whole 447,358,976 x 2 = 894,717,952 B on every rank.
+        p = makePlan("kimi-k3", "h200", 8);
+        for (const RankPlacement &r : evaluate(p, m, gpu).ranks)
+            QCOMPARE(r.memory.weights.vision, 894717952.0);
         // --mm-encoder-tp-mode data: the whole 447,358,976 x 2 = 894,717,952 B on every rank.
         p.mmEncoderTpData = true;
         for (const RankPlacement &r : evaluate(p, m, gpu).ranks)
