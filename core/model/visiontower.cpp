@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 namespace shardscope {
 
 using nlohmann::json;
@@ -258,34 +260,22 @@ VisionTower readVisionTower(const json &outer, int textHidden)
     std::string type = readString(v, "model_type");
     if (type.empty())
         type = readString(outer, "model_type", "unknown") + " vision";
-    if (type == "gemma4_vision") {
-        try {
-            return gemma4Vision(v, textHidden);
-        } catch (const InputError &e) {
-            throw InputError(std::string("vision_config: ") + e.what());
-        }
-    }
-    if (type == "gemma4_unified_vision") {
-        try {
-            return gemma4UnifiedVision(outer, v, textHidden);
-        } catch (const InputError &e) {
-            throw InputError(std::string("vision_config: ") + e.what());
-        }
-    }
-    // Qwen3-VL, Qwen3.5 and Qwen3.6: the class vLLM builds follows the model's model_type.
+    // Qwen3-VL, Qwen3.5 and Qwen3.6: the class vLLM builds follows the model's model_type; Kimi-K2.5 and
+    // Kimi-K3: MoonViT (no model_type in their vision_config).
     const std::string outerType = readString(outer, "model_type");
     const bool qwen3Vl = outerType == "qwen3_vl" || outerType == "qwen3_vl_moe";
-    if (qwen3Vl || outerType == "qwen3_5" || outerType == "qwen3_5_moe") {
+    std::function<VisionTower()> read;
+    if (type == "gemma4_vision")
+        read = [&] { return gemma4Vision(v, textHidden); };
+    else if (type == "gemma4_unified_vision")
+        read = [&] { return gemma4UnifiedVision(outer, v, textHidden); };
+    else if (qwen3Vl || outerType == "qwen3_5" || outerType == "qwen3_5_moe")
+        read = [&] { return qwen3Vision(v, printable(type), qwen3Vl); };
+    else if (outerType == "kimi_k25" || outerType == "kimi_k3")
+        read = [&] { return moonVit(v, printable(type), outerType == "kimi_k3", textHidden); };
+    if (read) {
         try {
-            return qwen3Vision(v, printable(type), qwen3Vl);
-        } catch (const InputError &e) {
-            throw InputError(std::string("vision_config: ") + e.what());
-        }
-    }
-    // Kimi-K2.5 and Kimi-K3: MoonViT (no model_type in their vision_config).
-    if (outerType == "kimi_k25" || outerType == "kimi_k3") {
-        try {
-            return moonVit(v, printable(type), outerType == "kimi_k3", textHidden);
+            return read();
         } catch (const InputError &e) {
             throw InputError(std::string("vision_config: ") + e.what());
         }
