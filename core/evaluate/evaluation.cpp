@@ -211,10 +211,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         shape.lmHead = r.lmHead;
         shape.localExperts = static_cast<int>(r.experts.size());
         shape.visionShards = visionShardsOn(m, p);
-        // Kimi Linear / Kimi-K3 (vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7, use_sequence_parallel): with
-        // pp 1, expert parallelism, tp > 1 and dp > 1, KimiMLP builds the dense MLP and the shared experts with
-        // disable_tp, whole on every rank.
-        shape.denseMlpWhole = m.modelType == "kimi_linear" && p.pp == 1 && expertParallelOn(p) && p.tp > 1 && p.dp > 1;
+        shape.denseMlpWhole = denseMlpHeldWhole(m, p);
         RankMemory &mem = r.memory;
         mem.total = total;
         mem.requested = requested;

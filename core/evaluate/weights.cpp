@@ -1,5 +1,7 @@
 #include "core/evaluate/weights.h"
 
+#include "core/evaluate/planrules.h"
+
 #include <algorithm>
 
 namespace shardscope {
@@ -314,6 +316,11 @@ double perLayerModelProjectionParams(const ModelSpec &m, int tp)
 }
 
 } // namespace
+
+bool denseMlpHeldWhole(const ModelSpec &m, const Plan &p)
+{
+    return m.modelType == "kimi_linear" && p.pp == 1 && expertParallelOn(p) && p.tp > 1 && p.dp > 1;
+}
 
 WeightFormat effectiveWeightFormat(const ModelSpec &m, Quantization q)
 {

@@ -63,6 +63,11 @@ struct RankShape
     bool denseMlpWhole = false; // the dense MLP layers and shared experts held whole (Kimi's sequence parallel)
 };
 
+// Kimi Linear / Kimi-K3 sequence parallel (vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7,
+// use_sequence_parallel): with pp 1, expert parallelism, tp > 1 and dp > 1, KimiMLP builds the dense MLP and
+// the shared experts with disable_tp, whole on every rank (RankShape::denseMlpWhole).
+bool denseMlpHeldWhole(const ModelSpec &m, const Plan &p);
+
 struct WeightBreakdown
 {
     double attention = 0;
