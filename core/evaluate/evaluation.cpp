@@ -228,12 +228,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             draft.embedding = draft.lmHead = false;
             mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
         }
-        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
-                            : peakActivationAt(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens,
-                                p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4, p.flashinferSampler);
-        if (!v0)
-            mem.activation.hiddenStates
-                += attentionResidualBankBytes(m, r.firstLayer, r.lastLayer + 1, p.maxNumBatchedTokens);
+        mem.activation = v0
+            ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
+            : peakActivationAt(m, p.tp, e.moeTp, { r.firstLayer, r.lastLayer + 1 }, r.lmHead, p.maxNumSeqs,
+                p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4, p.flashinferSampler);
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;

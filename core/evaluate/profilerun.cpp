@@ -15,10 +15,12 @@ double heldMoeWorkspaceBytes(
     return fusedMoeWorkspaceBytes(m, moeTp, maxNumBatchedTokens);
 }
 
-ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel, bool flashinferSampler)
+ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, StageLayers stage, bool lastStage,
+    std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel,
+    bool flashinferSampler)
 {
     ActivationEstimate a = peakActivation(m, tp, moeTp, lastStage, maxNumSeqs, maxNumBatchedTokens);
+    a.hiddenStates += attentionResidualBankBytes(m, stage.first, stage.end, maxNumBatchedTokens);
     if (lastStage)
         a.sampler = samplerBuffers(version, flashinferSampler) * static_cast<double>(maxNumSeqs) * m.vocab * 4.0
             + heldMoeWorkspaceBytes(m, moeTp, maxNumBatchedTokens, version, modularMoeKernel);

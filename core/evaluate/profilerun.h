@@ -44,11 +44,19 @@ inline constexpr VllmVersion kMoeWorkspaceHeld { 0, 14, 0 };
 double heldMoeWorkspaceBytes(
     const ModelSpec &m, int moeTp, std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel);
 
+// The layers a pipeline stage runs, [first, end).
+struct StageLayers
+{
+    int first = 0;
+    int end = 0;
+};
+
 // peakActivation (overheads.h) for a V1 release: the sampler with samplerBuffers(version), and on the
 // last PP stage the held MoE workspace counted with it, in `sampler` (the sampler phase's peak:
-// total = hidden + max(forward, sampler buffers + held workspace)).
-ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, bool lastStage, std::int64_t maxNumSeqs,
-    std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel,
+// total = hidden + max(forward, sampler buffers + held workspace)); Kimi-K3's attention-residual bank of
+// the stage's layers (attentionResidualBankBytes) in `hiddenStates`, alive through the whole forward pass.
+ActivationEstimate peakActivationAt(const ModelSpec &m, int tp, int moeTp, StageLayers stage, bool lastStage,
+    std::int64_t maxNumSeqs, std::int64_t maxNumBatchedTokens, const VllmVersion &version, bool modularMoeKernel,
     bool flashinferSampler = false);
 
 // Non-torch memory that grows during the profiling run, by release. Before 0.18: nonTorchBytes(tp,

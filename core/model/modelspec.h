@@ -159,7 +159,8 @@ struct ModelSpec
     // Kimi-K3 (model_type kimi_linear, vllm/models/kimi_k3 @017e9f4448b7): the MLA layers' output gate g_proj
     // (mla_use_output_gate: hidden -> heads x v_head_dim), and attention residuals over blocks of
     // attn_res_block_size layers (two more norms and two [1, hidden] score projections per layer, a norm and a
-    // projection at the end, and a bank of cdiv(layers, block) hidden vectors per batched token).
+    // projection at the end, and per pipeline stage a bank of hidden vectors per batched token:
+    // attentionResidualBlocks, overheads.h).
     bool mlaOutputGate = false;
     int attnResBlockSize = 0;
     // DeepSeek-V4 (model_type deepseek_v4; vllm/models/deepseek_v4 @017e9f4448b7): grouped output LoRA (o_groups

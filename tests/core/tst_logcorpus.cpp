@@ -353,7 +353,8 @@ private slots:
         const VllmVersion v019 { 0, 19, 0 };
         // N = 14,336 / 2 = 7,168, max(2N, K = 4,096) = 14,336: 8,192 x 2 x (14,336 + 7,168) x 2 B = 704,643,072 B.
         QCOMPARE(heldMoeWorkspaceBytes(mixtral, 2, 8192, v019, true), 704643072.0);
-        const ActivationEstimate a = peakActivationAt(mixtral, 2, 2, true, 1024, 8192, v019, true);
+        const ActivationEstimate a
+            = peakActivationAt(mixtral, 2, 2, { 0, mixtral.layers }, true, 1024, 8192, v019, true);
         // Hidden states 8,192 x 4,096 x 2 B = 67,108,864 B; sampler 3.72 x 1,024 x 32,000 x 4 B = 487,587,840 B.
         QCOMPARE(a.hiddenStates, 67108864.0);
         QVERIFY(std::fabs(a.sampler - (487587840.0 + 704643072.0)) < 1);
