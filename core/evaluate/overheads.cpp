@@ -1,5 +1,7 @@
 #include "core/evaluate/overheads.h"
 
+#include "core/evaluate/linearattnpeak.h"
+
 #include "core/text/units.h"
 
 #include <algorithm>
@@ -47,6 +49,9 @@ ActivationEstimate peakActivation(
     const double denseInter = !m.isMoe() || m.moeLayerCount() < m.layers ? static_cast<double>(m.intermediate) : 0.0;
     const double inter = std::max(denseInter, static_cast<double>(m.sharedIntermediate)) / std::max(1, tp);
     a.forward = std::max(tokens * 2.0 * inter * 2.0, fusedMoeWorkspaceBytes(m, moeTp, maxNumBatchedTokens));
+    // Gated DeltaNet / KDA layers: their projections and output buffers (the chunked delta rule does not run
+    // in the profiling run, linearattnpeak.h); one layer at a time, so one more candidate for the peak.
+    a.forward = std::max(a.forward, linearAttentionProfileBytes(m, tp, maxNumBatchedTokens));
     if (lastStage)
         a.sampler = kSamplerBuffers * static_cast<double>(maxNumSeqs) * m.vocab * 4.0;
     return a;

@@ -27,7 +27,9 @@ BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen);
 //    the forward pass's MLP / MoE intermediates (tokens x 2 x intermediate / tp x 2 B) and, on the last
 //    PP stage only, the sampler's buffers; MoE layers hold the fused-MoE workspaces instead of an MLP
 //    intermediate (fusedMoeWorkspaceBytes), dense layers (all layers of a dense model, the first-k-dense
-//    layers and shared experts of an MoE one) tokens x 2 x intermediate / tp x 2 B;
+//    layers and shared experts of an MoE one) tokens x 2 x intermediate / tp x 2 B; Gated DeltaNet and KDA
+//    layers hold their projections and output buffers instead (linearAttentionProfileBytes, from vLLM's
+//    source, no fitted factor), the larger of the three counts;
 //  - sampler: logits for max_num_seqs sequences over the full vocabulary in FP32, about 9.55 such
 //    buffers alive at the peak (softmax, sort values and int64 indices, log-probs). Llama (vocab
 //    128,256) -> 4.73 GiB, Qwen (151,936) -> 5.6 GiB, gpt-oss (201,088) -> 7.4 GiB, as measured.

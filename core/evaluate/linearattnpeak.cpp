@@ -1,0 +1,43 @@
+#include "core/evaluate/linearattnpeak.h"
+
+#include <algorithm>
+
+namespace shardscope {
+
+double gatedDeltaNetProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens)
+{
+    if (m.mixerCount(LayerMixer::GatedDeltaNet) == 0 || tokens <= 0)
+        return 0;
+    const double t = std::max(1, tp);
+    const double keyDim = static_cast<double>(m.ssm.linearKeyHeads) * m.ssm.linearKeyHeadDim;
+    const double valueDim = static_cast<double>(m.ssm.linearValueHeads) * m.ssm.linearValueHeadDim;
+    // Elements per token on the rank (vllm qwen_gdn_linear_attn.py @d18bb7b39088 forward_cuda):
+    // in_proj_qkvz + in_proj_ba + core_attn_out + the gated norm's output.
+    double perToken = (2.0 * keyDim + 2.0 * valueDim) / t + 2.0 * m.ssm.linearValueHeads / t + 2.0 * valueDim / t;
+    // Qwen3-Next (gqa_interleaved_layout): mixed_qkv = torch.cat of the re-laid-out q, k, v.
+    if (m.modelType == "qwen3_next")
+        perToken += (2.0 * keyDim + valueDim) / t;
+    return static_cast<double>(tokens) * perToken * 2.0;
+}
+
+double kimiDeltaProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens)
+{
+    if (m.mixerCount(LayerMixer::KimiDelta) == 0 || tokens <= 0)
+        return 0;
+    const std::int64_t t = std::max(1, tp);
+    const std::int64_t localHeads = m.ssm.kdaHeads / t;
+    const std::int64_t localProjection = localHeads * m.ssm.kdaHeadDim;
+    // in_proj_qkvgfab's local width, padded to a multiple of 16 (vllm kimi_k3/nvidia/kda.py @017e9f4448b7:
+    // in_proj_padding = -local_output_size % 16).
+    std::int64_t inProj = 4 * localProjection + m.ssm.kdaHeadDim + localHeads;
+    inProj += (16 - inProj % 16) % 16;
+    // + g1 (f_b_proj output) + core_attn_out, BF16.
+    return static_cast<double>(tokens) * static_cast<double>(inProj + 2 * localProjection) * 2.0;
+}
+
+double linearAttentionProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens)
+{
+    return std::max(gatedDeltaNetProfileBytes(m, tp, tokens), kimiDeltaProfileBytes(m, tp, tokens));
+}
+
+} // namespace shardscope
