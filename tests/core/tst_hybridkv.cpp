@@ -10,6 +10,8 @@
 //     Qwen3_5ForConditionalGenerationConfig (mamba_ssm_dtype).
 #include "core/evaluate/evaluation.h"
 #include "core/evaluate/kvcache.h"
+#include "core/evaluate/linearattnpeak.h"
+#include "core/evaluate/overheads.h"
 #include "core/evaluate/weights.h"
 #include "core/model/errors.h"
 #include "core/model/jsonlenient.h"
@@ -60,6 +62,56 @@ class TestHybridKv : public QObject
 {
     Q_OBJECT
 private slots:
+    // The profiling run's peak inside Gated DeltaNet / KDA layers, per rank (linearattnpeak.h). vLLM's V1
+    // profiling run has no attention metadata (vllm/v1/worker/gpu_model_runner.py _dummy_run, is_profile,
+    // vllm-project/vllm @017e9f4448b7), so the layers' core returns at once ("V1 profile run":
+    // vllm/model_executor/layers/mamba/gdn/qwen_gdn_linear_attn.py _forward_core @d18bb7b39088 and
+    // @017e9f4448b7; vllm/model_executor/layers/kda.py @ca90f503041f; vllm/models/kimi_k3/nvidia/kda.py
+    // _forward @017e9f4448b7): no conv1d, no chunked delta rule (A, w/u, h, o) over the profiled tokens.
+    // What the layer holds are its projections and output buffers, BF16 (2 B).
+    void linearAttentionProfilePeak()
+    {
+        // Qwen3.5-27B (tests/core/data/qwen3.5-27b-config.json), TP 2, 8,192 tokens. key_dim = 16 x 128 =
+        // 2,048, value_dim = 48 x 128 = 6,144 (linear_num_key_heads / value_heads x head dims).
+        // QwenGatedDeltaNetAttention.forward_cuda (@d18bb7b39088), per token on the rank:
+        //   in_proj_qkvz (2 x 2,048 + 2 x 6,144) / 2 = 8,192; in_proj_ba 2 x 48 / 2 = 48;
+        //   core_attn_out 48 / 2 heads x 128 = 3,072; the gated norm's output 3,072  -> 14,384 elements
+        //   x 2 B x 8,192 tokens = 235,667,456 B (0.22 GiB).
+        const ModelSpec q35 = dataModel("qwen3.5-27b-config.json");
+        QCOMPARE(gatedDeltaNetProfileBytes(q35, 2, 8192), 235667456.0);
+        QCOMPARE(kimiDeltaProfileBytes(q35, 2, 8192), 0.0);
+        // Below the MLP's gate/up output, 8,192 x 2 x 17,408 / 2 x 2 B = 285,212,672 B, which stays the
+        // forward term; with the hidden states (8,192 x 5,120 x 2 B = 83,886,080 B) the 0.34 GiB that
+        // club-3090#1087 (vLLM 0.27.1) prints as 1.59 GiB: the difference is not in these layers.
+        const ActivationEstimate a = peakActivation(q35, 2, 2, false, 2, 8192);
+        QCOMPARE(a.forward, 285212672.0);
+        QCOMPARE(a.hiddenStates, 83886080.0);
+
+        // Qwen3-Next-80B-A3B (presets/models/qwen3-next-80b-a3b.json), TP 1, 8,192 tokens: key_dim 16 x 128
+        // = 2,048, value_dim 32 x 128 = 4,096. The interleaved layout also holds the torch.cat of q, k, v
+        // (forward_cuda, gqa_interleaved_layout): in_proj_qkvz 12,288 + ba 64 + core_attn_out 4,096 + norm
+        // output 4,096 + mixed_qkv 8,192 = 28,736 elements x 2 B x 8,192 = 470,810,624 B. Every layer is MoE:
+        // the fused-MoE workspaces 8,192 x 10 x (max(2 x 512, 2,048) + 512) x 2 B = 419,430,400 B, the shared
+        // expert 8,192 x 2 x 512 x 2 B = 16,777,216 B: the GDN layer is the forward pass's peak.
+        const ModelSpec next = presetModel("qwen3-next-80b-a3b");
+        QCOMPARE(next.modelType, std::string("qwen3_next"));
+        QCOMPARE(gatedDeltaNetProfileBytes(next, 1, 8192), 470810624.0);
+        QCOMPARE(fusedMoeWorkspaceBytes(next, 1, 8192), 419430400.0);
+        QCOMPARE(peakActivation(next, 1, 1, false, 256, 8192).forward, 470810624.0);
+
+        // Kimi Linear 48B-A3B (tests/core/data/kimi-linear-48b-a3b-config.json), TP 2, 64,000 tokens (vllm#28228):
+        // 32 heads x 128 -> 16 local heads, 2,048 per projection. kda.py forward (@017e9f4448b7):
+        // in_proj_qkvgfab 4 x 2,048 + 128 + 16 = 8,336 (a multiple of 16: no padding), g1 2,048,
+        // core_attn_out 2,048 -> 12,432 elements x 2 B x 64,000 = 1,591,296,000 B. The first dense layer's
+        // gate/up: 64,000 x 2 x 9,216 / 2 x 2 B = 1,179,648,000 B; the MoE workspaces (16,384-token chunk)
+        // 16,384 x 8 x (max(2 x 512, 2,304) + 512) x 2 B = 738,197,504 B: KDA is the peak.
+        const ModelSpec kimi = dataModel("kimi-linear-48b-a3b-config.json");
+        QCOMPARE(kimiDeltaProfileBytes(kimi, 2, 64000), 1591296000.0);
+        QCOMPARE(gatedDeltaNetProfileBytes(kimi, 2, 64000), 0.0);
+        QCOMPARE(fusedMoeWorkspaceBytes(kimi, 2, 64000), 738197504.0);
+        QCOMPARE(peakActivation(kimi, 2, 2, false, 8, 64000).forward, 1591296000.0);
+    }
+
     void nonFiniteLiterals()
     {
         // Python's json writes Infinity / -Infinity / NaN; strings are left alone.
