@@ -27,12 +27,21 @@ double kimiDeltaProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens)
     const std::int64_t t = std::max(1, tp);
     const std::int64_t localHeads = m.ssm.kdaHeads / t;
     const std::int64_t localProjection = localHeads * m.ssm.kdaHeadDim;
-    // in_proj_qkvgfab's local width, padded to a multiple of 16 (vllm kimi_k3/nvidia/kda.py @017e9f4448b7:
-    // in_proj_padding = -local_output_size % 16).
-    std::int64_t inProj = 4 * localProjection + m.ssm.kdaHeadDim + localHeads;
-    inProj += (16 - inProj % 16) % 16;
-    // + g1 (f_b_proj output) + core_attn_out, BF16.
-    return static_cast<double>(tokens) * static_cast<double>(inProj + 2 * localProjection) * 2.0;
+    if (m.ssm.kdaFullRankGate) {
+        // Kimi-K3 (vllm/models/kimi_k3/nvidia/kda.py KimiK3DeltaAttention.forward @017e9f4448b7):
+        // in_proj_qkvgfab = q, k, v, g + f_a (head_dim, replicated) + beta, padded to a multiple of 16
+        // (in_proj_padding = -local_output_size % 16); + g1 (f_b_proj) + core_attn_out. It returns o_proj's
+        // output: no buffer from the decoder layer.
+        std::int64_t inProj = 4 * localProjection + m.ssm.kdaHeadDim + localHeads;
+        inProj += (16 - inProj % 16) % 16;
+        return static_cast<double>(tokens) * static_cast<double>(inProj + 2 * localProjection) * 2.0;
+    }
+    // Kimi Linear (vllm/model_executor/layers/mamba/gdn/kimi_gdn_linear_attn.py KimiGatedDeltaNetAttention.forward
+    // @017e9f4448b7): in_proj_qkvgfab = q, k, v + beta + f_a (replicated), no padding; g2 = g_b_proj(g_a_proj),
+    // g1 = f_b_proj, core_attn_out; and the output buffer the decoder layer allocates before the call
+    // (vllm/models/kimi_k3/nvidia/model.py _run_self_attn: torch.empty_like(hidden_states)).
+    const std::int64_t inProj = 3 * localProjection + localHeads + m.ssm.kdaHeadDim;
+    return static_cast<double>(tokens) * static_cast<double>(inProj + 3 * localProjection + m.hidden) * 2.0;
 }
 
 double linearAttentionProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens)

@@ -23,10 +23,10 @@ namespace shardscope {
 //    core_attn_out are read. Qwen3-Next's interleaved layout (gqa_interleaved_layout) also holds the
 //    contiguous torch.cat of q, k, v: T x (2 key_dim + value_dim) / tp. The out_proj output
 //    (T x hidden) comes after the norm's inputs can be freed in the compiled graph; not counted.
-//  - Kimi Delta Attention (vllm/models/kimi_k3/nvidia/kda.py forward, @017e9f4448b7, which also serves
-//    KimiLinearForCausalLM): in_proj_qkvgfab T x (4 heads x head_dim / tp + head_dim + heads / tp, padded to
-//    16) (q, k, v, g2, f_a, beta: views), f_b_proj's g1 T x heads x head_dim / tp and core_attn_out
-//    T x heads x head_dim / tp, alive when the core is called.
+//  - Kimi Delta Attention (@017e9f4448b7; KimiLinearForCausalLM is served from vllm/models/kimi_k3): the fused
+//    in_proj_qkvgfab (q, k, v, beta, f_a; Kimi-K3's full-rank gate also g2, padded to 16), g1 = f_b_proj's
+//    T x heads x head_dim / tp, core_attn_out T x heads x head_dim / tp; Kimi Linear also g2 = g_b_proj's
+//    T x heads x head_dim / tp and the decoder layer's output buffer T x hidden; alive when the core is called.
 // The layers run one after another, so this is a candidate for the forward pass's peak beside the MLP /
 // MoE intermediates, not an addition to them.
 double gatedDeltaNetProfileBytes(const ModelSpec &m, int tp, std::int64_t tokens);

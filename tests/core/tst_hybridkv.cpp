@@ -67,8 +67,8 @@ private slots:
     // vllm-project/vllm @017e9f4448b7), so the layers' core returns at once ("V1 profile run":
     // vllm/model_executor/layers/mamba/gdn/qwen_gdn_linear_attn.py _forward_core @d18bb7b39088 and
     // @017e9f4448b7; vllm/model_executor/layers/kda.py @ca90f503041f; vllm/models/kimi_k3/nvidia/kda.py
-    // _forward @017e9f4448b7): no conv1d, no chunked delta rule (A, w/u, h, o) over the profiled tokens.
-    // What the layer holds are its projections and output buffers, BF16 (2 B).
+    // _forward and layers/mamba/gdn/kimi_gdn_linear_attn.py @017e9f4448b7): no conv1d, no chunked delta rule (A, w/u,
+    // h, o) over the profiled tokens. What the layer holds are its projections and output buffers, BF16 (2 B).
     void linearAttentionProfilePeak()
     {
         // Qwen3.5-27B (tests/core/data/qwen3.5-27b-config.json), TP 2, 8,192 tokens. key_dim = 16 x 128 =
@@ -100,16 +100,18 @@ private slots:
         QCOMPARE(peakActivation(next, 1, 1, false, 256, 8192).forward, 470810624.0);
 
         // Kimi Linear 48B-A3B (tests/core/data/kimi-linear-48b-a3b-config.json), TP 2, 64,000 tokens (vllm#28228):
-        // 32 heads x 128 -> 16 local heads, 2,048 per projection. kda.py forward (@017e9f4448b7):
-        // in_proj_qkvgfab 4 x 2,048 + 128 + 16 = 8,336 (a multiple of 16: no padding), g1 2,048,
-        // core_attn_out 2,048 -> 12,432 elements x 2 B x 64,000 = 1,591,296,000 B. The first dense layer's
-        // gate/up: 64,000 x 2 x 9,216 / 2 x 2 B = 1,179,648,000 B; the MoE workspaces (16,384-token chunk)
-        // 16,384 x 8 x (max(2 x 512, 2,304) + 512) x 2 B = 738,197,504 B: KDA is the peak.
+        // 32 heads x 128 -> 16 local heads, 2,048 per projection; hidden 2,304. KimiGatedDeltaNetAttention.forward
+        // (vllm/model_executor/layers/mamba/gdn/kimi_gdn_linear_attn.py @017e9f4448b7): in_proj_qkvgfab
+        // 3 x 2,048 + 16 (beta) + 128 (f_a, replicated) = 6,288, g2 2,048, g1 2,048, core_attn_out 2,048 and the
+        // decoder layer's output buffer 2,304 (vllm/models/kimi_k3/nvidia/model.py _run_self_attn) -> 14,736
+        // elements x 2 B x 64,000 = 1,886,208,000 B. The first dense layer's gate/up: 64,000 x 2 x 9,216 / 2 x 2 B
+        // = 1,179,648,000 B; the MoE workspaces (16,384-token chunk) 16,384 x 8 x (max(2 x 512, 2,304) + 512)
+        // x 2 B = 738,197,504 B: KDA is the peak.
         const ModelSpec kimi = dataModel("kimi-linear-48b-a3b-config.json");
-        QCOMPARE(kimiDeltaProfileBytes(kimi, 2, 64000), 1591296000.0);
+        QCOMPARE(kimiDeltaProfileBytes(kimi, 2, 64000), 1886208000.0);
         QCOMPARE(gatedDeltaNetProfileBytes(kimi, 2, 64000), 0.0);
         QCOMPARE(fusedMoeWorkspaceBytes(kimi, 2, 64000), 738197504.0);
-        QCOMPARE(peakActivation(kimi, 2, 2, false, 8, 64000).forward, 1591296000.0);
+        QCOMPARE(peakActivation(kimi, 2, 2, false, 8, 64000).forward, 1886208000.0);
     }
 
     void nonFiniteLiterals()
