@@ -1,5 +1,6 @@
 #include "core/explain/memoryterms.h"
 
+#include "core/evaluate/linearattnpeak.h"
 #include "core/evaluate/profilerun.h"
 #include "core/model/visiontower.h"
 
@@ -97,9 +98,13 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             { value(formatThousands(e.kv.profiledTokens)), value(formatBytes(mem.activation.hiddenStates, 2)),
                 value(formatThousands(m.intermediate)), value(formatBytes(mem.activation.forward, 2)) });
     } else {
-        const Sentence forward = m.isMoe() ? say(QT_TRANSLATE_NOOP("MemoryTerms", "MoE workspace, %1 experts x %2/%3"),
-                                     { value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp) })
-                                           : value("MLP " + std::to_string(m.intermediate) + "/tp");
+        Sentence forward = m.isMoe() ? say(QT_TRANSLATE_NOOP("MemoryTerms", "MoE workspace, %1 experts x %2/%3"),
+                               { value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp) })
+                                     : value("MLP " + std::to_string(m.intermediate) + "/tp");
+        // The linear-attention layers' projections when they are the larger (linearattnpeak.h).
+        const double linear = linearAttentionProfileBytes(m, p.tp, p.maxNumBatchedTokens);
+        if (linear > 0 && linear >= mem.activation.forward)
+            forward = say(QT_TRANSLATE_NOOP("MemoryTerms", "Gated DeltaNet / KDA projections and output buffers"));
         a = say(QT_TRANSLATE_NOOP("MemoryTerms",
                     "profiling run over max_num_batched_tokens=%1: hidden states (%2) %3 + the larger of the "
                     "forward pass (%4) %5"),

@@ -13,6 +13,7 @@
 #include "core/evaluate/linearattnpeak.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/weights.h"
+#include "core/explain/memoryterms.h"
 #include "core/model/errors.h"
 #include "core/model/jsonlenient.h"
 #include "core/report/report.h"
@@ -112,6 +113,18 @@ private slots:
         QCOMPARE(gatedDeltaNetProfileBytes(kimi, 2, 64000), 0.0);
         QCOMPARE(fusedMoeWorkspaceBytes(kimi, 2, 64000), 738197504.0);
         QCOMPARE(peakActivation(kimi, 2, 2, false, 8, 64000).forward, 1886208000.0);
+
+        // The plan's memory terms name the layers when they set the forward term (Qwen3-Next, TP 1, 8,192 tokens).
+        Plan p;
+        p.tp = 1;
+        p.maxModelLen = 8192;
+        p.maxNumBatchedTokens = 8192;
+        const EvaluatedPlan ep = evaluatePlan(p, next, presetGpu("h200"));
+        QCOMPARE(ep.evaluation.ranks[0].memory.activation.forward, 470810624.0);
+        bool named = false;
+        for (const MemoryTerm &t : memoryTerms(ep, 0))
+            named = named || (t.key == "activation" && t.assumption().find("Gated DeltaNet") != std::string::npos);
+        QVERIFY(named);
     }
 
     void nonFiniteLiterals()
