@@ -57,6 +57,8 @@ void buildSglang(Context &c)
         base.option("--quantization", q);
     if (p.enforceEager)
         base.flag("--disable-cuda-graph");
+    if (c.model.trustRemoteCode) // as for vLLM (vllmlaunch.cpp): the checkpoint's config is remote code
+        base.flag("--trust-remote-code");
 
     std::string s = r.model + ": TP " + std::to_string(p.tp);
     if (p.pp > 1)

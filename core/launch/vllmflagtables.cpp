@@ -103,6 +103,7 @@ const char *const kAll2all[] = {
 // --dp-size.
 const char *const kSglangFlags[] = {
     "--model-path",
+    "--trust-remote-code",
     "--tp",
     "--dp",
     "--pp-size",

@@ -768,6 +768,7 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
             m.officialTotalParams = v->get<double>();
         if (const auto v = root.find("params_active_official"); v != root.end() && v->is_number())
             m.officialActiveParams = v->get<double>();
+        m.trustRemoteCode = readBool(root, "trust_remote_code", false);
         if (const auto a = root.find("aliases"); a != root.end() && a->is_array())
             for (const auto &e : *a)
                 if (e.is_string() && e.get_ref<const std::string &>().size() <= 256)

@@ -98,6 +98,9 @@ struct ModelSpec
     std::string name;
     std::string hfRepo; // what `vllm serve` gets
     std::vector<std::string> aliases; // preset "aliases": other repos of the same model (mirrors, variants)
+    // Preset "trust_remote_code": the checkpoint's config needs code that neither transformers nor vLLM's
+    // own config registry has, so `vllm serve` must get --trust-remote-code (the preset cites why).
+    bool trustRemoteCode = false;
     std::string modelType;
 
     int layers = 0; // num_hidden_layers
