@@ -96,6 +96,9 @@ DisaggExportResult exportDisaggregated(const Plan &plan, const Evaluation &prefi
     }
     ExportOptions poolOptions = options;
     poolOptions.headAddress.clear(); // one address per instance: placeholders, never a single literal
+    // Each instance's node 0 gets its own API --port below; a pass-through one would be a second.
+    const bool passedPort = std::erase_if(
+        poolOptions.vllmExtraArgs, [](const VllmExtraArg &a) { return vllmExtraArgTableFlag(a.flag) == "--port"; });
     r.prefill = exportLaunch(prefill, model, poolOptions);
     r.decode = exportLaunch(decode, model, poolOptions);
     for (const auto &[pool, result] :
@@ -108,6 +111,8 @@ DisaggExportResult exportDisaggregated(const Plan &plan, const Evaluation &prefi
     r.flagSource = r.prefill.flagSource;
     if (!options.headAddress.empty())
         r.notes.emplace_back("--head-address names one node; each instance has its own address placeholder instead");
+    if (passedPort)
+        r.notes.emplace_back("pass-through --port left out: each instance has its own API port");
 
     const VllmVersion release = resolvedVllmVersion(plan.vllmVersion);
     const int x = std::max(1, plan.prefill.instances), y = std::max(1, plan.decode.instances);

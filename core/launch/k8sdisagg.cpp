@@ -89,6 +89,7 @@ K8sExport exportKubernetesDisaggregated(const Plan &plan, const Evaluation &pref
     poolOptions.replicas = 1; // checked here as a value the pools can take; each pool sets its own below
     if (!checkK8sOptions(out, poolOptions))
         return out;
+    const std::vector<std::string> leftOut = podLeftOutNotes(launch);
     const DisaggExportResult r
         = exportDisaggregated(plan, prefill, decode, model, podLaunchOptions(std::move(launch), options));
     if (!r.ok) {
@@ -118,6 +119,7 @@ K8sExport exportKubernetesDisaggregated(const Plan &plan, const Evaluation &pref
     for (const std::string &n : r.notes)
         if (n.rfind("prefill pool: ", 0) == 0 || n.rfind("decode pool: ", 0) == 0)
             out.notes.push_back(n);
+    out.notes.insert(out.notes.end(), leftOut.begin(), leftOut.end());
     const std::string port = std::to_string(kK8sServePort);
     out.notes.push_back("no router is written: vLLM's prefill/decode proxy "
                         "(tests/v1/kv_connector/nixl_integration/toy_proxy_server.py, "

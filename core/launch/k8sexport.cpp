@@ -536,8 +536,29 @@ bool checkK8sOptions(K8sExport &out, const K8sOptions &options)
     return true;
 }
 
+namespace {
+
+bool podOwnsFlag(const VllmExtraArg &a)
+{
+    const std::string f = vllmExtraArgTableFlag(a.flag);
+    return f == "--port" || f == "--host" || f == "--uds";
+}
+
+} // namespace
+
+std::vector<std::string> podLeftOutNotes(const ExportOptions &launch)
+{
+    std::vector<std::string> notes;
+    for (const VllmExtraArg &a : launch.vllmExtraArgs)
+        if (podOwnsFlag(a))
+            notes.push_back("pass-through " + vllmExtraArgTableFlag(a.flag)
+                + " left out: the manifests' Service and probes decide where vLLM listens");
+    return notes;
+}
+
 ExportOptions podLaunchOptions(ExportOptions launch, const K8sOptions &options)
 {
+    std::erase_if(launch.vllmExtraArgs, podOwnsFlag);
     launch.target = ExportTarget::Vllm;
     launch.headAddress.clear(); // the pods' own addresses
     launch.port = 0;
@@ -552,6 +573,7 @@ K8sExport exportKubernetes(
     K8sExport out;
     if (!checkK8sOptions(out, options))
         return out;
+    const std::vector<std::string> leftOut = podLeftOutNotes(launch);
     out.launch = exportLaunch(e, model, podLaunchOptions(std::move(launch), options));
     if (!out.launch.ok) {
         refuse(out, out.launch.refusalCode, out.launch.message());
@@ -564,6 +586,7 @@ K8sExport exportKubernetes(
         return out;
     for (const std::string &n : out.launch.notes())
         out.notes.push_back(n);
+    out.notes.insert(out.notes.end(), leftOut.begin(), leftOut.end());
     out.notes.emplace_back("the pods read the Hugging Face token from the secret hf-token-secret (key token) when it "
                            "exists");
     if (out.launch.nodes > 1)

@@ -72,7 +72,11 @@ std::string gpuResourceName(const GpuSpec &gpu);
 
 // The launch options of a server in a pod: vLLM, the pods' own addresses and ports (no head address,
 // no port), and Ray for several nodes unless a launcher was given (vLLM's documented LWS recipe).
+// Pass-through --port, --host and --uds are left out: the Service and the probes reach vLLM on its
+// port on every address of the pod.
 ExportOptions podLaunchOptions(ExportOptions launch, const K8sOptions &options);
+// The notes saying which pass-through options podLaunchOptions leaves out of `launch`.
+std::vector<std::string> podLeftOutNotes(const ExportOptions &launch);
 
 // The manifests for one evaluated plan. `launch` picks the launcher, nodes and model path as for
 // `shardscope export`; its head address and port are replaced by the pods' own.

@@ -5,6 +5,7 @@
 #include "core/launch/vllmflags.h"
 #include "core/text/sanitize.h"
 
+#include <algorithm>
 #include <charconv>
 #include <numeric>
 
@@ -83,6 +84,113 @@ int nearestNodeCount(int world, int perNode, int wanted)
             best = n;
     }
     return best;
+}
+
+// Every option the vLLM export writes from the plan or the launch layout (vllmlaunch.cpp, disaggexport.cpp):
+// a pass-through copy of one is left out, so that vLLM reads the plan's value, whether or not this plan
+// writes it (--data-parallel-size 4 against a plan with dp = 1 would contradict the plan).
+const char *const kGeneratedFlags[] = {
+    "--model",
+    "--tensor-parallel-size",
+    "--pipeline-parallel-size",
+    "--data-parallel-size",
+    "--decode-context-parallel-size",
+    "--prefill-context-parallel-size",
+    "--enable-expert-parallel",
+    "--all2all-backend",
+    "--expert-placement-strategy",
+    "--enable-eplb",
+    "--eplb-config",
+    "--gpu-memory-utilization",
+    "--max-model-len",
+    "--max-num-seqs",
+    "--max-num-batched-tokens",
+    "--kv-cache-dtype",
+    "--quantization",
+    "--block-size",
+    "--kv-cache-memory-bytes",
+    "--mm-ipc-gpu-memory-gb",
+    "--enable-prefix-caching",
+    "--enforce-eager",
+    "--disable-custom-all-reduce",
+    "--language-model-only",
+    "--mm-encoder-tp-mode",
+    "--nnodes",
+    "--node-rank",
+    "--master-addr",
+    "--master-port",
+    "--headless",
+    "--data-parallel-size-local",
+    "--data-parallel-start-rank",
+    "--data-parallel-address",
+    "--data-parallel-rpc-port",
+    "--distributed-executor-backend",
+    "--data-parallel-backend",
+    "--kv-transfer-config",
+};
+
+bool isGeneratedFlag(const std::string &tableFlag)
+{
+    return std::any_of(
+        std::begin(kGeneratedFlags), std::end(kGeneratedFlags), [&](const char *f) { return tableFlag == f; });
+}
+
+// The pass-through options (ExportOptions::vllmExtraArgs) after the generated flags of every vllm serve,
+// in the order given. One the export writes itself is left out with a note; the same switch given twice
+// (--trust-remote-code from the preset and the command) is written once.
+bool appendExtraArgs(Context &c)
+{
+    const std::vector<VllmExtraArg> &args = c.options.vllmExtraArgs;
+    if (args.empty())
+        return true;
+    if (args.size() > kMaxVllmExtraArgs) {
+        c.refuse("options",
+            say(QT_TRANSLATE_NOOP("Export", "more than %1 pass-through vLLM options"), { integer(kMaxVllmExtraArgs) }));
+        return false;
+    }
+    for (const VllmExtraArg &a : args)
+        if (const std::string problem = vllmExtraArgProblem(a); !problem.empty()) {
+            c.refuse("options", say(QT_TRANSLATE_NOOP("Export", "pass-through option %1"), { value(problem) }));
+            return false;
+        }
+    if (c.options.target != ExportTarget::Vllm) {
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export", "the %1 pass-through vLLM option(s) are not written for %2"),
+            { integer(static_cast<long long>(args.size())), value(exportTargetName(c.options.target)) }));
+        return true;
+    }
+    std::vector<std::string> leftOut;
+    for (NodeLaunch &n : c.result.nodeLaunches)
+        for (LaunchStep &s : n.steps) {
+            const LaunchCommand &cmd = s.command;
+            if (cmd.program.size() < 2 || cmd.program[0] != LaunchWord::literal("vllm")
+                || cmd.program[1] != LaunchWord::literal("serve"))
+                continue;
+            const std::vector<std::string> generated = cmd.flags();
+            for (const VllmExtraArg &a : args) {
+                const std::string table = vllmExtraArgTableFlag(a.flag);
+                const bool written = std::any_of(generated.begin(), generated.end(),
+                    [&](const std::string &g) { return vllmExtraArgTableFlag(g) == table; });
+                if (isGeneratedFlag(table) || written) {
+                    const bool sameSwitch = written && !a.value && isVllmSwitch(table)
+                        && std::find(generated.begin(), generated.end(), a.flag) != generated.end();
+                    if (!sameSwitch && std::find(leftOut.begin(), leftOut.end(), a.flag) == leftOut.end())
+                        leftOut.push_back(a.flag);
+                    continue;
+                }
+                const bool joined
+                    = a.value && (isVllmSwitch(table) || sanitize::looksLikeOption(*a.value) || a.value->empty());
+                LaunchOption o { a.flag, {}, joined };
+                if (a.value)
+                    o.values.push_back(LaunchWord::literal(*a.value));
+                s.command.options.push_back(std::move(o));
+            }
+        }
+    for (const std::string &f : leftOut)
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export",
+                                 "pass-through %1 left out: the export writes that option from the plan, whose value "
+                                 "wins"),
+            { value(f) }));
+    return true;
 }
 
 bool isMemoryError(const std::string &code)
@@ -231,6 +339,8 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
         exportbuild::buildVllm(c);
     else
         exportbuild::buildSglang(c);
+    if (r.ok)
+        appendExtraArgs(c);
     if (!r.ok) {
         r.nodeLaunches.clear();
         r.placeholders.clear();
@@ -239,7 +349,10 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
     // Every flag emitted must exist in the table of the plan's release (docs/DESIGN.md §6, §A.5).
     const VllmVersion release = resolvedVllmVersion(e.plan.vllmVersion);
     for (const LaunchCommand *cmd : r.serverCommands())
-        for (const std::string &f : cmd->flags()) {
+        for (const std::string &written : cmd->flags()) {
+            // The name the table lists: --no-enable-prefix-caching is --enable-prefix-caching's negation,
+            // --compilation-config.level one key of --compilation-config (pass-through options).
+            const std::string f = options.target == ExportTarget::Vllm ? vllmExtraArgTableFlag(written) : written;
             if (options.target == ExportTarget::Sglang ? isSglangServerFlag(f) : vllmKnowsFlag(f, release))
                 continue;
             const auto since = options.target == ExportTarget::Vllm ? vllmFlagIntroducedIn(f) : std::nullopt;

@@ -18,6 +18,35 @@ enum class Launcher { Mp, Ray };
 const char *exportTargetName(ExportTarget t); // "vllm", "sglang"
 const char *launcherName(Launcher l); // "mp", "ray"
 
+// A `vllm serve` option ShardScope has no plan field for (--trust-remote-code, --tool-call-parser kimi_k2),
+// carried from an imported command or a plan file's "vllm_extra_args" to the vLLM commands, in order.
+struct VllmExtraArg
+{
+    // The long name: "--tool-call-parser", "--no-enable-log-requests" (a negated switch),
+    // "--compilation-config.level" (one key of a config option).
+    std::string flag;
+    std::optional<std::string> value;
+    bool operator==(const VllmExtraArg &) const = default;
+};
+
+// Bounds of untrusted pass-through arguments.
+inline constexpr std::size_t kMaxVllmExtraArgs = 64;
+inline constexpr std::size_t kMaxVllmExtraArgLength = 4096;
+
+// The option name a flag table lists for `flag`: without a ".key" and a "--no-" of a switch.
+std::string vllmExtraArgTableFlag(const std::string &flag);
+// Why the argument cannot be passed to vllm serve (not a vLLM option, control characters, too long), or
+// empty; does not look at releases (the export checks the plan's --vllm-version).
+std::string vllmExtraArgProblem(const VllmExtraArg &arg);
+// The argv words as written in "vllm_extra_args": "--flag", "value"; "--flag=value" when the value
+// starts with '-' or the flag is a switch (argparse would not read it as the value otherwise).
+std::vector<std::string> vllmExtraArgWords(const std::vector<VllmExtraArg> &args);
+// Reads such words ("--flag=value" or "--flag" then its value; underscores read as '-'). Throws
+// InputError with a one-line message naming `field` for a word that is not a vLLM option, a stray
+// value, control characters, or more than kMaxVllmExtraArgs / longer than kMaxVllmExtraArgLength.
+std::vector<VllmExtraArg> vllmExtraArgsFromWords(
+    const std::vector<std::string> &words, const std::string &field = "vllm_extra_args");
+
 struct ExportOptions
 {
     ExportTarget target = ExportTarget::Vllm;
@@ -28,6 +57,9 @@ struct ExportOptions
     std::string modelPath; // what the server loads; empty: the model's Hugging Face repo
     std::string all2allBackend; // vLLM, EP with DP > 1; empty: allgather_reducescatter
     bool force = false; // export a plan the memory model predicts will not fit
+    // Appended to every vllm serve after the generated flags (vLLM target), shell-quoted; a flag the
+    // export writes from the plan is left out with a note (the plan's value wins).
+    std::vector<VllmExtraArg> vllmExtraArgs;
     bool operator==(const ExportOptions &) const = default;
 };
 
