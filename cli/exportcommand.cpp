@@ -87,7 +87,7 @@ K8sOptions k8sOptions(const QCommandLineParser &p)
 }
 
 // --target k8s: multi-document YAML on stdout, or one file per object in --output-dir.
-int runKubernetesExport(const QCommandLineParser &parser, const QString &format, const ExportOptions &launch)
+int runKubernetesExport(const QCommandLineParser &parser, const QString &format, ExportOptions launch)
 {
     if (format != QLatin1String("yaml") && format != QLatin1String("json") && has(parser, "format"))
         throw InputError("--format " + format.toStdString() + ": --target k8s writes yaml (or json)");
@@ -97,6 +97,7 @@ int runKubernetesExport(const QCommandLineParser &parser, const QString &format,
     const PresetRepository repo = loadPresets("export");
     PlanInputs in = planFromOptions(parser, repo);
     applyDisaggOptions(parser, in);
+    launch.vllmExtraArgs = vllmExtraArgsFromWords(in.vllmExtraArgs);
     const bool disaggregated = in.plan.servingMode == ServingMode::Disaggregated;
     K8sExport k;
     if (disaggregated) {
@@ -188,7 +189,7 @@ int runExportCommand(const QStringList &args)
         const bool k8s = has(parser, "target") && opt(parser, "target") == QLatin1String("k8s");
         const QString format
             = has(parser, "format") ? opt(parser, "format") : QString::fromLatin1(k8s ? "yaml" : "text");
-        const ExportOptions o = exportOptions(parser);
+        ExportOptions o = exportOptions(parser);
         if (k8s)
             return runKubernetesExport(parser, format, o);
         if (format != QLatin1String("text") && format != QLatin1String("json"))
@@ -199,6 +200,8 @@ int runExportCommand(const QStringList &args)
         const PresetRepository repo = loadPresets("export");
         PlanInputs in = planFromOptions(parser, repo);
         applyDisaggOptions(parser, in);
+        // The plan file's "vllm_extra_args" (an import's too): after the generated flags of every vllm serve.
+        o.vllmExtraArgs = vllmExtraArgsFromWords(in.vllmExtraArgs);
         if (in.plan.servingMode == ServingMode::Disaggregated)
             return runDisaggExport(in, repo, o, format);
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);

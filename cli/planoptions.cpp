@@ -242,6 +242,7 @@ PlanInputs planFromOptions(
         const QString path = value(p, "plan");
         const PlanFile file = planFileFromJsonText(readJsonFile(path), path.toStdString());
         plan = file.plan;
+        in.vllmExtraArgs = file.vllmExtraArgs;
         modelRef = QString::fromStdString(plan.modelId);
         gpuRef = QString::fromStdString(plan.gpuId);
         // A plan saved with a custom config embeds it, so the file stands on its own.

@@ -16,6 +16,8 @@ struct PlanInputs
     shardscope::Plan plan;
     shardscope::ModelSpec model;
     shardscope::GpuSpec gpu;
+    // --plan FILE's "vllm_extra_args" (planio.h): vllm serve words the export passes through.
+    std::vector<std::string> vllmExtraArgs;
 };
 
 // Adds the plan flags (vLLM's names where they overlap) to a parser. Documented in the README.

@@ -464,9 +464,12 @@ private:
     // and a warning says so, so a recipe with blanks to fill in still imports.
     void applyPlaceholder(const Option &o)
     {
+        m_placeholder = true;
         try {
             apply(o);
+            m_placeholder = false;
         } catch (const InputError &) {
+            m_placeholder = false;
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the plan keeps its default"),
                 { value(o.flag), value(truncated(o.value.text)) }));
         }
@@ -609,13 +612,34 @@ private:
             if (v == "ray")
                 l.launcher = Launcher::Ray;
             else if (v != "mp")
-                m_r.ignoredFlags.push_back(o.written);
+                ignore(o);
         } else {
             if (f == "--config")
                 warn(say(QT_TRANSLATE_NOOP("VllmImport", "settings in the --config file %1 are not read"),
                     { value(truncated(v)) }));
-            m_r.ignoredFlags.push_back(o.written);
+            ignore(o);
         }
+    }
+
+    // A vLLM option without a plan field: listed as written, and kept for the export to pass through
+    // (exportOptionsFor) unless its value is a placeholder nothing filled in.
+    void ignore(const Option &o)
+    {
+        m_r.ignoredFlags.push_back(o.written);
+        if (m_placeholder) {
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the export leaves it out"),
+                { value(o.flag), value(truncated(o.value.text)) }));
+            return;
+        }
+        VllmExtraArg a;
+        a.flag = (o.negated ? "--no-" + o.flag.substr(2) : o.flag) + (o.subKey.empty() ? "" : "." + o.subKey);
+        if (o.hasValue)
+            a.value = o.value.text;
+        if (const std::string problem = vllmExtraArgProblem(a); !problem.empty())
+            throw InputError(problem);
+        if (m_r.vllmExtraArgs.size() == kMaxVllmExtraArgs)
+            throw InputError("more than " + std::to_string(kMaxVllmExtraArgs) + " vLLM options without a plan field");
+        m_r.vllmExtraArgs.push_back(std::move(a));
     }
 
     // --speculative-config '{"method": "mtp", "num_speculative_tokens": 3}' or --speculative-config.<key> value:
@@ -662,7 +686,7 @@ private:
                 m_r.plan.redundantExperts
                     = static_cast<int>(intValue("--eplb-config.num_redundant_experts", o.value.text, 0, kMaxSize));
             else
-                m_r.ignoredFlags.push_back(o.written);
+                ignore(o);
             return;
         }
         const json j = jsonNestingDepth(o.value.text) > kMaxJsonDepth ? json(json::value_t::discarded)
@@ -737,6 +761,7 @@ private:
     bool m_expertParallel = false;
     bool m_eplb = false;
     bool m_rayHead = false;
+    bool m_placeholder = false; // apply() reads a value that is an unfilled placeholder
     int m_rayNodes = 0;
 };
 
@@ -765,6 +790,7 @@ ExportOptions exportOptionsFor(const ImportedCommand &c)
     o.port = c.launch.port;
     o.modelPath = c.model;
     o.all2allBackend = c.launch.all2allBackend;
+    o.vllmExtraArgs = c.vllmExtraArgs;
     return o;
 }
 
@@ -789,7 +815,8 @@ json importToJson(const ImportedCommand &c)
         { "all2all_backend", l.all2allBackend.empty() ? json(nullptr) : json(l.all2allBackend) } };
     return json { { "schema", "shardscope.import/1" }, { "model", c.model }, { "entry", c.entry },
         { "plan", planToJson(c.plan) }, { "unknown_flags", c.unknownFlags }, { "ignored_flags", c.ignoredFlags },
-        { "env", env }, { "launch", launch }, { "warnings", c.warnings() } };
+        { "vllm_extra_args", vllmExtraArgWords(c.vllmExtraArgs) }, { "env", env }, { "launch", launch },
+        { "warnings", c.warnings() } };
 }
 
 } // namespace shardscope

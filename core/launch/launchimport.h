@@ -35,6 +35,9 @@ struct ImportedCommand
     std::string entry; // "vllm serve", "python -m <module>" or "docker run <image>"
     std::vector<std::string> unknownFlags; // not vLLM options, as written with their values
     std::vector<std::string> ignoredFlags; // vLLM options without a plan field, as written
+    // The ignored vLLM options the export passes through (exportOptionsFor): the plan's own flags and
+    // unfilled placeholders left out.
+    std::vector<VllmExtraArg> vllmExtraArgs;
     std::vector<std::pair<std::string, std::string>> env; // variables the text sets (NAME=value, export, docker -e)
     ImportedLaunch launch;
     std::vector<Sentence> warningTexts; // the warnings, translatable (context "VllmImport")
@@ -58,7 +61,8 @@ ExportOptions exportOptionsFor(const ImportedCommand &imported);
 int findModelPreset(const std::vector<ModelSpec> &models, std::string_view reference);
 
 // {"schema": "shardscope.import/1", "model", "entry", "plan": planToJson, "unknown_flags",
-//  "ignored_flags", "env", "launch", "warnings"}. The object is also a valid `--plan FILE`.
+//  "ignored_flags", "vllm_extra_args" (vllmExtraArgWords), "env", "launch", "warnings"}. The object is also a
+//  valid `--plan FILE`.
 nlohmann::json importToJson(const ImportedCommand &imported);
 
 } // namespace shardscope

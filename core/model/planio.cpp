@@ -2,6 +2,7 @@
 
 #include "core/model/errors.h"
 #include "core/model/jsonlimits.h"
+#include "core/text/sanitize.h"
 
 #include <nlohmann/json.hpp>
 
@@ -343,6 +344,24 @@ PlanFile planFileFromJsonText(const std::string &text, const std::string &fileNa
             refuseFile(fileName, "\"workload\" must be an object");
         file.workload = it->dump();
     }
+    // Untrusted words for a command line: strings only, bounded, one line each. Which options they name is
+    // checked by the export (vllmExtraArgsFromWords), which knows the flag tables.
+    if (const auto it = j.find("vllm_extra_args"); it != j.end() && !it->is_null()) {
+        if (!it->is_array())
+            refuseSchema(fileName, "\"vllm_extra_args\" must be an array of strings");
+        if (it->size() > 128)
+            refuseSchema(fileName, "\"vllm_extra_args\" holds more than 128 words");
+        for (const json &w : *it) {
+            if (!w.is_string())
+                refuseSchema(fileName, "\"vllm_extra_args\" must be an array of strings");
+            const std::string &word = w.get_ref<const std::string &>();
+            if (word.size() > 4096 || sanitize::hasControlChars(word))
+                refuseSchema(fileName,
+                    "\"vllm_extra_args\" word \"" + sanitize::oneLine(word.substr(0, 80))
+                        + "\" is longer than 4096 bytes or holds control characters");
+            file.vllmExtraArgs.push_back(word);
+        }
+    }
     return file;
 }
 
@@ -357,6 +376,8 @@ std::string planFileToJsonText(const PlanFile &file)
         j["gpu_spec"] = json::parse(file.gpuSpec);
     if (!file.workload.empty())
         j["workload"] = json::parse(file.workload);
+    if (!file.vllmExtraArgs.empty())
+        j["vllm_extra_args"] = file.vllmExtraArgs;
     return j.dump(2) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
+#include <vector>
 
 namespace shardscope {
 
@@ -23,8 +24,9 @@ Plan planFromJson(const nlohmann::json &json);
 //    "plan": {planToJson fields},
 //    "model_config": {...}   only when the model is not a built-in preset (a user config.json)
 //    "gpu_spec": {...}       only when the GPU is not a built-in preset
-//    "workload": {...}}      the window's serving workload (core/serving/workloadio.h); optional, so
+//    "workload": {...}       the window's serving workload (core/serving/workloadio.h); optional, so
 //                            files written before it load with the default workload
+//    "vllm_extra_args": [...]} optional: vllm serve arguments the export passes through (PlanFile)
 // `shardscope import` output (schema "shardscope.import/1", a "plan" object too) reads as one as well.
 inline constexpr const char *kPlanFileSchema = "shardscope.planfile/1";
 inline constexpr int kPlanFileSchemaVersion = 1;
@@ -39,6 +41,10 @@ struct PlanFile
     // The "workload" object as JSON text ("" when absent), read by workloadFromJson (core/serving sits
     // above core/model, so the envelope carries it unparsed like the specs).
     std::string workload;
+    // "vllm_extra_args": vllm serve arguments without a plan field, as argv words
+    // (["--trust-remote-code", "--tool-call-parser", "kimi_k2"]); read by the vLLM export
+    // (vllmExtraArgsFromWords, core/launch/launchexport.h). Strings only, at most 128, no control characters.
+    std::vector<std::string> vllmExtraArgs;
 };
 
 // Reads a plan file's text. Throws InputError with a one-line message: not valid JSON, no "plan" object,
