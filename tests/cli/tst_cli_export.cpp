@@ -255,6 +255,50 @@ private slots:
         QCOMPARE(second.exitCode, 0);
         QCOMPARE(second.out, first.out);
     }
+
+    // vllm-project/recipes @8959cf64189c moonshotai/Kimi-K2.md, the first node of "Data Parallelism + Expert
+    // Parallelism": import -> --plan -> export keeps the options the plan has no field for ("vllm_extra_args"),
+    // after the generated flags of every node; --trust-remote-code once (the preset asks for it too).
+    void passThroughThroughFiles()
+    {
+        const QByteArray command
+            = "vllm serve moonshotai/Kimi-K2-Instruct --port 8000 --served-model-name kimi-k2 --trust-remote-code "
+              "--data-parallel-size 16 --data-parallel-size-local 8 --data-parallel-address $MASTER_IP "
+              "--data-parallel-rpc-port $PORT --enable-expert-parallel --max-num-batched-tokens 8192 --max-num-seqs "
+              "256 --gpu-memory-utilization 0.85 --enable-auto-tool-choice --tool-call-parser kimi_k2";
+        const CliResult imported
+            = runShardscope({ QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h200") }, command);
+        QCOMPARE(imported.exitCode, 0);
+        const QJsonArray words = imported.json().value(QStringLiteral("vllm_extra_args")).toArray();
+        QCOMPARE(words.size(), 8);
+        QCOMPARE(words.at(0).toString(), QStringLiteral("--port"));
+        QCOMPARE(words.at(7).toString(), QStringLiteral("kimi_k2"));
+        QTemporaryDir dir;
+        QFile plan(dir.filePath(QStringLiteral("p.shardscope.json")));
+        QVERIFY(plan.open(QIODevice::WriteOnly));
+        plan.write(imported.out);
+        plan.close();
+        const CliResult out = runShardscope({ QStringLiteral("export"), QStringLiteral("--plan"), plan.fileName(),
+            QStringLiteral("--force"), QStringLiteral("--format"), QStringLiteral("json") });
+        QCOMPARE(out.exitCode, 0);
+        const QString tail = QStringLiteral(
+            " --port 8000 --served-model-name kimi-k2 --enable-auto-tool-choice --tool-call-parser kimi_k2");
+        for (int node : { 0, 1 }) {
+            const QString serve = firstCommand(out.json(), node);
+            QVERIFY2(serve.endsWith(tail), qPrintable(serve));
+            QCOMPARE(serve.count(QStringLiteral("--trust-remote-code")), 1);
+        }
+        // A control character in the file is refused in one line.
+        QFile bad(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(
+            R"({"plan": {"model": "kimi-k2", "gpu": "h200", "tp": 8}, "vllm_extra_args": ["--served-model-name", "a\nb"]})");
+        bad.close();
+        const CliResult refused = runShardscope({ QStringLiteral("export"), QStringLiteral("--plan"), bad.fileName() });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("holds control characters"), refused.err.constData());
+        QCOMPARE(refused.err.count('\n'), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliExport)

@@ -2,10 +2,12 @@
 // the shell forms people paste, the round trip export -> import -> export, and garbage.
 #include "tests/common/testutils.h"
 
+#include "core/launch/k8sexport.h"
 #include "core/launch/launchexport.h"
 #include "core/launch/launchimport.h"
 #include "core/launch/shellwords.h"
 #include "core/model/errors.h"
+#include "core/model/planio.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +53,21 @@ ExportResult exportPlan(const char *model, const char *gpu, const Plan &p, const
 {
     const ModelSpec m = presetModel(model);
     return exportLaunch(evaluate(p, m, presetGpu(gpu)), m, o);
+}
+
+// How often `needle` occurs in `text` as a whole word (followed by a space or the end).
+int wordCount(const std::string &text, const std::string &needle)
+{
+    int n = 0;
+    for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+        if (at + needle.size() == text.size() || text[at + needle.size()] == ' ')
+            ++n;
+    return n;
+}
+
+bool endsWith(const std::string &text, const std::string &tail)
+{
+    return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
 // The message a refused command gives, or "" when it imports.
@@ -323,7 +340,11 @@ private slots:
         // A flag the plan has no field for is listed as ignored, placeholder or not, as before.
         const ImportedCommand unmodelled = importLaunchCommand("vllm serve m --served-model-name $NAME");
         QCOMPARE(unmodelled.ignoredFlags, (std::vector<std::string> { "--served-model-name '$NAME'" }));
-        QVERIFY(unmodelled.warnings().empty());
+        // ... but not passed through to the export, which would write the placeholder as a literal name.
+        QVERIFY(unmodelled.vllmExtraArgs.empty());
+        QCOMPARE(unmodelled.warnings(),
+            (std::vector<std::string> {
+                "--served-model-name $NAME is a placeholder to fill in; the export leaves it out" }));
         // The head address keeps its placeholder, for the export to fill in per node.
         QCOMPARE(
             importLaunchCommand("vllm serve m --master-addr $HEAD_IP").launch.headPlaceholder, std::string("HEAD_IP"));
@@ -507,6 +528,218 @@ private slots:
         QCOMPARE(id("/models/DeepSeek-V3/"), std::string("deepseek-v3"));
         QCOMPARE(id("qwen3-32b"), std::string("qwen3-32b"));
         QCOMPARE(id("someone/unknown-model"), std::string());
+    }
+
+    // vllm-project/recipes @8959cf64189c Qwen/Qwen3-Coder-480B-A35B.md, "FP8 Model": three options without a
+    // plan field. The export writes them after its own flags, once each, in the order written.
+    void passThroughRecipeCommand()
+    {
+        const char *text = "VLLM_ROCM_USE_AITER=1 vllm serve Qwen/Qwen3-Coder-480B-A35B-Instruct-FP8 \\\n"
+                           "    --trust-remote-code \\\n"
+                           "    --max-model-len 131072 \\\n"
+                           "    --enable-expert-parallel \\\n"
+                           "    --data-parallel-size 8 \\\n"
+                           "    --enable-auto-tool-choice \\\n"
+                           "    --tool-call-parser qwen3_coder";
+        const ImportedCommand c = importLaunchCommand(text);
+        const std::vector<VllmExtraArg> expected = { { "--trust-remote-code", std::nullopt },
+            { "--enable-auto-tool-choice", std::nullopt }, { "--tool-call-parser", "qwen3_coder" } };
+        QVERIFY(c.vllmExtraArgs == expected);
+        const ModelSpec model = modelFor(c);
+        QVERIFY(!model.trustRemoteCode); // transformers reads qwen3_moe: the flag comes from the command
+        ExportOptions o = exportOptionsFor(c);
+        o.force = true; // the flags are the point here, not the fit
+        const ExportResult r = exportLaunch(evaluate(c.plan, model, presetGpu("h200")), model, o);
+        QVERIFY2(r.ok, r.message().c_str());
+        QCOMPARE(r.serverCommands().size(), size_t(1));
+        const std::string serve = r.serverCommands()[0]->render();
+        // The last generated flag: vLLM's default batch of 8,192 tokens on a GPU of 70 GiB or more (plan.h).
+        QVERIFY2(endsWith(serve,
+                     " --max-num-batched-tokens 8192 --trust-remote-code --enable-auto-tool-choice "
+                     "--tool-call-parser qwen3_coder"),
+            serve.c_str());
+        QCOMPARE(wordCount(serve, "--trust-remote-code"), 1);
+        QCOMPARE(wordCount(serve, "--enable-auto-tool-choice"), 1);
+        QCOMPARE(wordCount(serve, "--tool-call-parser"), 1);
+        // Export -> import gives the same list; so does the import's JSON read back as a plan file.
+        QVERIFY(importLaunchCommand(r.text()).vllmExtraArgs == expected);
+        const nlohmann::json j = importToJson(c);
+        const Strings words
+            = { "--trust-remote-code", "--enable-auto-tool-choice", "--tool-call-parser", "qwen3_coder" };
+        QVERIFY(j["vllm_extra_args"].get<Strings>() == words);
+        const PlanFile file = planFileFromJsonText(j.dump());
+        QVERIFY(file.vllmExtraArgs == words);
+        QVERIFY(vllmExtraArgsFromWords(file.vllmExtraArgs) == expected);
+        QVERIFY(planFileFromJsonText(planFileToJsonText(file)).vllmExtraArgs == words);
+    }
+
+    // vllm-project/recipes @8959cf64189c moonshotai/Kimi-K2.5.md, "Hopper (x86_64)": the preset says the
+    // model needs --trust-remote-code, which the command gives too; the command has it once.
+    void passThroughKimiTrustOnce()
+    {
+        const char *text = "docker run --gpus all \\\n"
+                           "  -p 8000:8000 \\\n"
+                           "  --ipc=host \\\n"
+                           "  vllm/vllm-openai:v0.17.0-cu130 moonshotai/Kimi-K2.5 \\\n"
+                           "    --tensor-parallel-size 8 \\\n"
+                           "    --mm-encoder-tp-mode data \\\n"
+                           "    --tool-call-parser kimi_k2 \\\n"
+                           "    --reasoning-parser kimi_k2 \\\n"
+                           "    --enable-auto-tool-choice \\\n"
+                           "    --trust-remote-code";
+        const ImportedCommand c = importLaunchCommand(text);
+        const ModelSpec model = modelFor(c);
+        QCOMPARE(model.id, std::string("kimi-k2.5"));
+        QVERIFY(model.trustRemoteCode);
+        ExportOptions o = exportOptionsFor(c);
+        o.force = true;
+        const ExportResult r = exportLaunch(evaluate(c.plan, model, presetGpu("h200")), model, o);
+        QVERIFY2(r.ok, r.message().c_str());
+        const std::string serve = r.serverCommands()[0]->render();
+        QVERIFY2(endsWith(serve,
+                     " --mm-encoder-tp-mode data --trust-remote-code --tool-call-parser kimi_k2 --reasoning-parser "
+                     "kimi_k2 --enable-auto-tool-choice"),
+            serve.c_str());
+        QCOMPARE(wordCount(serve, "--trust-remote-code"), 1);
+        for (const std::string &note : r.notes())
+            QVERIFY2(note.find("pass-through") == std::string::npos, note.c_str());
+    }
+
+    // A pass-through option the export writes from the plan is left out with a note: vLLM reads the plan's
+    // value. Values are shell-quoted like every other value of the command.
+    void passThroughGeneratedFlagNotTwice()
+    {
+        ExportOptions o;
+        o.vllmExtraArgs = vllmExtraArgsFromWords(
+            { "--max_model_len=4096", "--served-model-name", "kimi k2", "-dp", "4", "--no-enable-log-requests" });
+        QCOMPARE(o.vllmExtraArgs[0].flag, std::string("--max-model-len"));
+        QCOMPARE(o.vllmExtraArgs[2].flag, std::string("--data-parallel-size"));
+        const ExportResult r = exportPlan("qwen3-8b", "h100-sxm", plan(2), o);
+        QVERIFY2(r.ok, r.message().c_str());
+        const std::string serve = r.serverCommands()[0]->render();
+        QCOMPARE(wordCount(serve, "--max-model-len"), 1);
+        QVERIFY2(serve.find("--max-model-len 32768") != std::string::npos, serve.c_str());
+        QCOMPARE(wordCount(serve, "--data-parallel-size"), 0);
+        QVERIFY2(endsWith(serve, " --served-model-name 'kimi k2' --no-enable-log-requests"), serve.c_str());
+        const Strings notes = r.notes();
+        const auto has = [&](const std::string &n) { return std::find(notes.begin(), notes.end(), n) != notes.end(); };
+        QVERIFY(has("pass-through --max-model-len left out: the export writes that option from the plan, whose value "
+                    "wins"));
+        QVERIFY(has("pass-through --data-parallel-size left out: the export writes that option from the plan, whose "
+                    "value wins"));
+    }
+
+    // Kubernetes runs the same serve command: the pass-through options follow, except where vLLM listens,
+    // which the manifests' Service and probes decide.
+    void passThroughKubernetes()
+    {
+        ExportOptions o;
+        o.vllmExtraArgs = { { "--port", "9000" }, { "--served-model-name", "kimi k2" } };
+        const ModelSpec m = presetModel("qwen3-8b");
+        const GpuSpec g = presetGpu("h100-sxm");
+        const K8sExport k = exportKubernetes(evaluate(plan(1), m, g), m, g, o, K8sOptions {});
+        QVERIFY2(k.ok, k.refusal.c_str());
+        const std::string serve = k.launch.serverCommands()[0]->render();
+        QVERIFY2(endsWith(serve, " --max-num-batched-tokens 8192 --served-model-name 'kimi k2'"), serve.c_str());
+        QCOMPARE(wordCount(serve, "--port"), 0);
+        QVERIFY(std::find(k.notes.begin(), k.notes.end(),
+                    "pass-through --port left out: the manifests' Service and probes decide where vLLM listens")
+            != k.notes.end());
+        QVERIFY(k.yaml().find("--served-model-name") != std::string::npos);
+    }
+
+    // A negated switch is checked by its option's name: --no-enable-prefix-caching is
+    // --enable-prefix-caching's BooleanOptionalAction negation (the flag tables list the option once).
+    void negatedSwitchExports()
+    {
+        Plan p = plan(1);
+        p.prefixCaching = PrefixCaching::Off;
+        const ExportResult r = exportPlan("qwen3-8b", "h100-sxm", p);
+        QVERIFY2(r.ok, r.message().c_str());
+        QVERIFY(endsWith(r.serverCommands()[0]->render(), " --no-enable-prefix-caching"));
+    }
+
+    // Untrusted input: control characters, options vLLM does not have, stray values, too many.
+    void passThroughRefusals()
+    {
+        const std::string imported = refusal("vllm serve Qwen/Qwen3-8B --served-model-name \"a\nb\"");
+        QVERIFY2(imported.find("--served-model-name: its value is longer than 4096 bytes or holds control characters")
+                != std::string::npos,
+            imported.c_str());
+        QVERIFY(imported.find('\n') == std::string::npos);
+        const auto wordsRefusal = [](const Strings &words) {
+            try {
+                (void)vllmExtraArgsFromWords(words);
+            } catch (const InputError &e) {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        QCOMPARE(wordsRefusal({ "--served-model-name", "a\tb" }),
+            std::string("vllm_extra_args: --served-model-name: its value is longer than 4096 bytes or holds control "
+                        "characters (newlines, tabs)"));
+        QCOMPARE(wordsRefusal({ "--served-model-name\n" }),
+            std::string("vllm_extra_args: \"--served-model-name\\n\" is longer than 4096 bytes or holds control "
+                        "characters"));
+        QCOMPARE(wordsRefusal({ "--rm-rf" }), std::string("vllm_extra_args: --rm-rf is not a vllm serve option"));
+        QCOMPARE(wordsRefusal({ "kimi_k2" }),
+            std::string("vllm_extra_args: \"kimi_k2\" is not an option (a value follows its flag: "
+                        "\"--tool-call-parser\", \"kimi_k2\")"));
+        Strings many;
+        for (int i = 0; i < 65; ++i)
+            many.push_back("--enable-auto-tool-choice");
+        QCOMPARE(wordsRefusal(many), std::string("vllm_extra_args: more than 64 options"));
+        // Set directly (the window): a refusal, never a command holding the newline.
+        ExportOptions o;
+        o.vllmExtraArgs = { { "--served-model-name", "a\nb" } };
+        const ExportResult r = exportPlan("qwen3-8b", "h100-sxm", plan(1), o);
+        QVERIFY(!r.ok);
+        QCOMPARE(r.refusalCode, std::string("options"));
+        QVERIFY(r.message().find('\n') == std::string::npos);
+        // A plan file's list: strings, one line each.
+        try {
+            (void)planFileFromJsonText(R"({"plan": {"tp": 1}, "vllm_extra_args": ["--served-model-name", 3]})");
+            QFAIL("a number in vllm_extra_args was read");
+        } catch (const InputError &e) {
+            QCOMPARE(std::string(e.what()), std::string("\"vllm_extra_args\" must be an array of strings"));
+        }
+    }
+
+    // A pass-through option newer than the plan's --vllm-version is refused naming the release that has it:
+    // --enable-per-request-metrics is in the 0.28 table (vllmflags028.cpp) and not in the 0.24 one.
+    void passThroughFlagRelease()
+    {
+        ExportOptions o;
+        o.vllmExtraArgs = { { "--enable-per-request-metrics", std::nullopt } };
+        Plan p = plan(1);
+        p.vllmVersion = VllmVersion { 0, 24, 0 };
+        const ExportResult old = exportPlan("qwen3-8b", "h100-sxm", p, o);
+        QVERIFY(!old.ok);
+        QCOMPARE(old.refusalCode, std::string("flag_release"));
+        QVERIFY2(old.message().find("--enable-per-request-metrics first appears in vLLM 0.28: the plan's "
+                                    "--vllm-version 0.24.0 does not know it")
+                != std::string::npos,
+            old.message().c_str());
+        p.vllmVersion = VllmVersion { 0, 28, 0 };
+        const ExportResult now = exportPlan("qwen3-8b", "h100-sxm", p, o);
+        QVERIFY2(now.ok, now.message().c_str());
+        QVERIFY(endsWith(now.serverCommands()[0]->render(), " --enable-per-request-metrics"));
+    }
+
+    // The Kimi-K3 preset: vLLM registers its config (kimi_k3) but its tokenizer is the repo's own code, so the
+    // export writes --trust-remote-code (presets/models/kimi-k3.json cites the recipe and vLLM's loader).
+    void kimiK3TrustRemoteCode()
+    {
+        const ModelSpec m = presetModel("kimi-k3");
+        QVERIFY(m.trustRemoteCode);
+        Plan p = plan(8);
+        p.maxModelLen = 8192;
+        ExportOptions o;
+        o.force = true; // the flags are the point here, not the fit
+        const ExportResult r = exportLaunch(evaluate(p, m, presetGpu("b300")), m, o);
+        QVERIFY2(r.ok, r.message().c_str());
+        QCOMPARE(wordCount(r.serverCommands()[0]->render(), "--trust-remote-code"), 1);
+        QVERIFY(!presetModel("qwen3-8b").trustRemoteCode);
     }
 
     void json()
