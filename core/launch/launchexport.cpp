@@ -187,8 +187,8 @@ bool appendExtraArgs(Context &c)
         }
     for (const std::string &f : leftOut)
         c.result.addNote(say(QT_TRANSLATE_NOOP("Export",
-                                 "pass-through %1 left out: the export writes that option from the plan, whose value "
-                                 "wins"),
+                                 "pass-through %1 left out: the export writes that option itself (from the plan or "
+                                 "the model preset), and its value wins"),
             { value(f) }));
     return true;
 }

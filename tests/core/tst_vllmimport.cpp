@@ -623,10 +623,10 @@ private slots:
         QVERIFY2(endsWith(serve, " --served-model-name 'kimi k2' --no-enable-log-requests"), serve.c_str());
         const Strings notes = r.notes();
         const auto has = [&](const std::string &n) { return std::find(notes.begin(), notes.end(), n) != notes.end(); };
-        QVERIFY(has("pass-through --max-model-len left out: the export writes that option from the plan, whose value "
-                    "wins"));
-        QVERIFY(has("pass-through --data-parallel-size left out: the export writes that option from the plan, whose "
-                    "value wins"));
+        QVERIFY(has("pass-through --max-model-len left out: the export writes that option itself (from the plan or "
+                    "the model preset), and its value wins"));
+        QVERIFY(has("pass-through --data-parallel-size left out: the export writes that option itself (from the plan "
+                    "or the model preset), and its value wins"));
     }
 
     // Kubernetes runs the same serve command: the pass-through options follow, except where vLLM listens,
