@@ -3,6 +3,7 @@
 // "gpu_spec" as the CLI takes them (modelFromJsonText) and as the window does (its catalog), evaluated.
 #include "fuzzing.h"
 
+#include "core/launch/launchexport.h"
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
@@ -19,6 +20,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             fuzzing::fail("plan does not survive planFileToJsonText/planFileFromJsonText");
         if (again.modelConfig != file.modelConfig || again.gpuSpec != file.gpuSpec)
             fuzzing::fail("embedded specs do not survive planFileToJsonText/planFileFromJsonText");
+        if (again.vllmExtraArgs != file.vllmExtraArgs)
+            fuzzing::fail("vllm_extra_args do not survive planFileToJsonText/planFileFromJsonText");
+        // What the export reads from them (cli/exportcommand.cpp): options, or a one-line InputError.
+        try {
+            const auto args = shardscope::vllmExtraArgsFromWords(file.vllmExtraArgs);
+            if (shardscope::vllmExtraArgsFromWords(shardscope::vllmExtraArgWords(args)) != args)
+                fuzzing::fail("vllm_extra_args do not survive vllmExtraArgWords/vllmExtraArgsFromWords");
+        } catch (const shardscope::InputError &) {
+        }
         const shardscope::GpuSpec gpu
             = file.gpuSpec.empty() ? fuzzing::gpu() : shardscope::gpuFromJsonText(file.gpuSpec, plan.gpuId);
         if (!file.modelConfig.empty()) {

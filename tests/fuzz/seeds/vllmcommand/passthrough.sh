@@ -1,0 +1,1 @@
+vllm serve moonshotai/Kimi-K2-Instruct --port 8000 --served-model-name kimi-k2 --trust-remote-code --tensor_parallel_size 8 --enable-auto-tool-choice --tool-call-parser kimi_k2 --reasoning_parser=kimi_k2 --no-enable-log-requests --compilation-config.level 3 --max-log-len=-1 --trust-remote-code=true
