@@ -135,6 +135,18 @@ bool isGeneratedFlag(const std::string &tableFlag)
         std::begin(kGeneratedFlags), std::end(kGeneratedFlags), [&](const char *f) { return tableFlag == f; });
 }
 
+// Options that choose another data-parallel launch than the one the export writes (one server per DP rank
+// behind an external load balancer, vLLM's docs/serving/data_parallel_deployment.md): passed through they
+// would contradict the generated commands.
+bool isLaunchLayoutFlag(const std::string &tableFlag)
+{
+    for (const char *f : { "--data-parallel-rank", "--data-parallel-hybrid-lb", "--data-parallel-external-lb",
+             "--data-parallel-multi-port-external-lb" })
+        if (tableFlag == f)
+            return true;
+    return false;
+}
+
 // The pass-through options (ExportOptions::vllmExtraArgs) after the generated flags of every vllm serve,
 // in the order given. One the export writes itself is left out with a note; the same switch given twice
 // (--trust-remote-code from the preset and the command) is written once.
@@ -158,7 +170,7 @@ bool appendExtraArgs(Context &c)
             { integer(static_cast<long long>(args.size())), value(exportTargetName(c.options.target)) }));
         return true;
     }
-    std::vector<std::string> leftOut;
+    std::vector<std::string> leftOut, layout;
     for (NodeLaunch &n : c.result.nodeLaunches)
         for (LaunchStep &s : n.steps) {
             const LaunchCommand &cmd = s.command;
@@ -168,6 +180,11 @@ bool appendExtraArgs(Context &c)
             const std::vector<std::string> generated = cmd.flags();
             for (const VllmExtraArg &a : args) {
                 const std::string table = vllmExtraArgTableFlag(a.flag);
+                if (isLaunchLayoutFlag(table)) {
+                    if (std::find(layout.begin(), layout.end(), a.flag) == layout.end())
+                        layout.push_back(a.flag);
+                    continue;
+                }
                 const bool written = std::any_of(generated.begin(), generated.end(),
                     [&](const std::string &g) { return vllmExtraArgTableFlag(g) == table; });
                 if (isGeneratedFlag(table) || written) {
@@ -189,6 +206,11 @@ bool appendExtraArgs(Context &c)
         c.result.addNote(say(QT_TRANSLATE_NOOP("Export",
                                  "pass-through %1 left out: the export writes that option itself (from the plan or "
                                  "the model preset), and its value wins"),
+            { value(f) }));
+    for (const std::string &f : layout)
+        c.result.addNote(say(QT_TRANSLATE_NOOP("Export",
+                                 "pass-through %1 left out: it asks for another data-parallel launch than these "
+                                 "commands"),
             { value(f) }));
     return true;
 }

@@ -172,6 +172,18 @@ private slots:
         QCOMPARE(c.ignoredFlags, (Strings { "--data-parallel-rank 1", "--port 8001" }));
         QCOMPARE(c.env.size(), size_t(1));
         QCOMPARE(c.env[0].first, std::string("CUDA_VISIBLE_DEVICES"));
+        // The export writes its own DP launch: the rank of an externally balanced server is not passed on,
+        // the port is.
+        const ExportResult r = exportPlan("qwen3-8b", "h100-sxm", c.plan, exportOptionsFor(c));
+        QVERIFY2(r.ok, r.message().c_str());
+        const std::string serve = r.serverCommands()[0]->render();
+        QCOMPARE(wordCount(serve, "--data-parallel-rank"), 0);
+        QVERIFY2(endsWith(serve, " --port 8001"), serve.c_str());
+        const Strings notes = r.notes();
+        QVERIFY(std::find(notes.begin(), notes.end(),
+                    "pass-through --data-parallel-rank left out: it asks for another data-parallel launch than these "
+                    "commands")
+            != notes.end());
     }
 
     // vLLM docs, "Deploying with Docker": docker options skipped, --env read, --model after the image.
