@@ -158,6 +158,37 @@ private slots:
         QVERIFY(exportDialog->shownText().contains(QStringLiteral("--tensor-parallel-size 4")));
     }
 
+    // The options an imported command carries without a plan field reach Export… while the plan keeps its model.
+    void importedOptionsReachTheExport()
+    {
+        MainWindow w(builtinCatalog(), windowOptions(makePlan("llama-3.1-70b", "h200", 4)));
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text().contains(QStringLiteral("Import vLLM command")))
+                a->trigger();
+        auto *dialog = w.findChild<ImportDialog *>();
+        QVERIFY(dialog);
+        dialog->setCommandText(
+            QStringLiteral("vllm serve meta-llama/Llama-3.1-70B -tp 8 --served-model-name 'my llama' "
+                           "--enable-auto-tool-choice --tool-call-parser llama3_json"));
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        emit w.commandPreview()->exportRequested();
+        auto *exportDialog = w.findChild<ExportDialog *>();
+        QVERIFY(exportDialog);
+        QString shown = exportDialog->shownText();
+        shown.replace(QStringLiteral(" \\\n    "), QStringLiteral(" ")); // one line, as the commands are
+        QVERIFY2(shown.contains(QStringLiteral(
+                     "--max-num-batched-tokens 8192 --served-model-name 'my llama' --enable-auto-tool-choice "
+                     "--tool-call-parser llama3_json")),
+            qPrintable(shown));
+        delete exportDialog;
+        // Another model: the options were that command's.
+        w.editor()->apply(makePlan("qwen3-32b", "h200", 2), {});
+        emit w.commandPreview()->exportRequested();
+        auto *other = w.findChild<ExportDialog *>();
+        QVERIFY(other);
+        QVERIFY(!other->shownText().contains(QStringLiteral("--tool-call-parser")));
+    }
+
     void lastSessionComesBack()
     {
         WindowOptions remember;

@@ -188,6 +188,7 @@ ExportOptions ExportDialog::options() const
     o.modelPath = m_modelPath->text().trimmed().toStdString();
     o.all2allBackend = m_all2all->currentData().toString().toStdString();
     o.force = m_force->isChecked();
+    o.vllmExtraArgs = m_extraArgs;
     return o;
 }
 
@@ -211,6 +212,7 @@ void ExportDialog::setOptions(const ExportOptions &o)
         QString::fromStdString(o.all2allBackend.empty() ? "allgather_reducescatter" : o.all2allBackend));
     m_all2all->setCurrentIndex(std::max(0, backend));
     m_force->setChecked(o.force);
+    m_extraArgs = o.vllmExtraArgs;
     m_updating = false;
     refresh();
 }

@@ -88,6 +88,8 @@ private:
     QLineEdit *m_modelPath = nullptr;
     QComboBox *m_all2all = nullptr;
     QCheckBox *m_force = nullptr;
+    // vLLM options an imported command carried without a plan field (setOptions; no control of their own).
+    std::vector<shardscope::VllmExtraArg> m_extraArgs;
     QComboBox *m_view = nullptr;
     QLabel *m_topologyLabel = nullptr;
     QLabel *m_viewLabel = nullptr;

@@ -131,6 +131,13 @@ void MainWindow::openExportDialog()
         dialog->setDisaggregated(m_document->wholePlan(),
             m_document->evaluatedPool(shardscope::Pool::Prefill).evaluation,
             m_document->evaluatedPool(shardscope::Pool::Decode).evaluation);
+    // An imported command's options without a plan field (--trust-remote-code, --tool-call-parser ...) go
+    // on to its export, as `shardscope export --plan import.json` keeps them.
+    if (!m_importedExtraArgs.empty() && m_document->plan().modelId == m_importedModelId) {
+        shardscope::ExportOptions o = dialog->options();
+        o.vllmExtraArgs = m_importedExtraArgs;
+        dialog->setOptions(o);
+    }
     connect(dialog, &ExportDialog::nearestPlanRequested, this, [this, dialog](const shardscope::Plan &nearest) {
         shardscope::Plan plan = nearest;
         plan.modelId = m_document->plan().modelId;
@@ -148,7 +155,7 @@ void MainWindow::openImportDialog()
         models.push_back(m.spec);
     auto *dialog = new ImportDialog(std::move(models), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ImportDialog::planImported, this, [this](const shardscope::Plan &imported) {
+    connect(dialog, &ImportDialog::planImported, this, [this, dialog](const shardscope::Plan &imported) {
         shardscope::Plan plan = imported;
         if (plan.gpuId.empty()) // a command does not name the GPU: keep the current one
             plan.gpuId = m_document->plan().gpuId;
@@ -158,6 +165,9 @@ void MainWindow::openImportDialog()
             return;
         }
         m_editor->apply(plan, tr("Import vLLM command"));
+        m_importedExtraArgs
+            = dialog->imported() ? dialog->imported()->vllmExtraArgs : std::vector<shardscope::VllmExtraArg> {};
+        m_importedModelId = m_document->plan().modelId;
     });
     dialog->show();
 }
