@@ -103,6 +103,28 @@ private slots:
         QCOMPARE(j["proxy"]["port"].get<int>(), 8192);
     }
 
+    // Pass-through options reach every pool's servers after the pool's flags; the instance's own --port wins.
+    void passThroughOptions()
+    {
+        const Pools pools = llama70b();
+        ExportOptions o;
+        o.vllmExtraArgs = { { "--port", "9000" }, { "--served-model-name", "llama" } };
+        const DisaggExportResult r = exportDisaggregated(
+            pools.plan, pools.prefill.evaluation, pools.decode.evaluation, pools.prefill.model, o);
+        QVERIFY2(r.ok, r.refusal.c_str());
+        for (const LaunchCommand *c : r.serverCommands()) {
+            QCOMPARE(optionValue(*c, "--served-model-name"), std::string("llama"));
+            int ports = 0;
+            for (const LaunchOption &opt : c->options)
+                ports += opt.flag == "--port";
+            QCOMPARE(ports, 1);
+            QVERIFY(optionValue(*c, "--port") != "9000");
+        }
+        QVERIFY(std::find(
+                    r.notes.begin(), r.notes.end(), "pass-through --port left out: each instance has its own API port")
+            != r.notes.end());
+    }
+
     // Export -> import of each pool's vllm serve gives that pool's plan: sizes and batch settings.
     void importRoundTrip()
     {
