@@ -2212,6 +2212,26 @@
         <source>the plan counts %1 speculative token(s): add --speculative-config with the method and &quot;num_speculative_tokens&quot;: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>more than %1 pass-through vLLM options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass-through option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 pass-through vLLM option(s) are not written for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass-through %1 left out: the export writes that option itself (from the plan or the model preset), and its value wins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass-through %1 left out: it asks for another data-parallel launch than these commands</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -4124,6 +4144,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source> (the hidden states include the attention-residual bank: %1 blocks of %2 layers, %3 x %1 x hidden x 2 B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet / KDA projections and output buffers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6440,6 +6464,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>--speculative-config %1 is not a JSON object; not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 is a placeholder to fill in; the export leaves it out</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2212,6 +2212,26 @@
         <source>the plan counts %1 speculative token(s): add --speculative-config with the method and &quot;num_speculative_tokens&quot;: %1</source>
         <translation>方案计入了 %1 个推测 Token：请加上 --speculative-config，写明方法和 &quot;num_speculative_tokens&quot;: %1</translation>
     </message>
+    <message>
+        <source>more than %1 pass-through vLLM options</source>
+        <translation>透传的 vLLM 选项超过 %1 个</translation>
+    </message>
+    <message>
+        <source>pass-through option %1</source>
+        <translation>透传选项 %1</translation>
+    </message>
+    <message>
+        <source>the %1 pass-through vLLM option(s) are not written for %2</source>
+        <translation>%1 个透传 vLLM 选项未写入 %2</translation>
+    </message>
+    <message>
+        <source>pass-through %1 left out: the export writes that option itself (from the plan or the model preset), and its value wins</source>
+        <translation>透传的 %1 已省略：导出会自行写入该选项（来自方案或模型预设），以其取值为准</translation>
+    </message>
+    <message>
+        <source>pass-through %1 left out: it asks for another data-parallel launch than these commands</source>
+        <translation>透传的 %1 已省略：它要求的数据并行启动方式与这些命令不同</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -4123,6 +4143,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source> (the hidden states include the attention-residual bank: %1 blocks of %2 layers, %3 x %1 x hidden x 2 B)</source>
         <translation>（隐藏状态含注意力残差块库：%1 个块，每块 %2 层，%3 × %1 × hidden × 2 B）</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet / KDA projections and output buffers</source>
+        <translation>Gated DeltaNet / KDA 投影与输出缓冲区</translation>
     </message>
 </context>
 <context>
@@ -6436,6 +6460,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>--speculative-config %1 is not a JSON object; not read</source>
         <translation>--speculative-config %1 不是 JSON 对象；未读取</translation>
+    </message>
+    <message>
+        <source>%1 %2 is a placeholder to fill in; the export leaves it out</source>
+        <translation>%1 %2 是待填写的占位符；导出时将其省略</translation>
     </message>
 </context>
 <context>
