@@ -76,6 +76,47 @@ private slots:
         QVERIFY(!text.contains("model_config")); // a preset needs no embedded config
     }
 
+    // The vLLM options an imported command carried without a plan field (ExportOptions::vllmExtraArgs) are
+    // saved with the plan as "vllm_extra_args" (argv words, core/model/planio.h) and come back on open, so
+    // Open then Save keeps them; a file whose words hold a control character is refused and changes nothing.
+    void passThroughOptionsTravelWithThePlan()
+    {
+        QTemporaryDir dir;
+        Fixture a;
+        a.editor.apply(makePlan("llama-3.1-70b", "h200", 4), {});
+        a.doc.setPassThrough(
+            { { "--tool-call-parser", std::string("llama3_json") }, { "--enable-auto-tool-choice", {} } },
+            "llama-3.1-70b");
+        const QString path = dir.filePath(QStringLiteral("tools.shardscope.json"));
+        QVERIFY(a.files.savePlan(path));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY2(text.contains("\"vllm_extra_args\""), text.constData());
+        QVERIFY(text.contains("\"--tool-call-parser\"") && text.contains("\"llama3_json\""));
+
+        Fixture b;
+        b.editor.apply(FileController::defaultPlan(), {});
+        QVERIFY2(b.files.openPlan(path), qPrintable(b.files.lastError()));
+        const std::vector<VllmExtraArg> expected { { "--tool-call-parser", std::string("llama3_json") },
+            { "--enable-auto-tool-choice", std::nullopt } };
+        QVERIFY(b.doc.passThrough() == expected);
+        // Another model: the options were that plan's.
+        b.editor.apply(makePlan("qwen3-32b", "h200", 2), {});
+        QVERIFY(b.doc.passThrough().empty());
+
+        QByteArray bad = text;
+        bad.replace("llama3_json", "llama3\\u0007json");
+        const QString badPath = dir.filePath(QStringLiteral("bad.shardscope.json"));
+        write(badPath, bad);
+        Fixture c;
+        c.editor.apply(makePlan("llama-3.1-70b", "h200", 4), {});
+        c.doc.setPassThrough({ { "--served-model-name", std::string("mine") } }, "llama-3.1-70b");
+        QVERIFY(!c.files.openPlan(badPath));
+        QVERIFY2(c.files.lastError().contains(QStringLiteral("vllm_extra_args")), qPrintable(c.files.lastError()));
+        QCOMPARE(c.doc.passThrough().size(), std::size_t { 1 });
+    }
+
     void customModelTravelsWithThePlan()
     {
         QTemporaryDir dir;

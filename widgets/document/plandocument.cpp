@@ -210,3 +210,16 @@ std::string PlanDocument::addGpuJson(const std::string &text, const std::string 
         emit catalogChanged();
     return id;
 }
+
+void PlanDocument::setPassThrough(std::vector<shardscope::VllmExtraArg> args, std::string modelId)
+{
+    m_passThrough = std::move(args);
+    m_passThroughModel = std::move(modelId);
+}
+
+std::vector<shardscope::VllmExtraArg> PlanDocument::passThrough() const
+{
+    if (!hasPlan() || plan().modelId != m_passThroughModel)
+        return {};
+    return m_passThrough;
+}

@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
+#include "core/launch/launchexport.h"
 #include "core/model/modelcatalog.h"
 #include "core/serving/disagg.h"
 #include "core/serving/serving.h"
@@ -106,6 +107,12 @@ public:
     static WorkloadBatch workloadBatchFor(
         const std::shared_ptr<const PlanState> &state, const shardscope::ServingResult *serving);
 
+    // The vLLM options an imported command or a plan file carried without a plan field (--trust-remote-code,
+    // --tool-call-parser ...), for the export and the saved file while the plan keeps `modelId`, the model
+    // they came with (ExportOptions::vllmExtraArgs, core/launch/launchexport.h). Not part of the undoable plan.
+    void setPassThrough(std::vector<shardscope::VllmExtraArg> args, std::string modelId);
+    std::vector<shardscope::VllmExtraArg> passThrough() const;
+
 signals:
     void catalogChanged();
     // The viewed pool changed (planChanged follows: the views show another server).
@@ -126,6 +133,8 @@ private:
     std::shared_ptr<const PlanState> m_state;
     int m_evaluations = 0;
     shardscope::Workload m_workload;
+    std::vector<shardscope::VllmExtraArg> m_passThrough;
+    std::string m_passThroughModel;
     mutable std::shared_ptr<const shardscope::ServingResult> m_serving;
     mutable std::string m_servingError;
     mutable bool m_servingDone = false;

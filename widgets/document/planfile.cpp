@@ -1,5 +1,6 @@
 #include "widgets/document/planfile.h"
 
+#include "core/launch/launchexport.h"
 #include "core/model/errors.h"
 #include "core/model/gpuspec.h"
 #include "core/model/modelspec.h"
@@ -32,6 +33,7 @@ std::string toJsonText(const PlanDocument &doc)
     if (g && g->isCustom())
         file.gpuSpec = g->sourceJson;
     file.workload = workloadToJson(doc.workload()).dump();
+    file.vllmExtraArgs = vllmExtraArgWords(doc.passThrough());
     return planFileToJsonText(file);
 }
 
@@ -41,7 +43,9 @@ Plan fromJsonText(PlanDocument &doc, const std::string &text, Workload *workload
     Plan &plan = file.plan;
     // Files written before the workload was saved have none: they get the default one.
     const Workload read = file.workload.empty() ? Workload {} : workloadFromJson(nlohmann::json::parse(file.workload));
-    // Parse the embedded specs before touching the catalog, so a bad file adds nothing.
+    // Parse the embedded specs and the pass-through options before touching the catalog, so a bad file adds
+    // nothing.
+    std::vector<VllmExtraArg> passThrough = vllmExtraArgsFromWords(file.vllmExtraArgs);
     if (!file.modelConfig.empty())
         (void)modelFromJsonText(file.modelConfig, plan.modelId);
     if (!file.gpuSpec.empty())
@@ -56,6 +60,7 @@ Plan fromJsonText(PlanDocument &doc, const std::string &text, Workload *workload
         throw InputError("unknown GPU \"" + plan.gpuId + "\" (not a preset, and the file embeds no gpu_spec)");
     if (workload)
         *workload = read;
+    doc.setPassThrough(std::move(passThrough), plan.modelId);
     return plan;
 }
 

@@ -162,10 +162,6 @@ private:
     QMenu *m_viewMenu = nullptr;
     QAction *m_beforeQuit = nullptr; // File: the separator before Quit (MenuId::FileExports)
     QAction *m_viewToggles = nullptr; // View: the separator after the tabs (MenuId::ViewToggles)
-    // The vLLM options the last imported command carried without a plan field, for Export… while the plan
-    // keeps that command's model (core/launch/launchexport.h VllmExtraArg).
-    std::vector<shardscope::VllmExtraArg> m_importedExtraArgs;
-    std::string m_importedModelId;
 
     static QString shortTabTitle(const QString &id);
     // The registry of tabs, in order: --tab names, what each shows, and its title.

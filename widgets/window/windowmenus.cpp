@@ -133,9 +133,9 @@ void MainWindow::openExportDialog()
             m_document->evaluatedPool(shardscope::Pool::Decode).evaluation);
     // An imported command's options without a plan field (--trust-remote-code, --tool-call-parser ...) go
     // on to its export, as `shardscope export --plan import.json` keeps them.
-    if (!m_importedExtraArgs.empty() && m_document->plan().modelId == m_importedModelId) {
+    if (std::vector<shardscope::VllmExtraArg> passThrough = m_document->passThrough(); !passThrough.empty()) {
         shardscope::ExportOptions o = dialog->options();
-        o.vllmExtraArgs = m_importedExtraArgs;
+        o.vllmExtraArgs = std::move(passThrough);
         dialog->setOptions(o);
     }
     connect(dialog, &ExportDialog::nearestPlanRequested, this, [this, dialog](const shardscope::Plan &nearest) {
@@ -165,9 +165,9 @@ void MainWindow::openImportDialog()
             return;
         }
         m_editor->apply(plan, tr("Import vLLM command"));
-        m_importedExtraArgs
-            = dialog->imported() ? dialog->imported()->vllmExtraArgs : std::vector<shardscope::VllmExtraArg> {};
-        m_importedModelId = m_document->plan().modelId;
+        m_document->setPassThrough(
+            dialog->imported() ? dialog->imported()->vllmExtraArgs : std::vector<shardscope::VllmExtraArg> {},
+            m_document->plan().modelId);
     });
     dialog->show();
 }
