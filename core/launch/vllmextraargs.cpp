@@ -96,7 +96,7 @@ std::vector<VllmExtraArg> vllmExtraArgsFromWords(const std::vector<std::string> 
         if (const std::string problem = vllmExtraArgProblem(a); !problem.empty())
             throw InputError(field + ": " + problem);
         if (out.size() == kMaxVllmExtraArgs)
-            throw InputError(field + ": more than " + std::to_string(kMaxVllmExtraArgs) + " options");
+            throw InputError(field + ": more than " + std::to_string(kMaxVllmExtraArgs).append(" options"));
         out.push_back(std::move(a));
     }
     return out;
