@@ -76,6 +76,8 @@ std::vector<std::string> vllmExtraArgWords(const std::vector<VllmExtraArg> &args
 
 std::vector<VllmExtraArg> vllmExtraArgsFromWords(const std::vector<std::string> &words, const std::string &field)
 {
+    // The field names every refusal; built outside the loop (one string, not a chain of temporaries).
+    const auto refuse = [&field](const std::string &why) { return InputError(field + ": " + why); };
     std::vector<VllmExtraArg> out;
     for (size_t i = 0; i < words.size(); ++i) {
         const std::string &w = words[i];
@@ -94,9 +96,9 @@ std::vector<VllmExtraArg> vllmExtraArgsFromWords(const std::vector<std::string> 
             && !sanitize::looksLikeOption(words[i + 1]))
             a.value = words[++i];
         if (const std::string problem = vllmExtraArgProblem(a); !problem.empty())
-            throw InputError(field + ": " + problem);
+            throw refuse(problem);
         if (out.size() == kMaxVllmExtraArgs)
-            throw InputError(field + ": more than " + std::to_string(kMaxVllmExtraArgs).append(" options"));
+            throw refuse("more than " + std::to_string(kMaxVllmExtraArgs) + " options");
         out.push_back(std::move(a));
     }
     return out;
