@@ -194,9 +194,7 @@ bool appendExtraArgs(Context &c)
                         leftOut.push_back(a.flag);
                     continue;
                 }
-                const bool joined
-                    = a.value && (isVllmSwitch(table) || sanitize::looksLikeOption(*a.value) || a.value->empty());
-                LaunchOption o { a.flag, {}, joined };
+                LaunchOption o { a.flag, {}, vllmExtraArgJoined(a) };
                 if (a.value)
                     o.values.push_back(LaunchWord::literal(*a.value));
                 s.command.options.push_back(std::move(o));

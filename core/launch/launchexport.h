@@ -38,8 +38,11 @@ std::string vllmExtraArgTableFlag(const std::string &flag);
 // Why the argument cannot be passed to vllm serve (not a vLLM option, control characters, too long), or
 // empty; does not look at releases (the export checks the plan's --vllm-version).
 std::string vllmExtraArgProblem(const VllmExtraArg &arg);
-// The argv words as written in "vllm_extra_args": "--flag", "value"; "--flag=value" when the value
-// starts with '-' or the flag is a switch (argparse would not read it as the value otherwise).
+// Whether the value is written joined to its flag, "--flag=value": a switch's value, a value starting with
+// '-' or an empty one (argparse would not read it as the value otherwise). The words and the export agree.
+bool vllmExtraArgJoined(const VllmExtraArg &arg);
+// The argv words as written in "vllm_extra_args": "--flag", "value"; "--flag=value" when
+// vllmExtraArgJoined.
 std::vector<std::string> vllmExtraArgWords(const std::vector<VllmExtraArg> &args);
 // Reads such words ("--flag=value" or "--flag" then its value; underscores read as '-'). Throws
 // InputError with a one-line message naming `field` for a word that is not a vLLM option, a stray

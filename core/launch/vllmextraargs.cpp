@@ -57,14 +57,20 @@ std::string vllmExtraArgProblem(const VllmExtraArg &arg)
     return {};
 }
 
+bool vllmExtraArgJoined(const VllmExtraArg &arg)
+{
+    return arg.value
+        && (isVllmSwitch(vllmExtraArgTableFlag(arg.flag)) || sanitize::looksLikeOption(*arg.value)
+            || arg.value->empty());
+}
+
 std::vector<std::string> vllmExtraArgWords(const std::vector<VllmExtraArg> &args)
 {
     std::vector<std::string> words;
     for (const VllmExtraArg &a : args) {
         if (!a.value) {
             words.push_back(a.flag);
-        } else if (isVllmSwitch(vllmExtraArgTableFlag(a.flag)) || sanitize::looksLikeOption(*a.value)
-            || a.value->empty()) {
+        } else if (vllmExtraArgJoined(a)) {
             words.push_back(a.flag + "=" + *a.value);
         } else {
             words.push_back(a.flag);
