@@ -98,6 +98,8 @@ int runKubernetesExport(const QCommandLineParser &parser, const QString &format,
     PlanInputs in = planFromOptions(parser, repo);
     applyDisaggOptions(parser, in);
     launch.vllmExtraArgs = vllmExtraArgsFromWords(in.vllmExtraArgs);
+    if (launch.modelPath.empty())
+        launch.modelPath = in.modelPath;
     const bool disaggregated = in.plan.servingMode == ServingMode::Disaggregated;
     K8sExport k;
     if (disaggregated) {
@@ -202,6 +204,8 @@ int runExportCommand(const QStringList &args)
         applyDisaggOptions(parser, in);
         // The plan file's "vllm_extra_args" (an import's too): after the generated flags of every vllm serve.
         o.vllmExtraArgs = vllmExtraArgsFromWords(in.vllmExtraArgs);
+        if (o.modelPath.empty())
+            o.modelPath = in.modelPath;
         if (in.plan.servingMode == ServingMode::Disaggregated)
             return runDisaggExport(in, repo, o, format);
         const Evaluation e = evaluate(in.plan, in.model, in.gpu);

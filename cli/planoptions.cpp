@@ -238,11 +238,13 @@ PlanInputs planFromOptions(
     PlanInputs in;
     Plan &plan = in.plan;
     QString modelRef, gpuRef;
+    std::string filePath;
     if (isSet(p, "plan")) {
         const QString path = value(p, "plan");
         const PlanFile file = planFileFromJsonText(readJsonFile(path), path.toStdString());
         plan = file.plan;
         in.vllmExtraArgs = file.vllmExtraArgs;
+        filePath = file.modelPath;
         modelRef = QString::fromStdString(plan.modelId);
         gpuRef = QString::fromStdString(plan.gpuId);
         // A plan saved with a custom config embeds it, so the file stands on its own.
@@ -253,6 +255,8 @@ PlanInputs planFromOptions(
     }
     if (isSet(p, "model"))
         modelRef = value(p, "model");
+    else
+        in.modelPath = filePath;
     if (modelRef.isEmpty())
         modelRef = fallbackModel;
     if (isSet(p, "gpu"))

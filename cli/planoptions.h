@@ -18,6 +18,9 @@ struct PlanInputs
     shardscope::GpuSpec gpu;
     // --plan FILE's "vllm_extra_args" (planio.h): vllm serve words the export passes through.
     std::vector<std::string> vllmExtraArgs;
+    // --plan FILE's "model_path" (an import's "model"): the checkpoint the export serves, unless --model
+    // picks another model or --model-path another path.
+    std::string modelPath;
 };
 
 // Adds the plan flags (vLLM's names where they overlap) to a parser. Documented in the README.

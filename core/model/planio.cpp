@@ -362,6 +362,19 @@ PlanFile planFileFromJsonText(const std::string &text, const std::string &fileNa
             file.vllmExtraArgs.push_back(word);
         }
     }
+    // An import's JSON names the served checkpoint as its top-level "model"; a plan file as "model_path".
+    const bool isImport = j.contains("schema") && j["schema"].get<std::string>().rfind("shardscope.import/", 0) == 0;
+    if (const auto it = j.find(isImport ? "model" : "model_path"); it != j.end() && !it->is_null()) {
+        const char *field = isImport ? "\"model\"" : "\"model_path\"";
+        if (!it->is_string())
+            refuseSchema(fileName, std::string(field) + " must be a string");
+        const std::string &path = it->get_ref<const std::string &>();
+        if (path.size() > 4096 || sanitize::hasControlChars(path))
+            refuseSchema(fileName,
+                std::string(field) + " \"" + sanitize::oneLine(path.substr(0, 80))
+                    + "\" is longer than 4096 bytes or holds control characters");
+        file.modelPath = path;
+    }
     return file;
 }
 
@@ -378,6 +391,9 @@ std::string planFileToJsonText(const PlanFile &file)
         j["workload"] = json::parse(file.workload);
     if (!file.vllmExtraArgs.empty())
         j["vllm_extra_args"] = file.vllmExtraArgs;
+    // Written only as the reader accepts it, so a saved file always opens again.
+    if (!file.modelPath.empty() && file.modelPath.size() <= 4096 && !sanitize::hasControlChars(file.modelPath))
+        j["model_path"] = file.modelPath;
     return j.dump(2) + "\n";
 }
 

@@ -45,6 +45,10 @@ struct PlanFile
     // (["--trust-remote-code", "--tool-call-parser", "kimi_k2"]); read by the vLLM export
     // (vllmExtraArgsFromWords, core/launch/launchexport.h). Strings only, at most 128, no control characters.
     std::vector<std::string> vllmExtraArgs;
+    // "model_path": what `vllm serve` loads (a Hugging Face repo or a directory), when it is not the preset's
+    // hf_repo: the checkpoint an imported command named (Qwen/Qwen3.5-27B-FP8 for the qwen3.5-27b preset).
+    // An import's JSON carries it as its top-level "model". One line, at most 4096 bytes.
+    std::string modelPath;
 };
 
 // Reads a plan file's text. Throws InputError with a one-line message: not valid JSON, no "plan" object,

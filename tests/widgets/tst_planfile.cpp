@@ -86,7 +86,7 @@ private slots:
         a.editor.apply(makePlan("llama-3.1-70b", "h200", 4), {});
         a.doc.setPassThrough(
             { { "--tool-call-parser", std::string("llama3_json") }, { "--enable-auto-tool-choice", {} } },
-            "llama-3.1-70b");
+            "llama-3.1-70b", "/models/Llama-3.1-70B-Instruct-FP8");
         const QString path = dir.filePath(QStringLiteral("tools.shardscope.json"));
         QVERIFY(a.files.savePlan(path));
         QFile f(path);
@@ -101,9 +101,13 @@ private slots:
         const std::vector<VllmExtraArg> expected { { "--tool-call-parser", std::string("llama3_json") },
             { "--enable-auto-tool-choice", std::nullopt } };
         QVERIFY(b.doc.passThrough() == expected);
-        // Another model: the options were that plan's.
+        // The checkpoint the imported command served goes with them.
+        QVERIFY2(text.contains("\"model_path\": \"/models/Llama-3.1-70B-Instruct-FP8\""), text.constData());
+        QCOMPARE(b.doc.passThroughModelPath(), std::string("/models/Llama-3.1-70B-Instruct-FP8"));
+        // Another model: the options and the path were that plan's.
         b.editor.apply(makePlan("qwen3-32b", "h200", 2), {});
         QVERIFY(b.doc.passThrough().empty());
+        QVERIFY(b.doc.passThroughModelPath().empty());
 
         QByteArray bad = text;
         bad.replace("llama3_json", "llama3\\u0007json");

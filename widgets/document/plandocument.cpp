@@ -211,10 +211,19 @@ std::string PlanDocument::addGpuJson(const std::string &text, const std::string 
     return id;
 }
 
-void PlanDocument::setPassThrough(std::vector<shardscope::VllmExtraArg> args, std::string modelId)
+void PlanDocument::setPassThrough(
+    std::vector<shardscope::VllmExtraArg> args, std::string modelId, std::string modelPath)
 {
     m_passThrough = std::move(args);
     m_passThroughModel = std::move(modelId);
+    m_passThroughModelPath = std::move(modelPath);
+}
+
+std::string PlanDocument::passThroughModelPath() const
+{
+    if (!hasPlan() || plan().modelId != m_passThroughModel)
+        return {};
+    return m_passThroughModelPath;
 }
 
 std::vector<shardscope::VllmExtraArg> PlanDocument::passThrough() const

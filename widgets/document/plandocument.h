@@ -110,8 +110,11 @@ public:
     // The vLLM options an imported command or a plan file carried without a plan field (--trust-remote-code,
     // --tool-call-parser ...), for the export and the saved file while the plan keeps `modelId`, the model
     // they came with (ExportOptions::vllmExtraArgs, core/launch/launchexport.h). Not part of the undoable plan.
-    void setPassThrough(std::vector<shardscope::VllmExtraArg> args, std::string modelId);
+    // `modelPath` is the checkpoint the command served (Qwen/Qwen3.5-27B-FP8 for the qwen3.5-27b preset), ""
+    // for the preset's own hf_repo: the export's model path under the same condition.
+    void setPassThrough(std::vector<shardscope::VllmExtraArg> args, std::string modelId, std::string modelPath = {});
     std::vector<shardscope::VllmExtraArg> passThrough() const;
+    std::string passThroughModelPath() const;
 
 signals:
     void catalogChanged();
@@ -135,6 +138,7 @@ private:
     shardscope::Workload m_workload;
     std::vector<shardscope::VllmExtraArg> m_passThrough;
     std::string m_passThroughModel;
+    std::string m_passThroughModelPath;
     mutable std::shared_ptr<const shardscope::ServingResult> m_serving;
     mutable std::string m_servingError;
     mutable bool m_servingDone = false;

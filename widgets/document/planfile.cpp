@@ -34,6 +34,7 @@ std::string toJsonText(const PlanDocument &doc)
         file.gpuSpec = g->sourceJson;
     file.workload = workloadToJson(doc.workload()).dump();
     file.vllmExtraArgs = vllmExtraArgWords(doc.passThrough());
+    file.modelPath = doc.passThroughModelPath();
     return planFileToJsonText(file);
 }
 
@@ -60,7 +61,7 @@ Plan fromJsonText(PlanDocument &doc, const std::string &text, Workload *workload
         throw InputError("unknown GPU \"" + plan.gpuId + "\" (not a preset, and the file embeds no gpu_spec)");
     if (workload)
         *workload = read;
-    doc.setPassThrough(std::move(passThrough), plan.modelId);
+    doc.setPassThrough(std::move(passThrough), plan.modelId, file.modelPath);
     return plan;
 }
 

@@ -133,9 +133,13 @@ void MainWindow::openExportDialog()
             m_document->evaluatedPool(shardscope::Pool::Decode).evaluation);
     // An imported command's options without a plan field (--trust-remote-code, --tool-call-parser ...) go
     // on to its export, as `shardscope export --plan import.json` keeps them.
-    if (std::vector<shardscope::VllmExtraArg> passThrough = m_document->passThrough(); !passThrough.empty()) {
+    // So does the checkpoint it served (the model path), when it is not the preset's own repo.
+    std::vector<shardscope::VllmExtraArg> passThrough = m_document->passThrough();
+    std::string modelPath = m_document->passThroughModelPath();
+    if (!passThrough.empty() || !modelPath.empty()) {
         shardscope::ExportOptions o = dialog->options();
         o.vllmExtraArgs = std::move(passThrough);
+        o.modelPath = std::move(modelPath);
         dialog->setOptions(o);
     }
     connect(dialog, &ExportDialog::nearestPlanRequested, this, [this, dialog](const shardscope::Plan &nearest) {
@@ -165,9 +169,9 @@ void MainWindow::openImportDialog()
             return;
         }
         m_editor->apply(plan, tr("Import vLLM command"));
-        m_document->setPassThrough(
-            dialog->imported() ? dialog->imported()->vllmExtraArgs : std::vector<shardscope::VllmExtraArg> {},
-            m_document->plan().modelId);
+        const std::optional<shardscope::ImportedCommand> &command = dialog->imported();
+        m_document->setPassThrough(command ? command->vllmExtraArgs : std::vector<shardscope::VllmExtraArg> {},
+            m_document->plan().modelId, command ? command->model : std::string {});
     });
     dialog->show();
 }
