@@ -3,7 +3,10 @@
 #include "core/launch/exportbuild.h"
 #include "core/launch/exportrules.h"
 #include "core/launch/vllmflags.h"
+#include "core/model/jsonlimits.h"
 #include "core/text/sanitize.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -333,6 +336,30 @@ bool chooseNodes(Context &c)
     return true;
 }
 
+// The speculative tokens a passed-through --speculative-config asks for (an imported command's, kept because
+// the plan has no field for its method and draft model): nullopt when none is passed, -1 when it names no count.
+std::optional<int> passedSpeculativeTokens(const std::vector<VllmExtraArg> &args)
+{
+    std::optional<int> tokens;
+    for (const VllmExtraArg &a : args) {
+        std::string text;
+        if (a.flag == "--speculative-config.num_speculative_tokens" && a.value) {
+            text = *a.value;
+        } else if (a.flag == "--speculative-config" && a.value && jsonNestingDepth(*a.value) <= kMaxJsonDepth) {
+            const nlohmann::json j = nlohmann::json::parse(*a.value, nullptr, false);
+            if (j.is_object() && j.contains("num_speculative_tokens"))
+                text = j["num_speculative_tokens"].is_string() ? j["num_speculative_tokens"].get<std::string>()
+                                                               : j["num_speculative_tokens"].dump();
+        } else if (a.flag.rfind("--speculative-config", 0) != 0) {
+            continue;
+        }
+        int n = -1;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        tokens = ec == std::errc() && end == text.data() + text.size() ? n : tokens.value_or(-1);
+    }
+    return tokens;
+}
+
 } // namespace
 
 ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const ExportOptions &options)
@@ -398,12 +425,20 @@ ExportResult exportLaunch(const Evaluation &e, const ModelSpec &model, const Exp
                           "the plan follows vLLM %1; the flags are checked against %2: check them against that "
                           "release"),
             { value(vllmVersionName(release)), value(table.label) }));
-    if (e.plan.speculativeLayers > 0)
+    // An imported --speculative-config passed through says it all; else the plan's counts need the options.
+    const std::optional<int> passed
+        = options.target == ExportTarget::Vllm ? passedSpeculativeTokens(options.vllmExtraArgs) : std::nullopt;
+    if (passed && *passed >= 0 && *passed != e.plan.numSpeculativeTokens)
+        r.addNote(say(QT_TRANSLATE_NOOP("Export",
+                          "the passed-through --speculative-config asks for %1 speculative token(s) where the plan "
+                          "counts %2: the server follows the option"),
+            { integer(*passed), integer(e.plan.numSpeculativeTokens) }));
+    if (!passed && e.plan.speculativeLayers > 0)
         r.addNote(say(QT_TRANSLATE_NOOP("Export",
                           "the plan counts %1 speculative draft layer(s): add the matching speculative decoding "
                           "options (method and draft model)"),
             { integer(e.plan.speculativeLayers) }));
-    if (e.plan.numSpeculativeTokens > 0)
+    if (!passed && e.plan.numSpeculativeTokens > 0)
         r.addNote(say(QT_TRANSLATE_NOOP("Export",
                           "the plan counts %1 speculative token(s): add --speculative-config with the method and "
                           "\"num_speculative_tokens\": %1"),

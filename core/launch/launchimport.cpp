@@ -626,6 +626,12 @@ private:
     void ignore(const Option &o)
     {
         m_r.ignoredFlags.push_back(o.written);
+        keepForExport(o);
+    }
+
+    // The option as written goes on to the export's vllm serve, after the flags the export writes itself.
+    void keepForExport(const Option &o)
+    {
         if (m_placeholder) {
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the export leaves it out"),
                 { value(o.flag), value(truncated(o.value.text)) }));
@@ -645,6 +651,7 @@ private:
     // --speculative-config '{"method": "mtp", "num_speculative_tokens": 3}' or --speculative-config.<key> value:
     // the tokens widen a hybrid model's state (kvcache.h MambaCacheSettings); an MTP or EAGLE method adds its one
     // draft layer to the KV pool (vllm#19996), unless --num-speculative-layers is given in the plan already.
+    // The plan has no field for the method or the draft model, so the option itself goes on to the export too.
     void readSpeculativeConfig(const Option &o)
     {
         json j;
@@ -661,6 +668,14 @@ private:
                 return;
             }
         }
+        // A blank to fill in inside the JSON ("model": "<draft_model>", "$DRAFT"): vLLM would read it literally.
+        const std::string &t = o.value.text;
+        const auto open = t.find('<');
+        if (t.find('$') != std::string::npos || (open != std::string::npos && t.find('>', open) != std::string::npos))
+            warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the export leaves it out"),
+                { value(o.flag), value(truncated(t)) }));
+        else
+            keepForExport(o);
         for (const auto &[key, v] : j.items()) {
             if (key == "num_speculative_tokens") {
                 const std::string text = v.is_string() ? v.get<std::string>() : v.dump();

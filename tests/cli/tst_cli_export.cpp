@@ -299,6 +299,49 @@ private slots:
         QVERIFY2(refused.err.contains("holds control characters"), refused.err.constData());
         QCOMPARE(refused.err.count('\n'), 1);
     }
+
+    // vllm-project/recipes @8959cf64189c Qwen/Qwen3.5.md (AMD, MTP-1): import -> --plan -> export serves the
+    // checkpoint the command named (the FP8 repo, not the qwen3.5-397b-a17b preset's BF16 hf_repo) and keeps the
+    // --speculative-config it carried (the plan reads its token count; method and draft model have no field),
+    // so the export asks the user to add nothing.
+    void servedCheckpointAndSpeculationThroughFiles()
+    {
+        const QByteArray command = "vllm serve Qwen/Qwen3.5-397B-A17B-FP8 --tensor-parallel-size 8 "
+                                   "--speculative-config '{\"method\": \"mtp\", \"num_speculative_tokens\": 1}' "
+                                   "--reasoning-parser qwen3";
+        const CliResult imported
+            = runShardscope({ QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h200") }, command);
+        QCOMPARE(imported.exitCode, 0);
+        QTemporaryDir dir;
+        QFile plan(dir.filePath(QStringLiteral("p.shardscope.json")));
+        QVERIFY(plan.open(QIODevice::WriteOnly));
+        plan.write(imported.out);
+        plan.close();
+        const QStringList exportPlan { QStringLiteral("export"), QStringLiteral("--plan"), plan.fileName(),
+            QStringLiteral("--force"), QStringLiteral("--format"), QStringLiteral("json") };
+        const CliResult out = runShardscope(exportPlan);
+        QCOMPARE(out.exitCode, 0);
+        const QString serve = firstCommand(out.json());
+        QVERIFY2(serve.startsWith(QStringLiteral("vllm serve Qwen/Qwen3.5-397B-A17B-FP8 ")), qPrintable(serve));
+        QVERIFY2(
+            serve.endsWith(QStringLiteral(
+                R"( --speculative-config '{"method": "mtp", "num_speculative_tokens": 1}' --reasoning-parser qwen3)")),
+            qPrintable(serve));
+        const QJsonArray notes = out.json().value(QStringLiteral("notes")).toArray();
+        for (const QJsonValue &n : notes)
+            QVERIFY2(!n.toString().contains(QStringLiteral("speculative")), qPrintable(n.toString()));
+        // Another token count in the plan: the option still goes through, and a note says the two differ.
+        const CliResult two = runShardscope(
+            exportPlan + QStringList { QStringLiteral("--num-speculative-tokens"), QStringLiteral("2") });
+        QCOMPARE(two.exitCode, 0);
+        QVERIFY(two.out.contains("asks for 1 speculative token(s) where the plan counts 2"));
+        // --model picks another preset: its own repo, not the imported checkpoint.
+        const CliResult other = runShardscope(
+            exportPlan + QStringList { QStringLiteral("--model"), QStringLiteral("qwen3.5-122b-a10b") });
+        QCOMPARE(other.exitCode, 0);
+        QVERIFY2(firstCommand(other.json()).startsWith(QStringLiteral("vllm serve Qwen/Qwen3.5-122B-A10B ")),
+            qPrintable(firstCommand(other.json())));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliExport)

@@ -19,6 +19,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 using namespace shardscope;
@@ -153,6 +155,10 @@ private slots:
         QCOMPARE(c.plan.speculativeLayers, 1); // the MTP layer joins the KV pool
         QCOMPARE(c.plan.prefixCaching, PrefixCaching::On);
         QVERIFY(c.ignoredFlags.empty());
+        // The plan has no field for the method: the option as written goes on to the export.
+        QVERIFY((c.vllmExtraArgs
+            == std::vector<VllmExtraArg> {
+                { "--speculative-config", std::string(R"({"method": "mtp", "num_speculative_tokens": 3})") } }));
         const ImportedCommand dotted = importLaunchCommand(
             "vllm serve m --speculative-config.num_speculative_tokens 2 --no-enable-prefix-caching");
         QCOMPARE(dotted.plan.numSpeculativeTokens, 2);
@@ -164,6 +170,16 @@ private slots:
             "vllm serve m --speculative-config '{\"model\": <eagle3_model_name>, \"num_speculative_tokens\": 3}'");
         QCOMPARE(placeholder.plan.numSpeculativeTokens, 0);
         QCOMPARE(placeholder.warnings().size(), std::size_t(1));
+        QVERIFY(placeholder.vllmExtraArgs.empty()); // not written into the export as it stands
+        const ImportedCommand dollar = importLaunchCommand(
+            "vllm serve m --speculative-config '{\"model\": \"$DRAFT\", \"num_speculative_tokens\": 3}'");
+        QCOMPARE(dollar.plan.numSpeculativeTokens, 3);
+        QVERIFY(dollar.vllmExtraArgs.empty()); // single quotes: vLLM would get "$DRAFT" as the draft model
+        const std::vector<std::string> said = dollar.warnings();
+        QVERIFY(std::find(said.begin(), said.end(),
+                    R"(--speculative-config {"model": "$DRAFT", "num_speculative_tokens": 3} is a placeholder to fill )"
+                    "in; the export leaves it out")
+            != said.end());
 
         Plan p;
         p.numSpeculativeTokens = 4;
