@@ -2232,6 +2232,10 @@
         <source>pass-through %1 left out: it asks for another data-parallel launch than these commands</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the passed-through --speculative-config asks for %1 speculative token(s) where the plan counts %2: the server follows the option</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

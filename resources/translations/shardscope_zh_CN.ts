@@ -2232,6 +2232,10 @@
         <source>pass-through %1 left out: it asks for another data-parallel launch than these commands</source>
         <translation>透传的 %1 已省略：它要求的数据并行启动方式与这些命令不同</translation>
     </message>
+    <message>
+        <source>the passed-through --speculative-config asks for %1 speculative token(s) where the plan counts %2: the server follows the option</source>
+        <translation>透传的 --speculative-config 要求 %1 个投机 token，而方案计为 %2：服务器以该选项为准</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
