@@ -226,6 +226,57 @@ private slots:
         QCOMPARE(exact.quantCoverage.denseMlp, 11.0 / 12);
     }
 
+    // Kimi-K2-Thinking (preset kimi-k2-thinking): the Kimi-K2 shapes as a native INT4 checkpoint, not Kimi-K2's
+    // FP8 blocks. Routed experts in vLLM's CompressedTensorsWNA16MoEMethod.create_weights (neuralmagic/vllm
+    // @017e9f4448b7 vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors_moe/
+    // compressed_tensors_moe_wna16.py): w13/w2_weight_packed int32 holding packed_factor = 32 // num_bits = 8
+    // values (4 bits: 0.5 B per weight), w13/w2_weight_scale in params_dtype (BF16, 2 B) per group_size = 32
+    // inputs: 0.5 + 2/32 = 0.5625 B per weight; symmetric, so no weight_zero_point. Everything in the ignore
+    // list (attention, shared experts, the dense MLP, lm_head) stays BF16.
+    void kimiK2ThinkingInt4Weights()
+    {
+        const ModelSpec k = presetModel("kimi-k2-thinking");
+        QCOMPARE(k.quant.method, std::string("compressed-tensors"));
+        QCOMPARE(k.weightFormat, WeightFormat::Int4);
+        QCOMPARE(k.quantCoverage.attention, 0.0);
+        QCOMPARE(k.quantCoverage.sharedExperts, 0.0);
+        QCOMPARE(k.quantCoverage.denseMlp, 0.0);
+        QCOMPARE(k.quantCoverage.experts, 1.0);
+        QVERIFY(!k.quantCoverage.lmHead);
+        const BytesPerParam b = bytesPerParam(k, k.weightFormat);
+        QCOMPARE(b.expert, 4.0 / 8 + 2.0 / 32);
+        QCOMPARE(b.attention, 2.0);
+        QCOMPARE(b.shared, 2.0);
+        QCOMPARE(b.lmHead, 2.0);
+        // The whole model on one rank (tp 1), from the config (h 7168, 61 layers, layer 0 dense, vocab 163840):
+        //   routed experts 60 x 384 x 3 x 7168 x 2048 = 1,014,686,023,680 weights x 0.5625 = 570,760,888,320 B;
+        //   the rest in BF16, 11,722,185,728 parameters = 23,444,371,456 B:
+        //     MLA per layer q_a 7168 x 1536 + q_b 1536 x 64 x 192 + kv_a 7168 x (512 + 64) + kv_b 512 x 64 x 256
+        //       + o 64 x 128 x 7168 = 101,122,048, x 61 = 6,168,444,928; the q_a / kv_a norms 61 x 2048;
+        //     the dense MLP 3 x 7168 x 18432 = 396,361,728; shared experts 60 x 3 x 7168 x 2048 =
+        //     2,642,411,520; routers 60 x 384 x 7168 = 165,150,720; embedding + LM head 2 x 163840 x 7168 =
+        //     2,348,810,240; layer norms 61 x 2 x 7168 and the final norm 7168.
+        //   594,205,259,776 B in all (594.2 GB; vLLM's Kimi-K2.5 recipe, the same scheme and shapes, gives
+        //   "~595 GB on disk"). The RoPE cache buffer is not a checkpoint tensor: left out here.
+        RankShape whole;
+        whole.layerCount = 61;
+        whole.embedding = whole.lmHead = true;
+        whole.localExperts = 384;
+        const WeightBreakdown w1 = rankWeightBytes(k, whole, b);
+        QCOMPARE(w1.experts, 570760888320.0);
+        QVERIFY2(std::fabs((w1.total() - w1.ropeCache) / 594205259776.0 - 1) < 1e-6,
+            qPrintable(QString::number(w1.total() - w1.ropeCache, 'f', 0)));
+        // TP 8: every routed expert split 8 ways (moe_intermediate 2048 / 8 = 256, a multiple of the group of
+        // 32, as vLLM's check in create_weights requires): 570,760,888,320 / 8 = 71,345,111,040 B per rank.
+        RankShape tp8 = whole;
+        tp8.tp = tp8.moeTp = 8;
+        QCOMPARE(rankWeightBytes(k, tp8, b).experts, 71345111040.0);
+        // Kimi-K2 (preset kimi-k2), the same shapes in FP8 128 x 128 blocks, holds 1 + 4/16384 B per expert weight.
+        const ModelSpec fp8 = presetModel("kimi-k2");
+        QCOMPARE(fp8.weightFormat, WeightFormat::Fp8Block);
+        QVERIFY(bytesPerParam(fp8, fp8.weightFormat).expert > 1.0);
+    }
+
     // quant_method fp8 with "ignored_layers": vLLM's Fp8Config leaves those modules in BF16 (fp8.py
     // @017e9f4448b7, is_layer_skipped -> UnquantizedLinearMethod). MiMo-V2.5-Pro keeps every layer's o_proj
     // BF16. Per layer (128 query / 8 KV heads, K 192, V 128, in units of h): q 128 x 192 = 24,576; k 8 x 192
@@ -333,6 +384,9 @@ private slots:
         // embedding (the DeepSeek-V3 convention), 32.86B with it. Step-3.7-Flash: "about 11B" active,
         // 10.86B counted (-1.2 %), so 1.5 %. The others within 1 %.
         QTest::newRow("kimi-k2.5") << QStringLiteral("kimi-k2.5") << 1.04e12 << 32e9 << 1 << 0.015;
+        // Kimi-K2-Thinking: "1T" / "32B" (vLLM recipe, model card): 1.026T counted (+2.6 %: the card rounds, as for
+        // Kimi-K2), active 31.69B without the input embedding (-1.0 %), so 3 %.
+        QTest::newRow("kimi-k2-thinking") << QStringLiteral("kimi-k2-thinking") << 1e12 << 32e9 << 1 << 0.03;
         QTest::newRow("glm-4.7") << QStringLiteral("glm-4.7") << 355e9 << 32e9 << 2 << 0.01;
         // GLM-5 / GLM-5.2 (Z.ai, as GLM-4.7): active without the embedding and the LM head, the DSA indexers
         // included: 39.88B for 40B; GLM-5.2 (vLLM recipe 743B / 39B) 743.38B, 39.35B (+0.9 %).
@@ -569,6 +623,13 @@ private slots:
         QCOMPARE(id("moonshotai/Kimi-K2.7-Code"), std::string("kimi-k2.5"));
         QCOMPARE(id("nvidia/Kimi-K2.6-NVFP4"), std::string("kimi-k2.5"));
         QVERIFY(matchModelPreset(models, "nvidia/Kimi-K2.6-NVFP4").quantizedVariant);
+        // Kimi-K2-Thinking is its own checkpoint (native INT4), not Kimi-K2-Instruct (FP8) by its base name; its
+        // NVFP4 copy is a quantized variant of it. Kimi-K2-Instruct-0905 is still Kimi-K2 (kimi-k2 sorts first).
+        QCOMPARE(id("moonshotai/Kimi-K2-Thinking"), std::string("kimi-k2-thinking"));
+        QCOMPARE(matchModelPreset(models, "moonshotai/Kimi-K2-Thinking").kind, PresetMatchKind::Exact);
+        QCOMPARE(id("nvidia/Kimi-K2-Thinking-NVFP4"), std::string("kimi-k2-thinking"));
+        QVERIFY(matchModelPreset(models, "nvidia/Kimi-K2-Thinking-NVFP4").quantizedVariant);
+        QCOMPARE(id("moonshotai/Kimi-K2-Instruct-0905"), std::string("kimi-k2"));
         QCOMPARE(id("nvidia/Qwen3.6-27B-NVFP4"), std::string("qwen3.5-27b"));
         QCOMPARE(id("Eco-Tech/Qwen3.8-27B-w8a8"), std::string("qwen3.5-27b"));
         QCOMPARE(id("Qwen/Qwen3.6-35B-A3B-FP8"), std::string("qwen3.5-35b-a3b"));
