@@ -222,6 +222,19 @@ private slots:
         QCOMPARE(in.json().value(QStringLiteral("preset")).toString(), QStringLiteral("qwen3-32b"));
     }
 
+    // vllm-project/recipes @8959cf64189c models/moonshotai/Kimi-K2-Thinking.yaml, "Low-Latency Scenarios (TP8)":
+    // the checkpoint's own preset (native INT4), not Kimi-K2-Instruct's (FP8) by the base name, so no warning.
+    void importKimiK2Thinking()
+    {
+        const CliResult r = runShardscope({ QStringLiteral("import"), QStringLiteral("--gpu"), QStringLiteral("h200") },
+            "vllm serve moonshotai/Kimi-K2-Thinking --tensor-parallel-size 8 --enable-auto-tool-choice "
+            "--tool-call-parser kimi_k2 --reasoning-parser kimi_k2 --trust-remote-code");
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("preset")).toString(), QStringLiteral("kimi-k2-thinking"));
+        QCOMPARE(r.json().value(QStringLiteral("warnings")).toArray(), QJsonArray());
+        QCOMPARE(r.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("tp")).toInt(), 8);
+    }
+
     void importErrors()
     {
         const CliResult garbage = runShardscope({ QStringLiteral("import") }, "rm -rf / ; echo 'unterminated");
