@@ -120,20 +120,39 @@ PresetMatch matchModelPreset(const std::vector<ModelSpec> &models, std::string_v
             if (lastComponent(r) == last)
                 return found(i, PresetMatchKind::Folder);
     // First a quantized copy of a preset's own repo (Kimi-K2-Thinking-NVFP4 is Kimi-K2-Thinking, not
-    // Kimi-K2), then any variant of the same base name.
+    // Kimi-K2), then any variant of the same base name. Of several presets with that base name (kimi-k2 is
+    // Kimi-K2-Instruct, kimi-k2-thinking Kimi-K2-Thinking), one whose own repo's suffixes the reference
+    // also carries wins: Kimi-K2-Instruct-0905 is Kimi-K2-Instruct's, whatever the preset order.
     for (const bool quantOnly : { true, false }) {
         std::vector<std::string> dropped;
         bool quantized = false;
         const std::string wanted = normalise(last, quantOnly, &dropped, &quantized);
         if (dropped.empty() || wanted.empty())
             continue;
-        for (size_t i = 0; i < models.size(); ++i)
-            for (const std::string &r : repos(models[i]))
-                if ((quantOnly ? lastComponent(r) : normalise(lastComponent(r), false)) == wanted) {
-                    match.dropped = dropped;
-                    match.quantizedVariant = quantized;
-                    return found(i, PresetMatchKind::Variant);
+        // The preset to take: the first whose repo's own suffixes the reference carries too, else the first.
+        int first = -1, carrying = -1;
+        for (size_t i = 0; i < models.size() && carrying < 0; ++i)
+            for (const std::string &r : repos(models[i])) {
+                std::vector<std::string> own;
+                if ((quantOnly ? lastComponent(r) : normalise(lastComponent(r), false, &own)) != wanted)
+                    continue;
+                if (first < 0)
+                    first = static_cast<int>(i);
+                const auto carried = [&](const std::string &suffix) {
+                    return std::find(dropped.begin(), dropped.end(), suffix) != dropped.end();
+                };
+                if (!own.empty() && std::all_of(own.begin(), own.end(), carried)) {
+                    carrying = static_cast<int>(i);
+                    break;
                 }
+            }
+        if (carrying >= 0)
+            first = carrying;
+        if (first >= 0) {
+            match.dropped = dropped;
+            match.quantizedVariant = quantized;
+            return found(static_cast<size_t>(first), PresetMatchKind::Variant);
+        }
     }
     // Only a quantized copy is a preset (NVIDIA's NVFP4 checkpoint of a model whose own release is not
     // described): the original resolves to it, flagged, since its weights are in another format.

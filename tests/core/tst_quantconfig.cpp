@@ -630,6 +630,16 @@ private slots:
         QCOMPARE(id("nvidia/Kimi-K2-Thinking-NVFP4"), std::string("kimi-k2-thinking"));
         QVERIFY(matchModelPreset(models, "nvidia/Kimi-K2-Thinking-NVFP4").quantizedVariant);
         QCOMPARE(id("moonshotai/Kimi-K2-Instruct-0905"), std::string("kimi-k2"));
+        // Not by the list order: of the presets sharing a base name, the one whose own suffixes (-instruct) the
+        // reference carries (-instruct, -0905); with none of them carried, the first (Kimi-K2-Base).
+        const std::vector<ModelSpec> reversed { presetModel("kimi-k2-thinking"), presetModel("kimi-k2") };
+        const auto idIn = [&](const char *ref) {
+            const int i = matchModelPreset(reversed, ref).index;
+            return i < 0 ? std::string() : reversed[static_cast<size_t>(i)].id;
+        };
+        QCOMPARE(idIn("moonshotai/Kimi-K2-Instruct-0905"), std::string("kimi-k2"));
+        QCOMPARE(idIn("moonshotai/Kimi-K2-Thinking-0905"), std::string("kimi-k2-thinking"));
+        QCOMPARE(idIn("moonshotai/Kimi-K2-Base"), std::string("kimi-k2-thinking"));
         QCOMPARE(id("nvidia/Qwen3.6-27B-NVFP4"), std::string("qwen3.5-27b"));
         QCOMPARE(id("Eco-Tech/Qwen3.8-27B-w8a8"), std::string("qwen3.5-27b"));
         QCOMPARE(id("Qwen/Qwen3.6-35B-A3B-FP8"), std::string("qwen3.5-35b-a3b"));
