@@ -3,6 +3,7 @@
 #include "core/evaluate/profilerun.h"
 
 #include "core/evaluate/batchdefaults.h"
+#include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/placement.h"
 #include "core/evaluate/planrules.h"
 #include "core/evaluate/validation.h"
@@ -201,6 +202,9 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 
     std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
     const RankPlacement *binding = nullptr;
+    // V1 before the WNA16 MoE oracle (marlinmoe.h); the V0 profiling run keeps the chunked rule (not read there).
+    const bool marlinMoe
+        = !v0 && p.vllmVersion < kWna16MoeOracle && int4MoeThroughMarlin(m, e.weightFormat, e.moeTp, gpu);
     for (RankPlacement &r : e.ranks) {
         RankShape shape;
         shape.tp = p.tp;
@@ -228,10 +232,15 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             draft.embedding = draft.lmHead = false;
             mem.weights.draft = draftLayers * rankWeightBytes(m, draft, bytes).total();
         }
-        mem.activation = v0
-            ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
-            : peakActivationAt(m, p.tp, e.moeTp, { r.firstLayer, r.lastLayer + 1 }, r.lmHead, p.maxNumSeqs,
-                p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4, p.flashinferSampler);
+        mem.activation = v0 ? peakActivationV0(m, p.tp, e.moeTp, r.lmHead, p.maxNumSeqs, p.maxNumBatchedTokens)
+                            : peakActivationAt(m, p.tp, e.moeTp, { r.firstLayer, r.lastLayer + 1 }, r.lmHead,
+                                p.maxNumSeqs, p.maxNumBatchedTokens, p.vllmVersion,
+                                e.weightFormat != WeightFormat::Mxfp4 && !marlinMoe, p.flashinferSampler);
+        // INT4 experts through fused_marlin_moe: its caches cover every batched token at once (marlinmoe.h), a
+        // superset of the chunked Triton workspaces peakActivationAt counts, so the larger one is the MoE term.
+        if (marlinMoe)
+            mem.activation.forward
+                = std::max(mem.activation.forward, marlinMoeWorkspaceBytes(m, e.moeTp, p.maxNumBatchedTokens));
         if (cal.replacesActivation()) {
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;

@@ -11,6 +11,7 @@
 #include "core/evaluate/evaluation.h"
 #include "core/evaluate/kvcache.h"
 #include "core/evaluate/linearattnpeak.h"
+#include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/weights.h"
 #include "core/explain/memoryterms.h"
@@ -125,6 +126,50 @@ private slots:
         for (const MemoryTerm &t : memoryTerms(ep, 0))
             named = named || (t.key == "activation" && t.assumption().find("Gated DeltaNet") != std::string::npos);
         QVERIFY(named);
+    }
+
+    void marlinMoeWorkspace()
+    {
+        // Kimi Linear 48B-A3B (tests/core/data/kimi-linear-48b-a3b-config.json) with INT4 experts, TP 2, 64,000
+        // batched tokens (vllm#28228: cyankiwi/Kimi-Linear-48B-A3B-Instruct-AWQ-4bit, 2x RTX 3090, 0.11). At
+        // vllm-project/vllm@c31246800c98 (v0.11.0) CompressedTensorsWNA16MarlinMoEMethod.apply (quantization/
+        // compressed_tensors/compressed_tensors_moe.py) calls fused_marlin_moe (layers/fused_moe/fused_marlin_moe.py)
+        // with every token: M = 64,000, topk = 8, N = 1,024 / 2 = 512, K = 2,304.
+        //   intermediate_cache13 = M x topk x max(2N, K) = 64,000 x 8 x 2,304 x 2 B = 2,359,296,000 B
+        //   intermediate_cache2  = M x topk x N          = 64,000 x 8 x   512 x 2 B =   524,288,000 B
+        //   output = empty_like(hidden_states) = M x K   = 64,000 x 2,304 x 2 B     =   294,912,000 B
+        //   total 3,178,496,000 B (2.96 GiB), against 738,197,504 B for the Triton path's 16,384-token chunk.
+        const ModelSpec kimi = dataModel("kimi-linear-48b-a3b-config.json");
+        QCOMPARE(marlinMoeWorkspaceBytes(kimi, 2, 64000), 3178496000.0);
+        QCOMPARE(marlinMoeWorkspaceBytes(presetModel("llama-3.1-8b"), 1, 8192), 0.0);
+
+        // check_moe_marlin_supports_layer (quantization/utils/marlin_utils.py @c31246800c98): K = 2,304 % 128 == 0
+        // and N = 512 % max(64, 128) == 0 with AWQ's group of 128; Marlin needs compute capability >= 8.0.
+        const GpuSpec rtx = presetGpu("rtx-4090"); // sm_89
+        QVERIFY(int4MoeThroughMarlin(kimi, WeightFormat::Int4, 2, rtx));
+        QVERIFY(!int4MoeThroughMarlin(kimi, WeightFormat::Bf16, 2, rtx));
+        QVERIFY(!int4MoeThroughMarlin(kimi, WeightFormat::Int4, 16, rtx)); // N = 64: moe_wna16 (Triton)
+        GpuSpec turing = rtx;
+        turing.arch = "sm_75";
+        QVERIFY(!int4MoeThroughMarlin(kimi, WeightFormat::Int4, 2, turing));
+        QVERIFY(!int4MoeThroughMarlin(kimi, WeightFormat::Int4, 2, presetGpu("mi300x")));
+
+        // The plan: the Marlin caches (3,178,496,000 B) exceed the KDA projections (1,886,208,000 B, kimiLinear
+        // above) and set the forward term; without quantization the KDA layers stay the peak.
+        Plan p;
+        p.tp = 2;
+        p.maxModelLen = 120000;
+        p.maxNumBatchedTokens = 64000;
+        p.maxNumSeqs = 8;
+        p.vllmVersion = { 0, 11, 0 };
+        p.quantization = Quantization::Awq;
+        QCOMPARE(evaluatePlan(p, kimi, rtx).evaluation.ranks[0].memory.activation.forward, 3178496000.0);
+        p.quantization = Quantization::None;
+        QCOMPARE(evaluatePlan(p, kimi, rtx).evaluation.ranks[0].memory.activation.forward, 1886208000.0);
+        // From 0.23 the WNA16 MoE oracle (#42553, 84b2a8a7e7ec) picks the kernel: not modelled, the chunked figure.
+        p.quantization = Quantization::Awq;
+        p.vllmVersion = kWna16MoeOracle;
+        QCOMPARE(evaluatePlan(p, kimi, rtx).evaluation.ranks[0].memory.activation.forward, 1886208000.0);
     }
 
     void nonFiniteLiterals()
