@@ -112,6 +112,7 @@ struct Option
     bool hasValue = false;
     ShellWord value;
     std::string written; // as written, with its value
+    bool placeholder = false; // the value is a blank nothing filled in: read as any value, never exported
 };
 
 class Importer
@@ -429,6 +430,7 @@ private:
                 continue;
             }
             if (takesValue && !fillPlaceholder(o)) {
+                o.placeholder = true;
                 applyPlaceholder(o);
                 continue;
             }
@@ -464,12 +466,9 @@ private:
     // and a warning says so, so a recipe with blanks to fill in still imports.
     void applyPlaceholder(const Option &o)
     {
-        m_placeholder = true;
         try {
             apply(o);
-            m_placeholder = false;
         } catch (const InputError &) {
-            m_placeholder = false;
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the plan keeps its default"),
                 { value(o.flag), value(truncated(o.value.text)) }));
         }
@@ -632,7 +631,7 @@ private:
     // The option as written goes on to the export's vllm serve, after the flags the export writes itself.
     void keepForExport(const Option &o)
     {
-        if (m_placeholder) {
+        if (o.placeholder) {
             warn(say(QT_TRANSLATE_NOOP("VllmImport", "%1 %2 is a placeholder to fill in; the export leaves it out"),
                 { value(o.flag), value(truncated(o.value.text)) }));
             return;
@@ -776,7 +775,6 @@ private:
     bool m_expertParallel = false;
     bool m_eplb = false;
     bool m_rayHead = false;
-    bool m_placeholder = false; // apply() reads a value that is an unfilled placeholder
     int m_rayNodes = 0;
 };
 
