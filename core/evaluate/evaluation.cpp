@@ -203,8 +203,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     std::int64_t minBlocks = std::numeric_limits<std::int64_t>::max();
     const RankPlacement *binding = nullptr;
     // V1 before the WNA16 MoE oracle (marlinmoe.h); the V0 profiling run keeps the chunked rule (not read there).
-    const bool marlinMoe
-        = !v0 && p.vllmVersion < kWna16MoeOracle && int4MoeThroughMarlin(m, e.weightFormat, e.moeTp, gpu);
+    const bool marlinMoe = marlinMoeProfiled(m, e.weightFormat, e.moeTp, gpu, p.vllmVersion);
     for (RankPlacement &r : e.ranks) {
         RankShape shape;
         shape.tp = p.tp;

@@ -19,6 +19,12 @@ bool int4MoeThroughMarlin(const ModelSpec &m, WeightFormat format, int moeTp, co
     return k % 128 == 0 && n % std::max(64, group) == 0;
 }
 
+bool marlinMoeProfiled(const ModelSpec &m, WeightFormat format, int moeTp, const GpuSpec &gpu, VllmVersion version)
+{
+    return vllmEngine(version) != VllmEngine::V0 && version < kWna16MoeOracle
+        && int4MoeThroughMarlin(m, format, moeTp, gpu);
+}
+
 double marlinMoeWorkspaceBytes(const ModelSpec &m, int moeTp, std::int64_t tokens)
 {
     if (!m.isMoe() || tokens <= 0)

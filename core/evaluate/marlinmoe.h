@@ -44,4 +44,8 @@ double marlinMoeWorkspaceBytes(const ModelSpec &m, int moeTp, std::int64_t token
 // and v0.24"). From it the INT4 MoE keeps the chunked Triton figure: the oracle's paths are not modelled.
 inline constexpr VllmVersion kWna16MoeOracle { 0, 23, 0 };
 
+// Whether the plan's profiling run takes that path: V1 before the oracle, INT4 experts Marlin accepts. The
+// evaluation and its explanation ask the same question here. `version` is resolved (never 0.0.0).
+bool marlinMoeProfiled(const ModelSpec &m, WeightFormat format, int moeTp, const GpuSpec &gpu, VllmVersion version);
+
 } // namespace shardscope

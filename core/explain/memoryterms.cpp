@@ -1,6 +1,7 @@
 #include "core/explain/memoryterms.h"
 
 #include "core/evaluate/linearattnpeak.h"
+#include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/profilerun.h"
 #include "core/model/visiontower.h"
 
@@ -101,6 +102,11 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         Sentence forward = m.isMoe() ? say(QT_TRANSLATE_NOOP("MemoryTerms", "MoE workspace, %1 experts x %2/%3"),
                                { value(m.expertsPerToken), value(m.moeIntermediate), value(e.moeTp) })
                                      : value("MLP " + std::to_string(m.intermediate) + "/tp");
+        // INT4 experts through fused_marlin_moe hold their caches for every token (marlinmoe.h).
+        const bool marlinMoe = marlinMoeProfiled(m, e.weightFormat, e.moeTp, gpu, p.vllmVersion);
+        if (marlinMoe && marlinMoeWorkspaceBytes(m, e.moeTp, p.maxNumBatchedTokens) >= mem.activation.forward)
+            forward = say(QT_TRANSLATE_NOOP("MemoryTerms", "Marlin MoE caches for all %1 tokens, not chunked"),
+                { value(formatThousands(p.maxNumBatchedTokens)) });
         // The linear-attention layers' projections when they are the larger (linearattnpeak.h).
         const double linear = linearAttentionProfileBytes(m, p.tp, p.maxNumBatchedTokens);
         if (linear > 0 && linear >= mem.activation.forward)
@@ -123,7 +129,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
             // The sampler phase (profilerun.h): its buffers for the release, plus the MoE workspace the
             // WorkspaceManager keeps through it.
             const double held = heldMoeWorkspaceBytes(
-                m, e.moeTp, p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4);
+                m, e.moeTp, p.maxNumBatchedTokens, p.vllmVersion, e.weightFormat != WeightFormat::Mxfp4 && !marlinMoe);
             a = cat(a,
                 say(p.flashinferSampler
                         ? QT_TRANSLATE_NOOP("MemoryTerms",

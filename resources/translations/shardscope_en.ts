@@ -4154,6 +4154,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Gated DeltaNet / KDA projections and output buffers</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Marlin MoE caches for all %1 tokens, not chunked</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

@@ -4152,6 +4152,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Gated DeltaNet / KDA projections and output buffers</source>
         <translation>Gated DeltaNet / KDA 投影与输出缓冲区</translation>
     </message>
+    <message>
+        <source>Marlin MoE caches for all %1 tokens, not chunked</source>
+        <translation>Marlin MoE 缓存（覆盖全部 %1 个 token，不分块）</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

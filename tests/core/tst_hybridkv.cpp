@@ -163,7 +163,15 @@ private slots:
         p.maxNumSeqs = 8;
         p.vllmVersion = { 0, 11, 0 };
         p.quantization = Quantization::Awq;
-        QCOMPARE(evaluatePlan(p, kimi, rtx).evaluation.ranks[0].memory.activation.forward, 3178496000.0);
+        const EvaluatedPlan marlin = evaluatePlan(p, kimi, rtx);
+        QCOMPARE(marlin.evaluation.ranks[0].memory.activation.forward, 3178496000.0);
+        // Show-your-work names the caches that set it.
+        bool named = false;
+        for (const MemoryTerm &t : memoryTerms(marlin, 0))
+            named = named
+                || (t.key == "activation"
+                    && t.assumption().find("Marlin MoE caches for all 64,000 tokens") != std::string::npos);
+        QVERIFY(named);
         p.quantization = Quantization::None;
         QCOMPARE(evaluatePlan(p, kimi, rtx).evaluation.ranks[0].memory.activation.forward, 1886208000.0);
         // From 0.23 the WNA16 MoE oracle (#42553, 84b2a8a7e7ec) picks the kernel: not modelled, the chunked figure.
