@@ -232,7 +232,12 @@ void readUnsupportedLayouts(const json &c, const std::string &modelType)
     for (const char *key : { "compress_ratios", "compress_ratio", "routed_expert_hidden_size", "attn_res_block_size",
              "mla_use_output_gate", "latent_moe_use_norm", "index_compress_ratio", "indexer_compress_ratio", "hc_mult",
              "o_lora_rank", "moe_layers_enum", "moe_num_experts", "num_attention_groups", "attention_other_setting",
-             "share_expert_dim", "use_head_wise_attn_gate", "moe_latent_size" }) {
+             "share_expert_dim", "use_head_wise_attn_gate", "moe_latent_size",
+             // Dots3 NOTE (model_type dots3_note, vllm/models/dots3_note/nvidia/model.py @017e9f4448b7):
+             // sparse MLA layers beside sliding-window MLA layers with their own heads and latent width
+             // (swa_*), every MLA cache row padded to swa_kv_lora_rank + swa_qk_rope_head_dim. Without this
+             // entry the swa_* heads fields would be read as MiMo-V2's and refused with a misleading hint.
+             "swa_kv_lora_rank" }) {
         // Step-3.x's shared expert width: read as the usual n_shared_experts x moe_intermediate_size,
         // so accepted only where it says exactly that.
         const auto integer = [&c](const char *field, long long fallback) {

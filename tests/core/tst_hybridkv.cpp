@@ -744,6 +744,11 @@ private slots:
         QVERIFY(refusal(base + R"("hybrid_layer_pattern": [0, 1]})").contains("sliding_window_size"));
         QVERIFY(refusal(base + R"("swa_head_dim": 8})").contains("swa_head_dim"));
         QVERIFY(refusal(base + R"("head_dim": 16, "v_head_dim": 8})").contains("v_head_dim"));
+        // Dots3 NOTE: sliding MLA layers with their own latent width (swa_kv_lora_rank) beside the sparse MLA
+        // layers are not modelled yet: refused by that field's name, not as a MiMo-V2 config missing its
+        // hybrid_layer_pattern.
+        const QString dots3 = refusal(base + R"("swa_num_attention_heads": 4, "swa_kv_lora_rank": 32})");
+        QVERIFY2(dots3.contains("swa_kv_lora_rank") && !dots3.contains("hybrid_layer_pattern"), qPrintable(dots3));
         // Step-3.x names its KV heads and experts differently (num_attention_groups, moe_layers_enum,
         // moe_num_experts): read as a dense MHA model they would be silently wrong, so refused by name.
         QVERIFY(refusal(base + R"("moe_layers_enum": "1", "moe_num_experts": 8})").contains("moe_layers_enum"));
