@@ -1,4 +1,5 @@
 #include "core/launch/disaggexport.h"
+#include "core/launch/exportrules.h"
 
 #include "core/launch/vllmflags.h"
 #include "core/model/planio.h"
@@ -110,9 +111,11 @@ DisaggExportResult exportDisaggregated(const Plan &plan, const Evaluation &prefi
         }
     r.flagSource = r.prefill.flagSource;
     if (!options.headAddress.empty())
-        r.notes.emplace_back("--head-address names one node; each instance has its own address placeholder instead");
+        r.noteTexts.push_back(exportrules::say(QT_TRANSLATE_NOOP(
+            "Export", "--head-address names one node; each instance has its own address placeholder instead")));
     if (passedPort)
-        r.notes.emplace_back("pass-through --port left out: each instance has its own API port");
+        r.noteTexts.push_back(exportrules::say(
+            QT_TRANSLATE_NOOP("Export", "pass-through --port left out: each instance has its own API port")));
 
     const VllmVersion release = resolvedVllmVersion(plan.vllmVersion);
     const int x = std::max(1, plan.prefill.instances), y = std::max(1, plan.decode.instances);
@@ -200,18 +203,24 @@ DisaggExportResult exportDisaggregated(const Plan &plan, const Evaluation &prefi
                     return r;
                 }
         }
-    r.notes.emplace_back("install NIXL on every node (pip install nixl) and set UCX_NET_DEVICES to the RDMA devices "
-                         "the KV cache should cross (docs/features/nixl_connector_usage.md)");
-    r.notes.emplace_back(std::string("the proxy is vLLM's example router, ") + kProxyScript
-        + " in vLLM's repository; start it once every server answers on its port, and send requests to port "
-        + std::to_string(kProxyPort));
+    using exportrules::say;
+    r.noteTexts.push_back(say(QT_TRANSLATE_NOOP("Export",
+        "install NIXL on every node (pip install nixl) and set UCX_NET_DEVICES to the RDMA devices the KV cache "
+        "should cross (docs/features/nixl_connector_usage.md)")));
+    r.noteTexts.push_back(say(QT_TRANSLATE_NOOP("Export",
+                                  "the proxy is vLLM's example router, %1 in vLLM's repository; start it once every "
+                                  "server answers on its port, and send requests to port %2"),
+        { value(kProxyScript), exportrules::integer(kProxyPort) }));
     if (plan.kvTransferLink == KvTransferLink::Node)
-        r.notes.emplace_back(
-            "kv_transfer_link node: servers sharing a node need their own GPUs: prefix each with CUDA_VISIBLE_DEVICES");
+        r.noteTexts.push_back(say(QT_TRANSLATE_NOOP("Export",
+            "kv_transfer_link node: servers sharing a node need their own GPUs: prefix each with "
+            "CUDA_VISIBLE_DEVICES")));
     for (const Sentence &s : r.prefill.noteTexts)
-        r.notes.push_back("prefill pool: " + s.text());
+        r.noteTexts.push_back(say(QT_TRANSLATE_NOOP("Export", "prefill pool: %1"), { s }));
     for (const Sentence &s : r.decode.noteTexts)
-        r.notes.push_back("decode pool: " + s.text());
+        r.noteTexts.push_back(say(QT_TRANSLATE_NOOP("Export", "decode pool: %1"), { s }));
+    for (const Sentence &s : r.noteTexts)
+        r.notes.push_back(s.text());
     r.ok = true;
     return r;
 }

@@ -43,7 +43,8 @@ struct DisaggExportResult
     LaunchCommand proxy; // the router step
     int proxyPort = 8192;
     std::vector<Placeholder> placeholders;
-    std::vector<std::string> notes;
+    std::vector<std::string> notes; // noteTexts in English, for the text and the JSON
+    std::vector<Sentence> noteTexts; // the same, for a caller that renders them in its language
     std::string flagSource;
     // Everything, ready to paste: a header, one block per instance and node, then the proxy.
     std::string text() const;

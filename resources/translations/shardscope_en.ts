@@ -2236,6 +2236,34 @@
         <source>the passed-through --speculative-config asks for %1 speculative token(s) where the plan counts %2: the server follows the option</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--head-address names one node; each instance has its own address placeholder instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass-through --port left out: each instance has its own API port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install NIXL on every node (pip install nixl) and set UCX_NET_DEVICES to the RDMA devices the KV cache should cross (docs/features/nixl_connector_usage.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the proxy is vLLM&apos;s example router, %1 in vLLM&apos;s repository; start it once every server answers on its port, and send requests to port %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv_transfer_link node: servers sharing a node need their own GPUs: prefix each with CUDA_VISIBLE_DEVICES</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill pool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode pool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

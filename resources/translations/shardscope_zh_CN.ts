@@ -2236,6 +2236,34 @@
         <source>the passed-through --speculative-config asks for %1 speculative token(s) where the plan counts %2: the server follows the option</source>
         <translation>透传的 --speculative-config 要求 %1 个投机 token，而方案计为 %2：服务器以该选项为准</translation>
     </message>
+    <message>
+        <source>--head-address names one node; each instance has its own address placeholder instead</source>
+        <translation>--head-address 只指定一个节点；每个实例改用各自的地址占位符</translation>
+    </message>
+    <message>
+        <source>pass-through --port left out: each instance has its own API port</source>
+        <translation>透传的 --port 未写入：每个实例有各自的 API 端口</translation>
+    </message>
+    <message>
+        <source>install NIXL on every node (pip install nixl) and set UCX_NET_DEVICES to the RDMA devices the KV cache should cross (docs/features/nixl_connector_usage.md)</source>
+        <translation>在每个节点上安装 NIXL（pip install nixl），并把 UCX_NET_DEVICES 设为 KV 缓存应经过的 RDMA 设备（docs/features/nixl_connector_usage.md）</translation>
+    </message>
+    <message>
+        <source>the proxy is vLLM&apos;s example router, %1 in vLLM&apos;s repository; start it once every server answers on its port, and send requests to port %2</source>
+        <translation>代理是 vLLM 的示例路由器，即 vLLM 仓库中的 %1；待每个服务器都在其端口上响应后再启动它，并把请求发往端口 %2</translation>
+    </message>
+    <message>
+        <source>kv_transfer_link node: servers sharing a node need their own GPUs: prefix each with CUDA_VISIBLE_DEVICES</source>
+        <translation>kv_transfer_link 为 node：同一节点上的服务器需要各自的 GPU：为每条命令加上 CUDA_VISIBLE_DEVICES 前缀</translation>
+    </message>
+    <message>
+        <source>prefill pool: %1</source>
+        <translation>预填充池：%1</translation>
+    </message>
+    <message>
+        <source>decode pool: %1</source>
+        <translation>解码池：%1</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

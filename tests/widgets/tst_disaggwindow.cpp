@@ -137,6 +137,13 @@ private slots:
         QVERIFY2(launch.contains(QStringLiteral("toy_proxy_server.py")), qPrintable(launch));
         QVERIFY2(exported.shownStatus().contains(QStringLiteral("3 prefill and 1 decode servers")),
             qPrintable(exported.shownStatus()));
+        // The notes of the whole export show below the commands (the NIXL install, the router), not only the
+        // decode pool's, and the commands shown do not repeat them.
+        QVERIFY2(exported.shownNotes().contains(QStringLiteral("install NIXL on every node")),
+            qPrintable(exported.shownNotes()));
+        QVERIFY2(exported.shownNotes().contains(QStringLiteral("the proxy is vLLM's example router")),
+            qPrintable(exported.shownNotes()));
+        QVERIFY(!exported.shownText().contains(QStringLiteral("# Note: install NIXL")));
         exported.resize(1100, 700);
         exported.show();
         saveScreenshot(exported, "disagg-export-en.png");

@@ -374,7 +374,7 @@ void ExportDialog::refreshDisaggregated(const ExportOptions &o)
         showStatus(tr("Cannot export: %1").arg(textformat::disaggRefusal(r)), true);
     m_saveScripts->setEnabled(false);
     m_useNearest->setVisible(false);
-    showCommands(r.ok ? QString::fromStdString(r.text()) : QString(), r.decode.noteTexts, r.ok);
+    showCommands(r.ok ? QString::fromStdString(r.text()) : QString(), r.noteTexts, r.ok);
 }
 
 void ExportDialog::copy()
