@@ -471,6 +471,12 @@ def count(preset):
         return count_deepseek_v4(c)
     if "sparse_attention_config" in c or str(outer.get("model_type", "")).startswith("minimax_m3"):
         return count_minimax_m3(c)
+    if c.get("model_type") == "nemotron_h" and c.get("layers_block_type") is not None:
+        # Nemotron-3 Ultra lists its layers (transformers 5's NemotronHConfig, @13923c63d59f): the legacy names
+        # mamba / attention and the current linear_attention / full_attention, moe, mlp; vLLM's nemotron_h.py
+        # reads them through the config's hybrid_override_pattern property, spelled M, *, E, -.
+        kinds = {"mamba": "M", "linear_attention": "M", "attention": "*", "full_attention": "*", "moe": "E", "mlp": "-"}
+        return count_nemotron_h(dict(c, hybrid_override_pattern="".join(kinds[k] for k in c["layers_block_type"])))
     if "hybrid_override_pattern" in c:
         return count_nemotron_h(c)
     if str(c.get("model_type", "")).startswith("gemma4"):

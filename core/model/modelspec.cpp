@@ -539,12 +539,11 @@ void readHybridLayers(const json &c, ModelSpec &m)
         }
         return;
     }
-    // NemotronH without the pattern (transformers 5 saves the layer list as "layers_block_type" instead, and
-    // vLLM's NemotronHConfig @017e9f4448b7 reads only the pattern): every layer would be taken for attention +
-    // MoE, so refused rather than sized.
+    // NemotronH with neither the pattern nor "layers_block_type" (restated as the pattern, nemotronHAsPattern):
+    // every layer would be taken for attention + MoE, so refused rather than sized.
     if (m.modelType == "nemotron_h")
-        throw InputError("model config (nemotron_h) has no \"hybrid_override_pattern\"; its layer list in another "
-                         "form (\"layers_block_type\") is not read yet");
+        throw InputError("model config (nemotron_h) lists its layers in neither \"hybrid_override_pattern\" nor "
+                         "\"layers_block_type\"");
     if (const auto kda = c.find("linear_attn_config"); kda != c.end()) {
         // Kimi Linear: KDA layers and MLA layers listed by 1-based layer number (vllm kimi_linear.py
         // is_kda_layer: layer_idx + 1 in kda_layers). Every layer must be in exactly one list.
@@ -789,9 +788,14 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
         = (outer.contains("text_config") && outer["text_config"].is_object()) ? outer["text_config"] : outer;
     // Step-3.5 names its KV heads, experts and MoE layers its own way: restated in the common keys
     // (step3p5AsCommon), its per-layer-type attention read after them (readStep3p5).
-    const bool step3p5 = readString(text, "model_type", readString(outer, "model_type")) == "step3p5";
-    const json stepCommon = step3p5 ? step3p5AsCommon(text) : json();
-    const json &c = step3p5 ? stepCommon : text;
+    const std::string textType = readString(text, "model_type", readString(outer, "model_type"));
+    const bool step3p5 = textType == "step3p5";
+    // NemotronH's layer list as "layers_block_type" (Nemotron-3 Ultra): restated as hybrid_override_pattern
+    // (nemotronHAsPattern), the form read below.
+    const bool nemotronList
+        = textType == "nemotron_h" && text.contains("layers_block_type") && !text["layers_block_type"].is_null();
+    const json restated = step3p5 ? step3p5AsCommon(text) : nemotronList ? nemotronHAsPattern(text) : json();
+    const json &c = step3p5 || nemotronList ? restated : text;
     if (m.id.empty())
         m.id = fallbackId;
     if (m.name.empty())

@@ -471,6 +471,68 @@ void readStep3p5(const json &c, ModelSpec &m)
     }
 }
 
+// NemotronH whose layers are listed as "layers_block_type" (Nemotron-3 Ultra's config). vLLM has no config class
+// of its own for model_type nemotron_h (vllm/transformers_utils/config.py _CONFIG_REGISTRY @017e9f4448b7) and
+// requires transformers >= 5.5.3 (requirements/common.txt @017e9f4448b7), whose NemotronHConfig
+// (huggingface/transformers src/transformers/models/nemotron_h/configuration_nemotron_h.py @13923c63d59f) reads
+// the list; vllm/model_executor/models/nemotron_h.py @017e9f4448b7 then builds the layers from that config's
+// hybrid_override_pattern property. So:
+// - "mamba" and "attention" are the legacy names of "linear_attention" and "full_attention"
+//   (remap_legacy_layer_types); with "moe" and "mlp" they are the only kinds (validate_layer_type refuses any
+//   other), spelled M, *, E and - by _list_to_pattern;
+// - the layer count is the list's length (num_hidden_layers is deprecated there and a different one only
+//   warned about): refused here instead, one of the two being wrong;
+// - a hybrid_override_pattern beside the list is dropped there: refused here unless it says the same;
+// - mtp_layers_block_type gives mtp_hybrid_override_pattern the same way (the MTP layers of nemotron_h_mtp.py,
+//   built only as a speculative draft and not counted here).
+json nemotronHAsPattern(const json &c)
+{
+    const auto spell = [&c](const char *field) {
+        const json &list = c[field];
+        if (!list.is_array() || list.empty() || list.size() > static_cast<std::size_t>(kMaxLayers))
+            throw InputError(std::string("model config field \"") + field + "\" must be a list of layer kinds");
+        std::string p;
+        for (const json &e : list) {
+            const std::string kind = e.is_string() ? e.get<std::string>() : e.dump();
+            if (kind == "mamba" || kind == "linear_attention")
+                p += 'M';
+            else if (kind == "attention" || kind == "full_attention")
+                p += '*';
+            else if (kind == "moe")
+                p += 'E';
+            else if (kind == "mlp")
+                p += '-';
+            else
+                throw InputError(std::string("model config field \"") + field + "\" has an unknown layer kind \""
+                    + printable(kind) + "\" (known: mamba, attention, moe, mlp)");
+        }
+        return p;
+    };
+    const auto agree = [&c](const char *patternField, const std::string &pattern, const char *listField) {
+        const auto it = c.find(patternField);
+        if (it != c.end() && !it->is_null() && (!it->is_string() || it->get<std::string>() != pattern))
+            throw InputError(std::string("model config fields \"") + patternField + "\" and \"" + listField
+                + "\" list different layers");
+    };
+    json g = c;
+    const std::string pattern = spell("layers_block_type");
+    agree("hybrid_override_pattern", pattern, "layers_block_type");
+    if (const auto n = c.find("num_hidden_layers"); n != c.end() && !n->is_null()
+        && (!n->is_number_integer() || n->get<long long>() != static_cast<long long>(pattern.size())))
+        throw InputError("model config field \"num_hidden_layers\" is not the length of \"layers_block_type\" ("
+            + std::to_string(pattern.size()) + ")");
+    g.erase("layers_block_type");
+    g["hybrid_override_pattern"] = pattern;
+    g["num_hidden_layers"] = static_cast<int>(pattern.size());
+    if (const auto mtp = c.find("mtp_layers_block_type"); mtp != c.end() && !mtp->is_null()) {
+        const std::string mtpPattern = spell("mtp_layers_block_type");
+        agree("mtp_hybrid_override_pattern", mtpPattern, "mtp_layers_block_type");
+        g.erase("mtp_layers_block_type");
+        g["mtp_hybrid_override_pattern"] = mtpPattern;
+    }
+    return g;
+}
+
 // AFMoE, Arcee's Trinity models: vllm-project/vllm vllm/model_executor/models/afmoe.py @017e9f4448b7 and the config
 // class vLLM loads for model_type "afmoe", vllm/transformers_utils/configs/afmoe.py @017e9f4448b7 (not
 // Transformers' AfmoeConfig):

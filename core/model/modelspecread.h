@@ -41,6 +41,9 @@ void readMiniMaxM3(const nlohmann::json &c, ModelSpec &m);
 // per-layer-type heads of attention_other_setting, the head-wise gate and the RoPE caches read after it.
 nlohmann::json step3p5AsCommon(const nlohmann::json &c);
 void readStep3p5(const nlohmann::json &c, ModelSpec &m);
+// NemotronH whose layers are listed as "layers_block_type" (Nemotron-3 Ultra; transformers 5's spelling): the
+// config restated with hybrid_override_pattern and num_hidden_layers, the form vLLM's nemotron_h.py reads.
+nlohmann::json nemotronHAsPattern(const nlohmann::json &c);
 // AFMoE (vllm afmoe.py, model_type "afmoe": Arcee's Trinity): the sigmoid output gate gate_proj, q/k norms, four
 // norms per layer, dense layers below num_dense_layers, an FP32 router with its expert_bias, RoPE on the
 // sliding layers only.

@@ -345,17 +345,55 @@ private slots:
         QCOMPARE(tp4.stateBytesPerRequest, 40 * 1063936.0);
     }
 
-    void nemotronWithoutPatternRefused()
+    // NemotronH's layers as "layers_block_type" (Nemotron-3 Ultra's config): vLLM @017e9f4448b7 loads nemotron_h
+    // with transformers' NemotronHConfig (>= 5.5.3, requirements/common.txt; huggingface/transformers
+    // configuration_nemotron_h.py @13923c63d59f), which takes mamba / attention as the legacy names of
+    // linear_attention / full_attention, refuses any other kind, counts the layers from the list and hands
+    // nemotron_h.py the list as its hybrid_override_pattern property.
+    void nemotronLayersBlockType()
     {
-        // The same layers as "layers_block_type" (transformers 5's spelling): not read yet, so refused, where
-        // it was sized as 52 attention + MoE layers.
         nlohmann::json c = parseJsonLenient(dataFile("nemotron-3-nano-30b-a3b-config.json"), "n");
+        const ModelSpec withPattern = modelFromJsonText(c.dump(), "n");
         nlohmann::json list = nlohmann::json::array();
         for (const char ch : c["hybrid_override_pattern"].get<std::string>())
-            list.push_back(ch == 'M' ? "mamba" : ch == 'E' ? "moe" : "attention");
+            list.push_back(ch == 'M' ? "mamba" : ch == 'E' ? "moe" : ch == '*' ? "attention" : "mlp");
         c.erase("hybrid_override_pattern");
         c["layers_block_type"] = list;
-        QVERIFY(refusal(c.dump()).contains("hybrid_override_pattern"));
+        // The same layers, whether num_hidden_layers (52) is there or not.
+        for (const bool count : { true, false }) {
+            nlohmann::json d = c;
+            if (!count)
+                d.erase("num_hidden_layers");
+            const ModelSpec m = modelFromJsonText(d.dump(), "n");
+            QCOMPARE(m.layers, withPattern.layers);
+            QCOMPARE(m.mixerCount(LayerMixer::Mamba2), withPattern.mixerCount(LayerMixer::Mamba2));
+            QCOMPARE(m.mixerCount(LayerMixer::Attention), withPattern.mixerCount(LayerMixer::Attention));
+            QCOMPARE(m.moeLayerCount(), withPattern.moeLayerCount());
+            QCOMPARE(countParams(m).total, countParams(withPattern).total);
+        }
+        // The current names spell the same kinds.
+        nlohmann::json current = c;
+        for (auto &e : current["layers_block_type"])
+            e = e == "mamba" ? "linear_attention" : e == "attention" ? "full_attention" : e.get<std::string>();
+        QCOMPARE(modelFromJsonText(current.dump(), "n").mixerCount(LayerMixer::Mamba2),
+            withPattern.mixerCount(LayerMixer::Mamba2));
+        // An unknown kind, a layer count or a pattern that disagrees with the list: refused, naming the field.
+        nlohmann::json unknown = c;
+        unknown["layers_block_type"][3] = "hybrid";
+        QVERIFY(refusal(unknown.dump()).contains("\"layers_block_type\" has an unknown layer kind \"hybrid\""));
+        nlohmann::json miscounted = c;
+        miscounted["num_hidden_layers"] = 51;
+        QVERIFY(refusal(miscounted.dump()).contains("num_hidden_layers"));
+        nlohmann::json both = c;
+        both["hybrid_override_pattern"] = std::string(52, 'M');
+        QVERIFY(refusal(both.dump()).contains("\"hybrid_override_pattern\" and \"layers_block_type\""));
+        nlohmann::json mtp = c;
+        mtp["mtp_layers_block_type"] = { "attention", "dense" };
+        QVERIFY(refusal(mtp.dump()).contains("\"mtp_layers_block_type\" has an unknown layer kind \"dense\""));
+        // Neither form: every layer would be taken for attention + MoE, so refused.
+        nlohmann::json none = c;
+        none.erase("layers_block_type");
+        QVERIFY(refusal(none.dump()).contains("layers_block_type"));
     }
 
     void latentMoeOutsideNemotronRefused()
