@@ -15,6 +15,8 @@
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/weights.h"
 #include "core/explain/memoryterms.h"
+#include "core/launch/launchimport.h"
+#include "core/launch/presetmatch.h"
 #include "core/model/errors.h"
 #include "core/model/jsonlenient.h"
 #include "core/report/report.h"
@@ -394,6 +396,122 @@ private slots:
         nlohmann::json none = c;
         none.erase("layers_block_type");
         QVERIFY(refusal(none.dump()).contains("layers_block_type"));
+    }
+
+    // Nemotron-3 Ultra (tests/core/data/nemotron-3-ultra-550b-a55b-config.json, transcribed from the BF16
+    // checkpoint's config.json by ai-dynamo/aiconfigurator @095f58a51c4c): the layers of layers_block_type, the
+    // same NemotronH blocks as Super (vllm/model_executor/models/nemotron_h.py @017e9f4448b7), wider.
+    void nemotronUltraLayers()
+    {
+        const ModelSpec m = dataModel("nemotron-3-ultra-550b-a55b-config.json");
+        // 108 entries, no num_hidden_layers: 48 mamba, 48 moe, 12 attention; moe_latent_size 2,048.
+        QCOMPARE(m.layers, 108);
+        QCOMPARE(m.mixerCount(LayerMixer::Mamba2), 48);
+        QCOMPARE(m.moeLayerCount(), 48);
+        QCOMPARE(m.mixerCount(LayerMixer::Attention), 12);
+        QCOMPARE(m.moeLatent, 2048);
+        QCOMPARE(m.experts, 512);
+        QCOMPARE(m.mtpLayers, 1); // mtp_layers_block_type [attention, moe]: built only as a speculative draft
+    }
+
+    void nemotronUltraParams()
+    {
+        // h = 8,192, 108 layers, one RMSNorm (8,192) each.
+        // Mamba-2 (I = 256 x 64 = 16,384, G = 8, N = 128, K = 4): in_proj 8,192 x (2 x 16,384 + 2 x 8 x 128 + 256
+        //   = 35,072) = 287,309,824; conv1d 18,432 x (4 + 1 bias) = 92,160; A, D, dt_bias 3 x 256 = 768; gated
+        //   norm 16,384; out_proj 16,384 x 8,192 = 134,217,728; + norm 8,192 = 421,645,056.
+        // Attention (64 heads, 2 KV heads of 128): q and o 2 x 8,192 x 8,192 = 134,217,728; k and v 2 x 8,192 x
+        //   256 = 4,194,304; + norm = 138,420,224.
+        // LatentMoE: an expert 2 x 2,048 x 5,120 = 20,971,520, x 512 = 10,737,418,240; router 512 x 8,192 + 512 =
+        //   4,194,816; shared 2 x 8,192 x 10,240 = 167,772,160; latent projections 2 x 8,192 x 2,048 = 33,554,432;
+        //   + norm = 10,942,947,840 (active: 22 x 20,971,520 + the rest = 666,903,040).
+        // Ends: embedding and LM head 2 x 131,072 x 8,192 + final norm = 2,147,491,840.
+        // Total 48 x 421,645,056 + 12 x 138,420,224 + 48 x 10,942,947,840 + 2,147,491,840 = 549,308,993,536;
+        // official (research.nvidia.com/labs/nemotron/Nemotron-3-Ultra/, the model card): 550B (-0.13 %).
+        // Active 48 x 421,645,056 + 12 x 138,420,224 + 48 x 666,903,040 + 2,147,491,840 = 56,058,843,136; without
+        // the embedding lookup 54,985,101,312: the official 55B (-0.03 %).
+        const ModelSpec m = dataModel("nemotron-3-ultra-550b-a55b-config.json");
+        const ParamCounts c = countParams(m);
+        QCOMPARE(c.total, 549308993536.0);
+        QCOMPARE(c.active, 56058843136.0);
+        QVERIFY2(within(c.total, 550e9, 0.01), std::to_string(c.total).c_str());
+        QCOMPARE(c.active - c.embedding, 54985101312.0);
+        QVERIFY(within(c.active - c.embedding, 55e9, 0.01));
+        // One MoE layer's weights on a rank of TP8 (no EP), BF16: each of the 512 experts split on I
+        // (2 x 2,048 x 640 = 2,621,440) = 1,342,177,280 params, 2,684,354,560 B; the shared expert split too
+        // (2 x 8,192 x 1,280 = 20,971,520) and both latent projections whole (33,554,432): 109,051,904 B.
+        RankShape s;
+        s.tp = 8;
+        s.moeTp = 8;
+        s.firstLayer = 1; // "moe"
+        s.layerCount = 1;
+        s.localExperts = 512;
+        const WeightBreakdown w = rankWeightBytes(m, s, bytesPerParam(m, WeightFormat::Bf16));
+        QCOMPARE(w.experts, 2684354560.0);
+        QCOMPARE(w.mlp, 109051904.0);
+        QCOMPARE(w.router, 2.0 * 4194816);
+    }
+
+    void nemotronUltraKv()
+    {
+        const ModelSpec m = dataModel("nemotron-3-ultra-550b-a55b-config.json");
+        // Attention per token and layer, TP1: 2 (K, V) x 2 KV heads x 128 x 2 B = 1,024; 12 layers: 12,288 B.
+        // Mamba-2 state per layer, TP1: I = 256 x 64 = 16,384; conv (16,384 + 2 x 8 x 128 = 18,432 channels,
+        // K - 1 = 3) in bf16 = 110,592 B; SSM (256, 64, 128) in float32 (mamba_ssm_cache_dtype) = 8,388,608 B;
+        // sum 8,499,200; 48 layers: 407,961,600 B per request.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1), 8499200.0);
+        // Block: 16 x cdiv(8,499,200, 16 x 1,024) = 16 x 519 = 8,304 tokens.
+        const KvPool pool = kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192);
+        QCOMPARE(pool.blockSize, 8304);
+        QCOMPARE(pool.bytesPerToken, 12288.0);
+        QCOMPARE(pool.stateBytesPerRequest, 48 * 8499200.0);
+        // 48 state layers >= 1.5 x 12 attention layers: groups of 12, cdiv(48, 12) = 4 state groups. A block is
+        // 8,304 x 1,024 x 12 = 102,039,552 B; 8,192 tokens need cdiv(8192, 8304) = 1 attention block + 4.
+        QCOMPARE(pool.groupSize, 12);
+        QCOMPARE(pool.stateGroups, 4);
+        QCOMPARE(pool.bytesPerBlock, 102039552.0);
+        QCOMPARE(pool.blocksPerRequest, std::int64_t(5));
+        // The recipe's TP8 with --kv-cache-dtype fp8 (vllm-project/recipes @8959cf64189c
+        // models/nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16.yaml): the 2 KV heads replicated to 1 per rank,
+        // 2 x 1 x 128 x 1 B = 256 B per layer, 12 layers: 3,072 B per token per GPU. State per layer: 32 heads
+        // and 1 group per rank, conv (2,048 + 2 x 1 x 128 = 2,304) x 3 x 2 B = 13,824; SSM 32 x 64 x 128 x 4 B
+        // (--mamba-ssm-cache-dtype float32) = 1,048,576; sum 1,062,400; 48 layers: 50,995,200 B per request per
+        // GPU. Block 16 x cdiv(1,062,400, 16 x 256) = 16 x 260 = 4,160.
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 8), 1062400.0);
+        const KvPool tp8 = kvPoolForLayers(m, 0, m.layers, 8, KvDtype::Fp8, 16, 8192, 8192);
+        QCOMPARE(tp8.bytesPerToken, 3072.0);
+        QCOMPARE(tp8.stateBytesPerRequest, 50995200.0);
+        QCOMPARE(tp8.blockSize, 4160);
+    }
+
+    // The recipe's launch command (vllm-project/recipes @8959cf64189c
+    // models/nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16.yaml, "Launch command") serves the NVFP4 checkpoint:
+    // it resolves to this preset as a quantized variant.
+    void nemotronUltraRecipeImports()
+    {
+        const ImportedCommand c = importLaunchCommand(
+            "vllm serve nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4 \\\n"
+            "  --served-model-name nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B \\\n"
+            "  --trust-remote-code \\\n  --tensor-parallel-size 8 \\\n  --kv-cache-dtype fp8 \\\n"
+            "  --max-num-seqs 16 \\\n  --max-model-len 262144 \\\n  --gpu-memory-utilization 0.90 \\\n"
+            "  --max-num-batched-tokens 32768 \\\n  --enable-flashinfer-autotune \\\n  --async-scheduling \\\n"
+            "  --speculative-config '{\"method\":\"mtp\",\"num_speculative_tokens\":5}' \\\n"
+            "  --mamba-backend triton \\\n  --mamba-ssm-cache-dtype float32 \\\n"
+            "  --reasoning-parser nemotron_v3 \\\n  --enable-auto-tool-choice \\\n  --tool-call-parser qwen3_coder");
+        QCOMPARE(c.model, std::string("nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4"));
+        QCOMPARE(c.plan.tp, 8);
+        const auto &models = builtinPresets().models();
+        const PresetMatch match = matchModelPreset(models, c.model);
+        QVERIFY(match.index >= 0);
+        QCOMPARE(models[static_cast<std::size_t>(match.index)].id, std::string("nemotron-3-ultra-550b-a55b"));
+        QVERIFY(match.quantizedVariant);
+        for (const char *name :
+            { "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8",
+                "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-Base-BF16" }) {
+            const PresetMatch m = matchModelPreset(models, name);
+            QVERIFY2(
+                m.index >= 0 && models[static_cast<std::size_t>(m.index)].id == "nemotron-3-ultra-550b-a55b", name);
+        }
     }
 
     void latentMoeOutsideNemotronRefused()

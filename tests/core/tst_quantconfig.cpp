@@ -399,6 +399,10 @@ private slots:
         QTest::newRow("qwen3.5-27b") << QStringLiteral("qwen3.5-27b") << 27e9 << 27e9 << 0 << 0.01;
         QTest::newRow("nemotron-3-nano-30b-a3b")
             << QStringLiteral("nemotron-3-nano-30b-a3b") << 31.6e9 << 3.2e9 << 1 << 0.01;
+        // Nemotron-3 Ultra: 550B / 55B (research.nvidia.com/labs/nemotron/Nemotron-3-Ultra/, the model card);
+        // 549.31B counted, 54.99B active without the embedding lookup (tst_hybridkv nemotronUltraParams).
+        QTest::newRow("nemotron-3-ultra-550b-a55b")
+            << QStringLiteral("nemotron-3-ultra-550b-a55b") << 550e9 << 55e9 << 1 << 0.01;
         // Figures from each preset's sources (model cards, or vLLM's recipe metadata that repeats them).
         QTest::newRow("qwen3-4b") << QStringLiteral("qwen3-4b") << 4.0e9 << 4.0e9 << 0 << 0.01; // 4.02B
         QTest::newRow("llama-3.2-3b") << QStringLiteral("llama-3.2-3b") << 3.21e9 << 3.21e9 << 0 << 0.01; // 3.21B
