@@ -19,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -170,6 +171,18 @@ private slots:
             QCoreApplication::installTranslator(&zh);
             QTest::qWait(100); // the LanguageChange events, then the layouts they invalidate
             saveScreenshot(w, "disagg-prefill-zh.png");
+            saveScreenshot(exported, "disagg-export-zh.png");
+            // The export's notes follow the language; the commands keep them in English for the shell.
+            QVERIFY2(exported.shownNotes().contains(QStringLiteral("在每个节点上安装 NIXL")),
+                qPrintable(exported.shownNotes()));
+            // So do the dialog's own labels, switched while it is open.
+            QCOMPARE(exported.findChild<QLineEdit *>(QStringLiteral("modelPath"))->placeholderText(),
+                QStringLiteral("meta-llama/Llama-3.1-8B"));
+            for (const QLabel *l : exported.findChildren<QLabel *>())
+                QVERIFY2(!l->text().contains(QStringLiteral("&Launcher"))
+                        && !l->text().contains(QStringLiteral("&Model path"))
+                        && !l->text().contains(QStringLiteral("flags checked against")),
+                    qPrintable(l->text()));
             QVERIFY(!pools->prefillButton()->text().contains(QStringLiteral("Show the")));
             QVERIFY(!pools->summaryText().contains(QStringLiteral("The views")));
             QCoreApplication::removeTranslator(&zh);

@@ -37,20 +37,26 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     , m_evaluation(evaluation)
     , m_model(model)
 {
-    setWindowTitle(tr("Export launch commands"));
     auto *form = new QFormLayout;
+    m_form = form;
+    // A row whose label retranslateLabels() names (addRow with an empty text would make no label).
+    const auto addLabelledRow = [this, form](QWidget *field) {
+        auto *label = new QLabel(this);
+        label->setBuddy(field);
+        form->addRow(label, field);
+    };
 
     m_target = new QComboBox(this);
     m_target->setObjectName(QStringLiteral("target"));
-    m_target->addItem(tr("vLLM"), int(ExportTarget::Vllm));
-    m_target->addItem(tr("SGLang"), int(ExportTarget::Sglang));
-    form->addRow(tr("&Target:"), m_target);
+    m_target->addItem(QString(), int(ExportTarget::Vllm));
+    m_target->addItem(QString(), int(ExportTarget::Sglang));
+    addLabelledRow(m_target);
 
     m_topology = new QComboBox(this);
     m_topology->setObjectName(QStringLiteral("topology"));
-    m_topology->addItem(tr("As planned (%n node(s))", nullptr, std::max(1, evaluation.nodes)), AsPlanned);
-    m_topology->addItem(tr("One node"), OneNode);
-    m_topology->addItem(tr("Nodes:"), CustomNodes);
+    m_topology->addItem(QString(), AsPlanned);
+    m_topology->addItem(QString(), OneNode);
+    m_topology->addItem(QString(), CustomNodes);
     m_nodes = new QSpinBox(this);
     m_nodes->setObjectName(QStringLiteral("nodes"));
     m_nodes->setRange(1, kMaxWorldSize);
@@ -65,42 +71,38 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
 
     m_launcher = new QComboBox(this);
     m_launcher->setObjectName(QStringLiteral("launcher"));
-    m_launcher->addItem(tr("vLLM multi-node (--nnodes / --data-parallel-address)"), int(Launcher::Mp));
-    m_launcher->addItem(tr("Ray cluster (ray start, then one vllm serve)"), int(Launcher::Ray));
-    form->addRow(tr("&Launcher:"), m_launcher);
+    m_launcher->addItem(QString(), int(Launcher::Mp));
+    m_launcher->addItem(QString(), int(Launcher::Ray));
+    addLabelledRow(m_launcher);
 
     m_headAddress = new QLineEdit(this);
     m_headAddress->setObjectName(QStringLiteral("headAddress"));
-    m_headAddress->setPlaceholderText(tr("$HEAD_IP (set on every node)"));
-    form->addRow(tr("Node 0 &address:"), m_headAddress);
+    addLabelledRow(m_headAddress);
 
     m_port = new QSpinBox(this);
     m_port->setObjectName(QStringLiteral("port"));
     m_port->setRange(0, 65535);
-    m_port->setSpecialValueText(tr("$HEAD_PORT (launcher's default)"));
-    form->addRow(tr("Rendezvous &port:"), m_port);
+    addLabelledRow(m_port);
 
     m_modelPath = new QLineEdit(this);
     m_modelPath->setObjectName(QStringLiteral("modelPath"));
     m_modelPath->setPlaceholderText(QString::fromStdString(model.hfRepo.empty() ? model.id : model.hfRepo));
-    form->addRow(tr("&Model path:"), m_modelPath);
+    addLabelledRow(m_modelPath);
 
     m_all2all = new QComboBox(this);
     m_all2all->setObjectName(QStringLiteral("all2all"));
     for (const char *b : vllmAll2allBackends())
         m_all2all->addItem(QString::fromLatin1(b), QString::fromLatin1(b));
-    m_all2all->setToolTip(
-        tr("vLLM expert parallelism with DP > 1: the all-to-all kernels (deepep_* need DeepEP installed)"));
-    form->addRow(tr("All-to-all &backend:"), m_all2all);
+    addLabelledRow(m_all2all);
 
-    m_force = new QCheckBox(tr("Export even if the plan is predicted not to fit"), this);
+    m_force = new QCheckBox(this);
     m_force->setObjectName(QStringLiteral("force"));
     form->addRow(QString(), m_force);
 
     m_view = new QComboBox(this);
     m_view->setObjectName(QStringLiteral("view"));
-    m_view->addItem(tr("Commands"));
-    m_view->addItem(tr("Bash script per node"));
+    m_view->addItem(QString());
+    m_view->addItem(QString());
     m_node = new QComboBox(this);
     m_node->setObjectName(QStringLiteral("node"));
     auto *viewRow = new QHBoxLayout;
@@ -134,10 +136,10 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
 
     // A standard button: Qt's own translation (qtbase_*.qm) names it in the window's language.
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    m_copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
-    m_save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
-    m_saveScripts = buttons->addButton(tr("Save s&cripts…"), QDialogButtonBox::ActionRole);
-    m_useNearest = buttons->addButton(tr("Use &nearest plan"), QDialogButtonBox::ActionRole);
+    m_copy = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_save = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_saveScripts = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
+    m_useNearest = buttons->addButton(QString(), QDialogButtonBox::ActionRole);
     m_copy->setObjectName(QStringLiteral("copy"));
     m_save->setObjectName(QStringLiteral("save"));
     m_saveScripts->setObjectName(QStringLiteral("saveScripts"));
@@ -170,10 +172,40 @@ ExportDialog::ExportDialog(const Evaluation &evaluation, const ModelSpec &model,
     refresh();
 }
 
+// Every text of the dialog, at construction and again on a language change.
 void ExportDialog::retranslateLabels()
 {
+    setWindowTitle(m_disagg ? tr("Export launch commands: prefill and decode pools") : tr("Export launch commands"));
+    const auto label = [this](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(m_form->labelForField(field)))
+            l->setText(text);
+    };
+    m_target->setItemText(0, tr("vLLM"));
+    m_target->setItemText(1, tr("SGLang"));
+    label(m_target, tr("&Target:"));
+    m_topology->setItemText(0, tr("As planned (%n node(s))", nullptr, std::max(1, m_evaluation.nodes)));
+    m_topology->setItemText(1, tr("One node"));
+    m_topology->setItemText(2, tr("Nodes:"));
     m_topologyLabel->setText(tr("T&opology:"));
+    m_launcher->setItemText(0, tr("vLLM multi-node (--nnodes / --data-parallel-address)"));
+    m_launcher->setItemText(1, tr("Ray cluster (ray start, then one vllm serve)"));
+    label(m_launcher, tr("&Launcher:"));
+    m_headAddress->setPlaceholderText(tr("$HEAD_IP (set on every node)"));
+    label(m_headAddress, tr("Node 0 &address:"));
+    m_port->setSpecialValueText(tr("$HEAD_PORT (launcher's default)"));
+    label(m_port, tr("Rendezvous &port:"));
+    label(m_modelPath, tr("&Model path:"));
+    m_all2all->setToolTip(
+        tr("vLLM expert parallelism with DP > 1: the all-to-all kernels (deepep_* need DeepEP installed)"));
+    label(m_all2all, tr("All-to-all &backend:"));
+    m_force->setText(tr("Export even if the plan is predicted not to fit"));
+    m_view->setItemText(0, tr("Commands"));
+    m_view->setItemText(1, tr("Bash script per node"));
     m_viewLabel->setText(tr("&Show:"));
+    m_copy->setText(tr("&Copy"));
+    m_save->setText(tr("&Save…"));
+    m_saveScripts->setText(tr("Save s&cripts…"));
+    m_useNearest->setText(tr("Use &nearest plan"));
 }
 
 ExportOptions ExportDialog::options() const
@@ -350,7 +382,7 @@ void ExportDialog::showCommands(const QString &text, const std::vector<Sentence>
 void ExportDialog::setDisaggregated(const Plan &whole, const Evaluation &prefill, const Evaluation &decode)
 {
     m_disagg = Disaggregated { whole, prefill, decode };
-    setWindowTitle(tr("Export launch commands: prefill and decode pools"));
+    retranslateLabels();
     refresh();
 }
 
@@ -359,6 +391,13 @@ void ExportDialog::setDisaggregated(const Plan &whole, const Evaluation &prefill
 void ExportDialog::refreshDisaggregated(const ExportOptions &o)
 {
     const DisaggExportResult r = exportDisaggregated(m_disagg->whole, m_disagg->prefill, m_disagg->decode, m_model, o);
+    m_version->setText(tr("vLLM flags checked against %1")
+                           .arg(QString::fromLatin1(vllmFlagTableFor(m_disagg->whole.vllmVersion).label)));
+    {
+        const QSignalBlocker blocker(m_node);
+        m_node->clear();
+        m_node->addItem(tr("All nodes"), -1);
+    }
     m_node->setEnabled(false);
     m_view->setEnabled(false);
     if (r.ok)

@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -79,6 +80,7 @@ private:
     bool m_updating = false;
     QString m_text; // exportedText()
 
+    QFormLayout *m_form = nullptr; // its row labels, for retranslateLabels()
     QComboBox *m_target = nullptr;
     QComboBox *m_topology = nullptr;
     QSpinBox *m_nodes = nullptr;
