@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTranslator>
 
 using namespace shardscope;
 
@@ -157,7 +158,7 @@ private slots:
     void importDialog()
     {
         ImportDialog d(builtinPresets().models());
-        auto *ok = d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        auto *ok = d.findChild<QPushButton *>(QStringLiteral("use"));
         QVERIFY(!ok->isEnabled());
         // docs/DESIGN.md §A.3c, node 1, plus a flag vLLM does not have.
         d.setCommandText(QStringLiteral(
@@ -181,6 +182,28 @@ private slots:
         QVERIFY(!ok->isEnabled());
         QVERIFY(
             d.findChild<QLabel *>(QStringLiteral("summary"))->text().contains(QStringLiteral("unterminated ' quote")));
+    }
+
+    // The import dialog stays open beside the window: a language switched meanwhile reaches its labels.
+    void importDialogFollowsTheLanguage()
+    {
+        ImportDialog d(builtinPresets().models());
+        d.setCommandText(QStringLiteral("vllm serve meta-llama/Llama-3.1-70B -tp 4"));
+        auto *ok = d.findChild<QPushButton *>(QStringLiteral("use"));
+        QCOMPARE(ok->text(), QStringLiteral("Use this plan"));
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/shardscope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QCoreApplication::processEvents();
+        QCOMPARE(ok->text(), QStringLiteral("使用此方案"));
+        for (const QLabel *l : d.findChildren<QLabel *>())
+            QVERIFY2(
+                !l->text().startsWith(QStringLiteral("Command:")) && !l->text().startsWith(QStringLiteral("Model:")),
+                qPrintable(l->text()));
+        QVERIFY(d.hasPlan()); // re-read, not lost
+        QCoreApplication::removeTranslator(&zh);
+        QCoreApplication::processEvents();
+        QCOMPARE(ok->text(), QStringLiteral("Use this plan"));
     }
 };
 

@@ -142,7 +142,7 @@ private slots:
         QVERIFY(dialog);
         dialog->setCommandText(
             QStringLiteral("vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 8 --max-model-len 16384"));
-        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        dialog->findChild<QPushButton *>(QStringLiteral("use"))->click();
         QCOMPARE(w.document()->plan().tp, 8);
         QCOMPARE(w.document()->plan().maxModelLen, std::int64_t(16384));
         QCOMPARE(w.document()->plan().gpuId, std::string("h200")); // a command names no GPU: kept
@@ -170,7 +170,7 @@ private slots:
         dialog->setCommandText(
             QStringLiteral("vllm serve meta-llama/Llama-3.1-70B -tp 8 --served-model-name 'my llama' "
                            "--enable-auto-tool-choice --tool-call-parser llama3_json"));
-        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        dialog->findChild<QPushButton *>(QStringLiteral("use"))->click();
         emit w.commandPreview()->exportRequested();
         auto *exportDialog = w.findChild<ExportDialog *>();
         QVERIFY(exportDialog);

@@ -4,6 +4,7 @@
 #include "widgets/common/textformat.h"
 
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QListWidget>
@@ -18,11 +19,8 @@ ImportDialog::ImportDialog(std::vector<ModelSpec> models, QWidget *parent)
     : QDialog(parent)
     , m_models(std::move(models))
 {
-    setWindowTitle(tr("Import a vLLM command"));
     m_input = new QPlainTextEdit(this);
     m_input->setObjectName(QStringLiteral("input"));
-    m_input->setPlaceholderText(
-        tr("Paste vllm serve …, python -m vllm.entrypoints.openai.api_server … or docker run … vllm/vllm-openai …"));
     m_input->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_input->setMinimumSize(640, 160);
 
@@ -35,8 +33,11 @@ ImportDialog::ImportDialog(std::vector<ModelSpec> models, QWidget *parent)
     m_flags = new QListWidget(this);
     m_flags->setObjectName(QStringLiteral("flags"));
 
-    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Use this plan"));
+    // Its own accept button, not the standard Ok: QDialogButtonBox would reset a standard button's text on a
+    // language change.
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_use = m_buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
+    m_use->setObjectName(QStringLiteral("use"));
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         parseNow();
@@ -53,13 +54,36 @@ ImportDialog::ImportDialog(std::vector<ModelSpec> models, QWidget *parent)
     connect(m_input, &QPlainTextEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("Command:"), this));
+    m_commandLabel = new QLabel(this);
+    m_flagsLabel = new QLabel(this);
+    layout->addWidget(m_commandLabel);
     layout->addWidget(m_input, 2);
     layout->addWidget(m_summary);
-    layout->addWidget(new QLabel(tr("Flags not carried into the plan and warnings:"), this));
+    layout->addWidget(m_flagsLabel);
     layout->addWidget(m_flags, 1);
     layout->addWidget(m_buttons);
+    retranslate();
     showResult(QString());
+}
+
+// Every fixed text, at construction and again on a language change (the dialog stays open beside the window).
+void ImportDialog::retranslate()
+{
+    setWindowTitle(tr("Import a vLLM command"));
+    m_input->setPlaceholderText(
+        tr("Paste vllm serve …, python -m vllm.entrypoints.openai.api_server … or docker run … vllm/vllm-openai …"));
+    m_use->setText(tr("Use this plan"));
+    m_commandLabel->setText(tr("Command:"));
+    m_flagsLabel->setText(tr("Flags not carried into the plan and warnings:"));
+}
+
+void ImportDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        parseNow(); // the summary and the list in the new language
+    }
+    QDialog::changeEvent(event);
 }
 
 void ImportDialog::setCommandText(const QString &text)
@@ -102,7 +126,7 @@ Plan ImportDialog::plan() const
 void ImportDialog::showResult(const QString &error)
 {
     m_flags->clear();
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(m_imported.has_value());
+    m_use->setEnabled(m_imported.has_value());
     if (!error.isEmpty()) {
         m_summary->setText(tr("Cannot read the command: %1").arg(error));
         return;

@@ -11,6 +11,7 @@ class QDialogButtonBox;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
+class QPushButton;
 class QTimer;
 
 // Paste a `vllm serve ...` (or api_server, or docker run vllm/vllm-openai) command and get the plan
@@ -35,7 +36,11 @@ public:
 signals:
     void planImported(const shardscope::Plan &plan);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
     void showResult(const QString &error);
 
     std::vector<shardscope::ModelSpec> m_models;
@@ -45,6 +50,9 @@ private:
     QPlainTextEdit *m_input = nullptr;
     QLabel *m_summary = nullptr;
     QListWidget *m_flags = nullptr;
+    QLabel *m_commandLabel = nullptr;
+    QLabel *m_flagsLabel = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+    QPushButton *m_use = nullptr; // "Use this plan", the accept button
     QTimer *m_debounce = nullptr;
 };
