@@ -97,6 +97,9 @@ const char *kSwitches[][2] = {
         "buffers, NCCL's latency per all-reduce." },
     { "language-model-only",
         "Serve a multimodal checkpoint as text only (as vLLM's --language-model-only): no vision tower weights." },
+    { "skip-mm-profiling",
+        "Leave the multimodal encoder out of the profiling run (as vLLM's --skip-mm-profiling): no encoder peak in "
+        "the activation memory." },
     { "enable-prefix-caching",
         "Prefix caching on (as vLLM's flag): a hybrid model's state keeps one more block per request." },
     { "no-enable-prefix-caching", "Prefix caching off (as vLLM's flag); default: the vLLM version's default." },
@@ -219,6 +222,7 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "mm-ipc-gpu-memory-gb", "mm_ipc_gpu_memory_gb" },
         { "mm-encoder-tp-mode", "mm_encoder_tp_mode" },
         { "language-model-only", "language_model_only" },
+        { "skip-mm-profiling", "skip_mm_profiling" },
         { "kv-cache-memory-bytes", "kv_cache_memory_bytes" },
         { "num-speculative-tokens", "num_speculative_tokens" },
         { "enable-prefix-caching", "enable_prefix_caching" },
@@ -367,6 +371,8 @@ PlanInputs planFromOptions(
     }
     if (isSet(p, "language-model-only"))
         plan.languageModelOnly = true;
+    if (isSet(p, "skip-mm-profiling"))
+        plan.skipMmProfiling = true;
     if (isSet(p, "mm-encoder-tp-mode")) {
         const QString v = value(p, "mm-encoder-tp-mode");
         if (v != QLatin1String("weights") && v != QLatin1String("data"))

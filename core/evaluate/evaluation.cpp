@@ -3,6 +3,7 @@
 #include "core/evaluate/profilerun.h"
 
 #include "core/evaluate/batchdefaults.h"
+#include "core/evaluate/encoderprofile.h"
 #include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/placement.h"
 #include "core/evaluate/planrules.h"
@@ -240,7 +241,19 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         if (marlinMoe)
             mem.activation.forward
                 = std::max(mem.activation.forward, marlinMoeWorkspaceBytes(m, e.moeTp, p.maxNumBatchedTokens));
+        // V1 runs the multimodal encoder before the language model in the profiling run, on every rank that
+        // builds the tower (encoderprofile.h).
+        if (!v0 && !p.skipMmProfiling && visionShardsOn(m, p) > 0) {
+            const EncoderProfile ep
+                = encoderProfile(m.vision, p.tp, visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp),
+                    p.maxNumBatchedTokens, p.maxNumSeqs, p.maxModelLen);
+            mem.activation.encoderPeak = ep.towerPeak;
+            mem.activation.encoderHeld = ep.heldThroughLm;
+        }
+        // A calibration scales the whole peak, as reconcile measured it against the whole (activation.total()).
         if (cal.replacesActivation()) {
+            mem.activation.encoderPeak *= cal.activationScale;
+            mem.activation.encoderHeld *= cal.activationScale;
             mem.activation.hiddenStates *= cal.activationScale;
             mem.activation.forward *= cal.activationScale;
             mem.activation.sampler *= cal.activationScale;

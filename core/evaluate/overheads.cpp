@@ -28,9 +28,14 @@ BatchDefaults vllmV0BatchDefaults(std::int64_t maxModelLen)
     return d;
 }
 
-double ActivationEstimate::total() const
+double ActivationEstimate::languageModel() const
 {
     return hiddenStates + std::max(forward, sampler);
+}
+
+double ActivationEstimate::total() const
+{
+    return std::max(encoderPeak, encoderHeld + languageModel());
 }
 
 namespace {

@@ -38,7 +38,12 @@ struct ActivationEstimate
     double hiddenStates = 0;
     double forward = 0;
     double sampler = 0;
-    double total() const;
+    // The multimodal encoder's profiling pass before the language model's (encoderprofile.h): its own peak,
+    // and what it leaves alive through the language model's run. 0 without an encoder pass.
+    double encoderPeak = 0;
+    double encoderHeld = 0;
+    double languageModel() const; // hiddenStates + max(forward, sampler)
+    double total() const; // max(encoderPeak, encoderHeld + languageModel())
 };
 // Kimi-K3's attention residuals (vllm/models/kimi_k3/nvidia/model.py @017e9f4448b7): a stage keeps a bank of
 // cdiv(end_layer, attn_res_block_size) hidden vectors per batched token in BF16 through its forward pass

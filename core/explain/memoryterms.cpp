@@ -1,5 +1,7 @@
 #include "core/explain/memoryterms.h"
 
+#include "core/evaluate/encoderprofile.h"
+
 #include "core/evaluate/linearattnpeak.h"
 #include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/profilerun.h"
@@ -146,6 +148,22 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                         { value(formatBytes(held, 2)) }));
         } else
             a = cat(a, say(QT_TRANSLATE_NOOP("MemoryTerms", " (no sampler: not the last PP stage)")));
+    }
+    if (mem.activation.encoderPeak > 0) {
+        // The encoder's pass comes first in the profiling run (encoderprofile.h).
+        const EncoderProfile ep
+            = encoderProfile(m.vision, p.tp, visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp),
+                p.maxNumBatchedTokens, p.maxNumSeqs, p.maxModelLen);
+        a = cat(a,
+            say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "; before it the vision encoder's profiling pass on %1 dummy image(s) of the processor's largest "
+                    "size (%2 tokens, %3 patches): its own peak %4, and %5 of pixels and outputs kept through the "
+                    "language model's run; the larger of %4 and %5 + %6 is the peak (--skip-mm-profiling or "
+                    "--language-model-only leave it out)"),
+                { value(formatThousands(ep.items)), value(formatThousands(ep.tokens)),
+                    value(formatThousands(ep.patches)), value(formatBytes(mem.activation.encoderPeak, 2)),
+                    value(formatBytes(mem.activation.encoderHeld, 2)),
+                    value(formatBytes(mem.activation.languageModel(), 2)) }));
     }
     if (calAct)
         a = cat(a,

@@ -118,6 +118,7 @@ const char *const kGeneratedFlags[] = {
     "--disable-custom-all-reduce",
     "--language-model-only",
     "--mm-encoder-tp-mode",
+    "--skip-mm-profiling",
     "--nnodes",
     "--node-rank",
     "--master-addr",

@@ -568,6 +568,8 @@ private:
             p.disableCustomAllReduce = switchValue(o);
         } else if (f == "--language-model-only") {
             p.languageModelOnly = switchValue(o);
+        } else if (f == "--skip-mm-profiling") {
+            p.skipMmProfiling = switchValue(o);
         } else if (f == "--mm-encoder-tp-mode") {
             if (v != "weights" && v != "data")
                 badValue(f, v, "expected weights or data");

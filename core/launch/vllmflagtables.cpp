@@ -50,6 +50,7 @@ const char *const kSwitches[] = {
     "--ray-workers-use-nsight",
     "--enforce-eager",
     "--language-model-only",
+    "--skip-mm-profiling",
     "--enable-chunked-prefill",
     "--enable-prefix-caching",
     "--async-scheduling",

@@ -93,6 +93,8 @@ LaunchCommand serveCommand(Context &c)
         cmd.flag("--language-model-only");
     if (p.mmEncoderTpData && !p.languageModelOnly)
         cmd.option("--mm-encoder-tp-mode", "data");
+    if (p.skipMmProfiling && !p.languageModelOnly)
+        cmd.flag("--skip-mm-profiling");
     // The checkpoint's config is code of its own that neither transformers nor vLLM's config registry has
     // (the preset's "trust_remote_code" and its source): without the flag vLLM stops at startup.
     if (c.model.trustRemoteCode)

@@ -77,9 +77,28 @@ struct StateSpaceShape
 // The vision encoder of a multimodal checkpoint and its projector into the language model, in parameters.
 // vLLM builds it with the model unless --language-model-only; its linear layers are TP-sharded unless
 // --mm-encoder-tp-mode data replicates them (visiontower.cpp has the rules and their sources).
+// The shapes of a tower's forward pass that set the encoder's profiling peak (core/evaluate/encoderprofile.h).
+// Filled for the Qwen3-VL-family tower only; hidden 0: the peak is not modelled for the tower.
+struct VisionEncoderShape
+{
+    int hidden = 0; // vision_config.hidden_size
+    int intermediate = 0;
+    int heads = 0;
+    int patch = 0; // patch_size
+    int temporalPatch = 0; // temporal_patch_size
+    int inChannels = 0;
+    int spatialMerge = 0; // spatial_merge_size: merged tokens = patches / merge^2
+    int outHidden = 0; // out_hidden_size: one merged token's output
+    int deepstack = 0; // deepstack_visual_indexes entries: merger outputs kept to the end
+    std::int64_t maxImagePixels = 0; // the image processor's size.longest_edge: the dummy image's area
+    bool known() const { return hidden > 0 && maxImagePixels > 0; }
+    bool operator==(const VisionEncoderShape &) const = default;
+};
+
 struct VisionTower
 {
     std::string type; // vision_config.model_type ("" when the config has no vision_config)
+    VisionEncoderShape encoder;
     double shardedParams = 0; // in TP-sharded linear layers (replicated with --mm-encoder-tp-mode data)
     double replicatedParams = 0; // norms, embeddings and other tensors every rank holds whole
     // Attention heads vLLM checks against tp (MoonViT: is_vit_use_data_parallel(num_heads)); when tp does not

@@ -84,6 +84,8 @@ struct Plan
     // --mm-encoder-tp-mode data replicates it on every TP rank instead of sharding it ("weights").
     bool languageModelOnly = false;
     bool mmEncoderTpData = false;
+    // --skip-mm-profiling: the profiling run leaves the multimodal encoder out (encoderprofile.h).
+    bool skipMmProfiling = false;
 
     // Fidelity to a vLLM release (docs/DESIGN.md §B).
     VllmVersion vllmVersion; // unset: the newest release the tool knows

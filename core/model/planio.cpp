@@ -46,7 +46,7 @@ json planToJson(const Plan &p)
         { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
         { "flashinfer_sampler", p.flashinferSampler }, { "disable_custom_all_reduce", p.disableCustomAllReduce },
         { "language_model_only", p.languageModelOnly },
-        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" },
+        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" }, { "skip_mm_profiling", p.skipMmProfiling },
         { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
         { "decode_context_parallel_size", p.decodeContextParallel },
         { "prefill_context_parallel_size", p.prefillContextParallel }, { "mm_ipc_gpu_memory_gb", p.mmIpcGpuMemoryGb },
@@ -222,6 +222,7 @@ Plan planFromJson(const json &j)
     p.disableCustomAllReduce = boolean(j, "disable_custom_all_reduce", false);
     p.languageModelOnly = boolean(j, "language_model_only", false);
     p.mmEncoderTpData = choice(j, "mm_encoder_tp_mode", false, { { "weights", false }, { "data", true } });
+    p.skipMmProfiling = boolean(j, "skip_mm_profiling", false);
     if (const std::string v = text(j, "vllm_version", "latest"); v != "latest") {
         const auto parsed = parseVllmVersion(v);
         if (!parsed)

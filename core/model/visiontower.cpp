@@ -110,6 +110,14 @@ VisionTower gemma4UnifiedVision(const json &outer, const json &v, int textHidden
 // absent); vLLM's Qwen3_5VisionConfig does not define it, so for qwen3_5 / qwen3_5_moe an absent list means no
 // deepstack mergers; for qwen3_vl / qwen3_vl_moe the config class is Transformers', whose defaults are not
 // taken here, so there it is required.
+// The dummy image of the encoder's profiling run is the processor's largest: size.longest_edge pixels. The
+// published Qwen3.5 / Qwen3.6 checkpoints ship preprocessor_config.json with "size": {"longest_edge":
+// 16777216, "shortest_edge": 65536} (https://huggingface.co/Qwen/Qwen3.5-27B/blob/main/preprocessor_config.json;
+// the same in Qwen3.5-2B-Base and Qwen3.6-35B-A3B-FP8), and qwen-vl-utils' Qwen3-VL default is the same
+// 16384 x 32^2 (github.com/QwenLM/Qwen3-VL, qwen-vl-utils vision_process.py MAX_PIXELS): 4096 x 4096, 16,384
+// merged tokens, the "budget of 16384 tokens, and profiled with 1 image items" vLLM 0.27 prints for Qwen3.5.
+constexpr std::int64_t kQwen3VisionMaxImagePixels = 16777216;
+
 VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRequired)
 {
     const double h = readInt(v, "hidden_size", 0, 1, kMaxDim, true);
@@ -147,6 +155,9 @@ VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRe
         + layers * (4 * h + h + h) // norm1, norm2; proj and fc2 biases
         + 2 * h + out // merger norm, fc2 bias
         + deepstack * (2 * m + out); // deepstack mergers' norms and fc2 biases
+    t.encoder = { static_cast<int>(h), static_cast<int>(inter), heads, static_cast<int>(patch),
+        static_cast<int>(temporal), static_cast<int>(channels), static_cast<int>(merge), static_cast<int>(out),
+        static_cast<int>(deepstack), kQwen3VisionMaxImagePixels };
     return t;
 }
 

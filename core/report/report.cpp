@@ -51,7 +51,7 @@ json planJson(const Evaluation &e)
             p.prefixCaching == PrefixCaching::Default ? json(nullptr) : json(p.prefixCaching == PrefixCaching::On) },
         { "enforce_eager", p.enforceEager }, { "flashinfer_sampler", p.flashinferSampler },
         { "disable_custom_all_reduce", p.disableCustomAllReduce }, { "language_model_only", p.languageModelOnly },
-        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" },
+        { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" }, { "skip_mm_profiling", p.skipMmProfiling },
         { "serving_mode", servingModeName(p.servingMode) }, { "prefill", disaggPoolJson(p, Pool::Prefill) },
         { "decode", disaggPoolJson(p, Pool::Decode) }, { "kv_transfer_link", kvTransferLinkName(p.kvTransferLink) },
         { "kv_connector", kvConnectorName(p.kvConnector) } };

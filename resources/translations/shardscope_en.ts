@@ -4186,6 +4186,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Marlin MoE caches for all %1 tokens, not chunked</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; before it the vision encoder&apos;s profiling pass on %1 dummy image(s) of the processor&apos;s largest size (%2 tokens, %3 patches): its own peak %4, and %5 of pixels and outputs kept through the language model&apos;s run; the larger of %4 and %5 + %6 is the peak (--skip-mm-profiling or --language-model-only leave it out)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

@@ -4184,6 +4184,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Marlin MoE caches for all %1 tokens, not chunked</source>
         <translation>Marlin MoE 缓存（覆盖全部 %1 个 token，不分块）</translation>
     </message>
+    <message>
+        <source>; before it the vision encoder&apos;s profiling pass on %1 dummy image(s) of the processor&apos;s largest size (%2 tokens, %3 patches): its own peak %4, and %5 of pixels and outputs kept through the language model&apos;s run; the larger of %4 and %5 + %6 is the peak (--skip-mm-profiling or --language-model-only leave it out)</source>
+        <translation>；在此之前，视觉编码器的分析运行处理 %1 张处理器最大尺寸的虚拟图像（%2 个 token，%3 个 patch）：其自身峰值 %4，另有 %5 的像素与输出保留到语言模型运行期间；峰值取 %4 与 %5 + %6 中较大者（--skip-mm-profiling 或 --language-model-only 可将其排除）</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

@@ -326,6 +326,15 @@ private slots:
             = serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result).join(QLatin1Char('\n'));
         QVERIFY(text.contains(QLatin1String(" --language-model-only")));
         QVERIFY(!text.contains(QLatin1String("--mm-encoder-tp-mode")));
+        // --skip-mm-profiling (a switch, vLLM #22950): written when a tower is built, and only then.
+        p.skipMmProfiling = true;
+        QVERIFY(!serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result)
+                     .join(QLatin1Char('\n'))
+                     .contains(QLatin1String("--skip-mm-profiling")));
+        p.languageModelOnly = false;
+        QVERIFY(serverLines(exportPlan("gemma-4-26b-a4b-it", "h100-sxm", p).result)
+                    .join(QLatin1Char('\n'))
+                    .contains(QLatin1String(" --skip-mm-profiling")));
     }
 
     // Across nodes with mp every node's worker processes read it, so every node sets it.
