@@ -144,10 +144,13 @@ ModelFolder read(const QString &fileOrFolder)
         text = withHfQuantConfig(text, readJsonFile(hfQuant));
     const QString generation = dir.filePath(QStringLiteral("generation_config.json"));
     const std::string generationText = QFileInfo(generation).exists() ? readJsonFile(generation) : std::string();
+    // The image processor's largest image: the multimodal encoder's dummy item in vLLM's profiling run.
+    const QString preprocessor = dir.filePath(QStringLiteral("preprocessor_config.json"));
+    const std::string preprocessorText = QFileInfo(preprocessor).exists() ? readJsonFile(preprocessor) : std::string();
     // The layer count splits the MTP layers off; the config is parsed once more by the caller.
     const ModelSpec spec = modelFromJsonText(text, f.id);
     f.weights = readWeights(dir.absolutePath(), spec.layers);
-    f.modelText = withCheckpointFiles(text, generationText, f.weights);
+    f.modelText = withCheckpointFiles(text, generationText, f.weights, preprocessorText);
     return f;
 }
 

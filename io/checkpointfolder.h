@@ -6,9 +6,9 @@
 #include <string>
 
 // A local model folder as vLLM takes it (`--model DIR`): config.json, hf_quant_config.json (ModelOpt),
-// generation_config.json and the weights' safetensors headers, read from the folder only, each file
-// bounded (io/boundedread), regular files only. Tensor data is never read: of each *.safetensors
-// file only its 8-byte length and its JSON header.
+// generation_config.json, preprocessor_config.json and the weights' safetensors headers, read from the folder only,
+// each file bounded (io/boundedread), regular files only. Tensor data is never read: of each *.safetensors file only
+// its 8-byte length and its JSON header.
 namespace checkpointfolder {
 
 struct ModelFolder

@@ -946,6 +946,9 @@ ModelSpec modelFromJson(const json &root, const std::string &fallbackId)
     readDeepSeekV4(c, m);
     readSharedIndexers(c, m);
     m.vision = readVisionTower(outer, m.hidden);
+    // A model folder's processor sets the encoder's dummy image (encoderprofile.h).
+    if (configPtr != &root && m.vision.encoder.known())
+        m.vision.encoder.maxImagePixels = processorMaxImagePixels(root, m.vision.encoder.maxImagePixels);
     // A GQA config whose values are narrower than its keys (MiMo-V2: head_dim 192, v_head_dim 128) keeps
     // K and V pages of different sizes: not modelled.
     if (!m.isMla() && !c.contains("hybrid_layer_pattern") && c.contains("v_head_dim")

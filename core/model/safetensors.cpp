@@ -208,8 +208,8 @@ CheckpointWeights summarizeCheckpoint(const std::vector<SafetensorsTensor> &tens
     return w;
 }
 
-std::string withCheckpointFiles(
-    const std::string &modelText, const std::string &generationText, const CheckpointWeights &weights)
+std::string withCheckpointFiles(const std::string &modelText, const std::string &generationText,
+    const CheckpointWeights &weights, const std::string &preprocessorText)
 {
     json model = parseJsonLenient(modelText, "the model config");
     if (!model.is_object())
@@ -229,6 +229,12 @@ std::string withCheckpointFiles(
         if (!generation.is_object())
             throw InputError("generation_config.json is not a JSON object");
         preset["generation_config"] = std::move(generation);
+    }
+    if (!preprocessorText.empty()) {
+        json preprocessor = parseJsonLenient(preprocessorText, "preprocessor_config.json");
+        if (!preprocessor.is_object())
+            throw InputError("preprocessor_config.json is not a JSON object");
+        preset["preprocessor_config"] = std::move(preprocessor);
     }
     return preset.dump();
 }

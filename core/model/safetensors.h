@@ -55,7 +55,7 @@ CheckpointWeights summarizeCheckpoint(const std::vector<SafetensorsTensor> &tens
 // checkpoint's weights ("checkpoint_weights", zeros when unknown) and its generation_config.json ("generation_config",
 // when not empty) beside "config": what ModelCatalog keeps, so that a saved plan keeps them too.
 // Throws InputError for text that is not a JSON object.
-std::string withCheckpointFiles(
-    const std::string &modelText, const std::string &generationText, const CheckpointWeights &weights);
+std::string withCheckpointFiles(const std::string &modelText, const std::string &generationText,
+    const CheckpointWeights &weights, const std::string &preprocessorText = {});
 
 } // namespace shardscope

@@ -116,6 +116,7 @@ VisionTower gemma4UnifiedVision(const json &outer, const json &v, int textHidden
 // the same in Qwen3.5-2B-Base and Qwen3.6-35B-A3B-FP8), and qwen-vl-utils' Qwen3-VL default is the same
 // 16384 x 32^2 (github.com/QwenLM/Qwen3-VL, qwen-vl-utils vision_process.py MAX_PIXELS): 4096 x 4096, 16,384
 // merged tokens, the "budget of 16384 tokens, and profiled with 1 image items" vLLM 0.27 prints for Qwen3.5.
+// A model folder's preprocessor_config.json replaces it (processorMaxImagePixels, io/checkpointfolder).
 constexpr std::int64_t kQwen3VisionMaxImagePixels = 16777216;
 
 VisionTower qwen3Vision(const json &v, const std::string &type, bool deepstackRequired)
@@ -258,6 +259,21 @@ VisionTower moonVit(const json &v, const std::string &type, bool k3, int textHid
 }
 
 } // namespace
+
+std::int64_t processorMaxImagePixels(const json &preset, std::int64_t fallback)
+{
+    const auto pc = preset.find("preprocessor_config");
+    if (pc == preset.end() || pc->is_null())
+        return fallback;
+    if (!pc->is_object())
+        throw InputError("preprocessor_config.json is not a JSON object");
+    constexpr int kMaxPixels = 2147483647;
+    if (const auto size = pc->find("size"); size != pc->end() && size->is_object() && size->contains("longest_edge"))
+        return readInt(*size, "longest_edge", 0, 1, kMaxPixels, true);
+    if (pc->contains("max_pixels"))
+        return readInt(*pc, "max_pixels", 0, 1, kMaxPixels, true);
+    return fallback;
+}
 
 VisionTower readVisionTower(const json &outer, int textHidden)
 {

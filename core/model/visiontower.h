@@ -4,6 +4,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
+
 namespace shardscope {
 
 // Reads outer["vision_config"] when present. A vision model_type this reader knows is sized tensor by
@@ -21,5 +23,10 @@ bool visionTowerTpDataMode(const VisionTower &t, bool dataRequested, int tp = 1)
 // under _mark_tower_model (vllm/model_executor/models/interfaces.py) are skipped then; the Gemma-4 Unified
 // embedders are built outside it (gemma4_unified.py __init__, neuralmagic/vllm@017e9f4448b7), so they stay.
 bool visionTowerKeptLanguageOnly(const VisionTower &t);
+
+// The image processor's largest image in pixels from a model folder's preprocessor_config.json, which the preset
+// form keeps as preset["preprocessor_config"] (io/checkpointfolder): "size": {"longest_edge"} as Transformers'
+// Qwen2VLImageProcessor writes it, else "max_pixels"; `fallback` when the file or both keys are absent.
+std::int64_t processorMaxImagePixels(const nlohmann::json &preset, std::int64_t fallback);
 
 } // namespace shardscope

@@ -18,8 +18,13 @@
 #include "core/evaluate/encoderprofile.h"
 #include "core/evaluate/evaluation.h"
 #include "core/launch/launchimport.h"
+#include "core/model/errors.h"
 #include "core/model/planio.h"
+#include "io/checkpointfolder.h"
 #include "tests/common/testutils.h"
+
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -119,10 +124,47 @@ private slots:
             QCOMPARE(without.ranks.front().memory.activation.total(),
                 without.ranks.front().memory.activation.languageModel());
         }
-        const Evaluation gemma
-            = evaluate(makePlan("gemma-4-26b-a4b-it", "h100-sxm", 2), presetModel("gemma-4-26b-a4b-it"), presetGpu("h100-sxm"));
+        const Evaluation gemma = evaluate(
+            makePlan("gemma-4-26b-a4b-it", "h100-sxm", 2), presetModel("gemma-4-26b-a4b-it"), presetGpu("h100-sxm"));
         QVERIFY(!gemma.ranks.empty());
         QCOMPARE(gemma.ranks.front().memory.activation.encoderPeak, 0.0);
+    }
+
+    // A model folder's preprocessor_config.json sets the dummy image: longest_edge 1,048,576 px -> 1,048,576 / 32^2
+    // = 1,024 merged tokens; the 8,192-token budget holds 8,192 / 1,024 = 8 such images (under 2 x 131,072 / 1,024),
+    // 8,192 tokens, 32,768 patches, half the 65,536 above; every term is linear in the patches: 784,859,136.
+    // "max_pixels" (older processor configs) 33,554,432 -> 32,768 tokens, one image over budget max(8,192, 32,768):
+    // 131,072 patches, 2 x 1,569,718,272 = 3,139,436,544.
+    void processorFromModelFolder()
+    {
+        QFile preset(QStringLiteral(":/presets/models/qwen3.5-27b.json"));
+        QVERIFY(preset.open(QIODevice::ReadOnly));
+        const std::string config = nlohmann::json::parse(preset.readAll().toStdString()).at("config").dump();
+        QTemporaryDir tmp;
+        const auto write = [&](const char *name, const std::string &text) {
+            QFile f(QDir(tmp.path()).filePath(QLatin1String(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.data(), static_cast<qint64>(text.size()));
+        };
+        write("config.json", config);
+        const auto peakAtTp2 = [&] {
+            const checkpointfolder::ModelFolder f = checkpointfolder::read(tmp.path());
+            return encoderProfile(modelFromJsonText(f.modelText, f.id).vision, 2, false, 8192, 2, 131072).towerPeak;
+        };
+        QCOMPARE(peakAtTp2(), 1569718272.0); // no processor file: the published checkpoints' 16,777,216
+        write("preprocessor_config.json", R"({"size": {"longest_edge": 1048576, "shortest_edge": 65536}})");
+        QCOMPARE(peakAtTp2(), 784859136.0);
+        write("preprocessor_config.json", R"({"max_pixels": 33554432})");
+        QCOMPARE(peakAtTp2(), 3139436544.0);
+        write("preprocessor_config.json", "[1, 2");
+        try {
+            checkpointfolder::read(tmp.path());
+            QFAIL("accepted a broken preprocessor_config.json");
+        } catch (const InputError &e) {
+            QVERIFY2(std::string(e.what()).find("preprocessor_config.json") != std::string::npos, e.what());
+        }
+        write("preprocessor_config.json", R"({"size": {"longest_edge": -5}})");
+        QVERIFY_THROWS_EXCEPTION(InputError, peakAtTp2());
     }
 
     // --skip-mm-profiling is vLLM's switch (MultiModalConfig.skip_mm_profiling, #22950): imported into the plan
