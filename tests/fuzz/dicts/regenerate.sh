@@ -8,7 +8,7 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
 {
     echo '# libFuzzer dictionary: JSON syntax and the field names core/model/modelspec.cpp reads.'
     tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 4096 65536 2147483648 0.5 Infinity -Infinity NaN '\"1e400\"'
-    keys $core/model/modelspec*.cpp $core/model/quantconfig.cpp
+    keys $core/model/modelspec*.cpp $core/model/quantconfig.cpp $core/model/visiontower.cpp
     tokens '\"qwen3_moe\"' '\"llama4_text\"' '\"deepseek_v3\"' '\"float16\"' '\"fp8\"' '\"mxfp4\"'
     tokens '\"nemotron_h\"' '\"MEM*E-\"' '\"linear_attention\"' '\"float32\"' '\"bfloat16\"'
 } >modelconfig.dict
