@@ -30,8 +30,8 @@ struct EncoderProfile
 // FlashAttention varlen in the ViT (get_vit_attn_backend picks FLASH_ATTN on CUDA for head sizes that are a
 // multiple of 8 up to 256: no P x P score matrix). Not modelled (items 0) for other towers.
 // The tensors alive at the peak, P patches, h hidden, i intermediate, d head size, C = in_channels x
-// temporal_patch x patch^2 values per patch, t = tp (1 with --mm-encoder-tp-mode data, where one rank runs the
-// whole batch and also holds the torch.cat copy of its pixels), all BF16:
+// temporal_patch x patch^2 values per patch, t = tp (1 with --mm-encoder-tp-mode data, where the busiest rank
+// runs ceil(images / tp) whole images and also holds the torch.cat copy of their pixels), all BF16:
 //   through the whole forward: pixel values P C, pos_embeds P h, rotary cos + sin 2 P d/2;
 //   at the attention's output all-reduce (Qwen2_5_VisionAttention.forward, qwen2_5_vl.py): residual, norm1's
 //   output, the RowParallel partial and pynccl's out-of-place result, 4 P h, with qkv 3 P h/t, the contiguous

@@ -54,13 +54,19 @@ private slots:
 
     // tp 1: no all-reduce, 11 x 150,994,944 = 1,660,944,384 at the attention; the MLP 131,072 x (2,304 +
     // max(8,608, 5,456)) = 1,430,257,664. Peak 361,758,720 + 1,660,944,384 = 2,022,703,104.
-    // --mm-encoder-tp-mode data at tp 2: one rank runs the whole image unsharded (the tp 1 peak) and holds the
-    // torch.cat copy of its pixels (run_dp_sharded_mrope_vision_model, vision.py): + 201,326,592.
+    // --mm-encoder-tp-mode data at tp 2: whole images go to ranks (run_dp_sharded_mrope_vision_model, vision.py);
+    // the one image runs unsharded on one rank (the tp 1 peak), which holds the torch.cat copy of its pixels:
+    // + 201,326,592.
     void tpOneAndDataMode()
     {
         const ModelSpec m = presetModel("qwen3.5-27b");
         QCOMPARE(encoderProfile(m.vision, 1, false, 8192, 2, 131072).towerPeak, 2022703104.0);
         QCOMPARE(encoderProfile(m.vision, 2, true, 8192, 2, 131072).towerPeak, 2022703104.0 + 201326592.0);
+        // Four images (65,536 batched tokens) in data mode at tp 2: whole images per rank, 2 on the busiest, P =
+        // 131,072. The whole batch's pixels 262,144 x 1,536 x 2 = 805,306,368 on every rank, the rank's copy of its
+        // own 402,653,184, pos_embeds 131,072 x 1,152 x 2 = 301,989,888, rotary 131,072 x 72 x 2 = 18,874,368:
+        // 1,528,823,808; the attention at t = 1, 11 x 301,989,888 = 3,321,888,768 (the MLP 2,860,515,328).
+        QCOMPARE(encoderProfile(m.vision, 2, true, 65536, 2, 131072).towerPeak, 1528823808.0 + 3321888768.0);
     }
 
     // 65,536 batched tokens: budget 65,536 // 16,384 = 4 images, under max_num_seqs 2 x (131,072 // 16,384 = 8);
