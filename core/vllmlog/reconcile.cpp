@@ -138,6 +138,9 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     take("flashinfer_sampler", p.flashinferSampler, log.flashinferSampler);
     take("disable_custom_all_reduce", p.disableCustomAllReduce, log.disableCustomAllReduce);
     take("num_speculative_tokens", p.numSpeculativeTokens, log.numSpeculativeTokens);
+    take("language_model_only", p.languageModelOnly, log.languageModelOnly);
+    take("skip_mm_profiling", p.skipMmProfiling, log.skipMmProfiling);
+    take("mm_encoder_tp_mode", p.mmEncoderTpData, log.mmEncoderTpData);
     if (log.enablePrefixCaching && !has(given, "enable_prefix_caching")) {
         p.prefixCaching = *log.enablePrefixCaching ? PrefixCaching::On : PrefixCaching::Off;
         if (applied)
@@ -387,6 +390,9 @@ json parsedLogToJson(const ParsedVllmLog &log)
         { "enforce_eager", opt(log.enforceEager) }, { "flashinfer_sampler", opt(log.flashinferSampler) },
         { "disable_custom_all_reduce", opt(log.disableCustomAllReduce) },
         { "enable_prefix_caching", opt(log.enablePrefixCaching) },
+        { "language_model_only", opt(log.languageModelOnly) }, { "skip_mm_profiling", opt(log.skipMmProfiling) },
+        { "mm_encoder_tp_mode",
+            log.mmEncoderTpData ? nlohmann::json(*log.mmEncoderTpData ? "data" : "weights") : nlohmann::json(nullptr) },
         { "num_speculative_tokens", opt(log.numSpeculativeTokens) }, { "workers", std::move(workers) },
         { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) }, { "kv_tokens", opt(log.kvTokens) },
         { "max_concurrency", opt(log.maxConcurrency) }, { "concurrency_tokens", opt(log.concurrencyLen) },

@@ -159,6 +159,36 @@ std::optional<std::string> valueOf(std::string_view line, std::string_view key)
     return std::nullopt;
 }
 
+// 'limit_mm_per_prompt': {'image': 0, 'video': 0} as the arguments print it: true when image and video are both
+// limited to 0 and no modality is allowed (vLLM then builds no tower under _mark_tower_model and skips the encoder
+// pass, as --language-model-only does); false for any other limit; nullopt when the key is absent.
+std::optional<bool> textOnlyLimits(std::string_view line)
+{
+    const std::size_t k = line.find("limit_mm_per_prompt");
+    if (k == std::string_view::npos)
+        return std::nullopt;
+    const std::size_t open = line.find('{', k);
+    if (open == std::string_view::npos || open > k + 24)
+        return std::nullopt;
+    int depth = 0;
+    std::size_t close = open;
+    for (; close < line.size() && close < open + 512; ++close) {
+        depth += line[close] == '{' ? 1 : (line[close] == '}' ? -1 : 0);
+        if (depth == 0)
+            break;
+    }
+    if (depth != 0 || close >= line.size())
+        return std::nullopt;
+    const std::string_view dict = line.substr(open, close - open + 1);
+    bool allZero = true;
+    for (std::size_t i = 0; i < dict.size(); ++i)
+        if (isDigit(dict[i]) && (i == 0 || !isDigit(dict[i - 1]))
+            && (dict[i] != '0' || (i + 1 < dict.size() && isDigit(dict[i + 1]))))
+            allZero = false;
+    const bool both = dict.find("image") != std::string_view::npos && dict.find("video") != std::string_view::npos;
+    return allZero && both;
+}
+
 std::optional<std::int64_t> intValue(std::string_view line, std::string_view key)
 {
     const auto v = valueOf(line, key);
@@ -322,6 +352,14 @@ private:
                 log.enforceEager = (*v == "True" || *v == "true");
             if (auto v = valueOf(l, "enable_prefix_caching"))
                 log.enablePrefixCaching = (*v == "True" || *v == "true");
+            if (auto v = valueOf(l, "language_model_only"); v && (*v == "True" || *v == "true"))
+                log.languageModelOnly = true;
+            if (auto v = textOnlyLimits(l); v && !log.languageModelOnly.value_or(false))
+                log.languageModelOnly = *v;
+            if (auto v = valueOf(l, "skip_mm_profiling"))
+                log.skipMmProfiling = (*v == "True" || *v == "true");
+            if (auto v = valueOf(l, "mm_encoder_tp_mode"))
+                log.mmEncoderTpData = *v == "data";
             if (auto v = intValue(l, "num_speculative_tokens"); v && *v >= 0 && *v <= 64)
                 log.numSpeculativeTokens = static_cast<int>(*v);
             if (auto v = valueOf(l, "disable_custom_all_reduce"); v && log.disableCustomAllReduce != true)

@@ -48,6 +48,9 @@ struct ParsedVllmLog
     std::optional<std::string> kvCacheDtype, quantization;
     std::optional<bool> enforceEager;
     std::optional<bool> enablePrefixCaching; // non-default args 'enable_prefix_caching'
+    // Multimodal settings in the arguments: 'language_model_only', or 'limit_mm_per_prompt' with image and
+    // video both 0 (the same in vLLM: no tower, no encoder pass); 'skip_mm_profiling'; 'mm_encoder_tp_mode'.
+    std::optional<bool> languageModelOnly, skipMmProfiling, mmEncoderTpData;
     std::optional<int> numSpeculativeTokens; // 'num_speculative_tokens' inside the args' 'speculative_config'
     // V1's top-k/top-p sampler: "Using FlashInfer for top-p & top-k sampling." (true) or one of its
     // "Falling back to the PyTorch-native implementation" / "disabled" notices (false).

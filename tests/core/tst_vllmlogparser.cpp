@@ -1,6 +1,7 @@
 // The vLLM startup-log parser on real excerpts from public issues, one per version regime, and on
 // hostile input. Sources (GitHub, repo#issue) are named next to each case; the expected values are
 // the numbers printed in those excerpts.
+#include "core/vllmlog/reconcile.h"
 #include "core/vllmlog/vllmlogparser.h"
 #include "vllmlogs.h"
 
@@ -271,6 +272,35 @@ private slots:
         QCOMPARE(log.model, std::string("~/.cache/huggingface/qwen3.6-35b-a3b-nvfp4"));
         QCOMPARE(*log.kvTokens, qint64(567978));
         QCOMPARE(*log.maxConcurrency, 4.33);
+    }
+
+    // The multimodal arguments, in the form the API server prints its non-default args (club-3090#1087's line,
+    // other keys): --limit-mm-per-prompt with image and video both 0 is text-only serving as vLLM treats it
+    // (MultiModalConfig: no modality, no tower under _mark_tower_model, no encoder pass), like
+    // --language-model-only; any other limit is not. The plan built from the log takes them.
+    void multimodalArgs()
+    {
+        const auto args = [](const char *dict) {
+            return parseVllmLog(std::string("(APIServer pid=1) INFO 08-22 04:39:00 [api_utils.py:273] non-default "
+                                            "args: {'model_tag': 'Qwen/Qwen3.6-27B', 'tensor_parallel_size': 2, ")
+                + dict + ", 'max_num_seqs': 2}\n");
+        };
+        QCOMPARE(args("'limit_mm_per_prompt': {'image': 0, 'video': 0}").languageModelOnly, std::optional<bool>(true));
+        QCOMPARE(args("'limit_mm_per_prompt': {'image': 0}").languageModelOnly, std::optional<bool>(false));
+        QCOMPARE(
+            args("'limit_mm_per_prompt': {'image': 10, 'video': 0}").languageModelOnly, std::optional<bool>(false));
+        QCOMPARE(args("'limit_mm_per_prompt': {'image': {'count': 0}, 'video': {'count': 0}}").languageModelOnly,
+            std::optional<bool>(true));
+        QCOMPARE(args("'language_model_only': True").languageModelOnly, std::optional<bool>(true));
+        QVERIFY(!args("'enforce_eager': True").languageModelOnly.has_value());
+        const ParsedVllmLog log = args("'skip_mm_profiling': True, 'mm_encoder_tp_mode': 'data'");
+        QCOMPARE(log.skipMmProfiling, std::optional<bool>(true));
+        QCOMPARE(log.mmEncoderTpData, std::optional<bool>(true));
+        const Plan p = planFromLog(
+            Plan {}, args("'limit_mm_per_prompt': {'image': 0, 'video': 0}, 'skip_mm_profiling': True"), {});
+        QVERIFY(p.languageModelOnly && p.skipMmProfiling && !p.mmEncoderTpData);
+        // A plan setting given by the user wins over the log's.
+        QVERIFY(!planFromLog(Plan {}, log, { "skip_mm_profiling" }).skipMmProfiling);
     }
 
     // vllm-project/vllm#44376 (0.22): the "one max-length request does not fit" refusal.
