@@ -1,5 +1,7 @@
 #include "core/evaluate/encoderprofile.h"
 
+#include "core/model/visiontower.h"
+
 #include <algorithm>
 
 namespace shardscope {
@@ -48,6 +50,12 @@ EncoderProfile encoderProfile(const VisionTower &tower, int tp, bool tpDataMode,
     const double outputs = static_cast<double>(e.tokens) * s.outHidden * b * (1 + s.deepstack);
     e.heldThroughLm = pixels + outputs;
     return e;
+}
+
+EncoderProfile encoderProfileFor(const ModelSpec &m, const Plan &resolved)
+{
+    return encoderProfile(m.vision, resolved.tp, visionTowerTpDataMode(m.vision, resolved.mmEncoderTpData, resolved.tp),
+        resolved.maxNumBatchedTokens, resolved.maxNumSeqs, resolved.maxModelLen);
 }
 
 } // namespace shardscope

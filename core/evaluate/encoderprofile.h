@@ -11,6 +11,7 @@
 // binding), at least 1 (vllm/multimodal/encoder_budget.py _get_max_items). --skip-mm-profiling and
 // --language-model-only (all modality limits 0) skip it.
 #include "core/model/modelspec.h"
+#include "core/model/plan.h"
 
 #include <cstdint>
 
@@ -42,5 +43,8 @@ struct EncoderProfile
 // Qwen3.5-27B (h 1,152, i 4,304, 16 heads, P 65,536) at tp 2: 361,758,720 + 1,207,959,552 = 1,569,718,272 B.
 EncoderProfile encoderProfile(const VisionTower &tower, int tp, bool tpDataMode, std::int64_t maxNumBatchedTokens,
     std::int64_t maxNumSeqs, std::int64_t maxModelLen);
+// The same for a plan with vLLM's defaults filled in: its tp, encoder TP mode as vLLM applies it
+// (visionTowerTpDataMode) and batch limits. The evaluation and its show-your-work both take it from here.
+EncoderProfile encoderProfileFor(const ModelSpec &m, const Plan &resolved);
 
 } // namespace shardscope

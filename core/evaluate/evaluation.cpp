@@ -244,9 +244,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         // V1 runs the multimodal encoder before the language model in the profiling run, on every rank that
         // builds the tower (encoderprofile.h).
         if (!v0 && !p.skipMmProfiling && visionShardsOn(m, p) > 0) {
-            const EncoderProfile ep
-                = encoderProfile(m.vision, p.tp, visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp),
-                    p.maxNumBatchedTokens, p.maxNumSeqs, p.maxModelLen);
+            const EncoderProfile ep = encoderProfileFor(m, p);
             mem.activation.encoderPeak = ep.towerPeak;
             mem.activation.encoderHeld = ep.heldThroughLm;
         }

@@ -151,9 +151,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
     }
     if (mem.activation.encoderPeak > 0) {
         // The encoder's pass comes first in the profiling run (encoderprofile.h).
-        const EncoderProfile ep
-            = encoderProfile(m.vision, p.tp, visionTowerTpDataMode(m.vision, p.mmEncoderTpData, p.tp),
-                p.maxNumBatchedTokens, p.maxNumSeqs, p.maxModelLen);
+        const EncoderProfile ep = encoderProfileFor(m, p);
         a = cat(a,
             say(QT_TRANSLATE_NOOP("MemoryTerms",
                     "; before it the vision encoder's profiling pass on %1 dummy image(s) of the processor's largest "
