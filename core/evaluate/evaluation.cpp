@@ -3,6 +3,7 @@
 #include "core/evaluate/profilerun.h"
 
 #include "core/evaluate/batchdefaults.h"
+#include "core/evaluate/cudagraphestimate.h"
 #include "core/evaluate/encoderprofile.h"
 #include "core/evaluate/marlinmoe.h"
 #include "core/evaluate/placement.h"
@@ -187,7 +188,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
     // Before 0.21 graphs used the headroom; 0.21-0.25 left ROCm out of the estimate; a fixed
     // --kv-cache-memory-bytes skips the budget arithmetic altogether.
-    const bool subtractGraphs = subtractsCudaGraphs(p.vllmVersion, isRocmGpu(gpu)) && p.kvCacheMemoryBytes <= 0;
+    // Model Runner V2 (dense models from 0.25.1) charged 0 for graphs until it captured them (cudagraphestimate.h).
+    const bool runnerV2Stub = subtractsCudaGraphs(p.vllmVersion) && graphEstimateIsZeroStub(m, p);
+    const bool subtractGraphs
+        = subtractsCudaGraphs(p.vllmVersion, isRocmGpu(gpu)) && p.kvCacheMemoryBytes <= 0 && !runnerV2Stub;
     const CalibrationProfile &cal = p.calibration;
     // KV shards per request: DCP, and PCP as well before 0.26 (kv_cache_interface.py, #46570).
     const int kvShards = p.decodeContextParallel * (p.vllmVersion < kPcpKeepsKv ? p.prefillContextParallel : 1);
@@ -196,6 +200,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const bool calNonTorch = cal.replacesNonTorch(p.tp);
     e.kv.profiledTokens = p.maxNumBatchedTokens;
     e.kv.cudaGraphSubtracted = subtractGraphs;
+    e.kv.modelRunnerV2GraphStub = runnerV2Stub;
     e.kv.dcp = kvShards;
 
     // A local checkpoint's safetensors bytes replace the estimate when the plan loads it as stored.
@@ -259,7 +264,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, e.customAllReduce, p.vllmVersion);
         mem.cudaGraph = p.enforceEager
             ? 0.0
-            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphBytes(shape.layerCount, false));
+            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphEstimateBytes(m, p, gpu, shape.layerCount));
         mem.kvBudget = p.kvCacheMemoryBytes > 0 ? static_cast<double>(p.kvCacheMemoryBytes)
                                                 : requested - mem.weights.total() - mem.activation.total()
                 - mem.nonTorch - (subtractGraphs ? mem.cudaGraph : 0.0);

@@ -83,6 +83,7 @@ struct KvSummary
     int dcp = 1; // decode context parallel size
     std::int64_t cpuBlocks = 0; // V0 only: swap space (4 GiB) in blocks, as "# CPU blocks"
     bool cudaGraphSubtracted = false; // vLLM >= 0.21 subtracts the CUDA-graph estimate
+    bool modelRunnerV2GraphStub = false; // Model Runner V2 charged 0 for graphs (dense, 0.25.1-0.29)
     std::int64_t profiledTokens = 0; // tokens of the profiling run (V0 without chunked prefill: max_model_len)
     std::int64_t reservedBlocks = 0; // held back from any one request (vLLM >= 0.29: the null block)
     // vLLM's admission check: one max_model_len request fits in the blocks a request may use.

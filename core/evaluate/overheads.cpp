@@ -119,11 +119,4 @@ double nonTorchBytes(int tp)
     return tp <= 1 ? 0.13 * GiB : 0.55 * GiB;
 }
 
-double cudaGraphBytes(int layersOnRank, bool enforceEager)
-{
-    if (enforceEager)
-        return 0;
-    return 0.5 * GiB + 4.0 * MiB * layersOnRank;
-}
-
 } // namespace shardscope

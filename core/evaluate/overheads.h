@@ -93,8 +93,4 @@ double nonTorchBytes(int tp, bool customAllReduce);
 // Device memory taken before vLLM's startup snapshot (CUDA context, NCCL init): ~0.5 GiB.
 inline constexpr double kStartupContextBytes = 0.5 * 1024 * 1024 * 1024;
 
-// The CUDA-graph pool vLLM >= 0.21 subtracts (0 with --enforce-eager). Observed 0.1-3 GiB; grows with
-// the number of captured batch sizes and layers. Planning estimate: 0.5 GiB + 4 MiB per layer on the rank.
-double cudaGraphBytes(int layersOnRank, bool enforceEager);
-
 } // namespace shardscope

@@ -372,7 +372,8 @@ Draft budget(const Evaluation &e, const RankPlacement &r)
         if (graphs)
             x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "CUDA graphs")), gib(mem.cudaGraph),
                 calCg ? say(QT_TRANSLATE_NOOP("Explain", "calibrated: measured in profile \"%1\""), { sym(cal.name) })
-                      : say(QT_TRANSLATE_NOOP("Explain", "estimate: 0.5 GiB + 4 MiB per layer on the GPU")) });
+                      : say(QT_TRANSLATE_NOOP("Explain",
+                          "estimate: the captured graphs' count x a fitted cost per layer (vLLM's profiler)")) });
     }
     x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "utilization")), num(p.gpuMemoryUtilization, 2),
         sym("--gpu-memory-utilization") });

@@ -1,5 +1,6 @@
 #include "core/explain/memoryterms.h"
 
+#include "core/evaluate/cudagraphestimate.h"
 #include "core/evaluate/encoderprofile.h"
 
 #include "core/evaluate/linearattnpeak.h"
@@ -203,15 +204,26 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0: --enforce-eager captures no CUDA graphs"));
     else if (calCg)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\""), { value(cal.name) });
-    else
-        cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)"));
+    else {
+        const CudaGraphCaptures captures = cudaGraphCapturesFor(m, p, gpu);
+        const int layersOnRank = r.lastLayer - r.firstLayer + 1;
+        cg = say(QT_TRANSLATE_NOOP("MemoryTerms",
+                     "%1 PIECEWISE + %2 FULL graphs: the largest's first capture + %3 MiB per further graph (%4 "
+                     "layers x 0.198 MiB, fitted to vLLM 0.19's printed estimates; core/evaluate/cudagraphestimate.h)"),
+            { value(captures.piecewise), value(captures.full),
+                value(fmt("%.1f", std::max(1.0, kGraphBytesPerLayer / 1048576.0 * layersOnRank))),
+                value(layersOnRank) });
+    }
     if (!p.enforceEager)
         cg = cat(cg,
-            e.kv.cudaGraphSubtracted ? say(QT_TRANSLATE_NOOP("MemoryTerms",
-                "; subtracted from the KV budget (vLLM >= 0.21, "
-                "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
-                : !budgeted          ? say(QT_TRANSLATE_NOOP("MemoryTerms",
-                               "; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic"))
+            e.kv.modelRunnerV2GraphStub    ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                   "; not subtracted: Model Runner V2, vLLM's default for dense models from 0.25.1, charged 0 for "
+                      "graphs before 0.30 (a stub), so they come out of the (1 - utilization) headroom"))
+                : e.kv.cudaGraphSubtracted ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                      "; subtracted from the KV budget (vLLM >= 0.21, "
+                      "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)"))
+                : !budgeted                ? say(QT_TRANSLATE_NOOP("MemoryTerms",
+                                     "; not subtracted: a fixed --kv-cache-memory-bytes replaces the budget arithmetic"))
                 : resolvedVllmVersion(p.vllmVersion) >= kCudaGraphProfiling
                 ? say(QT_TRANSLATE_NOOP("MemoryTerms",
                     "; not subtracted: vLLM 0.21-0.25 left ROCm out of the CUDA-graph estimate (is_cuda() only)"))

@@ -1596,10 +1596,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1745,6 +1741,10 @@
     </message>
     <message>
         <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages, draft layers or an indexer cache): vLLM&apos;s pool, summed layer by layer, is the figure shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimate: the captured graphs&apos; count x a fitted cost per layer (vLLM&apos;s profiler)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4099,10 +4099,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>; subtracted from the KV budget (vLLM &gt;= 0.21, VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4188,6 +4184,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>; before it the vision encoder&apos;s profiling pass on %1 dummy image(s) of the processor&apos;s largest size (%2 tokens, %3 patches): its own peak %4, and %5 of pixels and outputs kept through the language model&apos;s run; the larger of %4 and %5 + %6 is the peak (--skip-mm-profiling or --language-model-only leave it out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 PIECEWISE + %2 FULL graphs: the largest&apos;s first capture + %3 MiB per further graph (%4 layers x 0.198 MiB, fitted to vLLM 0.19&apos;s printed estimates; core/evaluate/cudagraphestimate.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; not subtracted: Model Runner V2, vLLM&apos;s default for dense models from 0.25.1, charged 0 for graphs before 0.30 (a stub), so they come out of the (1 - utilization) headroom</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1596,10 +1596,6 @@
         <translation>CUDA Graph</translation>
     </message>
     <message>
-        <source>estimate: 0.5 GiB + 4 MiB per layer on the GPU</source>
-        <translation>估算：0.5 GiB + 本卡每层 4 MiB</translation>
-    </message>
-    <message>
         <source>decode step at batch %1: GEMM + attention + MoE + comm + fixed = %2; CPU %3 (%4) → %5</source>
         <translation>批大小 %1 的解码步：GEMM + 注意力 + MoE + 通信 + 固定开销 = %2；CPU %3（%4）→ %5</translation>
     </message>
@@ -1746,6 +1742,10 @@
     <message>
         <source>Layers of this model do not all cost the same (per-layer head sizes, sliding-window pages, draft layers or an indexer cache): vLLM&apos;s pool, summed layer by layer, is the figure shown</source>
         <translation>本模型各层的开销不尽相同（逐层的头尺寸、滑动窗口页、草稿层或索引器缓存）：所示数值为 vLLM 缓存池逐层求和的结果</translation>
+    </message>
+    <message>
+        <source>estimate: the captured graphs&apos; count x a fitted cost per layer (vLLM&apos;s profiler)</source>
+        <translation>估计：捕获的图数量 × 每层拟合开销（vLLM 的分析器）</translation>
     </message>
 </context>
 <context>
@@ -4113,10 +4113,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>在校准配置“%1”中实测</translation>
     </message>
     <message>
-        <source>0.5 GiB + 4 MiB per layer on the rank (observed 0.1-3 GiB)</source>
-        <translation>0.5 GiB + 本 rank 每层 4 MiB（实测 0.1-3 GiB）</translation>
-    </message>
-    <message>
         <source>; subtracted from the KV budget (vLLM &gt;= 0.21, VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1)</source>
         <translation>；从 KV 预算中扣除（vLLM &gt;= 0.21，VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1）</translation>
     </message>
@@ -4187,6 +4183,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>; before it the vision encoder&apos;s profiling pass on %1 dummy image(s) of the processor&apos;s largest size (%2 tokens, %3 patches): its own peak %4, and %5 of pixels and outputs kept through the language model&apos;s run; the larger of %4 and %5 + %6 is the peak (--skip-mm-profiling or --language-model-only leave it out)</source>
         <translation>；在此之前，视觉编码器的分析运行处理 %1 张处理器最大尺寸的虚拟图像（%2 个 token，%3 个 patch）：其自身峰值 %4，另有 %5 的像素与输出保留到语言模型运行期间；峰值取 %4 与 %5 + %6 中较大者（--skip-mm-profiling 或 --language-model-only 可将其排除）</translation>
+    </message>
+    <message>
+        <source>%1 PIECEWISE + %2 FULL graphs: the largest&apos;s first capture + %3 MiB per further graph (%4 layers x 0.198 MiB, fitted to vLLM 0.19&apos;s printed estimates; core/evaluate/cudagraphestimate.h)</source>
+        <translation>%1 个 PIECEWISE + %2 个 FULL 图：最大图的首次捕获 + 其余每个图 %3 MiB（%4 层 × 0.198 MiB，拟合自 vLLM 0.19 打印的估计值；core/evaluate/cudagraphestimate.h）</translation>
+    </message>
+    <message>
+        <source>; not subtracted: Model Runner V2, vLLM&apos;s default for dense models from 0.25.1, charged 0 for graphs before 0.30 (a stub), so they come out of the (1 - utilization) headroom</source>
+        <translation>；未扣除：Model Runner V2（自 0.25.1 起为稠密模型的默认实现）在 0.30 之前对 CUDA 图计为 0（占位实现），图从 (1 - 利用率) 余量中分配</translation>
     </message>
 </context>
 <context>
