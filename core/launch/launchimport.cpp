@@ -752,8 +752,9 @@ private:
                 start = comma + 1;
             }
         }
-        // How many nodes the launch spans, and so how many GPUs each holds.
-        const long long world = 1LL * p.tp * p.pp * p.dp;
+        // How many nodes the launch spans, and so how many GPUs each holds: PCP ranks are GPUs of their own
+        // (vLLM's world size is pp x tp x pcp per DP replica; evaluation.cpp counts them the same way).
+        const long long world = 1LL * p.tp * p.pp * p.dp * std::max(1, p.prefillContextParallel);
         if (l.nodes == 0 && l.dataParallelSizeLocal > 0 && p.dp % l.dataParallelSizeLocal == 0
             && (l.launcher == Launcher::Ray || l.headless || !l.headAddress.empty() || !l.headPlaceholder.empty()))
             l.nodes = p.dp / l.dataParallelSizeLocal;

@@ -119,6 +119,20 @@ private slots:
         QVERIFY(c.ignoredFlags.empty());
     }
 
+    // PCP ranks are GPUs of their own (vLLM world size pp x tp x pcp): TP 4 x PCP 8 over 4 nodes is 8 GPUs a node.
+    // Before, the import divided TP x PP x DP = 4 by the nodes and exported 32 nodes of 1 (found by fuzzing).
+    void multiNodePrefillContextParallel()
+    {
+        const ImportedCommand c
+            = importLaunchCommand("vllm serve deepseek-ai/DeepSeek-V2-Lite --tensor-parallel-size 4 "
+                                  "--prefill-context-parallel-size 8 --nnodes 4 --node-rank 1 --master-addr <HEAD_IP> "
+                                  "--headless");
+        QCOMPARE(c.plan.tp, 4);
+        QCOMPARE(c.plan.prefillContextParallel, 8);
+        QCOMPARE(c.launch.nodes, 4);
+        QCOMPARE(c.plan.gpusPerNode, 8);
+    }
+
     // docs/serving/data_parallel_deployment.md, node 1 of the DP=4 example.
     void multiNodeDpWorker()
     {
