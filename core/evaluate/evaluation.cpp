@@ -201,6 +201,8 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     e.kv.profiledTokens = p.maxNumBatchedTokens;
     e.kv.cudaGraphSubtracted = subtractGraphs;
     e.kv.modelRunnerV2GraphStub = runnerV2Stub;
+    if (!p.enforceEager)
+        e.cudaGraphs = cudaGraphCapturesFor(m, p, gpu);
     e.kv.dcp = kvShards;
 
     // A local checkpoint's safetensors bytes replace the estimate when the plan loads it as stored.

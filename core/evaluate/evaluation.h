@@ -1,5 +1,6 @@
 #pragma once
 #include "core/evaluate/commledger.h"
+#include "core/evaluate/cudagraphestimate.h"
 #include "core/evaluate/kvcache.h"
 #include "core/evaluate/overheads.h"
 #include "core/evaluate/placement.h"
@@ -99,6 +100,7 @@ struct Evaluation
     bool customAllReduce = false; // TP all-reduces through vLLM's custom all-reduce (else NCCL)
     int moeTp = 1; // each expert split this many ways
     WeightFormat weightFormat = WeightFormat::Bf16;
+    CudaGraphCaptures cudaGraphs; // the graphs vLLM captures (none with --enforce-eager; cudagraphestimate.h)
     ParamCounts params;
     std::vector<int> stageLayers; // layers per PP stage
     std::vector<RankPlacement> ranks; // empty when the plan is structurally impossible

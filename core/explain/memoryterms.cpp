@@ -205,7 +205,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
     else if (calCg)
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms", "measured in calibration profile \"%1\""), { value(cal.name) });
     else {
-        const CudaGraphCaptures captures = cudaGraphCapturesFor(m, p, gpu);
+        const CudaGraphCaptures &captures = e.cudaGraphs;
         const int layersOnRank = r.lastLayer - r.firstLayer + 1;
         cg = say(QT_TRANSLATE_NOOP("MemoryTerms",
                      "%1 PIECEWISE + %2 FULL graphs: the largest's first capture + %3 MiB per further graph (%4 "

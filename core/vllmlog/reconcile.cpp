@@ -200,6 +200,12 @@ ReconcileResult reconcile(const EvaluatedPlan &p, const ParsedVllmLog &log)
         obs(&ObservedWorker::nonTorchBytes), basis);
     row("cuda_graph", say(QT_TRANSLATE_NOOP("Reconcile", "CUDA graphs")), "bytes", b.cudaGraph,
         obs(&ObservedWorker::cudaGraphBytes), basis);
+    // The graphs the estimate extrapolates over, as the log names them (>= 0.21); a count that differs points at
+    // the capture sizes (max_num_seqs, speculative tokens, the budget) or at the attention backend's mode.
+    if (log.cudaGraphsPiecewise)
+        row("cuda_graphs", say(QT_TRANSLATE_NOOP("Reconcile", "CUDA graphs captured (PIECEWISE + FULL)")), "graphs",
+            static_cast<double>(e.cudaGraphs.piecewise + e.cudaGraphs.full),
+            static_cast<double>(*log.cudaGraphsPiecewise + log.cudaGraphsFull.value_or(0)), "formula");
     row("available_kv", say(QT_TRANSLATE_NOOP("Reconcile", "available KV cache memory (binding GPU)")), "bytes",
         b.kvBudget, log.minAvailableKvBytes(), basis);
     if (vllmEngine(e.plan.vllmVersion) == VllmEngine::V0 || log.gpuBlocks)
@@ -396,6 +402,7 @@ json parsedLogToJson(const ParsedVllmLog &log)
         { "num_speculative_tokens", opt(log.numSpeculativeTokens) }, { "workers", std::move(workers) },
         { "gpu_blocks", opt(log.gpuBlocks) }, { "cpu_blocks", opt(log.cpuBlocks) }, { "kv_tokens", opt(log.kvTokens) },
         { "max_concurrency", opt(log.maxConcurrency) }, { "concurrency_tokens", opt(log.concurrencyLen) },
+        { "cuda_graphs_piecewise", opt(log.cudaGraphsPiecewise) }, { "cuda_graphs_full", opt(log.cudaGraphsFull) },
         { "failures", log.failures }, { "notes", log.notes }, { "lines", log.lines }, { "truncated", log.truncated } };
 }
 

@@ -111,6 +111,13 @@ std::vector<std::string> workerLines(const Evaluation &e, const RankMemory &mem)
         return lines;
     }
     if (e.kv.cudaGraphSubtracted && !p.enforceEager) {
+        const CudaGraphCaptures &captures = e.cudaGraphs;
+        if (captures.piecewise + captures.full > 0) // profile_cudagraph_memory names the graphs it extrapolates
+            lines.push_back("Profiling CUDA graph memory: PIECEWISE=" + std::to_string(captures.piecewise)
+                + " (largest=" + std::to_string(captures.largestPiecewise) + ")"
+                + (captures.full > 0 ? ", FULL=" + std::to_string(captures.full)
+                            + " (largest=" + std::to_string(captures.largestFull) + ")"
+                                     : std::string()));
         lines.push_back("Estimated CUDA graph memory: " + formatGiB(mem.cudaGraph, 2) + " GiB total");
         const double equivalent = p.gpuMemoryUtilization - mem.cudaGraph / mem.total;
         lines.push_back(

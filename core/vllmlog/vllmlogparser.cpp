@@ -396,6 +396,31 @@ private:
             log.cudaGraphProfiling = true;
     }
 
+    // "PIECEWISE=51 (largest=512), FULL=35 (largest=256)": counts below 100,000, sizes below 2^31.
+    void graphCaptures(std::string_view l)
+    {
+        const auto count = [&](std::string_view key) -> std::optional<int> {
+            const auto v = numberAfter(l, key);
+            return v && *v >= 0 && *v < 1e5 && *v == std::floor(*v) ? std::optional<int>(static_cast<int>(*v))
+                                                                    : std::nullopt;
+        };
+        const auto largest = [&](std::string_view key) -> std::optional<std::int64_t> {
+            const std::size_t k = l.find(key);
+            const auto v = k == std::string_view::npos ? std::nullopt : numberAfter(l, "largest=", nullptr, k);
+            return v && *v > 0 && *v < 2147483648.0 ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v))
+                                                    : std::nullopt;
+        };
+        const std::optional<int> piecewise = count("PIECEWISE=");
+        const std::optional<int> full = count("FULL=");
+        if (!piecewise && !full)
+            return;
+        // A mode the line does not name has no graphs.
+        log.cudaGraphsPiecewise = piecewise.value_or(0);
+        log.cudaGraphsFull = full.value_or(0);
+        log.cudaGraphLargestPiecewise = largest("PIECEWISE=");
+        log.cudaGraphLargestFull = largest("FULL=");
+    }
+
     void memory(std::string_view l)
     {
         if (auto b = bytesAfter(l, "Loading model weights took")) {
@@ -492,6 +517,8 @@ private:
         }
         if (auto b = bytesAfter(l, "Estimated CUDA graph memory"))
             worker(l).cudaGraphBytes = *b;
+        if (contains(l, "Profiling CUDA graph memory:") && !log.cudaGraphsPiecewise)
+            graphCaptures(l);
         // >= 0.26, after capture: "CUDA graph pool memory: A GiB (actual), E GiB (estimated), difference: ..."
         // (vllm/v1/worker/gpu_worker.py compile_or_warm_up_model). The estimate is what the budget subtracted.
         if (contains(l, "CUDA graph pool memory:")) {

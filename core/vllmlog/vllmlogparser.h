@@ -63,6 +63,10 @@ struct ParsedVllmLog
     std::vector<ObservedWorker> workers; // in order of first appearance
     std::optional<std::int64_t> gpuBlocks, cpuBlocks, kvTokens, concurrencyLen;
     std::optional<double> maxConcurrency;
+    // >= 0.21 "Profiling CUDA graph memory: PIECEWISE=n (largest=x), FULL=m (largest=y)" (gpu_model_runner.py
+    // profile_cudagraph_memory): the graphs the estimate extrapolates over; FULL is 0 when the line names none.
+    std::optional<int> cudaGraphsPiecewise, cudaGraphsFull;
+    std::optional<std::int64_t> cudaGraphLargestPiecewise, cudaGraphLargestFull;
     std::vector<std::string> failures; // errors vLLM raised (ValueError, out of memory), deduplicated
     std::vector<std::string> notes; // what the parser skipped or inferred
     std::size_t lines = 0;

@@ -4579,6 +4579,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the log leaves no room for peak activation (%1): is the plan the one that ran?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CUDA graphs captured (PIECEWISE + FULL)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
@@ -6787,6 +6791,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>A calibration profile named &quot;%1&quot; exists. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 graphs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4577,6 +4577,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>the log leaves no room for peak activation (%1): is the plan the one that ran?</source>
         <translation>日志没有给峰值激活留下空间（%1）：方案和实际运行的一致吗？</translation>
     </message>
+    <message>
+        <source>CUDA graphs captured (PIECEWISE + FULL)</source>
+        <translation>捕获的 CUDA 图（PIECEWISE + FULL）</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
@@ -6783,6 +6787,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>A calibration profile named &quot;%1&quot; exists. Replace it?</source>
         <translation>已存在名为“%1”的校准配置。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>%1 graphs</source>
+        <translation>%1 个图</translation>
     </message>
 </context>
 <context>

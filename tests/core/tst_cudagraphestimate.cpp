@@ -13,6 +13,9 @@
 // vllm PR #39559 "PIECEWISE=51 (largest=512), FULL=35 (largest=256)" (max_num_seqs 256).
 #include "core/evaluate/cudagraphestimate.h"
 #include "core/evaluate/evaluation.h"
+#include "core/vllmlog/reconcile.h"
+#include "core/vllmlog/vllmlog.h"
+#include "core/vllmlog/vllmlogparser.h"
 #include "tests/common/testutils.h"
 
 using namespace shardscope;
@@ -130,6 +133,55 @@ private slots:
             QCOMPARE(b.kvBudget,
                 b.requested - b.weights.total() - b.activation.total() - b.nonTorch - (stub ? 0.0 : b.cudaGraph));
         }
+    }
+
+    // The log line, as club-3090#104 and vllm PR #39559 print it; hostile numbers are dropped, never thrown.
+    void parsedFromTheLog()
+    {
+        ParsedVllmLog log = parseVllmLog("(Worker_TP3 pid=132) INFO 07-05 17:28:26 [gpu_model_runner.py:6483] "
+                                         "Profiling CUDA graph memory: PIECEWISE=5 (largest=16)\n");
+        QCOMPARE(log.cudaGraphsPiecewise, std::optional<int>(5));
+        QCOMPARE(log.cudaGraphLargestPiecewise, std::optional<std::int64_t>(16));
+        QCOMPARE(log.cudaGraphsFull, std::optional<int>(0));
+        log = parseVllmLog("(EngineCore pid=1259857) INFO 04-13 19:51:20 [gpu_model_runner.py:5914] Profiling CUDA "
+                           "graph memory: PIECEWISE=51 (largest=512), FULL=35 (largest=256)\n");
+        QCOMPARE(log.cudaGraphsPiecewise, std::optional<int>(51));
+        QCOMPARE(log.cudaGraphsFull, std::optional<int>(35));
+        QCOMPARE(log.cudaGraphLargestFull, std::optional<std::int64_t>(256));
+        log = parseVllmLog("INFO Profiling CUDA graph memory: PIECEWISE=-3 (largest=1e40), FULL=2.5 (largest=x)\n");
+        QVERIFY(!log.cudaGraphsPiecewise);
+        QVERIFY(!log.cudaGraphLargestPiecewise);
+    }
+
+    // The predicted log names the graphs as vLLM does, and reconcile compares the count with a real log's.
+    // Qwen3-30B-A3B (MoE: the V1 runner) on an H100 at 0.27 with 256 sequences: 51 PIECEWISE, 35 FULL.
+    void printedAndReconciled()
+    {
+        const ModelSpec m = presetModel("qwen3-30b-a3b");
+        const GpuSpec h100 = presetGpu("h100-sxm");
+        Plan p;
+        p.maxModelLen = 32768;
+        p.maxNumSeqs = 256;
+        p.maxNumBatchedTokens = 8192;
+        p.vllmVersion = { 0, 27, 0 };
+        const EvaluatedPlan plan = evaluatePlan(p, m, h100);
+        const std::string text = predictedVllmLogText(plan);
+        QVERIFY2(text.find("Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=35 (largest=256)")
+                != std::string::npos,
+            text.c_str());
+        const ParsedVllmLog log = parseVllmLog(text);
+        QCOMPARE(log.cudaGraphsPiecewise, std::optional<int>(51));
+        const ReconcileResult r = reconcile(plan,
+            parseVllmLog("(Worker_TP0 pid=1) INFO Profiling CUDA graph memory: "
+                         "PIECEWISE=5 (largest=16)\n"
+                         "(Worker_TP0 pid=1) INFO Available KV cache memory: "
+                         "40.00 GiB\n"));
+        const auto row
+            = std::find_if(r.rows.begin(), r.rows.end(), [](const ReconcileRow &x) { return x.key == "cuda_graphs"; });
+        QVERIFY(row != r.rows.end());
+        QCOMPARE(row->unit, std::string("graphs"));
+        QCOMPARE(*row->predicted, 86.0);
+        QCOMPARE(*row->observed, 5.0);
     }
 };
 

@@ -119,6 +119,8 @@ QString valueText(const ReconcileRow &row, std::optional<double> v, bool signedV
         return sign + VllmLogPanel::tr("%1 tokens").arg(textformat::count(std::llround(*v)));
     if (row.unit == "blocks")
         return sign + VllmLogPanel::tr("%1 blocks").arg(textformat::count(std::llround(*v)));
+    if (row.unit == "graphs")
+        return sign + VllmLogPanel::tr("%1 graphs").arg(textformat::count(std::llround(*v)));
     return sign + VllmLogPanel::tr("%1×").arg(*v, 0, 'f', 2);
 }
 
