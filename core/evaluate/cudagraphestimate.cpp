@@ -80,13 +80,17 @@ CudaGraphCaptures cudaGraphCapturesFor(const ModelSpec &m, const Plan &p, const 
         p.maxNumSeqs, p.maxNumBatchedTokens, p.numSpeculativeTokens, sm100, fullGraphs, v >= kMnbtCaptureSize);
 }
 
-double cudaGraphEstimateBytes(const ModelSpec &m, const Plan &p, const GpuSpec &gpu, int layersOnRank)
+double cudaGraphBytesPerGraph(int layersOnRank)
+{
+    return std::max(kMiB, kGraphBytesPerLayer * std::max(1, layersOnRank));
+}
+
+double cudaGraphEstimateBytes(const ModelSpec &m, const Plan &p, const CudaGraphCaptures &c, int layersOnRank)
 {
     if (p.enforceEager)
         return 0;
     const VllmVersion v = resolvedVllmVersion(p.vllmVersion);
-    const CudaGraphCaptures c = cudaGraphCapturesFor(m, p, gpu);
-    const double perGraph = std::max(kMiB, kGraphBytesPerLayer * std::max(1, layersOnRank));
+    const double perGraph = cudaGraphBytesPerGraph(layersOnRank);
     const double firstPiecewise = kGraphFirstCaptureBytesPerToken * static_cast<double>(c.largestPiecewise);
     double firstFull = kGraphFirstCaptureBytesPerToken * static_cast<double>(c.largestFull);
     if (c.full > 0 && v >= kGdnFullGraphTransient && m.mixerCount(LayerMixer::GatedDeltaNet) > 0)

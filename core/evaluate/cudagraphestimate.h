@@ -51,7 +51,10 @@ inline constexpr VllmVersion kGdnFullGraphTransient { 0, 26, 0 };
 // The graphs vLLM captures for this plan on this GPU: the attention backend's check, the SM100 default, the release.
 CudaGraphCaptures cudaGraphCapturesFor(const ModelSpec &m, const Plan &p, const GpuSpec &gpu);
 
-// E = max(F_PIECEWISE, F_FULL) + sum over modes of (N - 1) x max(S, 1 MiB), per rank (0 with --enforce-eager).
-double cudaGraphEstimateBytes(const ModelSpec &m, const Plan &p, const GpuSpec &gpu, int layersOnRank);
+// S: what each graph after the first of its mode costs, max(1 MiB, kGraphBytesPerLayer x layers on the rank).
+double cudaGraphBytesPerGraph(int layersOnRank);
+// E = max(F_PIECEWISE, F_FULL) + sum over modes of (N - 1) x S, per rank (0 with --enforce-eager), for the
+// graphs cudaGraphCapturesFor gives (computed once per plan; the ranks differ only in their layers).
+double cudaGraphEstimateBytes(const ModelSpec &m, const Plan &p, const CudaGraphCaptures &c, int layersOnRank);
 
 } // namespace shardscope

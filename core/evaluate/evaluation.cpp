@@ -266,7 +266,8 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
         mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, e.customAllReduce, p.vllmVersion);
         mem.cudaGraph = p.enforceEager
             ? 0.0
-            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes : cudaGraphEstimateBytes(m, p, gpu, shape.layerCount));
+            : (cal.replacesCudaGraph() ? cal.cudaGraphBytes
+                                       : cudaGraphEstimateBytes(m, p, e.cudaGraphs, shape.layerCount));
         mem.kvBudget = p.kvCacheMemoryBytes > 0 ? static_cast<double>(p.kvCacheMemoryBytes)
                                                 : requested - mem.weights.total() - mem.activation.total()
                 - mem.nonTorch - (subtractGraphs ? mem.cudaGraph : 0.0);

@@ -211,8 +211,7 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                      "%1 PIECEWISE + %2 FULL graphs: the largest's first capture + %3 MiB per further graph (%4 "
                      "layers x 0.198 MiB, fitted to vLLM 0.19's printed estimates; core/evaluate/cudagraphestimate.h)"),
             { value(captures.piecewise), value(captures.full),
-                value(fmt("%.1f", std::max(1.0, kGraphBytesPerLayer / 1048576.0 * layersOnRank))),
-                value(layersOnRank) });
+                value(fmt("%.1f", cudaGraphBytesPerGraph(layersOnRank) / 1048576.0)), value(layersOnRank) });
     }
     if (!p.enforceEager)
         cg = cat(cg,

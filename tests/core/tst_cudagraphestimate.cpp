@@ -73,9 +73,9 @@ private slots:
         p.numSpeculativeTokens = 3;
         p.vllmVersion = { 0, 24, 0 };
         QCOMPARE(cudaGraphCapturesFor(m, p, gpu).full, 0);
-        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, gpu, 64) - 56.928 * kMiB) < 1024);
+        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, cudaGraphCapturesFor(m, p, gpu), 64) - 56.928 * kMiB) < 1024);
         p.enforceEager = true;
-        QCOMPARE(cudaGraphEstimateBytes(m, p, gpu, 64), 0.0);
+        QCOMPARE(cudaGraphEstimateBytes(m, p, cudaGraphCapturesFor(m, p, gpu), 64), 0.0);
     }
 
     // The same model without speculation on an H100 at 0.27: PIECEWISE [1, 2, 4] and FULL [1, 2]. The largest
@@ -90,9 +90,9 @@ private slots:
         p.maxNumSeqs = 2;
         p.maxNumBatchedTokens = 8192;
         p.vllmVersion = { 0, 27, 0 };
-        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, gpu, 64) - 796.556 * kMiB) < 1024);
+        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, cudaGraphCapturesFor(m, p, gpu), 64) - 796.556 * kMiB) < 1024);
         p.vllmVersion = { 0, 25, 0 };
-        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, gpu, 64) - 39.576 * kMiB) < 1024);
+        QVERIFY(qAbs(cudaGraphEstimateBytes(m, p, cudaGraphCapturesFor(m, p, gpu), 64) - 39.576 * kMiB) < 1024);
     }
 
     // Model Runner V2: dense models from 0.25.1 charge 0 for graphs until 0.30; Qwen3 dense unquantized from 0.23.
