@@ -2,6 +2,7 @@
 
 #include "core/model/errors.h"
 #include "core/serving/apiserver.h"
+#include "core/serving/sharegptlengths.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,6 +32,20 @@ Sentence count(std::int64_t n)
 
 } // namespace
 
+const char *datasetName(Dataset d)
+{
+    return d == Dataset::ShareGpt ? "sharegpt" : "random";
+}
+
+void useShareGptMeans(Workload &w, bool input, bool output)
+{
+    const ShareGptMeans m = shareGptMeans(w.numPrompts);
+    if (input)
+        w.inputLen = std::llround(m.input);
+    if (output)
+        w.outputLen = std::llround(m.output);
+}
+
 void checkWorkload(const Workload &w, std::int64_t maxModelLen)
 {
     auto fail = [](const std::string &flag, const std::string &value, const std::string &why) {
@@ -41,7 +56,18 @@ void checkWorkload(const Workload &w, std::int64_t maxModelLen)
         fail("output-len", std::to_string(w.outputLen),
             "expected a whole number from 1 to " + std::to_string(kMaxOutputLen));
     const bool range = w.inputLenLo > 0 || w.inputLenHi > 0;
-    if (range) {
+    if (w.dataset == Dataset::ShareGpt) {
+        // The lengths come from the dataset; a request longer than max_model_len fails on its own (simulated).
+        if (range)
+            fail("input-len-range", std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi),
+                "--dataset-name sharegpt draws each request's lengths: give --input-len as their mean instead");
+        if (w.inputLen < 1 || w.inputLen > kMaxShareGptMean)
+            fail("input-len", std::to_string(w.inputLen),
+                "with --dataset-name sharegpt, the mean prompt length, from 1 to " + std::to_string(kMaxShareGptMean));
+        if (w.outputLen > kMaxShareGptMean)
+            fail("output-len", std::to_string(w.outputLen),
+                "with --dataset-name sharegpt, the mean output length, from 1 to " + std::to_string(kMaxShareGptMean));
+    } else if (range) {
         if (w.inputLenLo < 1 || w.inputLenHi < w.inputLenLo)
             fail("input-len-range", std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi),
                 "expected lo:hi with 1 <= lo <= hi");
@@ -221,6 +247,17 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
 
     Rng rng { workload.seed * 0x2545F4914F6CDD1DULL + 17 };
+    // ShareGPT: each replica sends the dataset's first requests (the replicas' shares are alike, as with the
+    // random dataset), scaled to the workload's means; the table's own means leave the lengths as they are.
+    const std::span<const ShareGptRequest> shareGpt = shareGptRequests();
+    double inScale = 1, outScale = 1;
+    if (workload.dataset == Dataset::ShareGpt) {
+        const ShareGptMeans means = shareGptMeans(n);
+        if (workload.inputLen != std::llround(means.input))
+            inScale = static_cast<double>(workload.inputLen) / means.input;
+        if (workload.outputLen != std::llround(means.output))
+            outScale = static_cast<double>(workload.outputLen) / means.output;
+    }
     std::vector<Request> req(static_cast<size_t>(n));
     const bool range = workload.inputLenLo > 0 && workload.inputLenHi >= workload.inputLenLo;
     double arrival = 0;
@@ -231,6 +268,11 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                         : workload.inputLen;
         q.input = std::max<std::int64_t>(1, q.input);
         q.output = workload.outputLen;
+        if (workload.dataset == Dataset::ShareGpt) {
+            const ShareGptRequest &row = shareGpt[static_cast<size_t>(&q - req.data()) % shareGpt.size()];
+            q.input = std::max<std::int64_t>(1, std::llround(row.input * inScale));
+            q.output = std::max<std::int64_t>(1, std::llround(row.output * outScale));
+        }
         q.hit = std::min<std::int64_t>(
             static_cast<std::int64_t>(workload.prefixHitRate * static_cast<double>(q.input)) / bs * bs, q.input - 1);
         q.hit = std::max<std::int64_t>(0, q.hit) / bs * bs;
@@ -247,11 +289,22 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     }
     auto blocksFor = [bs](std::int64_t tokens) { return (tokens + bs - 1) / bs; };
     std::int64_t failed = 0;
+    std::int64_t tooLong = 0;
     for (auto &q : req)
-        if (blocksFor(q.input + q.output) > totalBlocks) {
+        if (workload.dataset == Dataset::ShareGpt && p.maxModelLen > 0 && q.input + q.output > p.maxModelLen) {
+            q.failed = true; // vLLM refuses a request longer than max_model_len; vllm bench serve counts it failed
+            ++tooLong;
+        } else if (blocksFor(q.input + q.output) > totalBlocks) {
             q.failed = true;
             ++failed;
         }
+    if (tooLong > 0)
+        warn(r,
+            phrase("Serving",
+                QT_TRANSLATE_NOOP("Serving",
+                    "%1 ShareGPT requests are longer than max_model_len (%2 tokens): vLLM refuses them, and they are "
+                    "skipped"),
+                { count(tooLong * r.replicas), count(p.maxModelLen) }));
     if (failed > 0)
         warn(r,
             phrase("Serving",
@@ -273,7 +326,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     double decodeTokenSum = 0, decodeSteps = 0, decodeCtxSum = 0;
     double prefillTokenSum = 0, prefillPairSum = 0, sampledSum = 0, requestSum = 0;
     std::int64_t finished = 0;
-    const std::int64_t target = n - failed;
+    const std::int64_t target = n - failed - tooLong;
     std::int64_t kvStride = 1;
     const double window = model.window;
 
@@ -622,6 +675,7 @@ nlohmann::json servingToJson(const ServingResult &r)
         { "max_num_batched_tokens", r.maxNumBatchedTokens } };
     if (w.inputLenLo > 0)
         wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
+    wl["dataset_name"] = datasetName(w.dataset);
     wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
     wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
     out["workload"] = wl;
@@ -661,6 +715,8 @@ std::string servingToText(const ServingResult &r)
     const Workload &w = r.workload;
     std::string input = w.inputLenLo > 0 ? std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi)
                                          : std::to_string(w.inputLen);
+    if (w.dataset == Dataset::ShareGpt)
+        input = "ShareGPT lengths, mean " + input;
     std::string load = w.maxConcurrency > 0 ? "max concurrency " + std::to_string(w.maxConcurrency) : "";
     if (w.requestRate > 0) {
         std::snprintf(buf, sizeof buf, "%srate %.6g req/s", load.empty() ? "" : ", ", w.requestRate);

@@ -12,6 +12,9 @@
 
 namespace shardscope {
 
+enum class Dataset { Random, ShareGpt };
+const char *datasetName(Dataset d); // "random", "sharegpt"
+
 // A serving workload with `vllm bench serve`'s names (--random-input-len ... become --input-len ...).
 // Defaults are vllm bench serve's: random dataset 1024 in / 128 out, 1000 prompts, all sent at once.
 struct Workload
@@ -25,16 +28,27 @@ struct Workload
     std::int64_t numPrompts = 1000;
     double prefixHitRate = 0; // fraction of each prompt found in the prefix cache
     std::uint64_t seed = 0;
+    // --dataset-name (vllm bench serve's): random gives every request inputLen / outputLen; sharegpt gives the
+    // i-th request the i-th ShareGPT request's lengths (sharegptlengths.h), scaled so that their means are
+    // inputLen / outputLen (another tokenizer's counts; the table's own means give its lengths unchanged).
+    Dataset dataset = Dataset::Random;
     bool operator==(const Workload &) const = default;
 };
+
+// A ShareGPT workload at the table's own lengths: inputLen / outputLen set to the means of its first
+// numPrompts requests (rounded), as the CLI does when --input-len / --output-len are not given.
+void useShareGptMeans(Workload &w, bool input, bool output);
 
 // Hard limits of a workload (bad input beyond them: an InputError naming the flag).
 inline constexpr std::int64_t kMaxNumPrompts = 1000000;
 inline constexpr double kMaxRequestRate = 1e6;
 inline constexpr std::int64_t kMaxOutputLen = 10000000;
+// The largest mean a ShareGPT workload may scale its lengths to (the table's means are about 200 tokens).
+inline constexpr std::int64_t kMaxShareGptMean = 1000000;
 
 // Throws InputError ("--input-len 0: ...") for zero, negative or absurd values, and for a request longer
-// than max_model_len.
+// than max_model_len (ShareGPT requests longer than it are not an error: vLLM rejects each one, the simulation
+// skips them with a warning).
 void checkWorkload(const Workload &w, std::int64_t maxModelLen);
 
 struct LatencyStats

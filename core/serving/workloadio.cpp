@@ -18,6 +18,8 @@ json workloadToJson(const Workload &w)
         { "seed", w.seed } };
     if (w.inputLenLo > 0 || w.inputLenHi > 0)
         j["input_len_range"] = { w.inputLenLo, w.inputLenHi };
+    if (w.dataset != Dataset::Random) // files without the field stay byte-identical
+        j["dataset_name"] = datasetName(w.dataset);
     return j;
 }
 
@@ -76,12 +78,23 @@ Workload workloadFromJson(const json &j)
         const json hi = { { "input_len_range", (*it)[1] } };
         w.inputLenHi = whole(hi, "input_len_range", 0, w.inputLenLo, kMaxLen);
     }
+    if (const auto it = j.find("dataset_name"); it != j.end()) {
+        if (*it == "sharegpt")
+            w.dataset = Dataset::ShareGpt;
+        else if (*it != "random")
+            refuse("dataset_name", "expected \"random\" or \"sharegpt\"");
+    }
     w.maxConcurrency = whole(j, "max_concurrency", w.maxConcurrency, 0, kMaxNumPrompts);
     w.requestRate = real(j, "request_rate", w.requestRate, 0, kMaxRequestRate);
     w.numPrompts = whole(j, "num_prompts", w.numPrompts, 1, kMaxNumPrompts);
     w.prefixHitRate = real(j, "prefix_hit_rate", w.prefixHitRate, 0, 0.999999);
     w.seed = static_cast<std::uint64_t>(
         whole(j, "seed", static_cast<std::int64_t>(w.seed), 0, std::numeric_limits<std::int64_t>::max()));
+    if (w.dataset == Dataset::ShareGpt) {
+        useShareGptMeans(w, !j.contains("input_len"), !j.contains("output_len"));
+        if (w.inputLenLo > 0)
+            refuse("input_len_range", "a sharegpt workload draws each request's lengths");
+    }
     return w;
 }
 

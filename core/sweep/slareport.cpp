@@ -89,7 +89,9 @@ std::string slaRowCommand(const SlaSearchResult &r, const SlaRow &row, const std
         s += std::string(" --kv-cache-dtype ") + kvDtypeName(p.kvCacheDtype);
     if (p.quantization != Quantization::Auto)
         s += std::string(" --quantization ") + quantizationName(p.quantization);
-    if (w.inputLenHi > 0)
+    if (w.dataset == Dataset::ShareGpt)
+        s += " --dataset-name sharegpt --input-len " + std::to_string(w.inputLen);
+    else if (w.inputLenHi > 0)
         s += " --input-len-range " + std::to_string(w.inputLenLo) + ":" + std::to_string(w.inputLenHi);
     else
         s += " --input-len " + std::to_string(w.inputLen);
