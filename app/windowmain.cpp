@@ -57,8 +57,8 @@ bool anyPlanOption(const QCommandLineParser &parser)
 // The workload flags (cli/servingoptions.h); the step-model overrides are the CLI's only.
 bool anyWorkloadOption(const QCommandLineParser &parser)
 {
-    for (const char *name : { "input-len", "output-len", "input-len-range", "max-concurrency", "request-rate",
-             "num-prompts", "prefix-hit-rate", "seed" })
+    for (const char *name : { "input-len", "output-len", "input-len-range", "dataset-name", "max-concurrency",
+             "request-rate", "num-prompts", "prefix-hit-rate", "seed" })
         if (parser.isSet(QLatin1String(name)))
             return true;
     return false;

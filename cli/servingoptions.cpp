@@ -13,6 +13,10 @@ namespace {
 const char *const kServingFlags[][3] = {
     { "input-len", "tokens", "Serving workload: prompt tokens per request (default 1024, as vllm bench serve)." },
     { "output-len", "tokens", "Serving workload: output tokens per request (default 128)." },
+    { "dataset-name", "random|sharegpt",
+        "Serving workload: random (every request --input-len / --output-len, the default) or sharegpt (each "
+        "request the lengths vllm bench serve's ShareGPT sampler gives it; --input-len / --output-len, if given, "
+        "are their means)." },
     { "input-len-range", "lo:hi", "Serving workload: prompt tokens uniform in [lo, hi] (instead of --input-len)." },
     { "max-concurrency", "n", "Serving workload: closed loop of n clients (default: unbounded)." },
     { "request-rate", "req/s", "Serving workload: Poisson arrivals per second (default inf: all at once)." },
@@ -77,6 +81,15 @@ ServingInputs servingFromOptions(const QCommandLineParser &p)
         w.inputLenHi = *hi;
         w.inputLen = (*lo + *hi) / 2;
     }
+    if (isSet("dataset-name")) {
+        const QString v = value("dataset-name");
+        if (v == QLatin1String("sharegpt"))
+            w.dataset = Dataset::ShareGpt;
+        else if (v != QLatin1String("random"))
+            bad("dataset-name", v, "expected random or sharegpt");
+        if (w.dataset == Dataset::ShareGpt && isSet("input-len-range"))
+            bad("dataset-name", v, "sharegpt draws each request's lengths: drop --input-len-range");
+    }
     if (isSet("max-concurrency"))
         w.maxConcurrency = count(p, "max-concurrency", kMaxNumPrompts);
     if (isSet("num-prompts"))
@@ -106,6 +119,9 @@ ServingInputs servingFromOptions(const QCommandLineParser &p)
             bad("seed", v, "expected a whole number from 0 to 2^62");
         w.seed = s ? static_cast<std::uint64_t>(*s) : 0;
     }
+    // The dataset's own lengths unless given (after --num-prompts: the means are those of the requests sent).
+    if (w.dataset == Dataset::ShareGpt)
+        useShareGptMeans(w, !isSet("input-len"), !isSet("output-len"));
     const std::vector<std::string> known = servingCoefficientNames();
     for (const QString &o : p.values(QStringLiteral("serving-coefficient"))) {
         const qsizetype eq = o.indexOf(QLatin1Char('='));

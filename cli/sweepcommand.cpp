@@ -93,9 +93,9 @@ SweepOptions sweepOptions(const QCommandLineParser &p)
 
 // Workload, SLA and list flags: any of them turns the sweep into the SLA search (issue #18); without
 // them the sweep ranks as it always did, so existing scripts keep their output.
-const char *const kSearchFlags[] = { "input-len", "output-len", "input-len-range", "max-concurrency", "request-rate",
-    "num-prompts", "prefix-hit-rate", "seed", "serving-coefficient", "ttft-ms", "tpot-ms", "e2e-ms", "sla-percentile",
-    "gpu-hour-cost", "top", "serving-mode", "max-instances", "kv-transfer-link" };
+const char *const kSearchFlags[] = { "input-len", "output-len", "input-len-range", "dataset-name", "max-concurrency",
+    "request-rate", "num-prompts", "prefix-hit-rate", "seed", "serving-coefficient", "ttft-ms", "tpot-ms", "e2e-ms",
+    "sla-percentile", "gpu-hour-cost", "top", "serving-mode", "max-instances", "kv-transfer-link" };
 
 bool wantsSlaSearch(const QCommandLineParser &p)
 {

@@ -60,6 +60,22 @@ private slots:
         QCOMPARE(w.value(QStringLiteral("output_len")).toInteger(), 128);
         QCOMPARE(w.value(QStringLiteral("num_prompts")).toInteger(), 1000);
         QCOMPARE(w.value(QStringLiteral("request_rate")).toString(), QStringLiteral("inf"));
+        QCOMPARE(w.value(QStringLiteral("dataset_name")).toString(), QStringLiteral("random"));
+    }
+
+    // --dataset-name sharegpt without lengths: the means of the first --num-prompts requests of vLLM's ShareGPT
+    // sample (tests/core/tst_sharegptworkload.cpp: the first 100 average 223.98 in / 210.05 out tokens).
+    void shareGptDatasetUsesItsOwnMeans()
+    {
+        const CliResult r = runShardscope(
+            planArgs({ QStringLiteral("--dataset-name"), QStringLiteral("sharegpt"), QStringLiteral("--num-prompts"),
+                QStringLiteral("100"), QStringLiteral("--format"), QStringLiteral("json") }));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject w
+            = r.json().value(QStringLiteral("serving")).toObject().value(QStringLiteral("workload")).toObject();
+        QCOMPARE(w.value(QStringLiteral("dataset_name")).toString(), QStringLiteral("sharegpt"));
+        QCOMPARE(w.value(QStringLiteral("input_len")).toInteger(), 224);
+        QCOMPARE(w.value(QStringLiteral("output_len")).toInteger(), 210);
     }
 
     void textPrintsServing()
@@ -79,6 +95,9 @@ private slots:
         QTest::newRow("rate 0") << QStringList { QStringLiteral("--request-rate"), QStringLiteral("0") };
         QTest::newRow("beyond max-model-len") << QStringList { QStringLiteral("--input-len"), QStringLiteral("9000") };
         QTest::newRow("range") << QStringList { QStringLiteral("--input-len-range"), QStringLiteral("500:100") };
+        QTest::newRow("dataset") << QStringList { QStringLiteral("--dataset-name"), QStringLiteral("sonnet") };
+        QTest::newRow("sharegpt with a range") << QStringList { QStringLiteral("--dataset-name"),
+            QStringLiteral("sharegpt"), QStringLiteral("--input-len-range"), QStringLiteral("100:200") };
         QTest::newRow("prefix 1") << QStringList { QStringLiteral("--prefix-hit-rate"), QStringLiteral("1") };
         QTest::newRow("prompts") << QStringList { QStringLiteral("--num-prompts"), QStringLiteral("1e9") };
         QTest::newRow("coefficient") << QStringList { QStringLiteral("--serving-coefficient"),
