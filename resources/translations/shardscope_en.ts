@@ -5233,6 +5233,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>%1 preemptions: the KV pool ran full and requests were recomputed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ShareGPT requests are longer than max_model_len (%2 tokens): vLLM refuses them, and they are skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -6846,6 +6850,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>%1 (estimated)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ShareGPT lengths, mean %1 in / %2 out tokens, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPanel</name>
@@ -6975,6 +6983,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Estimated, prefill and decode pools together: a simulation of vLLM V1&apos;s scheduler per pool, not a measurement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed lengths (random)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ShareGPT lengths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--dataset-name: random gives every request the lengths below; sharegpt gives each request the lengths vllm bench serve&apos;s ShareGPT sampler sends, scaled to the means below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lengths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set lengths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> tokens (mean)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5231,6 +5231,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>%1 preemptions: the KV pool ran full and requests were recomputed</source>
         <translation>%1 次抢占：KV 池已满，请求被重新计算</translation>
     </message>
+    <message>
+        <source>%1 ShareGPT requests are longer than max_model_len (%2 tokens): vLLM refuses them, and they are skipped</source>
+        <translation>%1 个 ShareGPT 请求长于 max_model_len（%2 个 token）：vLLM 会拒绝它们，模拟中跳过</translation>
+    </message>
 </context>
 <context>
     <name>Session</name>
@@ -6840,6 +6844,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>%1 (estimated)</source>
         <translation>%1（估算）</translation>
     </message>
+    <message>
+        <source>ShareGPT lengths, mean %1 in / %2 out tokens, %3</source>
+        <translation>ShareGPT 长度，平均输入 %1 / 输出 %2 个 token，%3</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadPanel</name>
@@ -6970,6 +6978,30 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Estimated, prefill and decode pools together: a simulation of vLLM V1&apos;s scheduler per pool, not a measurement.</source>
         <translation>估算，预填充池与解码池合计：每个池模拟 vLLM V1 调度器，不是实测。</translation>
+    </message>
+    <message>
+        <source>Fixed lengths (random)</source>
+        <translation>固定长度（random）</translation>
+    </message>
+    <message>
+        <source>ShareGPT lengths</source>
+        <translation>ShareGPT 长度</translation>
+    </message>
+    <message>
+        <source>--dataset-name: random gives every request the lengths below; sharegpt gives each request the lengths vllm bench serve&apos;s ShareGPT sampler sends, scaled to the means below</source>
+        <translation>--dataset-name：random 让每个请求都使用下面的长度；sharegpt 让每个请求使用 vllm bench serve 的 ShareGPT 采样器发送的长度，并缩放到下面的平均值</translation>
+    </message>
+    <message>
+        <source>Lengths</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>Set lengths</source>
+        <translation>设置长度</translation>
+    </message>
+    <message>
+        <source> tokens (mean)</source>
+        <translation> 个 Token（平均）</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "widgets/document/planeditor.h"
 #include "widgets/serving/workloadtext.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -43,6 +44,7 @@ QString stats(const LatencyStats &s)
 WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
     : QGroupBox(parent)
     , m_editor(editor)
+    , m_dataset(new QComboBox(this))
     , m_inputLen(countBox(this, 1, 1 << 24))
     , m_outputLen(countBox(this, 1, 1 << 24))
     , m_concurrency(countBox(this, 0, 1 << 20))
@@ -69,7 +71,7 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     for (QWidget *field :
-        std::initializer_list<QWidget *> { m_inputLen, m_outputLen, m_concurrency, m_rate, m_prompts })
+        std::initializer_list<QWidget *> { m_dataset, m_inputLen, m_outputLen, m_concurrency, m_rate, m_prompts })
         addLabelledRow(form, field);
     layout->addLayout(form);
     for (QWidget *field : std::initializer_list<QWidget *> { m_ttft, m_tpot, m_throughput })
@@ -78,8 +80,14 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
     layout->addWidget(m_note);
     retranslateWith(this, [this, form] {
         setTitle(tr("Workload"));
-        m_inputLen->setSuffix(tr(" tokens"));
-        m_outputLen->setSuffix(tr(" tokens"));
+        const QSignalBlocker block(m_dataset);
+        m_dataset->clear();
+        m_dataset->addItem(tr("Fixed lengths (random)"));
+        m_dataset->addItem(tr("ShareGPT lengths"));
+        m_dataset->setToolTip(tr("--dataset-name: random gives every request the lengths below; sharegpt gives each "
+                                 "request the lengths vllm bench serve's ShareGPT sampler sends, scaled to the means "
+                                 "below"));
+        syncInputs();
         m_inputLen->setToolTip(tr("--input-len: prompt tokens of each request"));
         m_outputLen->setToolTip(tr("--output-len: tokens generated per request"));
         m_concurrency->setSpecialValueText(tr("unbounded"));
@@ -88,6 +96,7 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
         m_rate->setSuffix(tr(" req/s"));
         m_rate->setToolTip(tr("--request-rate: Poisson arrivals per second"));
         m_prompts->setToolTip(tr("--num-prompts: requests simulated"));
+        setRowLabel(form, m_dataset, tr("Lengths"));
         setRowLabel(form, m_inputLen, tr("Input length"));
         setRowLabel(form, m_outputLen, tr("Output length"));
         setRowLabel(form, m_concurrency, tr("Concurrency"));
@@ -105,6 +114,13 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
         change(w);
         m_editor->applyWorkload(w, text, kWorkloadKeyBase + key);
     };
+    connect(m_dataset, &QComboBox::currentIndexChanged, this, [edit](int i) {
+        edit(5, tr("Set lengths"), [i](Workload &w) {
+            w.dataset = i == 1 ? Dataset::ShareGpt : Dataset::Random;
+            if (w.dataset == Dataset::ShareGpt) // start from the dataset's own lengths
+                useShareGptMeans(w, true, true);
+        });
+    });
     connect(m_inputLen, &QSpinBox::valueChanged, this,
         [edit](int v) { edit(0, tr("Set input length"), [v](Workload &w) { w.inputLen = v; }); });
     connect(m_outputLen, &QSpinBox::valueChanged, this,
@@ -125,16 +141,26 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
 void WorkloadPanel::syncInputs()
 {
     const Workload &w = m_editor->document()->workload();
-    const QSignalBlocker blocks[] = { QSignalBlocker(m_inputLen), QSignalBlocker(m_outputLen),
-        QSignalBlocker(m_concurrency), QSignalBlocker(m_rate), QSignalBlocker(m_prompts) };
+    const QSignalBlocker blocks[] = { QSignalBlocker(m_dataset), QSignalBlocker(m_inputLen),
+        QSignalBlocker(m_outputLen), QSignalBlocker(m_concurrency), QSignalBlocker(m_rate), QSignalBlocker(m_prompts) };
     const auto clampInt = [](std::int64_t v, const QSpinBox *b) {
         return static_cast<int>(std::clamp<std::int64_t>(v, b->minimum(), b->maximum()));
     };
+    m_dataset->setCurrentIndex(w.dataset == Dataset::ShareGpt ? 1 : 0);
+    updateLengthSuffixes();
     m_inputLen->setValue(clampInt(w.inputLen, m_inputLen));
     m_outputLen->setValue(clampInt(w.outputLen, m_outputLen));
     m_concurrency->setValue(clampInt(w.maxConcurrency, m_concurrency));
     m_rate->setValue(w.requestRate);
     m_prompts->setValue(clampInt(w.numPrompts, m_prompts));
+}
+
+// ShareGPT's lengths vary per request: the boxes hold their means.
+void WorkloadPanel::updateLengthSuffixes()
+{
+    const bool mean = m_editor->document()->workload().dataset == Dataset::ShareGpt;
+    m_inputLen->setSuffix(mean ? tr(" tokens (mean)") : tr(" tokens"));
+    m_outputLen->setSuffix(mean ? tr(" tokens (mean)") : tr(" tokens"));
 }
 
 void WorkloadPanel::onChanged()

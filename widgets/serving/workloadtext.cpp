@@ -28,6 +28,8 @@ QString workload(const Workload &w)
         load = Tr::tr("%n concurrent client(s)", nullptr, static_cast<int>(w.maxConcurrency));
     else
         load = Tr::tr("all %1 prompts at once").arg(textformat::count(w.numPrompts));
+    if (w.dataset == Dataset::ShareGpt)
+        return Tr::tr("ShareGPT lengths, mean %1 in / %2 out tokens, %3").arg(in, textformat::count(w.outputLen), load);
     return Tr::tr("%1 in / %2 out tokens, %3").arg(in, textformat::count(w.outputLen), load);
 }
 
