@@ -113,6 +113,10 @@ std::vector<Point> loadCorpus(const char *file = "points.json")
         pt.workload.inputLen = w.at("input_len").get<std::int64_t>();
         pt.workload.outputLen = w.at("output_len").get<std::int64_t>();
         pt.workload.numPrompts = w.at("num_prompts").get<std::int64_t>();
+        // vllm bench serve's ShareGPT runs send the sample's own lengths (scaled to the point's means: the served
+        // model's tokenizer counts them); the random dataset gives every request the same.
+        if (w.at("dataset").get<std::string>().rfind("ShareGPT", 0) == 0)
+            pt.workload.dataset = Dataset::ShareGpt;
         if (w.contains("input_len_range")) {
             pt.workload.inputLenLo = w.at("input_len_range").at(0).get<std::int64_t>();
             pt.workload.inputLenHi = w.at("input_len_range").at(1).get<std::int64_t>();
@@ -342,27 +346,32 @@ private slots:
         // Issue #17's targets, on the shipped coefficients and on the pooled leave-one-source-out predictions:
         // TPOT median |error| <= 15 %, TTFT <= 25 %, output throughput <= 20 %, >= 80 % of figures within 30 %.
         // Where a target is not met the mark states the measured figure; an unexpected pass fails the test, so a
-        // model change that meets it must remove its mark. What is missing (README "Serving model"): the
-        // DeepSeek-R1, DeepSeek-V3.2 and GLM-4.6 ShareGPT bursts on 8 x H200 (TPOT 44-70 % low, throughput 2.3-2.7x
-        // high) and GLM-4.5-Air TP 4 on H100 (throughput 2.0-3.8x high); per-expert and expert-width MoE terms were
-        // tried and lowered TPOT's error but raised TTFT's (README); DeepSeek-R1 and GLM-4.6 are not too fast at
-        // concurrency 4 or on random bursts, so their ShareGPT bursts point at ShareGPT's length spread; the DP
-        // ranks' lock-step under uneven lengths (DeepSeek-V3.2 DP 8 + EP: TPOT 77 % low), ShareGPT's length spread
-        // (the simulation uses the means), and small-batch floors, which the one floor_scale sets too high (Qwen3-8B
-        // on H100 at concurrency 1-8: TPOT 41-45 % high; MoE models at concurrency 4-10).
-        QEXPECT_FAIL("", "TPOT median |error| is 21.2 % (target 15 %)", Continue);
+        // model change that meets it must remove its mark. What is missing (README "Serving model"): DeepSeek-V3.2 on
+        // 8 x H200 (TPOT 40-60 % low on every workload), GLM-4.5-Air TP 4 on H100 (throughput 2.3-3.5x high on the
+        // random bursts), Qwen3-32B on one H100 (throughput 1.5-2.6x high; ShardScope's memory side does not fit it at
+        // the page's settings), the DeepSeek-R1 / DeepSeek-V3.2 ShareGPT bursts (throughput still 1.5x high with
+        // ShareGPT's own lengths, from 2.5x with the means); the DP ranks' lock-step under uneven lengths
+        // (DeepSeek-V3.2 DP 8 + EP); small-batch floors, which the one floor_scale sets too high (Qwen3-8B on H100 at
+        // concurrency 1-8: TPOT 42-45 % high) but which lowering raises every other error; and a ~50 ms fixed TTFT in
+        // GPUStack's low-concurrency runs (Qwen3-8B at concurrency 1: 59 ms measured, 16 ms simulated, for ShareGPT
+        // prompts) that no other source shows (vLLM PR #23151 at concurrency 10: 267 ms measured, 285 ms simulated).
+        // ShareGPT's own lengths (tst_sharegptworkload) moved TTFT's median from 22.9 to 27.0 %: fixed lengths had sent
+        // a closed loop's clients in lock-step, whose batched prefills had stood in for that fixed latency.
+        QEXPECT_FAIL("", "TPOT median |error| is 19.4 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
+        QEXPECT_FAIL("", "TTFT median |error| is 27.0 % (target 25 %)", Continue);
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "output throughput median |error| is 25.2 % (target 20 %)", Continue);
+        QEXPECT_FAIL("", "output throughput median |error| is 24.0 % (target 20 %)", Continue);
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "62.9 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "64.1 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 22.0 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 20.0 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
+        QEXPECT_FAIL("", "leave-one-source-out TTFT is 28.2 %", Continue);
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 26.6 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 25.5 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 60.5 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 63.2 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
