@@ -81,6 +81,11 @@ inline constexpr VllmVersion kMlaHybridAlign128 { 0, 27, 0 };
 // max_num_batched_tokens beyond the window (#47728, 2026-07-08; v0.25 was cut about then: taken from 0.26,
 // the release of #48317 two weeks later).
 inline constexpr VllmVersion kInFlightWindow { 0, 26, 0 };
+// Sparse MLA (DeepSeek-V3.2, GLM-5) prefills through a dense or masked MHA path below a length threshold (#47327,
+// merged 2026-07-13, and #48770): first in 0.26 (v0.25 was cut about 07-12). Before, every token ran the sparse
+// MQA kernel in the absorbed latent form (vllm/v1/attention/backends/mla/flashmla_sparse.py @7c73ceb5, forward:
+// ql_nope = q_nope x W_UK_T for all tokens, then the sparse kernel over 576-wide keys and 512-wide values).
+inline constexpr VllmVersion kSparseMlaMhaPrefill { 0, 26, 0 };
 
 enum class VllmEngine { V0, V1 };
 

@@ -152,7 +152,10 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             c.indexerFlopsPerPairLayer = 2.0 * m.indexHeads * m.indexHeadDim * indexedShare;
         }
         c.decodeFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, true);
-        c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, false);
+        // Sparse MLA before kSparseMlaMhaPrefill prefills in the latent (absorbed) form, as it decodes: 2 x heads x
+        // (576 + 512) FLOPs per pair for DeepSeek-V3.2, 3.4x the expanded form's 2 x heads x (192 + 128).
+        const bool latentPrefill = m.isSparseMla() && resolvedVllmVersion(p.vllmVersion) < kSparseMlaMhaPrefill;
+        c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, latentPrefill);
         c.allReducesPerLayer = s.tp > 1 ? 2 : 0;
         s.stages.push_back(c);
         first += shape.layerCount;

@@ -156,6 +156,15 @@ private slots:
         const double want
             = floors + 61 * 6292480.0 * 10240 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
         QVERIFY2(near(attn, want, 1e-6), std::to_string(attn).c_str());
+
+        // Before 0.26 (vllm/v1/attention/backends/mla/flashmla_sparse.py @7c73ceb5: q_nope absorbed through W_UK_T
+        // for every token) the MLA prefills in the latent form: 2 x 16 heads x (576 + 512) = 34816 FLOPs per pair.
+        p.vllmVersion = VllmVersion { 0, 13, 0 };
+        const EvaluatedPlan old = evaluatePlan(p, presetModel("deepseek-v3.2"), presetGpu("h200"));
+        const double latent = stepTime(buildStepModel(old, c), pre).attentionSec;
+        const double wantLatent
+            = floors + 61 * 6292480.0 * 34816 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
+        QVERIFY2(near(latent, wantLatent, 1e-6), std::to_string(latent).c_str());
     }
 
     // Concurrency 1: TTFT is the API server's hand-off (frontend_request_s, nothing queued before it) plus one
