@@ -46,6 +46,53 @@ void useShareGptMeans(Workload &w, bool input, bool output)
         w.outputLen = std::llround(m.output);
 }
 
+ShareGptLengths::ShareGptLengths(const Workload &w, int replicas)
+    : m_rows(shareGptRequests())
+    , m_stride(std::max(1, replicas))
+{
+    // vllm bench serve sends the first num_prompts requests; a DP replica gets every dp-th of them. The scales are
+    // taken against the means of all of them, so the table's own means (useShareGptMeans) leave every length as
+    // it is. A mean of 1 leaves every request 1 (lengths are at least 1): the disaggregated prefill pool's output.
+    const ShareGptMeans means = shareGptMeans(w.numPrompts);
+    const auto scale = [](std::int64_t want, double mean) {
+        return want <= 1 ? 0.0 : want == std::llround(mean) ? 1.0 : static_cast<double>(want) / mean;
+    };
+    m_inScale = scale(w.inputLen, means.input);
+    m_outScale = scale(w.outputLen, means.output);
+}
+
+std::pair<std::int64_t, std::int64_t> ShareGptLengths::at(std::int64_t i) const
+{
+    const auto row = static_cast<std::size_t>((i * m_stride) % static_cast<std::int64_t>(m_rows.size()));
+    const ShareGptRequest &r = m_rows[row];
+    return { std::max<std::int64_t>(1, std::llround(r.input * m_inScale)),
+        std::max<std::int64_t>(1, std::llround(r.output * m_outScale)) };
+}
+
+RequestLengths requestLengths(const Workload &w)
+{
+    RequestLengths l;
+    if (w.dataset != Dataset::ShareGpt) {
+        l.shortestInput = w.inputLenLo > 0 ? w.inputLenLo : w.inputLen;
+        l.longestInput = w.inputLenHi > 0 ? w.inputLenHi : w.inputLen;
+        l.shortestOutput = l.longestOutput = w.outputLen;
+        l.longestRequest = l.longestInput + w.outputLen;
+        return l;
+    }
+    const ShareGptLengths rows(w, 1);
+    const std::int64_t n = std::min<std::int64_t>(w.numPrompts, static_cast<std::int64_t>(shareGptRequests().size()));
+    l.shortestInput = l.shortestOutput = std::numeric_limits<std::int64_t>::max();
+    for (std::int64_t i = 0; i < n; ++i) {
+        const auto [in, out] = rows.at(i);
+        l.shortestInput = std::min(l.shortestInput, in);
+        l.longestInput = std::max(l.longestInput, in);
+        l.shortestOutput = std::min(l.shortestOutput, out);
+        l.longestOutput = std::max(l.longestOutput, out);
+        l.longestRequest = std::max(l.longestRequest, in + out);
+    }
+    return l;
+}
+
 void checkWorkload(const Workload &w, std::int64_t maxModelLen)
 {
     auto fail = [](const std::string &flag, const std::string &value, const std::string &why) {
@@ -247,17 +294,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
 
     Rng rng { workload.seed * 0x2545F4914F6CDD1DULL + 17 };
-    // ShareGPT: each replica sends the dataset's first requests (the replicas' shares are alike, as with the
-    // random dataset), scaled to the workload's means; the table's own means leave the lengths as they are.
-    const std::span<const ShareGptRequest> shareGpt = shareGptRequests();
-    double inScale = 1, outScale = 1;
-    if (workload.dataset == Dataset::ShareGpt) {
-        const ShareGptMeans means = shareGptMeans(n);
-        if (workload.inputLen != std::llround(means.input))
-            inScale = static_cast<double>(workload.inputLen) / means.input;
-        if (workload.outputLen != std::llround(means.output))
-            outScale = static_cast<double>(workload.outputLen) / means.output;
-    }
+    const ShareGptLengths shareGpt(workload, r.replicas);
     std::vector<Request> req(static_cast<size_t>(n));
     const bool range = workload.inputLenLo > 0 && workload.inputLenHi >= workload.inputLenLo;
     double arrival = 0;
@@ -269,9 +306,9 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         q.input = std::max<std::int64_t>(1, q.input);
         q.output = workload.outputLen;
         if (workload.dataset == Dataset::ShareGpt) {
-            const ShareGptRequest &row = shareGpt[static_cast<size_t>(&q - req.data()) % shareGpt.size()];
-            q.input = std::max<std::int64_t>(1, std::llround(row.input * inScale));
-            q.output = std::max<std::int64_t>(1, std::llround(row.output * outScale));
+            const auto [in, out] = shareGpt.at(static_cast<std::int64_t>(&q - req.data()));
+            q.input = in;
+            q.output = out;
         }
         q.hit = std::min<std::int64_t>(
             static_cast<std::int64_t>(workload.prefixHitRate * static_cast<double>(q.input)) / bs * bs, q.input - 1);

@@ -1,13 +1,16 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
 #include "core/serving/coefficients.h"
+#include "core/serving/sharegptlengths.h"
 #include "core/serving/steptime.h"
 #include "core/text/sentence.h"
 
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace shardscope {
@@ -38,6 +41,33 @@ struct Workload
 // A ShareGPT workload at the table's own lengths: inputLen / outputLen set to the means of its first
 // numPrompts requests (rounded), as the CLI does when --input-len / --output-len are not given.
 void useShareGptMeans(Workload &w, bool input, bool output);
+
+// The i-th request of a ShareGPT workload as one of `replicas` DP replicas sends it (every replicas-th request of
+// the run), scaled so that all num_prompts requests average inputLen / outputLen.
+class ShareGptLengths
+{
+public:
+    ShareGptLengths(const Workload &w, int replicas);
+    std::pair<std::int64_t, std::int64_t> at(std::int64_t i) const; // {prompt tokens, output tokens}, each >= 1
+
+private:
+    std::span<const ShareGptRequest> m_rows;
+    std::int64_t m_stride;
+    double m_inScale = 1;
+    double m_outScale = 1;
+};
+
+// The shortest and longest requests of a workload (ShareGPT: over the requests it sends): lower bounds for an SLA
+// search, the context a request needs.
+struct RequestLengths
+{
+    std::int64_t shortestInput = 0;
+    std::int64_t longestInput = 0;
+    std::int64_t shortestOutput = 0;
+    std::int64_t longestOutput = 0;
+    std::int64_t longestRequest = 0; // input + output
+};
+RequestLengths requestLengths(const Workload &w);
 
 // Hard limits of a workload (bad input beyond them: an InputError naming the flag).
 inline constexpr std::int64_t kMaxNumPrompts = 1000000;

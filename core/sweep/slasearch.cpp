@@ -235,7 +235,8 @@ void judgeRow(SlaRow &row, const Sla &sla, const Workload &w)
     check(row.tpotSla, sla.tpotSec, row.tpot);
     check(row.e2eSla, sla.e2eSec, row.e2e);
     row.sustained = !(w.requestRate > 0)
-        || row.durationSec <= kSustainSlack * double(w.numPrompts) / w.requestRate + double(w.outputLen) * row.tpot.p99;
+        || row.durationSec <= kSustainSlack * double(w.numPrompts) / w.requestRate
+                + double(requestLengths(w).longestOutput) * row.tpot.p99;
     row.meetsSla = row.sustained && row.ttftSla.met && row.tpotSla.met && row.e2eSla.met;
     row.goodputPerGpu = row.meetsSla ? row.outputTokensPerSecPerGpu : 0;
     row.costPerMillionOutputTokens = costPerMillionOutputTokens(row.gpus, row.usdPerGpuHour, row.outputTokensPerSec);
@@ -399,6 +400,11 @@ SlaSearchResult slaSearch(
     for (const SearchGpu &g : gpus)
         result.gpuIds.push_back(g.gpu.id);
     const Workload &w = options.workload;
+    // Latency bounds hold for every request only at the shortest one (a range's lo, ShareGPT's shortest); the
+    // means stay where they count tokens over the run (demand, requests/s).
+    const RequestLengths lengths = requestLengths(w);
+    const double shortestPrompt = double(lengths.shortestInput);
+    const std::int64_t shortestOutput = lengths.shortestOutput;
     const Sla &sla = options.sla;
     const double rate = w.requestRate;
 
@@ -440,8 +446,8 @@ SlaSearchResult slaSearch(
     const std::int64_t probeMns = mnsList.front();
     const std::int64_t probeMnbt
         = mnbtList.front() > 0 && probeMns > 0 ? std::max(mnbtList.front(), probeMns) : mnbtList.front();
-    const double uncached = std::max(1.0, std::ceil((1.0 - w.prefixHitRate) * double(w.inputLen)));
-    const double cached = std::max(0.0, double(w.inputLen) - uncached);
+    const double uncached = std::max(1.0, std::ceil((1.0 - w.prefixHitRate) * shortestPrompt));
+    const double cached = std::max(0.0, shortestPrompt - uncached);
     const std::size_t perGpu = variants.size() * sizes.size();
     parallelFor(probes.size(), options.threads, [&](std::size_t i) {
         Probe &p = probes[i];
@@ -471,7 +477,7 @@ SlaSearchResult slaSearch(
         prefill.sampled = 1;
         prefill.requests = 1;
         p.ttftBound = stepTime(p.steps, prefill).totalSec;
-        p.tpotBound = decodeStep(p.steps, 1, double(w.inputLen));
+        p.tpotBound = decodeStep(p.steps, 1, shortestPrompt);
     });
 
     // 2. Aggregated candidates: prune by memory, validity and the lower bounds; bound the objective.
@@ -491,7 +497,7 @@ SlaSearchResult slaSearch(
             result.prunedMemory += n;
             continue;
         }
-        const double e2eBound = p.ttftBound + double(std::max<std::int64_t>(0, w.outputLen - 1)) * p.tpotBound;
+        const double e2eBound = p.ttftBound + double(std::max<std::int64_t>(0, shortestOutput - 1)) * p.tpotBound;
         if ((sla.ttftSec > 0 && p.ttftBound > sla.ttftSec) || (sla.tpotSec > 0 && p.tpotBound > sla.tpotSec)
             || (sla.e2eSec > 0 && e2eBound > sla.e2eSec)) {
             result.prunedSla += n;
@@ -508,14 +514,14 @@ SlaSearchResult slaSearch(
                 }
                 // The most requests one replica can decode at once, and its best tokens/s there.
                 double batch
-                    = std::min<double>(double(seqs), std::floor(double(p.capacityTokens) / (w.inputLen + 1.0)));
+                    = std::min<double>(double(seqs), std::floor(double(p.capacityTokens) / (shortestPrompt + 1.0)));
                 if (w.maxConcurrency > 0)
                     batch = std::min(batch, std::ceil(double(w.maxConcurrency) / p.s.dp));
                 if (!(batch >= 1)) {
                     ++result.prunedMemory;
                     continue;
                 }
-                double tput = p.s.dp * batch / decodeStep(p.steps, batch, double(w.inputLen));
+                double tput = p.s.dp * batch / decodeStep(p.steps, batch, shortestPrompt);
                 if (rate > 0) {
                     const double demand = rate * double(w.outputLen);
                     if (tput * kBoundSlack < demand) { // drains at most at its capacity: far too slow
@@ -545,7 +551,7 @@ SlaSearchResult slaSearch(
                             const double decodes = std::clamp(lambda * double(w.outputLen) * tpot, 1.0, batch);
                             StepBatch mix;
                             mix.decodeTokens = decodes;
-                            mix.decodeContext = decodes * double(w.inputLen);
+                            mix.decodeContext = decodes * shortestPrompt;
                             mix.prefillTokens = std::min(double(tokens), lambda * uncached * tpot);
                             mix.sampled = decodes;
                             mix.requests = decodes + 1;
@@ -606,12 +612,12 @@ SlaSearchResult slaSearch(
                     if (seqs > tokens)
                         continue;
                     double batch = std::min<double>(
-                        double(seqs), std::floor(double(p.capacityTokens) / double(w.inputLen + w.outputLen)));
+                        double(seqs), std::floor(double(p.capacityTokens) / (shortestPrompt + double(shortestOutput))));
                     if (w.maxConcurrency > 0)
                         batch = std::min(batch, std::ceil(double(w.maxConcurrency) / p.s.dp));
                     if (!(batch >= 1))
                         continue;
-                    const double perStep = decodeStep(p.steps, batch, double(w.inputLen));
+                    const double perStep = decodeStep(p.steps, batch, shortestPrompt);
                     decodeOptions.push_back({ int(i), mns, mnbt,
                         p.s.dp * batch / (perStep * double(std::max<std::int64_t>(1, w.outputLen))), 0 });
                     ++decodeOptionCount[i];
@@ -653,7 +659,7 @@ SlaSearchResult slaSearch(
         links.reserve(gpus.size());
         for (const SearchGpu &g : gpus)
             links.push_back(transferLinkParams(resolveLinks(base, g.gpu), options.kvTransferLink));
-        const double prompt = double(w.inputLen);
+        const double prompt = shortestPrompt;
         std::vector<std::vector<Candidate>> found(prefillOptions.size());
         std::vector<std::array<std::int64_t, 2>> pruned(prefillOptions.size(), { 0, 0 }); // sla, bound
         parallelFor(prefillOptions.size(), options.threads, [&](std::size_t k) {
@@ -671,7 +677,7 @@ SlaSearchResult slaSearch(
                     prompt * pd.kvBytesPerTokenPerGpu + pd.stateBytesPerRequestPerGpu);
                 const double transfer = p2pSec(bytes, links[pp.gpuIndex]);
                 const double ttft = pp.ttftBound + transfer;
-                const double e2e = ttft + double(std::max<std::int64_t>(0, w.outputLen - 1)) * pd.tpotBound;
+                const double e2e = ttft + double(std::max<std::int64_t>(0, shortestOutput - 1)) * pd.tpotBound;
                 const bool missesLatency = (sla.ttftSec > 0 && ttft > sla.ttftSec)
                     || (sla.tpotSec > 0 && pd.tpotBound > sla.tpotSec) || (sla.e2eSec > 0 && e2e > sla.e2eSec);
                 for (int x = 1; x <= maxInstances; ++x)

@@ -7,6 +7,7 @@
 #include "core/serving/serving.h"
 #include "core/serving/sharegptlengths.h"
 #include "core/serving/workloadio.h"
+#include "core/sweep/slasearch.h"
 #include "tests/common/testutils.h"
 
 #include <nlohmann/json.hpp>
@@ -98,6 +99,62 @@ private slots:
         QVERIFY(std::abs(r.outputTokensPerSec * r.durationSec - 353) < 1e-6);
         QCOMPARE(r.warnings.size(), size_t(1));
         QVERIFY(r.warnings[0].find("max_model_len") != std::string::npos);
+    }
+
+    // DP: a replica sends every dp-th request, scaled against the means of all of them (the table's own here, so
+    // rows 1 and 3 unchanged: 13 / 120 and 27 / 233); an output mean of 1 makes every output 1 (the disaggregated
+    // prefill pool's requests), since no length is below 1.
+    void replicasAndUnitMeans()
+    {
+        Workload w;
+        w.dataset = Dataset::ShareGpt;
+        w.numPrompts = 1000;
+        useShareGptMeans(w, true, true);
+        const ShareGptLengths dp2(w, 2);
+        QCOMPARE(dp2.at(0), std::make_pair(std::int64_t(13), std::int64_t(120)));
+        QCOMPARE(dp2.at(1), std::make_pair(std::int64_t(27), std::int64_t(233)));
+        w.outputLen = 1;
+        const ShareGptLengths prefillPool(w, 1);
+        QCOMPARE(prefillPool.at(1), std::make_pair(std::int64_t(25), std::int64_t(1))); // row 2: 770 outputs
+        const RequestLengths l = requestLengths(firstThree());
+        QCOMPARE(l.shortestInput, 13);
+        QCOMPARE(l.longestInput, 27);
+        QCOMPARE(l.shortestOutput, 120);
+        QCOMPARE(l.longestOutput, 770);
+        QCOMPARE(l.longestRequest, 795);
+    }
+
+    // The SLA search's latency bounds hold for every request only at the shortest one: with prompts averaging
+    // 8,000 tokens one at a time, the p50 TTFT (the median prompt's) sits well below the prefill of a mean-length
+    // prompt; a p50 target between them is met, and the search must simulate the plan rather than prune it.
+    void slaSearchBoundsAtTheShortestRequest()
+    {
+        Workload w = firstThree();
+        w.numPrompts = 21;
+        w.inputLen = 8000;
+        w.outputLen = 2;
+        const EvaluatedPlan ep = llama8bOnH100(65536);
+        const ServingResult r = simulateServing(ep, w);
+        QCOMPARE(r.completed, 21);
+        StepBatch mean;
+        mean.prefillTokens = 8000;
+        mean.prefillPairs = 8000.0 * 8001 / 2;
+        mean.sampled = mean.requests = 1;
+        const double meanBound = stepTime(buildStepModel(ep, servingCoefficients(ep.gpu)), mean).totalSec;
+        QVERIFY2(r.ttft.p50 < 0.8 * meanBound, (std::to_string(r.ttft.p50) + " " + std::to_string(meanBound)).c_str());
+        SlaSearchOptions o;
+        o.gpus = 1;
+        o.workload = w;
+        o.sla.ttftSec = 0.5 * (r.ttft.p50 + meanBound);
+        o.sla.percentile = SlaPercentile::P50;
+        SearchGpu g;
+        g.gpu = ep.gpu;
+        g.coefficients = servingCoefficients(g.gpu);
+        Plan base;
+        base.maxModelLen = 65536;
+        const SlaSearchResult s = slaSearch(base, ep.model, { g }, o);
+        QVERIFY(!s.rows.empty());
+        QVERIFY(s.rows.front().meetsSla);
     }
 
     void badShareGptWorkloads()
