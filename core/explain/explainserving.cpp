@@ -44,6 +44,12 @@ void addWorkload(Draft &d, const ServingResult &r)
 {
     const Workload &w = r.workload;
     const Sentence flag = say(QT_TRANSLATE_NOOP("Explain", "workload (%1)"), { value("--input-len") });
+    if (w.dataset == Dataset::ShareGpt)
+        d.inputs.push_back({ sym("dataset"), value("sharegpt"),
+            say(QT_TRANSLATE_NOOP("Explain",
+                    "workload (%1): each request has the lengths of the matching request of vLLM's ShareGPT sample, "
+                    "scaled so that they average input_len and output_len"),
+                { value("--dataset-name") }) });
     d.inputs.push_back({ sym("input_len"), integer(w.inputLen), flag });
     d.inputs.push_back({ sym("output_len"), integer(w.outputLen),
         say(QT_TRANSLATE_NOOP("Explain", "workload (%1)"), { value("--output-len") }) });

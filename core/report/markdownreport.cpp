@@ -518,9 +518,15 @@ void serving(Writer &w, const ServingResult &r)
         : wl.maxConcurrency > 0
         ? R(QT_TRANSLATE_NOOP("Report", "%1 concurrent clients"), { v(count(static_cast<double>(wl.maxConcurrency))) })
         : R(QT_TRANSLATE_NOOP("Report", "all requests sent at once"));
-    w.para(R(QT_TRANSLATE_NOOP("Report",
-                 "Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input "
-                 "and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients)."),
+    const char *what = wl.dataset == Dataset::ShareGpt
+        ? QT_TRANSLATE_NOOP("Report",
+            "Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts with ShareGPT's "
+            "lengths (mean %2 input and %3 output tokens), %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 "
+            "coefficients).")
+        : QT_TRANSLATE_NOOP("Report",
+            "Estimated, not measured: a simulation of vLLM V1's continuous batching for %1 prompts of %2 input "
+            "and %3 output tokens, %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).");
+    w.para(R(what,
         { v(count(static_cast<double>(wl.numPrompts))), v(count(static_cast<double>(wl.inputLen))),
             v(count(static_cast<double>(wl.outputLen))), clients, v(count(static_cast<double>(r.maxNumSeqs))),
             v(count(static_cast<double>(r.maxNumBatchedTokens))), v(r.coefficients.family) }));

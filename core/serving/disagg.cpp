@@ -147,6 +147,7 @@ nlohmann::json disaggServingToJson(const DisaggServingResult &r)
         { "prefix_hit_rate", w.prefixHitRate }, { "seed", w.seed } };
     if (w.inputLenLo > 0)
         wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
+    wl["dataset_name"] = datasetName(w.dataset);
     wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
     wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
     out["workload"] = wl;

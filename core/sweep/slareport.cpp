@@ -199,7 +199,8 @@ json slaSearchToJson(const SlaSearchResult &r, const std::string &modelRef)
         out["disaggregated"]
             = { { "max_instances", o.maxInstances }, { "kv_transfer_link", kvTransferLinkName(o.kvTransferLink) } };
     const Workload &w = o.workload;
-    out["workload"] = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
+    out["workload"] = { { "dataset_name", datasetName(w.dataset) }, { "input_len", w.inputLen },
+        { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
         { "max_concurrency", w.maxConcurrency > 0 ? json(w.maxConcurrency) : json(nullptr) },
         { "request_rate", w.requestRate > 0 ? json(w.requestRate) : json(nullptr) } };
     const auto target = [](double s) { return s > 0 ? json(s) : json(nullptr); };

@@ -1747,6 +1747,10 @@
         <source>estimate: the captured graphs&apos; count x a fitted cost per layer (vLLM&apos;s profiler)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>workload (%1): each request has the lengths of the matching request of vLLM&apos;s ShareGPT sample, scaled so that they average input_len and output_len</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -2015,6 +2019,10 @@
     </message>
     <message>
         <source> · best: prefill %1 + decode %2 (%3 output tok/s per GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing… SLA search for %1 GPUs at the workload&apos;s ShareGPT lengths (mean %2 input and %3 output tokens)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5204,6 +5212,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>Steady state: %1 decode tokens per decoding step and %2 prefill-chunk tokens per step (means over the simulated run, one replica).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated, not measured: a simulation of vLLM V1&apos;s continuous batching for %1 prompts with ShareGPT&apos;s lengths (mean %2 input and %3 output tokens), %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1747,6 +1747,10 @@
         <source>estimate: the captured graphs&apos; count x a fitted cost per layer (vLLM&apos;s profiler)</source>
         <translation>估计：捕获的图数量 × 每层拟合开销（vLLM 的分析器）</translation>
     </message>
+    <message>
+        <source>workload (%1): each request has the lengths of the matching request of vLLM&apos;s ShareGPT sample, scaled so that they average input_len and output_len</source>
+        <translation>负载（%1）：每个请求取 vLLM ShareGPT 样本中对应请求的长度，并缩放使其平均值为 input_len 和 output_len</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
@@ -2016,6 +2020,10 @@
     <message>
         <source> · best: prefill %1 + decode %2 (%3 output tok/s per GPU)</source>
         <translation> · 最佳：预填充 %1 + 解码 %2（每 GPU 输出 %3 tok/s）</translation>
+    </message>
+    <message>
+        <source>Computing… SLA search for %1 GPUs at the workload&apos;s ShareGPT lengths (mean %2 input and %3 output tokens)</source>
+        <translation>正在计算… 按负载的 ShareGPT 长度（平均输入 %2、输出 %3 个 token）为 %1 张 GPU 做 SLA 搜索</translation>
     </message>
 </context>
 <context>
@@ -5203,6 +5211,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>Steady state: %1 decode tokens per decoding step and %2 prefill-chunk tokens per step (means over the simulated run, one replica).</source>
         <translation>稳态：每个解码步 %1 个解码 token，每步 %2 个预填充块 token（模拟过程的均值，单个副本）。</translation>
+    </message>
+    <message>
+        <source>Estimated, not measured: a simulation of vLLM V1&apos;s continuous batching for %1 prompts with ShareGPT&apos;s lengths (mean %2 input and %3 output tokens), %4 (max-num-seqs %5, max-num-batched-tokens %6, %7 coefficients).</source>
+        <translation>估算，非实测：模拟 vLLM V1 的连续批处理，%1 个提示，使用 ShareGPT 的长度（平均输入 %2、输出 %3 个 Token），%4（max-num-seqs %5，max-num-batched-tokens %6，%7 系数）。</translation>
     </message>
 </context>
 <context>

@@ -117,8 +117,10 @@ WorkloadPanel::WorkloadPanel(PlanEditor *editor, QWidget *parent)
     connect(m_dataset, &QComboBox::currentIndexChanged, this, [edit](int i) {
         edit(5, tr("Set lengths"), [i](Workload &w) {
             w.dataset = i == 1 ? Dataset::ShareGpt : Dataset::Random;
-            if (w.dataset == Dataset::ShareGpt) // start from the dataset's own lengths
+            if (w.dataset == Dataset::ShareGpt) { // the dataset's own lengths; it draws them, so no range
+                w.inputLenLo = w.inputLenHi = 0;
                 useShareGptMeans(w, true, true);
+            }
         });
     });
     connect(m_inputLen, &QSpinBox::valueChanged, this,

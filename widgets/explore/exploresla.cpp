@@ -268,10 +268,13 @@ void ExploreView::displaySla()
     const SlaPercentile p = sla().percentile;
     const bool fresh = m_slaShown && *m_slaShown == slaInputs() && !m_slaWatcher.isRunning();
     if (m_slaWatcher.isRunning() || !fresh) {
-        m_status->setText(tr("Computing… SLA search for %1 GPUs at the workload's %2 input and %3 output tokens")
+        const Workload &wl = slaInputs().workload;
+        m_status->setText((wl.dataset == Dataset::ShareGpt
+                ? tr("Computing… SLA search for %1 GPUs at the workload's ShareGPT lengths (mean %2 input and %3 "
+                     "output tokens)")
+                : tr("Computing… SLA search for %1 GPUs at the workload's %2 input and %3 output tokens"))
                               .arg(slaInputs().gpus)
-                              .arg(textformat::count(slaInputs().workload.inputLen),
-                                  textformat::count(slaInputs().workload.outputLen)));
+                              .arg(textformat::count(wl.inputLen), textformat::count(wl.outputLen)));
     }
     if (!m_slaError.isEmpty() && fresh) {
         m_front->setSets({});
