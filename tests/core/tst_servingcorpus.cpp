@@ -94,10 +94,18 @@ std::vector<Point> loadCorpus(const char *file = "points.json")
         // of the model's full context still does not fit (Qwen3-32B on one 80 GB GPU, which vLLM started with its
         // default context), the context is cut to the workload's longest request: the KV pool stays the same.
         const nlohmann::json &wl = p.at("workload");
-        const std::int64_t longest
+        std::int64_t longest
             = std::max(wl.at("input_len").get<std::int64_t>(),
                   wl.contains("input_len_range") ? wl.at("input_len_range").at(1).get<std::int64_t>() : 0)
             + wl.at("output_len").get<std::int64_t>();
+        if (wl.at("dataset").get<std::string>().rfind("ShareGPT", 0) == 0) { // its longest request, not the means
+            Workload sharegpt;
+            sharegpt.dataset = Dataset::ShareGpt;
+            sharegpt.inputLen = wl.at("input_len").get<std::int64_t>();
+            sharegpt.outputLen = wl.at("output_len").get<std::int64_t>();
+            sharegpt.numPrompts = wl.at("num_prompts").get<std::int64_t>();
+            longest = requestLengths(sharegpt).longestRequest;
+        }
         if (!pt.plan.evaluation.fits && !p.contains("gpu_memory_utilization")) {
             plan.gpuMemoryUtilization = 0.95;
             pt.plan = evaluatePlan(plan, pt.plan.model, pt.plan.gpu);
@@ -357,21 +365,21 @@ private slots:
         // prompts) that no other source shows (vLLM PR #23151 at concurrency 10: 267 ms measured, 285 ms simulated).
         // ShareGPT's own lengths (tst_sharegptworkload) moved TTFT's median from 22.9 to 27.0 %: fixed lengths had sent
         // a closed loop's clients in lock-step, whose batched prefills had stood in for that fixed latency.
-        QEXPECT_FAIL("", "TPOT median |error| is 19.4 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 19.8 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QEXPECT_FAIL("", "TTFT median |error| is 27.0 % (target 25 %)", Continue);
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QEXPECT_FAIL("", "output throughput median |error| is 24.0 % (target 20 %)", Continue);
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "64.1 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "63.8 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 20.0 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 20.2 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
-        QEXPECT_FAIL("", "leave-one-source-out TTFT is 28.2 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TTFT is 27.8 %", Continue);
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
         QEXPECT_FAIL("", "leave-one-source-out output throughput is 25.5 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 63.2 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 62.9 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
