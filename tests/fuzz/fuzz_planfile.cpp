@@ -1,12 +1,15 @@
 // libFuzzer target: a saved plan file (*.shardscope.json, `shardscope plan --plan FILE`) through the
 // reader both the window and the CLI use (planFileFromJsonText), then its embedded "model_config" and
-// "gpu_spec" as the CLI takes them (modelFromJsonText) and as the window does (its catalog), evaluated.
+// "gpu_spec" as the CLI takes them (modelFromJsonText) and as the window does (its catalog), evaluated; its
+// "workload" as the window reads it (workloadFromJson), which must survive a round trip.
 #include "fuzzing.h"
 
 #include "core/launch/launchexport.h"
 #include "core/model/errors.h"
 #include "core/model/modelcatalog.h"
 #include "core/model/planio.h"
+#include "core/serving/serving.h"
+#include "core/serving/workloadio.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -28,6 +31,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             if (shardscope::vllmExtraArgsFromWords(shardscope::vllmExtraArgWords(args)) != args)
                 fuzzing::fail("vllm_extra_args do not survive vllmExtraArgWords/vllmExtraArgsFromWords");
         } catch (const shardscope::InputError &) {
+        }
+        if (!file.workload.empty()) {
+            try {
+                const shardscope::Workload w = shardscope::workloadFromJson(nlohmann::json::parse(file.workload));
+                if (!(shardscope::workloadFromJson(shardscope::workloadToJson(w)) == w))
+                    fuzzing::fail("workload does not survive workloadToJson/workloadFromJson");
+                shardscope::checkWorkload(w, 131072);
+                const shardscope::RequestLengths l = shardscope::requestLengths(w);
+                if (l.shortestInput < 1 || l.shortestOutput < 1
+                    || l.longestRequest < l.shortestInput + l.shortestOutput)
+                    fuzzing::fail("a workload's request lengths are out of order");
+            } catch (const shardscope::InputError &) {
+            }
         }
         const shardscope::GpuSpec gpu
             = file.gpuSpec.empty() ? fuzzing::gpu() : shardscope::gpuFromJsonText(file.gpuSpec, plan.gpuId);

@@ -18,9 +18,10 @@ tokens() { for t in "$@"; do printf '"%s"\n' "$t"; done; }
     keys $core/model/gpuspec.cpp
 } >gpu.dict
 {
-    echo '# libFuzzer dictionary: JSON syntax, plan file sections and the field names core/model/planio.cpp reads.'
+    echo '# libFuzzer dictionary: JSON syntax, plan file sections and the field names core/model/planio.cpp and'
+    echo '# core/serving/workloadio.cpp read.'
     tokens '{' '}' '[' ']' ':' ',' true false null 0 -1 1e308 1048576 65536 0.9
-    keys $core/model/planio.cpp $core/model/calibrationprofile.cpp
+    keys $core/model/planio.cpp $core/model/calibrationprofile.cpp $core/serving/workloadio.cpp
     tokens '\"model_config\"' '\"gpu_spec\"' '\"plan\"'
 } >planfile.dict
 {
