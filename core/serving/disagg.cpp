@@ -143,14 +143,7 @@ nlohmann::json disaggServingToJson(const DisaggServingResult &r)
 {
     nlohmann::json out;
     const Workload &w = r.workload;
-    nlohmann::json wl = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
-        { "prefix_hit_rate", w.prefixHitRate }, { "seed", w.seed } };
-    if (w.inputLenLo > 0)
-        wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
-    wl["dataset_name"] = datasetName(w.dataset);
-    wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
-    wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
-    out["workload"] = wl;
+    out["workload"] = resolvedWorkloadJson(w);
     out["serving_mode"] = "disaggregated";
     out["estimated"] = true;
     out["ttft_s"] = statsJson(r.ttft);

@@ -53,6 +53,9 @@ ShareGptLengths::ShareGptLengths(const Workload &w, int replicas)
     // vllm bench serve sends the first num_prompts requests; a DP replica gets every dp-th of them. The scales are
     // taken against the means of all of them, so the table's own means (useShareGptMeans) leave every length as
     // it is. A mean of 1 leaves every request 1 (lengths are at least 1): the disaggregated prefill pool's output.
+    // A random workload never asks for a length: no scan of the table on every simulation.
+    if (w.dataset != Dataset::ShareGpt)
+        return;
     const ShareGptMeans means = shareGptMeans(w.numPrompts);
     const auto scale = [](std::int64_t want, double mean) {
         return want <= 1 ? 0.0 : want == std::llround(mean) ? 1.0 : static_cast<double>(want) / mean;
@@ -703,18 +706,24 @@ nlohmann::json statsJson(const LatencyStats &s)
 
 } // namespace
 
+nlohmann::json resolvedWorkloadJson(const Workload &w)
+{
+    nlohmann::json wl = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
+        { "prefix_hit_rate", w.prefixHitRate }, { "seed", w.seed }, { "dataset_name", datasetName(w.dataset) } };
+    if (w.inputLenLo > 0)
+        wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
+    wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
+    wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
+    return wl;
+}
+
 nlohmann::json servingToJson(const ServingResult &r)
 {
     nlohmann::json out;
     const Workload &w = r.workload;
-    nlohmann::json wl = { { "input_len", w.inputLen }, { "output_len", w.outputLen }, { "num_prompts", w.numPrompts },
-        { "prefix_hit_rate", w.prefixHitRate }, { "seed", w.seed }, { "max_num_seqs", r.maxNumSeqs },
-        { "max_num_batched_tokens", r.maxNumBatchedTokens } };
-    if (w.inputLenLo > 0)
-        wl["input_len_range"] = { w.inputLenLo, w.inputLenHi };
-    wl["dataset_name"] = datasetName(w.dataset);
-    wl["max_concurrency"] = w.maxConcurrency > 0 ? nlohmann::json(w.maxConcurrency) : nlohmann::json(nullptr);
-    wl["request_rate"] = w.requestRate > 0 ? nlohmann::json(w.requestRate) : nlohmann::json("inf");
+    nlohmann::json wl = resolvedWorkloadJson(w);
+    wl["max_num_seqs"] = r.maxNumSeqs;
+    wl["max_num_batched_tokens"] = r.maxNumBatchedTokens;
     out["workload"] = wl;
     out["estimated"] = true;
     out["ttft_s"] = statsJson(r.ttft);

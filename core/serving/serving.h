@@ -142,6 +142,8 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
 // The same with the GPU family's default coefficients.
 ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workload);
 
+// `serving.workload` as a result prints it (the CLI's names; request_rate "inf", max_concurrency null when unbounded).
+nlohmann::json resolvedWorkloadJson(const Workload &w);
 nlohmann::json servingToJson(const ServingResult &r);
 std::string servingToText(const ServingResult &r);
 
