@@ -225,6 +225,11 @@ bool rowDominates(const SlaRow &a, const SlaRow &b)
 
 void judgeRow(SlaRow &row, const Sla &sla, const Workload &w)
 {
+    judgeRow(row, sla, w, requestLengths(w).longestOutput);
+}
+
+void judgeRow(SlaRow &row, const Sla &sla, const Workload &w, std::int64_t longestOutput)
+{
     const auto check = [&](SlaCheck &c, double target, const LatencyStats &s) {
         c.targetSec = target;
         c.valueSec = atPercentile(s, sla.percentile);
@@ -235,8 +240,8 @@ void judgeRow(SlaRow &row, const Sla &sla, const Workload &w)
     check(row.tpotSla, sla.tpotSec, row.tpot);
     check(row.e2eSla, sla.e2eSec, row.e2e);
     row.sustained = !(w.requestRate > 0)
-        || row.durationSec <= kSustainSlack * double(w.numPrompts) / w.requestRate
-                + double(requestLengths(w).longestOutput) * row.tpot.p99;
+        || row.durationSec
+            <= kSustainSlack * double(w.numPrompts) / w.requestRate + double(longestOutput) * row.tpot.p99;
     row.meetsSla = row.sustained && row.ttftSla.met && row.tpotSla.met && row.e2eSla.met;
     row.goodputPerGpu = row.meetsSla ? row.outputTokensPerSecPerGpu : 0;
     row.costPerMillionOutputTokens = costPerMillionOutputTokens(row.gpus, row.usdPerGpuHour, row.outputTokensPerSec);
@@ -772,7 +777,7 @@ SlaSearchResult slaSearch(
             r.durationSec = s.durationSec;
             r.preemptions = s.preemptions;
             r.concurrencyPerGpu = r.gpus > 0 ? double(r.clusterMaxConcurrency) / r.gpus : 0;
-            judgeRow(r, sla, w);
+            judgeRow(r, sla, w, lengths.longestOutput);
             if (s.stoppedEarly)
                 r.meetsSla = false, r.goodputPerGpu = 0;
             return true;
@@ -808,7 +813,7 @@ SlaSearchResult slaSearch(
             = (s.prefill.preemptions * s.prefill.replicas) * c.x + (s.decode.preemptions * s.decode.replicas) * c.y;
         r.kvTransferSec = s.transfer.seconds;
         r.boundBy = s.balance.boundBy;
-        judgeRow(r, sla, w);
+        judgeRow(r, sla, w, lengths.longestOutput);
         if (s.stoppedEarly)
             r.meetsSla = false, r.goodputPerGpu = 0;
         return true;

@@ -155,6 +155,9 @@ void rankSlaRows(std::vector<SlaRow> &rows, SlaObjective objective, double reque
 
 // Fills the SLA checks, sustained, goodput and cost of a row from its serving figures.
 void judgeRow(SlaRow &row, const Sla &sla, const Workload &w);
+// The same with the workload's longest output (requestLengths) computed once by the caller: the search judges
+// thousands of rows of one workload.
+void judgeRow(SlaRow &row, const Sla &sla, const Workload &w, std::int64_t longestOutput);
 
 SlaSearchResult slaSearch(
     const Plan &base, const ModelSpec &model, const std::vector<SearchGpu> &gpus, const SlaSearchOptions &options);
