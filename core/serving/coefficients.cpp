@@ -141,7 +141,8 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "prefill_attention", prefillAttention, r.computeSource },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
-            "mem_empirical_constant_latency 3e-6" },
+            "mem_empirical_constant_latency 3e-6; also the floor of each small kernel (norm, rotary, cache write, "
+            "routing, activation, quantize) a layer launches, counted per layer kind" },
         { "attention_floor_s", attentionFloor, "AIC decode attention: 11-14 us per call at b=1, L=1024 on every GPU" },
         { "moe_floor_s", moeFloor,
             "AIC H200 fused MoE at 1 token: 96 us for 8 touched FP8 experts (352 MB, 73 us at 4.8 TB/s) and 27 us "
@@ -169,9 +170,9 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
         { "floor_scale", floorScale,
-            "fitted on tests/data/perf (100 points, 7 sources; coordinate descent with host_scale and "
-            "frontend_request_s, hbm and compute at their micro-benchmark values): 4; leave-one-source-out in the "
-            "README" },
+            "fitted on tests/data/perf (117 points, 7 sources; coordinate descent with host_scale and "
+            "frontend_request_s, hbm and compute at their micro-benchmark values): 2 once each layer's small "
+            "kernels are counted (4 before); leave-one-source-out in the README" },
         { "host_scale", hostScale,
             "fitted on tests/data/perf (100 points, 7 sources, with floor_scale and frontend_request_s): 0.5 x the "
             "stub-executor figures; leave-one-source-out in the README" },

@@ -49,7 +49,7 @@ struct ServingCoefficients
     // Calibration on the measured corpus (tests/data/perf): the micro-benchmark floors above are of lone
     // kernels; a real layer runs norms, rotary, activation and quantisation kernels beside them. The host
     // figures come from a stub-executor run its authors marked indicative; the corpus puts them at half.
-    double floorScale = 4; // multiplies gemm/attention/moe floors, launches, graph replay, sampler
+    double floorScale = 2; // multiplies gemm/attention/moe floors, launches, graph replay, sampler
     double hostScale = 0.5; // multiplies step_cpu_s and request_cpu_s
 
     // name → value, source; the order of show-your-work.

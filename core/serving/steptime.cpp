@@ -39,6 +39,28 @@ double paddedGraphTokens(double n)
 
 } // namespace
 
+// The small kernels a layer launches besides its GEMMs, attention and grouped GEMM, each costing at least
+// gemm_latency_s on the GPU however few tokens it sees (aiconfigurator's constant per-op latency). Counted from
+// vLLM's layers: fused add + RMSNorm twice, rotary, reshape_and_cache (llama.py / qwen3.py); the fused-MoE path's
+// top-k, moe_align_block_size, activation and moe_sum (fused_moe.py fused_experts), the shared expert's
+// activation; MLA's q_a / kv_a layernorms, the absorbed W_UK / W_UV bmm, the latent split/concat and the
+// decode's split-KV combine (deepseek_v2.py, mla/common.py @017e9f4448b7); a per-token activation quantize before
+// every FP8 GEMM (fp8_utils.py). Inductor fuses some of these; the fitted floor_scale absorbs that.
+double smallKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightFormat wf)
+{
+    const bool fp8 = wf == WeightFormat::Fp8 || wf == WeightFormat::Fp8Block;
+    double n = 4; // two fused add + RMSNorm, rotary, KV-cache write
+    if (li.moe)
+        n += 4 + (m.sharedIntermediate > 0 ? 1 : 0) + (fp8 ? 2 : 0); // top-k, align, activation, sum
+    else
+        n += 1; // activation
+    if (m.isMla())
+        n += 6; // q_a / kv_a norms, the two absorbed bmm, split/concat, decode combine
+    if (fp8)
+        n += 4; // a quantize before each dense GEMM
+    return n;
+}
+
 StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coef)
 {
     const Evaluation &e = ep.evaluation;
@@ -126,6 +148,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             indexedLayers += li.dsaSharedIndexer ? 0 : 1;
             c.moeLayers += li.moe ? 1 : 0;
             (li.attention == LayerAttention::Full && !m.isSparseMla() ? c.fullLayers : c.windowedLayers) += 1;
+            c.smallKernels += smallKernelsPerLayer(m, li, wf);
         }
         c.denseBytes = w.attention + w.mlp + w.norms + w.router;
         c.denseParams = n.attention + n.mlp + n.router;
@@ -248,14 +271,15 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         const double gpuWork = t.gemmSec + t.attentionSec + t.moeSec + t.commSec;
         // Launches: a graph replays its nodes; piecewise graphs (mixed steps) launch the attention eagerly;
         // eager launches hide under long kernels and show under short ones.
+        t.fixedSec += c.smallKernels * k.gemmLatency;
         const double kernels = c.layers * k.kernelsPerLayer;
         if (graph)
-            t.fixedSec = k.graphLaunchSec + kernels * k.graphNodeSec;
+            t.fixedSec += k.graphLaunchSec + kernels * k.graphNodeSec;
         else if (!s.enforceEager)
-            t.fixedSec = k.graphLaunchSec + kernels * k.graphNodeSec
+            t.fixedSec += k.graphLaunchSec + kernels * k.graphNodeSec
                 + std::max(0.0, c.layers * 2 * k.launchSec - 0.5 * t.attentionSec);
         else
-            t.fixedSec = std::max(0.0, kernels * k.launchSec - gpuWork);
+            t.fixedSec += std::max(0.0, kernels * k.launchSec - gpuWork);
         if (c.lmHeadBytes > 0 && b.sampled > 0)
             t.fixedSec += k.samplerSec + k.samplerPerRequestSec * b.sampled * (s.vocab / 131072.0);
         if (s.pp > 1)

@@ -51,6 +51,7 @@ struct StageConstants
     double decodeFlopsPerPairLayer = 0; // 2 x heads/tp x (d_qk + d_v), absorbed MLA for decode
     double prefillFlopsPerPairLayer = 0;
     double allReducesPerLayer = 0; // TP collectives per layer (2 with tp > 1)
+    double smallKernels = 0; // the stage's norm, rotary, cache-write, routing, activation and quantize kernels
     // DeepSeek Sparse Attention: the lightning indexer scores every cached token (its own cache and
     // FLOPs over the full context); the MLA then attends at most index_topk of them (StepModel::window).
     double indexerBytesPerTokenLayer = 0;

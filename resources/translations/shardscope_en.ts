@@ -1668,10 +1668,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (launches or graph replay, sampler), × pp; max with the CPU side under async scheduling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>attention + MLP/shared experts + routed experts + router + norms + embedding + LM head + RoPE cache + vision tower</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1749,6 +1745,10 @@
     </message>
     <message>
         <source>workload (%1): each request has the lengths of the matching request of vLLM&apos;s ShareGPT sample, scaled so that they average input_len and output_len</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -37,8 +37,8 @@ private slots:
     // 176,160,768; norms 2 x 4096 = 8192 -> 218,112,000 x 32 = 6,979,584,000 params, BF16 13,959,168,000 B.
     // LM head 128256 x 4096 = 525,336,576 params = 1,050,673,152 B.
     // HBM for weights 3.35e12 x 0.86 = 2.881e12 B/s:
-    //   GEMMs = 13.959e9 / 2.881e12 + 32 x 4 x (3 us x floor_scale 4) = 4.8452 ms + 1.536 ms;
-    //   LM head = 1.0507e9 / 2.881e12 + 12 us = 0.3647 ms + 0.012 ms.
+    //   GEMMs = 13.959e9 / 2.881e12 + 32 x 4 x (3 us x floor_scale 2) = 4.8452 ms + 0.768 ms;
+    //   LM head = 1.0507e9 / 2.881e12 + 6 us = 0.3647 ms + 0.006 ms.
     void decodeStepByHand()
     {
         const EvaluatedPlan ep = llama8bOnH100();
@@ -54,15 +54,17 @@ private slots:
         b.requests = 1;
         const StepCost s = stepTime(m, b);
         const double hbm = 3.35e12 * 0.86;
-        const double gemm = 13959168000.0 / hbm + 32 * 4 * 12e-6 + 1050673152.0 / hbm + 12e-6;
+        const double gemm = 13959168000.0 / hbm + 32 * 4 * 6e-6 + 1050673152.0 / hbm + 6e-6;
         QVERIFY2(near(s.gemmSec, gemm, 0.002), std::to_string(s.gemmSec).c_str());
         QVERIFY(s.cudaGraph);
-        // Attention: 32 floors of 12 us x 4; 1 token of KV = 32 layers x 2 x 8 x 128 x 2 B (negligible).
-        QVERIFY(near(s.attentionSec, 32 * 48e-6 + 32 * 4096.0 / (3.35e12 * 0.93), 0.01));
+        // Attention: 32 floors of 12 us x 2; 1 token of KV = 32 layers x 2 x 8 x 128 x 2 B (negligible).
+        QVERIFY(near(s.attentionSec, 32 * 24e-6 + 32 * 4096.0 / (3.35e12 * 0.93), 0.01));
         QCOMPARE(s.moeSec, 0.0);
         QCOMPARE(s.commSec, 0.0); // tp 1, pp 1
-        // Graph: (15 us + 32 x 15 x 0.58 us) x 4 = 1173.6 us; sampler (46 us + 5.7 us x 128256 / 131072) x 4.
-        QVERIFY(near(s.fixedSec, 4 * (15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
+        // Small kernels: a dense BF16 layer has two norms, rotary, the KV-cache write and the activation, 5 x 32
+        // = 160 of 3 us; graph: 15 us + 32 x 15 x 0.58 us; sampler 46 us + 5.7 us x 128256 / 131072; all x 2.
+        QVERIFY(near(
+            s.fixedSec, 2 * (160 * 3e-6 + 15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
     }
 
     // Without vLLM's custom all-reduce every TP all-reduce is an NCCL call: NCCL's small-message floor
@@ -105,11 +107,10 @@ private slots:
         const StepCost s = stepTime(m, b);
         QVERIFY(!s.cudaGraph);
         const double flops = 989e12 * 0.88;
-        const double gemm
-            = 2.0 * 8192 * 6979584000.0 / flops + 32 * 4 * 12e-6 + 1050673152.0 / (3.35e12 * 0.86) + 12e-6;
+        const double gemm = 2.0 * 8192 * 6979584000.0 / flops + 32 * 4 * 6e-6 + 1050673152.0 / (3.35e12 * 0.86) + 6e-6;
         QVERIFY2(near(s.gemmSec, gemm, 0.01), std::to_string(s.gemmSec).c_str());
         // Attention FLOPs: 2 x 32 heads x (128 + 128) x pairs x 32 layers at 989e12 x 0.75.
-        const double attn = 32 * 48e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
+        const double attn = 32 * 24e-6 + 2.0 * 32 * 256 * (8192.0 * 8193 / 2) * 32 / (989e12 * 0.75);
         QVERIFY(near(s.attentionSec, attn, 0.01));
     }
 
@@ -117,7 +118,7 @@ private slots:
     // tokens per query, the indexer scores the whole context. 61 layers, KV dtype auto (BF16 latent
     // (512 + 64) x 2 = 1152 B per token and layer; indexer cache 128 FP8 + a 4 B scale = 132 B).
     // Decode, one token at context C (memory-bound at both contexts below: the FLOPs take under a third of the
-    // bytes' time): 61 floors of 12 us x 4, then 61 x (min(C, 2048) x 1152 + C x 132) B at 4.8e12 x 0.91 B/s.
+    // bytes' time): 61 floors of 12 us x 2, then 61 x (min(C, 2048) x 1152 + C x 132) B at 4.8e12 x 0.91 B/s.
     // Prefill of 4096 tokens from nothing: causal pairs 4096 x 4097 / 2 = 8,390,656, of which the MLA computes
     // sum over q of min(q, 2048) = 2048 x 2049 / 2 + 2048 x 2048 = 6,292,480 at 2 x 128/8 heads x (192 + 128)
     // = 10240 FLOPs each on 989.4e12 x 0.75, the indexer all of them at 2 x 64 x 128 = 16384 FLOPs on the FP8
@@ -131,10 +132,10 @@ private slots:
         QCOMPARE(c.family, std::string("h200"));
         QCOMPARE(c.hbmAttention, 0.91);
         QCOMPARE(c.prefillAttention, 0.75);
-        QCOMPARE(c.floorScale, 4.0);
+        QCOMPARE(c.floorScale, 2.0);
         const StepModel m = buildStepModel(ep, c);
         QCOMPARE(m.window, 2048);
-        const double floors = 61 * 12e-6 * 4;
+        const double floors = 61 * 12e-6 * 2;
         for (const double ctx : { 1024.0, 34816.0 }) {
             StepBatch d;
             d.decodeTokens = 1;
@@ -165,6 +166,30 @@ private slots:
         const double wantLatent
             = floors + 61 * 6292480.0 * 34816 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
         QVERIFY2(near(latent, wantLatent, 1e-6), std::to_string(latent).c_str());
+    }
+
+    // The small kernels each layer launches (steptime.cpp smallKernelsPerLayer, counted from vLLM's layers):
+    // DeepSeek-V3 (FP8 block weights, MLA, 3 dense layers then 58 MoE layers with one shared expert):
+    //   dense layer: 4 (two norms, rotary, cache write) + 1 activation + 6 MLA + 4 FP8 quantizes = 15;
+    //   MoE layer:   4 + 4 (top-k, align, activation, sum) + 1 shared activation + 2 MoE quantizes + 6 + 4 = 21;
+    //   3 x 15 + 58 x 21 = 1263 on the one stage of TP 8.
+    // gpt-oss-120b (MXFP4 experts, no MLA, 36 MoE layers, no shared expert): 36 x (4 + 4) = 288.
+    // Qwen3-30B-A3B at PP 2 (BF16, 48 MoE layers, no shared expert): 24 x 8 = 192 per stage.
+    void smallKernelsByLayerKind()
+    {
+        const auto kernels = [](const char *model, const char *gpu, int tp, int pp) {
+            Plan p = makePlan(model, gpu, tp, pp);
+            p.maxModelLen = 8192;
+            const EvaluatedPlan ep = evaluatePlan(p, presetModel(model), presetGpu(gpu));
+            std::vector<double> out;
+            if (ep.evaluation.valid)
+                for (const StageConstants &c : buildStepModel(ep, servingCoefficients(ep.gpu)).stages)
+                    out.push_back(c.smallKernels);
+            return out;
+        };
+        QCOMPARE(kernels("deepseek-v3", "h200", 8, 1), std::vector<double> { 1263 });
+        QCOMPARE(kernels("gpt-oss-120b", "h100-sxm", 1, 1), std::vector<double> { 288 });
+        QCOMPARE(kernels("qwen3-30b-a3b", "h100-sxm", 1, 2), (std::vector<double> { 192, 192 }));
     }
 
     // Concurrency 1: TTFT is the API server's hand-off (frontend_request_s, nothing queued before it) plus one
