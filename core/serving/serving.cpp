@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <deque>
@@ -327,7 +328,12 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         for (auto &q : req)
             q.arrival *= scale;
     }
-    auto blocksFor = [bs](std::int64_t tokens) { return (tokens + bs - 1) / bs; };
+    // A shift when the block size is a power of two (16 by default): this runs per request per step.
+    const int bsShift
+        = std::has_single_bit(static_cast<std::uint64_t>(bs)) ? std::countr_zero(static_cast<std::uint64_t>(bs)) : -1;
+    auto blocksFor = [bs, bsShift](std::int64_t tokens) {
+        return bsShift >= 0 ? (tokens + bs - 1) >> bsShift : (tokens + bs - 1) / bs;
+    };
     std::int64_t failed = 0;
     std::int64_t tooLong = 0;
     for (auto &q : req)
@@ -434,10 +440,14 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         }
 
         // Fast path: a run of decode-only steps with nothing to admit and nothing arriving.
-        if (!running.empty() && static_cast<std::int64_t>(running.size()) <= budgetPerRound) {
+        // A waiting request that fits is admitted by the next step, so no run of decode-only steps can start:
+        // skip the scan of the running requests (it decides nothing then).
+        const bool admissible = !waiting.empty() && static_cast<std::int64_t>(running.size()) < maxSeqs
+            && blocksFor(req[static_cast<size_t>(waiting.front())].tokens()) <= freeBlocks;
+        if (!running.empty() && !admissible && static_cast<std::int64_t>(running.size()) <= budgetPerRound) {
             bool allDecode = true;
             std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
-            double ctx = 0, ctxWin = 0, belowWin = 0;
+            std::int64_t ctxTokens = 0; // an integer sum: exact, and off the floating-point latency chain
             for (int id : running) {
                 const Request &q = req[static_cast<size_t>(id)];
                 if (q.generated < 1 || q.tokens() - q.computed != 1) {
@@ -445,20 +455,18 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                     break;
                 }
                 minLeft = std::min(minLeft, q.output - q.generated);
-                const double c = static_cast<double>(q.computed + 1);
-                ctx += c;
-                if (window > 0) {
+                ctxTokens += q.computed + 1;
+            }
+            const double ctx = static_cast<double>(ctxTokens);
+            double ctxWin = 0, belowWin = 0;
+            if (allDecode && window > 0)
+                for (int id : running) {
+                    const double c = static_cast<double>(req[static_cast<size_t>(id)].computed + 1);
                     ctxWin += std::min(c, window);
                     belowWin += c < window ? 1 : 0;
                 }
-            }
-            bool admissible = false;
-            if (allDecode && !waiting.empty() && static_cast<std::int64_t>(running.size()) < maxSeqs) {
-                const Request &f = req[static_cast<size_t>(waiting.front())];
-                admissible = blocksFor(f.tokens()) <= freeBlocks;
-            }
             const double cnt = static_cast<double>(running.size());
-            std::int64_t k = allDecode && !admissible ? minLeft : 0;
+            std::int64_t k = allDecode ? minLeft : 0;
             // KV safety: each request needs at most k / bs + 1 new blocks.
             if (k > 1) {
                 const double perReq = static_cast<double>(freeBlocks) / cnt - 1;
