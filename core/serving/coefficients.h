@@ -47,9 +47,10 @@ struct ServingCoefficients
     double p2pSec = 10e-6; // PP send/recv floor per stage boundary
     int maxCaptureSize = 512; // largest CUDA-graph batch (1024 on SM100)
     // Calibration on the measured corpus (tests/data/perf): the micro-benchmark floors above are of lone
-    // kernels; a real layer runs norms, rotary, activation and quantisation kernels beside them. The host
-    // figures come from a stub-executor run its authors marked indicative; the corpus puts them at half.
-    double floorScale = 2; // multiplies gemm/attention/moe floors, launches, graph replay, sampler
+    // kernels measured alone (each layer's small kernels are counted in the step time, steptime.cpp); in a
+    // real layer each costs about twice that. The host figures come from a stub-executor run its authors
+    // marked indicative; the corpus puts them at half.
+    double floorScale = 2; // multiplies gemm/attention/moe and small-kernel floors, launches, graph replay, sampler
     double hostScale = 0.5; // multiplies step_cpu_s and request_cpu_s
 
     // name → value, source; the order of show-your-work.

@@ -37,8 +37,6 @@ double paddedGraphTokens(double n)
     return std::ceil(n / 16) * 16;
 }
 
-} // namespace
-
 // The small kernels a layer launches besides its GEMMs, attention and grouped GEMM, each costing at least
 // gemm_latency_s on the GPU however few tokens it sees (aiconfigurator's constant per-op latency). Counted from
 // vLLM's layers: fused add + RMSNorm twice, rotary, reshape_and_cache (llama.py / qwen3.py); the fused-MoE path's
@@ -60,6 +58,8 @@ double smallKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightForma
         n += 4; // a quantize before each dense GEMM
     return n;
 }
+
+} // namespace
 
 StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coef)
 {
@@ -269,9 +269,10 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         if (c.allReducesPerLayer > 0)
             t.commSec += c.layers * c.allReducesPerLayer * (arFloor + arBusBytes / s.linkBytesPerSec);
         const double gpuWork = t.gemmSec + t.attentionSec + t.moeSec + t.commSec;
+        // Each small kernel (norms, rotary, routing, quantize) costs at least one floor, graph or not.
+        t.fixedSec += c.smallKernels * k.gemmLatency;
         // Launches: a graph replays its nodes; piecewise graphs (mixed steps) launch the attention eagerly;
         // eager launches hide under long kernels and show under short ones.
-        t.fixedSec += c.smallKernels * k.gemmLatency;
         const double kernels = c.layers * k.kernelsPerLayer;
         if (graph)
             t.fixedSec += k.graphLaunchSec + kernels * k.graphNodeSec;
