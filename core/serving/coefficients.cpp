@@ -147,7 +147,10 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "moe_floor_s", moeFloor,
             "AIC H200 fused MoE at 1 token: 96 us for 8 touched FP8 experts (352 MB, 73 us at 4.8 TB/s) and 27 us "
             "for the h2048 shape (8 us of bytes): ~20 us fixed" },
-        { "kernels_per_layer", kernelsPerLayer, "serving reference §2.5: a transformer layer issues ~10-20 kernels" },
+        { "kernels_per_layer", kernelsPerLayer,
+            "0: counted per layer kind from vLLM's layers (GEMMs, attention, TP all-reduces and the small kernels: "
+            "10 for a Llama layer at TP 1, 32 for a DeepSeek-V3 MoE layer at TP 8; serving reference §2.5: ~10-20); "
+            "a value above 0 charges that many per layer instead" },
         { "graph_node_s", graphNodeSec, "ahrefs/ocannl issue #488: CUDA-graph replay 15 us fixed + 0.58 us per node" },
         { "graph_launch_s", graphLaunchSec, "ahrefs/ocannl issue #488: CUDA-graph replay 15 us fixed" },
         { "launch_s", launchSec, "ahrefs/ocannl issue #488: ~6.4 us per individual kernel launch" },

@@ -31,7 +31,7 @@ struct ServingCoefficients
     double gemmLatency = 3e-6; // per GEMM launch-to-done floor on top of bytes / bandwidth
     double attentionFloor = 12e-6; // per attention call (one per layer per step)
     double moeFloor = 20e-6; // per fused-MoE call (routing, permute, grouped GEMM launch)
-    double kernelsPerLayer = 15; // kernels one transformer layer issues
+    double kernelsPerLayer = 0; // kernels one layer issues; 0: counted per layer kind (steptime.cpp)
     double graphNodeSec = 0.58e-6; // per kernel replayed in a CUDA graph
     double graphLaunchSec = 15e-6; // per graph replay
     double launchSec = 6.4e-6; // per kernel launched eagerly (host side)

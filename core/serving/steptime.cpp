@@ -59,6 +59,20 @@ double smallKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightForma
     return n;
 }
 
+// Every kernel a layer launches in a decode step (the nodes a CUDA graph replays): its GEMMs (qkv_proj and
+// o_proj, then gate_up_proj and down_proj; a MoE layer's router gate, the fused MoE's two grouped GEMMs and the
+// shared expert's two; MLA's fused_qkv_a_proj, q_b_proj and o_proj, kv_b_proj being absorbed), the attention
+// (and the DSA indexer's logits), the TP all-reduces after o_proj and the MLP, and the small kernels above.
+// Counted from the same vLLM files; it replaces a constant 15 per layer (serving reference §2.5: ~10-20).
+double kernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightFormat wf, int tp)
+{
+    double n = m.isMla() ? 3 : 2;
+    n += li.moe ? 3 + (m.sharedIntermediate > 0 ? 2 : 0) : 2;
+    n += 1 + (m.isSparseMla() && !li.dsaSharedIndexer ? 1 : 0);
+    n += tp > 1 ? 2 : 0;
+    return n + smallKernelsPerLayer(m, li, wf);
+}
+
 } // namespace
 
 StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coef)
@@ -149,6 +163,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             c.moeLayers += li.moe ? 1 : 0;
             (li.attention == LayerAttention::Full && !m.isSparseMla() ? c.fullLayers : c.windowedLayers) += 1;
             c.smallKernels += smallKernelsPerLayer(m, li, wf);
+            c.kernels += kernelsPerLayer(m, li, wf, s.tp);
         }
         c.denseBytes = w.attention + w.mlp + w.norms + w.router;
         c.denseParams = n.attention + n.mlp + n.router;
@@ -273,7 +288,7 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         t.fixedSec += c.smallKernels * k.gemmLatency;
         // Launches: a graph replays its nodes; piecewise graphs (mixed steps) launch the attention eagerly;
         // eager launches hide under long kernels and show under short ones.
-        const double kernels = c.layers * k.kernelsPerLayer;
+        const double kernels = k.kernelsPerLayer > 0 ? c.layers * k.kernelsPerLayer : c.kernels;
         if (graph)
             t.fixedSec += k.graphLaunchSec + kernels * k.graphNodeSec;
         else if (!s.enforceEager)

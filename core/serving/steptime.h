@@ -52,6 +52,7 @@ struct StageConstants
     double prefillFlopsPerPairLayer = 0;
     double allReducesPerLayer = 0; // TP collectives per layer (2 with tp > 1)
     double smallKernels = 0; // the stage's norm, rotary, cache-write, routing, activation and quantize kernels
+    double kernels = 0; // every kernel the stage launches per step: GEMMs, attention, collectives and small kernels
     // DeepSeek Sparse Attention: the lightning indexer scores every cached token (its own cache and
     // FLOPs over the full context); the MLA then attends at most index_topk of them (StepModel::window).
     double indexerBytesPerTokenLayer = 0;

@@ -62,9 +62,17 @@ private slots:
         QCOMPARE(s.moeSec, 0.0);
         QCOMPARE(s.commSec, 0.0); // tp 1, pp 1
         // Small kernels: a dense BF16 layer has two norms, rotary, the KV-cache write and the activation, 5 x 32
-        // = 160 of 3 us; graph: 15 us + 32 x 15 x 0.58 us; sampler 46 us + 5.7 us x 128256 / 131072; all x 2.
+        // = 160 of 3 us; graph: 15 us + 32 layers x 10 nodes (qkv_proj, o_proj, gate_up_proj, down_proj, the
+        // attention and the 5 small kernels; no all-reduce at TP 1) x 0.58 us; sampler 46 us + 5.7 us x 128256 /
+        // 131072; all x 2.
         QVERIFY(near(
-            s.fixedSec, 2 * (160 * 3e-6 + 15e-6 + 32 * 15 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
+            s.fixedSec, 2 * (160 * 3e-6 + 15e-6 + 32 * 10 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
+        // kernels_per_layer above 0 charges that many nodes per layer instead of the count: 15 gives 32 x (15 - 10)
+        // more nodes of 0.58 us x 2.
+        ServingCoefficients fixed15 = c;
+        QVERIFY(fixed15.set("kernels_per_layer", 15));
+        const double more = stepTime(buildStepModel(ep, fixed15), b).fixedSec - s.fixedSec;
+        QVERIFY2(near(more, 2 * 32 * 5 * 0.58e-6, 1e-9), std::to_string(more).c_str());
     }
 
     // Without vLLM's custom all-reduce every TP all-reduce is an NCCL call: NCCL's small-message floor
@@ -175,21 +183,30 @@ private slots:
     //   3 x 15 + 58 x 21 = 1263 on the one stage of TP 8.
     // gpt-oss-120b (MXFP4 experts, no MLA, 36 MoE layers, no shared expert): 36 x (4 + 4) = 288.
     // Qwen3-30B-A3B at PP 2 (BF16, 48 MoE layers, no shared expert): 24 x 8 = 192 per stage.
+    // Every kernel (the graph's nodes, steptime.cpp kernelsPerLayer) adds the GEMMs, the attention and the TP
+    // all-reduces to those:
+    //   DeepSeek-V3 TP 8 dense layer: 3 MLA GEMMs (fused_qkv_a_proj, q_b_proj, o_proj) + gate_up + down + attention
+    //   + 2 all-reduces + 15 = 23; MoE layer: 3 + router + 2 grouped + 2 shared + 1 + 2 + 21 = 32; 3 x 23 + 58 x 32
+    //   = 1925. gpt-oss-120b TP 1: qkv + o + router + 2 grouped + attention + 8 = 14, x 36 = 504.
+    //   Qwen3-30B-A3B PP 2: 14 x 24 = 336 per stage.
     void smallKernelsByLayerKind()
     {
-        const auto kernels = [](const char *model, const char *gpu, int tp, int pp) {
+        const auto kernels = [](const char *model, const char *gpu, int tp, int pp, bool all = false) {
             Plan p = makePlan(model, gpu, tp, pp);
             p.maxModelLen = 8192;
             const EvaluatedPlan ep = evaluatePlan(p, presetModel(model), presetGpu(gpu));
             std::vector<double> out;
             if (ep.evaluation.valid)
                 for (const StageConstants &c : buildStepModel(ep, servingCoefficients(ep.gpu)).stages)
-                    out.push_back(c.smallKernels);
+                    out.push_back(all ? c.kernels : c.smallKernels);
             return out;
         };
         QCOMPARE(kernels("deepseek-v3", "h200", 8, 1), std::vector<double> { 1263 });
         QCOMPARE(kernels("gpt-oss-120b", "h100-sxm", 1, 1), std::vector<double> { 288 });
         QCOMPARE(kernels("qwen3-30b-a3b", "h100-sxm", 1, 2), (std::vector<double> { 192, 192 }));
+        QCOMPARE(kernels("deepseek-v3", "h200", 8, 1, true), std::vector<double> { 1925 });
+        QCOMPARE(kernels("gpt-oss-120b", "h100-sxm", 1, 1, true), std::vector<double> { 504 });
+        QCOMPARE(kernels("qwen3-30b-a3b", "h100-sxm", 1, 2, true), (std::vector<double> { 336, 336 }));
     }
 
     // Concurrency 1: TTFT is the API server's hand-off (frontend_request_s, nothing queued before it) plus one
