@@ -370,9 +370,9 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
     }
     case WeightFormat::Mxfp4:
         // gpt-oss: experts in MXFP4 (4-bit values + one E8M0 scale per 32), attention stays BF16
-        // (quantization_config.modules_to_not_convert). vLLM's MXFP4 MoE kernels pad the per-partition
-        // intermediate size to a multiple of 256 (2880 -> 3072), which is why gpt-oss loads larger
-        // than 4.25 bits per parameter suggests.
+        // (quantization_config.modules_to_not_convert). FlashInfer's MXFP4 MoE paths (SM100) pad the
+        // per-partition intermediate size to a multiple of 256 (2880 -> 3072); Hopper's Triton and everyone's
+        // Marlin layouts replace this default in bytesPerParamOn.
         b.expert = 0.5 + 1.0 / 32;
         b.expertPad = 256;
         break;
@@ -407,12 +407,26 @@ bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion & /*version*/)
     return cc != 0 && (cc < 90 || cc >= 110);
 }
 
+bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version)
+{
+    const int cc = cudaComputeCapability(gpu);
+    return cc >= 90 && cc < 100 && !mxfp4ThroughMarlin(gpu, version);
+}
+
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version)
 {
     BytesPerParam b = bytesPerParam(m, f);
     if (f == WeightFormat::Mxfp4 && mxfp4ThroughMarlin(gpu, version)) {
         b.expertPad = 128;
         b.expertHiddenPad = 256;
+    } else if (f == WeightFormat::Mxfp4 && mxfp4ThroughTriton(gpu, version)) {
+        // Hopper's Triton (triton_kernels) path: create_weights rounds the per-partition intermediate up to 64
+        // (the CUDA branch that is neither Marlin nor FlashInfer), and process_weights_after_loading swizzles the
+        // values in place of the checkpoint's (del layer.w13_weight) but keeps layer.w13_weight_scale beside the
+        // swizzled copy in the PrecisionConfig, so the E8M0 scales are held twice: 0.5 + 2/32 B per parameter
+        // (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod, from 0.11 to 0.19 alike).
+        b.expertPad = 64;
+        b.expert = 0.5 + 2.0 / 32;
     }
     return b;
 }

@@ -33,6 +33,8 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 // did not: the install is not a plan setting, so Hopper keeps the Triton layout. vllm#23278's Marlin run
 // (H100, 0.10.1) loaded gpt-oss-120b in 65.97 GiB; the Marlin layout gives 65.90.
 bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version);
+// Hopper (compute capability 9.x) without Marlin: the triton_kernels layout (pad 64, scales held twice).
+bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version);
 // bytesPerParam for the plan's GPU and release: the Marlin MXFP4 padding where mxfp4ThroughMarlin says so.
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version);
 

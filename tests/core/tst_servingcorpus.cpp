@@ -365,7 +365,7 @@ private slots:
         // prompts) that no other source shows (vLLM PR #23151 at concurrency 10: 267 ms measured, 285 ms simulated).
         // ShareGPT's own lengths (tst_sharegptworkload) moved TTFT's median from 22.9 to 27.0 %: fixed lengths had sent
         // a closed loop's clients in lock-step, whose batched prefills had stood in for that fixed latency.
-        QEXPECT_FAIL("", "TPOT median |error| is 19.9 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 19.7 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QEXPECT_FAIL("", "TTFT median |error| is 27.3 % (target 25 %)", Continue);
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
