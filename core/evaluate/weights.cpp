@@ -423,10 +423,12 @@ BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec 
         // Hopper's Triton (triton_kernels) path: create_weights rounds the per-partition intermediate up to 64
         // (the CUDA branch that is neither Marlin nor FlashInfer), and process_weights_after_loading swizzles the
         // values in place of the checkpoint's (del layer.w13_weight) but keeps layer.w13_weight_scale beside the
-        // swizzled copy in the PrecisionConfig, so the E8M0 scales are held twice: 0.5 + 2/32 B per parameter
-        // (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod, from 0.11 to 0.19 alike).
+        // swizzled copy in the PrecisionConfig, so the E8M0 scales are held twice: 0.5 + 2/32 B per parameter;
+        // it also turns w13_bias / w2_bias into FP32 (vllm/model_executor/layers/quantization/mxfp4.py,
+        // Mxfp4MoEMethod, the same in the 0.11- and 0.19-era files read).
         b.expertPad = 64;
         b.expert = 0.5 + 2.0 / 32;
+        b.expertBias = 4;
     }
     return b;
 }
@@ -489,6 +491,12 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
         }
         if (m.layerInfo[i].moe) {
             w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
+            if (b.expertBias > 0 && m.expertBias) {
+                // Biases at their own width: take them out of the expert rate, add them at expertBias.
+                const double inter = roundUp(static_cast<double>(m.moeIntermediate) / s.moeTp, b.expertPad);
+                const double hidden = roundUp(m.moeLatent > 0 ? m.moeLatent : m.hidden, b.expertHiddenPad);
+                w.experts += s.localExperts * (2 * inter + hidden) * (b.expertBias - b.expert);
+            }
             // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
             // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock); AFMoE's gate is
             // an nn.Linear of dtype float32 and its expert_bias an FP32 parameter (vllm afmoe.py @017e9f4448b7,

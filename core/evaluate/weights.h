@@ -15,8 +15,9 @@ struct BytesPerParam
     double shared = 2; // shared experts (the same as expert unless an ignore list keeps them)
     double other = 2; // embedding, norms, router, biases (kept in BF16 by every scheme here)
     double lmHead = 2; // the LM head (BF16 unless a ModelOpt checkpoint quantizes it)
-    int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4 kernels: 256)
+    int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4: 64, 128 or 256 by backend)
     int expertHiddenPad = 1; // the experts' hidden dimension is rounded up to this (MXFP4 through Marlin: 256)
+    double expertBias = 0; // bytes per expert bias element; 0: at the expert rate (Hopper's Triton MXFP4: FP32)
 };
 
 // The format the weights load in: the checkpoint's own unless the plan overrides it.
@@ -35,7 +36,7 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version);
 // Hopper (compute capability 9.x) without Marlin: the triton_kernels layout (pad 64, scales held twice).
 bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version);
-// bytesPerParam for the plan's GPU and release: the Marlin MXFP4 padding where mxfp4ThroughMarlin says so.
+// bytesPerParam for the plan's GPU and release: the MXFP4 layout of the MoE backend vLLM picks (Marlin, Triton).
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version);
 
 struct ParamCounts
