@@ -134,7 +134,8 @@ ServingInputs servingFromOptions(const QCommandLineParser &p)
                 list += (list.empty() ? "" : ", ") + k;
             bad("serving-coefficient", o, "expected NAME=VALUE with NAME one of " + list);
         }
-        if (!ok || !(v > 0) || v > 1e6)
+        // kernels_per_layer 0 is its default: counted per layer kind.
+        if (!ok || !(v > 0 || (name == "kernels_per_layer" && v == 0)) || v > 1e6)
             bad("serving-coefficient", o, "expected a value above 0, at most 1e6");
         if ((name.rfind("hbm_", 0) == 0 || name.rfind("dense_", 0) == 0 || name == "moe_compute"
                 || name == "prefill_attention")

@@ -62,7 +62,8 @@ double smallKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightForma
 // Every kernel a layer launches in a decode step (the nodes a CUDA graph replays): its GEMMs (qkv_proj and
 // o_proj, then gate_up_proj and down_proj; a MoE layer's router gate, the fused MoE's two grouped GEMMs and the
 // shared expert's two; MLA's fused_qkv_a_proj, q_b_proj and o_proj, kv_b_proj being absorbed), the attention
-// (and the DSA indexer's logits), the TP all-reduces after o_proj and the MLP, and the small kernels above.
+// (and one for the DSA indexer, whose own projections and top-k are not counted), the TP all-reduces after
+// o_proj and the MLP, and the small kernels above.
 // Counted from the same vLLM files; it replaces a constant 15 per layer (serving reference §2.5: ~10-20).
 double kernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightFormat wf, int tp)
 {
@@ -246,7 +247,8 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
     for (const StageConstants &c : s.stages) {
         StepCost t;
         t.cudaGraph = graph;
-        // Dense GEMMs: weight streaming at small M, compute at large M, a floor per GEMM (4 per layer).
+        // Dense GEMMs: weight streaming at small M, compute at large M, a floor per GEMM (4 per layer: qkv, o,
+        // gate_up, down; a MoE layer's grouped GEMMs carry moe_floor_s instead, its router is a small GEMM).
         const double gemmMem = c.denseBytes / hbmW;
         const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
         t.gemmSec = std::max(gemmMem, gemmComp) + c.layers * 4 * k.gemmLatency;

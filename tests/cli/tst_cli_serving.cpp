@@ -104,6 +104,8 @@ private slots:
             QStringLiteral("nope=1") };
         QTest::newRow("coefficient > 1") << QStringList { QStringLiteral("--serving-coefficient"),
             QStringLiteral("hbm_weights=2") };
+        QTest::newRow("coefficient 0") << QStringList { QStringLiteral("--serving-coefficient"),
+            QStringLiteral("floor_scale=0") };
     }
     void badWorkloadIsOneLine()
     {
@@ -134,6 +136,11 @@ private slots:
         };
         // Weight streaming dominates batch-1 decode of an 8B model (~4.8 of ~6 ms): 0.86 -> 0.43 adds ~4.8 ms.
         QVERIFY(tpot(b) > tpot(a) + 3e-3);
+        // kernels_per_layer 0 is its default (the graph's nodes counted per layer kind): the same figures.
+        const CliResult c = runShardscope(planArgs(
+            base + QStringList { QStringLiteral("--serving-coefficient"), QStringLiteral("kernels_per_layer=0") }));
+        QCOMPARE(c.exitCode, 0);
+        QCOMPARE(tpot(c), tpot(a));
     }
 };
 
