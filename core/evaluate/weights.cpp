@@ -256,17 +256,30 @@ double denseFfnParams(const ModelSpec &m, const LayerInfo &layer, int tp)
     return mlpFactor(m) * m.hidden * (denseIntermediate(m, layer) / tp);
 }
 
+// One expert's intermediate on a rank (split moeTp ways, padded) and the width it reads and writes: LatentMoE
+// experts use the latent width instead of h (vllm nemotron_h.py @017e9f4448b7: FusedMoE hidden_size =
+// moe_latent_size).
+double expertIntermediate(const ModelSpec &m, int moeTp, int pad)
+{
+    return roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
+}
+
+double expertHidden(const ModelSpec &m, int hiddenPad)
+{
+    return roundUp(m.moeLatent > 0 ? m.moeLatent : m.hidden, hiddenPad);
+}
+
+// The expert biases (gate_up's 2 x I and down's h), 0 without expert biases.
+double expertBiasParams(const ModelSpec &m, int moeTp, int pad, int hiddenPad = 1)
+{
+    return m.expertBias ? 2 * expertIntermediate(m, moeTp, pad) + expertHidden(m, hiddenPad) : 0;
+}
+
 double expertParams(const ModelSpec &m, int moeTp, int pad, int hiddenPad = 1)
 {
-    // gate and up (2 x I x h) plus down (h x I); each expert split moeTp ways on the intermediate dim.
-    // LatentMoE experts read and write the latent width instead of h (vllm nemotron_h.py @017e9f4448b7:
-    // FusedMoE hidden_size = moe_latent_size).
-    const double inter = roundUp(static_cast<double>(m.moeIntermediate) / moeTp, pad);
-    const double hidden = roundUp(m.moeLatent > 0 ? m.moeLatent : m.hidden, hiddenPad);
-    double p = mlpFactor(m) * hidden * inter;
-    if (m.expertBias)
-        p += 2 * inter + hidden;
-    return p;
+    // gate and up (2 x I x h) plus down (h x I), plus the biases.
+    return mlpFactor(m) * expertHidden(m, hiddenPad) * expertIntermediate(m, moeTp, pad)
+        + expertBiasParams(m, moeTp, pad, hiddenPad);
 }
 
 // LatentMoE's fc1_latent_proj (h -> latent) and fc2_latent_proj (latent -> h), no bias (mlp_bias false in the
@@ -490,13 +503,11 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             w.router += x.routerBias * 4.0 + x.hashTable * 4.0;
         }
         if (m.layerInfo[i].moe) {
-            w.experts += s.localExperts * expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) * b.expert;
-            if (b.expertBias > 0 && m.expertBias) {
-                // Biases at their own width: take them out of the expert rate, add them at expertBias.
-                const double inter = roundUp(static_cast<double>(m.moeIntermediate) / s.moeTp, b.expertPad);
-                const double hidden = roundUp(m.moeLatent > 0 ? m.moeLatent : m.hidden, b.expertHiddenPad);
-                w.experts += s.localExperts * (2 * inter + hidden) * (b.expertBias - b.expert);
-            }
+            // The biases at the expert rate unless the layout gives them their own width.
+            const double bias = expertBiasParams(m, s.moeTp, b.expertPad, b.expertHiddenPad);
+            const double biasRate = b.expertBias > 0 ? b.expertBias : b.expert;
+            w.experts += s.localExperts
+                * ((expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) - bias) * b.expert + bias * biasRate);
             // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
             // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock); AFMoE's gate is
             // an nn.Linear of dtype float32 and its expert_bias an FP32 parameter (vllm afmoe.py @017e9f4448b7,

@@ -59,19 +59,20 @@ double smallKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightForma
     return n;
 }
 
-// Every kernel a layer launches in a decode step (the nodes a CUDA graph replays): its GEMMs (qkv_proj and
-// o_proj, then gate_up_proj and down_proj; a MoE layer's router gate, the fused MoE's two grouped GEMMs and the
-// shared expert's two; MLA's fused_qkv_a_proj, q_b_proj and o_proj, kv_b_proj being absorbed), the attention
-// (and one for the DSA indexer, whose own projections and top-k are not counted), the TP all-reduces after
-// o_proj and the MLP, and the small kernels above.
-// Counted from the same vLLM files; it replaces a constant 15 per layer (serving reference §2.5: ~10-20).
-double kernelsPerLayer(const ModelSpec &m, const LayerInfo &li, WeightFormat wf, int tp)
+// The rest of the kernels a layer launches in a decode step (with the small kernels above, the nodes a CUDA
+// graph replays): its GEMMs (qkv_proj and o_proj, then gate_up_proj and down_proj; a MoE layer's router gate,
+// the fused MoE's two grouped GEMMs and the shared expert's two; MLA's fused_qkv_a_proj, q_b_proj and o_proj,
+// kv_b_proj being absorbed), the attention (and one for the DSA indexer, whose own projections and top-k are
+// not counted) and the TP all-reduces after o_proj and the MLP.
+// Counted from the same vLLM files; with the small kernels it replaces a constant 15 per layer (serving
+// reference §2.5: ~10-20).
+double largeKernelsPerLayer(const ModelSpec &m, const LayerInfo &li, int tp)
 {
     double n = m.isMla() ? 3 : 2;
     n += li.moe ? 3 + (m.sharedIntermediate > 0 ? 2 : 0) : 2;
     n += 1 + (m.isSparseMla() && !li.dsaSharedIndexer ? 1 : 0);
     n += tp > 1 ? 2 : 0;
-    return n + smallKernelsPerLayer(m, li, wf);
+    return n;
 }
 
 } // namespace
@@ -163,8 +164,9 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             indexedLayers += li.dsaSharedIndexer ? 0 : 1;
             c.moeLayers += li.moe ? 1 : 0;
             (li.attention == LayerAttention::Full && !m.isSparseMla() ? c.fullLayers : c.windowedLayers) += 1;
-            c.smallKernels += smallKernelsPerLayer(m, li, wf);
-            c.kernels += kernelsPerLayer(m, li, wf, s.tp);
+            const double small = smallKernelsPerLayer(m, li, wf);
+            c.smallKernels += small;
+            c.kernels += small + largeKernelsPerLayer(m, li, s.tp);
         }
         c.denseBytes = w.attention + w.mlp + w.norms + w.router;
         c.denseParams = n.attention + n.mlp + n.router;

@@ -538,17 +538,16 @@ private slots:
         // 1,472, 24 x 32 x (3 x 2,880 x 1,472 x (0.5 + 2/32) B + (2 x 1,472 + 2,880) x 4 B) = 5,512,101,888 B; at
         // TP 1 2,880 needs no padding: gpt-oss-120b 36 x 128 x (3 x 2,880 x 2,880 x 0.5625 + 3 x 2,880 x 4) B
         // = 64,656,506,880 B.
-        const GpuSpec &h100Sxm = h100;
-        QVERIFY(mxfp4ThroughTriton(h100Sxm, { 0, 19, 0 }));
+        QVERIFY(mxfp4ThroughTriton(h100, { 0, 19, 0 }));
         QVERIFY(!mxfp4ThroughTriton(a100, { 0, 19, 0 }));
         QVERIFY(!mxfp4ThroughTriton(presetGpu("b200"), { 0, 19, 0 })); // FlashInfer's layout on SM100
         RankShape tp2 = s;
         tp2.tp = tp2.moeTp = 2;
-        const BytesPerParam onH100 = bytesPerParamOn(oss20, WeightFormat::Mxfp4, h100Sxm, { 0, 19, 0 });
+        const BytesPerParam onH100 = bytesPerParamOn(oss20, WeightFormat::Mxfp4, h100, { 0, 19, 0 });
         QCOMPARE(rankWeightBytes(oss20, tp2, onH100).experts, 5512101888.0);
         s.layerCount = oss.layers;
         s.localExperts = oss.experts;
-        QCOMPARE(rankWeightBytes(oss, s, bytesPerParamOn(oss, WeightFormat::Mxfp4, h100Sxm, { 0, 14, 1 })).experts,
+        QCOMPARE(rankWeightBytes(oss, s, bytesPerParamOn(oss, WeightFormat::Mxfp4, h100, { 0, 14, 1 })).experts,
             64656506880.0);
     }
 

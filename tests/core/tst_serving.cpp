@@ -183,7 +183,7 @@ private slots:
     //   3 x 15 + 58 x 21 = 1263 on the one stage of TP 8.
     // gpt-oss-120b (MXFP4 experts, no MLA, 36 MoE layers, no shared expert): 36 x (4 + 4) = 288.
     // Qwen3-30B-A3B at PP 2 (BF16, 48 MoE layers, no shared expert): 24 x 8 = 192 per stage.
-    // Every kernel (the graph's nodes, steptime.cpp kernelsPerLayer) adds the GEMMs, the attention and the TP
+    // Every kernel (the graph's nodes, steptime.cpp largeKernelsPerLayer) adds the GEMMs, the attention and the TP
     // all-reduces to those:
     //   DeepSeek-V3 TP 8 dense layer: 3 MLA GEMMs (fused_qkv_a_proj, q_b_proj, o_proj) + gate_up + down + attention
     //   + 2 all-reduces + 15 = 23; MoE layer: 3 + router + 2 grouped + 2 shared + 1 + 2 + 21 = 32; 3 x 23 + 58 x 32
