@@ -86,6 +86,11 @@ inline constexpr VllmVersion kInFlightWindow { 0, 26, 0 };
 // MQA kernel in the absorbed latent form (vllm/v1/attention/backends/mla/flashmla_sparse.py @7c73ceb5, forward:
 // ql_nope = q_nope x W_UK_T for all tokens, then the sparse kernel over 576-wide keys and 512-wide values).
 inline constexpr VllmVersion kSparseMlaMhaPrefill { 0, 26, 0 };
+// FlashMLA's sparse kernel is given each token's count of valid top-k indices (topk_length) from #36616 (merged
+// 2026-06-16; v0.23 was cut about 06-14): first in 0.24. Before, the kernel walks all index_topk slots of every
+// query, masking the invalid ones (FlashMLA csrc/kernels/sm90/prefill/sparse/phase1.cuh: num_topk_blocks =
+// topk / B_TOPK without topk_length).
+inline constexpr VllmVersion kSparseMlaTopkLength { 0, 24, 0 };
 
 enum class VllmEngine { V0, V1 };
 

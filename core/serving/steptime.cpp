@@ -197,6 +197,21 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         // (576 + 512) FLOPs per pair for DeepSeek-V3.2, 3.4x the expanded form's 2 x heads x (192 + 128).
         const bool latentPrefill = m.isSparseMla() && resolvedVllmVersion(p.vllmVersion) < kSparseMlaMhaPrefill;
         c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, latentPrefill);
+        if (m.isSparseMla() && !m.isDeepSeekV4() && sparseMlaCacheFor(p, gpu) == SparseMlaCache::Bf16
+            && resolvedVllmVersion(p.vllmVersion) < kSparseMlaTopkLength) {
+            // With a BF16 cache vLLM sends every token, decode and prefill, through flash_mla_sparse_prefill, whose
+            // heads per rank are padded to 64 on Hopper and 128 on Blackwell ("kernel requires num_local_head to
+            // be a multiple of 64 on hopper and 128 on blackwell": vllm/v1/attention/backends/mla/flashmla_sparse.py
+            // @d6953beb91 and @4fa7ce46f3, FlashMLASparseImpl._forward_bf16_kv), and which walks all index_topk
+            // slots of each query (kSparseMlaTopkLength). Each pair is latent-form: 576-wide keys, 512-wide values.
+            const int pad = cudaComputeCapability(gpu) >= 100 ? 128 : 64;
+            const int headsPerRank = std::max(1, m.heads / s.tp);
+            const int heads = headsPerRank % pad != 0 ? pad : headsPerRank;
+            const double perPair = 2.0 * heads * (m.kvLoraRank + m.qkRopeHeadDim + m.kvLoraRank);
+            c.decodeFlopsPerPairLayer = perPair;
+            c.prefillFlopsPerPairLayer = perPair;
+            c.fixedPairsPerToken = m.indexTopk;
+        }
         c.allReducesPerLayer = s.tp > 1 ? 2 : 0;
         s.stages.push_back(c);
         first += shape.layerCount;
@@ -262,11 +277,15 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
             const double decBytes
                 = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin) * c.kvBytesPerTokenLayer
                 + layersAll * b.decodeContext * c.indexerBytesPerTokenLayer;
-            const double decSec = (c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin)
-                    * c.decodeFlopsPerPairLayer / s.decodeAttnFlops
+            // The fixed-top-k sparse kernel is FlashMLA's prefill kernel for decode tokens too: the prefill rate.
+            const bool fixedPairs = c.fixedPairsPerToken > 0;
+            const double decPairs = fixedPairs ? layersAll * b.decodeTokens * c.fixedPairsPerToken
+                                               : c.fullLayers * b.decodeContext + c.windowedLayers * ctxWin;
+            const double prePairs = fixedPairs ? layersAll * b.prefillTokens * c.fixedPairsPerToken
+                                               : c.fullLayers * b.prefillPairs + c.windowedLayers * pairsWin;
+            const double decSec = decPairs * c.decodeFlopsPerPairLayer / (fixedPairs ? s.attnFlops : s.decodeAttnFlops)
                 + layersAll * b.decodeContext * c.indexerFlopsPerPairLayer / s.indexerFlops;
-            const double preSec = (c.fullLayers * b.prefillPairs + c.windowedLayers * pairsWin)
-                    * c.prefillFlopsPerPairLayer / s.attnFlops
+            const double preSec = prePairs * c.prefillFlopsPerPairLayer / s.attnFlops
                 + layersAll * b.prefillPairs * c.indexerFlopsPerPairLayer / s.indexerFlops;
             t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decSec) + preSec;
         }

@@ -57,6 +57,9 @@ struct StageConstants
     // FLOPs over the full context); the MLA then attends at most index_topk of them (StepModel::window).
     double indexerBytesPerTokenLayer = 0;
     double indexerFlopsPerPairLayer = 0;
+    // Sparse MLA through FlashMLA's BF16 sparse kernel before vLLM 0.24: every query token costs index_topk
+    // pairs whatever its context (0: pairs follow the context, windowed by index_topk).
+    double fixedPairsPerToken = 0;
 };
 
 struct StepModel

@@ -168,12 +168,58 @@ private slots:
 
         // Before 0.26 (vllm/v1/attention/backends/mla/flashmla_sparse.py @7c73ceb5: q_nope absorbed through W_UK_T
         // for every token) the MLA prefills in the latent form: 2 x 16 heads x (576 + 512) = 34816 FLOPs per pair.
-        p.vllmVersion = VllmVersion { 0, 13, 0 };
-        const EvaluatedPlan old = evaluatePlan(p, presetModel("deepseek-v3.2"), presetGpu("h200"));
-        const double latent = stepTime(buildStepModel(old, c), pre).attentionSec;
+        p.vllmVersion = VllmVersion { 0, 24, 0 };
+        const EvaluatedPlan v24 = evaluatePlan(p, presetModel("deepseek-v3.2"), presetGpu("h200"));
+        const double latent = stepTime(buildStepModel(v24, c), pre).attentionSec;
         const double wantLatent
             = floors + 61 * 6292480.0 * 34816 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
         QVERIFY2(near(latent, wantLatent, 1e-6), std::to_string(latent).c_str());
+
+        // Before 0.24 (#36616 gave FlashMLA each token's topk_length), with the BF16 cache every token goes through
+        // flash_mla_sparse_prefill, which walks all 2048 top-k slots (FlashMLA sm90 sparse phase1.cuh:
+        // num_topk_blocks = topk / B_TOPK) with the 16 heads per rank padded to 64 on Hopper
+        // (flashmla_sparse.py @4fa7ce46f3 _forward_bf16_kv): 2 x 64 x (512 + 64 + 512) = 139,264 FLOPs per pair at
+        // the prefill rate. Prefill: 4096 x 2048 pairs per layer.
+        p.vllmVersion = VllmVersion { 0, 13, 0 };
+        const EvaluatedPlan v13 = evaluatePlan(p, presetModel("deepseek-v3.2"), presetGpu("h200"));
+        const StepModel m13 = buildStepModel(v13, c);
+        const double fixedPre = stepTime(m13, pre).attentionSec;
+        const double wantFixedPre
+            = floors + 61 * 4096.0 * 2048 * 139264 / (989.4e12 * 0.75) + 61 * 8390656.0 * 16384 / (1978.9e12 * 0.75);
+        QVERIFY2(near(fixedPre, wantFixedPre, 1e-6), std::to_string(fixedPre).c_str());
+        // One decode token at 1,024 of context: 61 x 2048 x 139,264 / (989.4e12 x 0.75) = 23.45 us of MLA plus the
+        // indexer's 61 x 1024 x 16384 / (1978.9e12 x 0.75) outweigh the 18.4 us of reading 61 x 1024 x (1152 + 132) B.
+        StepBatch d;
+        d.decodeTokens = 1;
+        d.decodeContext = 1024;
+        d.decodeContextWindowed = 1024;
+        d.sampled = 1;
+        d.requests = 1;
+        const double fixedDec = stepTime(m13, d).attentionSec;
+        const double wantFixedDec
+            = floors + 61 * 2048.0 * 139264 / (989.4e12 * 0.75) + 61 * 1024.0 * 16384 / (1978.9e12 * 0.75);
+        QVERIFY2(near(fixedDec, wantFixedDec, 1e-6), std::to_string(fixedDec).c_str());
+        QVERIFY(wantFixedDec - floors > 61 * 1024.0 * (1152 + 132) / (4.8e12 * 0.91));
+
+        // Blackwell pads to 128 heads: 2 x 128 x 1088 = 278,528 FLOPs per pair; from 0.24 the pairs follow the
+        // context again (no fixed count) and the 16 heads are not padded: 2 x 16 x 1088 = 34,816.
+        Plan b = makePlan("deepseek-v3.2", "b200", 8);
+        b.vllmVersion = VllmVersion { 0, 13, 0 };
+        const EvaluatedPlan b13 = evaluatePlan(b, presetModel("deepseek-v3.2"), presetGpu("b200"));
+        QVERIFY(b13.evaluation.valid);
+        const StageConstants sb13 = buildStepModel(b13, servingCoefficients(b13.gpu)).stages.front();
+        QCOMPARE(sb13.decodeFlopsPerPairLayer, 278528.0);
+        QCOMPARE(sb13.fixedPairsPerToken, 2048.0);
+        b.vllmVersion = VllmVersion { 0, 24, 0 };
+        const EvaluatedPlan b24 = evaluatePlan(b, presetModel("deepseek-v3.2"), presetGpu("b200"));
+        const StageConstants sb24 = buildStepModel(b24, servingCoefficients(b24.gpu)).stages.front();
+        QCOMPARE(sb24.decodeFlopsPerPairLayer, 34816.0);
+        QCOMPARE(sb24.fixedPairsPerToken, 0.0);
+        // The fp8_ds_mla cache takes FlashMLA's decode kernel, not this path.
+        b.vllmVersion = VllmVersion { 0, 13, 0 };
+        b.kvCacheDtype = KvDtype::Fp8;
+        const EvaluatedPlan b13fp8 = evaluatePlan(b, presetModel("deepseek-v3.2"), presetGpu("b200"));
+        QCOMPARE(buildStepModel(b13fp8, servingCoefficients(b13fp8.gpu)).stages.front().fixedPairsPerToken, 0.0);
     }
 
     // The small kernels each layer launches (steptime.cpp smallKernelsPerLayer, counted from vLLM's layers):
