@@ -11,7 +11,8 @@ namespace shardscope {
 
 namespace {
 
-double attentionFlopsPerPair(const ModelSpec &m, int tp, bool decode)
+// 2 x (d_qk + d_v): one head's FLOPs for one (query, key) pair.
+double attentionFlopsPerPairPerHead(const ModelSpec &m, bool decode)
 {
     double qk = m.headDim, v = m.headDim;
     if (m.isMla()) {
@@ -19,7 +20,12 @@ double attentionFlopsPerPair(const ModelSpec &m, int tp, bool decode)
         qk = decode ? m.kvLoraRank + m.qkRopeHeadDim : m.qkNopeHeadDim + m.qkRopeHeadDim;
         v = decode ? m.kvLoraRank : m.vHeadDim;
     }
-    return 2.0 * (static_cast<double>(m.heads) / tp) * (qk + v);
+    return 2.0 * (qk + v);
+}
+
+double attentionFlopsPerPair(const ModelSpec &m, int tp, bool decode)
+{
+    return (static_cast<double>(m.heads) / tp) * attentionFlopsPerPairPerHead(m, decode);
 }
 
 // The CUDA-graph size a decode batch of n tokens is padded to (VllmConfig._set_cudagraph_sizes:
@@ -97,7 +103,8 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     s.enforceEager = p.enforceEager;
     // Async scheduling is the default since PR #27614 (2025-12-29, first in vLLM 0.14); before, the
     // scheduler's CPU time adds to the GPU step.
-    s.asyncScheduling = resolvedVllmVersion(p.vllmVersion) >= VllmVersion { 0, 14, 0 };
+    const VllmVersion vllm = resolvedVllmVersion(p.vllmVersion);
+    s.asyncScheduling = vllm >= VllmVersion { 0, 14, 0 };
     for (const LayerInfo &l : m.layerInfo)
         if (l.attention != LayerAttention::Full) {
             s.window = l.attention == LayerAttention::Sliding ? m.slidingWindow : m.chunkSize;
@@ -195,10 +202,10 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         c.decodeFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, true);
         // Sparse MLA before kSparseMlaMhaPrefill prefills in the latent (absorbed) form, as it decodes: 2 x heads x
         // (576 + 512) FLOPs per pair for DeepSeek-V3.2, 3.4x the expanded form's 2 x heads x (192 + 128).
-        const bool latentPrefill = m.isSparseMla() && resolvedVllmVersion(p.vllmVersion) < kSparseMlaMhaPrefill;
+        const bool latentPrefill = m.isSparseMla() && vllm < kSparseMlaMhaPrefill;
         c.prefillFlopsPerPairLayer = attentionFlopsPerPair(m, s.tp, latentPrefill);
         if (m.isSparseMla() && !m.isDeepSeekV4() && sparseMlaCacheFor(p, gpu) == SparseMlaCache::Bf16
-            && resolvedVllmVersion(p.vllmVersion) < kSparseMlaTopkLength) {
+            && vllm < kSparseMlaTopkLength) {
             // With a BF16 cache vLLM sends every token, decode and prefill, through flash_mla_sparse_prefill, whose
             // heads per rank are padded to 64 on Hopper and 128 on Blackwell ("kernel requires num_local_head to
             // be a multiple of 64 on hopper and 128 on blackwell": vllm/v1/attention/backends/mla/flashmla_sparse.py
@@ -207,7 +214,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
             const int pad = cudaComputeCapability(gpu) >= 100 ? 128 : 64;
             const int headsPerRank = std::max(1, m.heads / s.tp);
             const int heads = headsPerRank % pad != 0 ? pad : headsPerRank;
-            const double perPair = 2.0 * heads * (m.kvLoraRank + m.qkRopeHeadDim + m.kvLoraRank);
+            const double perPair = heads * attentionFlopsPerPairPerHead(m, true);
             c.decodeFlopsPerPairLayer = perPair;
             c.prefillFlopsPerPairLayer = perPair;
             c.fixedPairsPerToken = m.indexTopk;

@@ -144,15 +144,19 @@ private slots:
         const StepModel m = buildStepModel(ep, c);
         QCOMPARE(m.window, 2048);
         const double floors = 61 * 12e-6 * 2;
-        for (const double ctx : { 1024.0, 34816.0 }) {
+        // One request decoding one token at ctx tokens of context, the MLA's window index_topk = 2048.
+        const auto oneDecode = [](double ctx) {
             StepBatch d;
             d.decodeTokens = 1;
             d.decodeContext = ctx;
             d.decodeContextWindowed = std::min(ctx, 2048.0);
             d.sampled = 1;
             d.requests = 1;
+            return d;
+        };
+        for (const double ctx : { 1024.0, 34816.0 }) {
             const double bytes = 61 * (std::min(ctx, 2048.0) * 1152 + ctx * 132);
-            const double attn = stepTime(m, d).attentionSec;
+            const double attn = stepTime(m, oneDecode(ctx)).attentionSec;
             QVERIFY2(near(attn, floors + bytes / (4.8e12 * 0.91), 1e-6), std::to_string(attn).c_str());
         }
         StepBatch pre;
@@ -189,13 +193,7 @@ private slots:
         QVERIFY2(near(fixedPre, wantFixedPre, 1e-6), std::to_string(fixedPre).c_str());
         // One decode token at 1,024 of context: 61 x 2048 x 139,264 / (989.4e12 x 0.75) = 23.45 us of MLA plus the
         // indexer's 61 x 1024 x 16384 / (1978.9e12 x 0.75) outweigh the 18.4 us of reading 61 x 1024 x (1152 + 132) B.
-        StepBatch d;
-        d.decodeTokens = 1;
-        d.decodeContext = 1024;
-        d.decodeContextWindowed = 1024;
-        d.sampled = 1;
-        d.requests = 1;
-        const double fixedDec = stepTime(m13, d).attentionSec;
+        const double fixedDec = stepTime(m13, oneDecode(1024)).attentionSec;
         const double wantFixedDec
             = floors + 61 * 2048.0 * 139264 / (989.4e12 * 0.75) + 61 * 1024.0 * 16384 / (1978.9e12 * 0.75);
         QVERIFY2(near(fixedDec, wantFixedDec, 1e-6), std::to_string(fixedDec).c_str());
