@@ -92,6 +92,12 @@ inline constexpr VllmVersion kSparseMlaMhaPrefill { 0, 26, 0 };
 // topk / B_TOPK without topk_length).
 inline constexpr VllmVersion kSparseMlaTopkLength { 0, 24, 0 };
 
+// The V1 scheduler admits a waiting request only when its whole prompt fits the free KV blocks
+// (scheduler_reserve_full_isl, default True; #37307, merged 2026-03-24, the day vllm-ascend already named v0.18.0):
+// first in 0.19. Before, allocate_slots was asked for the first chunk's blocks only, and a running request that
+// could not grow preempted the newest one (vllm/v1/core/sched/scheduler.py @a964e5e6c35e, schedule).
+inline constexpr VllmVersion kSchedulerReserveFullIsl { 0, 19, 0 };
+
 enum class VllmEngine { V0, V1 };
 
 // "0.11", "0.11.0", "v0.10.2", "0.10.1.dev238+ge2c6e0a82" (suffixes ignored). Nothing for anything else.

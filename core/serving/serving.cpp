@@ -1,6 +1,7 @@
 #include "core/serving/serving.h"
 
 #include "core/model/errors.h"
+#include "core/model/vllmversion.h"
 #include "core/serving/apiserver.h"
 #include "core/serving/sharegptlengths.h"
 
@@ -173,6 +174,11 @@ struct Request
     std::int64_t computed = 0;
     std::int64_t generated = 0;
     std::int64_t blocks = 0;
+    // After a preemption under prefix caching: the blocks of its computed prefix left in the free queue, and
+    // where they went in (the blocks taken from the queue before then, and those ahead of them).
+    std::int64_t cachedBlocks = 0;
+    std::int64_t cachedAtTaken = 0;
+    std::int64_t cachedAhead = 0;
     bool done = false;
     bool failed = false;
     std::int64_t tokens() const { return input + generated; }
@@ -334,6 +340,32 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     auto blocksFor = [bs, bsShift](std::int64_t tokens) {
         return bsShift >= 0 ? (tokens + bs - 1) >> bsShift : (tokens + bs - 1) / bs;
     };
+    // A preempted request's blocks go back to the free queue's tail (tail blocks first) with their hashes, and
+    // the pool hands out blocks from the head, so its computed prefix survives until the blocks taken since
+    // pass those that were ahead of it; on readmission get_computed_blocks finds what is left, never the last
+    // token (vllm/v1/core/kv_cache_manager.py and block_pool.py @a964e5e6c35e). Only with prefix caching,
+    // which V1 turns on by default except, before #50991, for hybrid models (mambaCacheSettings).
+    const VllmVersion vllm = resolvedVllmVersion(p.vllmVersion);
+    const bool prefixCaching = p.prefixCaching == PrefixCaching::On
+        || (p.prefixCaching == PrefixCaching::Default
+            && (!plan.model.hasStateLayers() || vllm >= kHybridPrefixCachingDefault));
+    std::int64_t taken = 0; // blocks handed out from the free queue so far
+    auto hitTokens = [&](const Request &q) {
+        std::int64_t hit = q.hit;
+        if (q.cachedBlocks > 0) {
+            const std::int64_t evicted = std::max<std::int64_t>(0, taken - q.cachedAtTaken - q.cachedAhead);
+            hit = std::max(hit, std::max<std::int64_t>(0, q.cachedBlocks - evicted) * bs);
+        }
+        return std::min(hit, q.tokens() - 1) / bs * bs;
+    };
+    // The blocks a waiting request must find free to be admitted with `budget` tokens of this step left.
+    const bool reserveFullIsl = vllm >= kSchedulerReserveFullIsl;
+    auto admissionBlocks = [&](const Request &q, std::int64_t budget) {
+        if (reserveFullIsl)
+            return blocksFor(q.tokens());
+        const std::int64_t hit = hitTokens(q);
+        return blocksFor(hit + std::min(q.tokens() - hit, std::max<std::int64_t>(1, budget)));
+    };
     std::int64_t failed = 0;
     std::int64_t tooLong = 0;
     for (auto &q : req)
@@ -443,7 +475,9 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         // A waiting request that fits is admitted by the next step, so no run of decode-only steps can start:
         // skip the scan of the running requests (it decides nothing then).
         const bool admissible = !waiting.empty() && static_cast<std::int64_t>(running.size()) < maxSeqs
-            && blocksFor(req[static_cast<size_t>(waiting.front())].tokens()) <= freeBlocks;
+            && admissionBlocks(req[static_cast<size_t>(waiting.front())],
+                   budgetPerRound - static_cast<std::int64_t>(running.size()))
+                <= freeBlocks;
         if (!running.empty() && !admissible && static_cast<std::int64_t>(running.size()) <= budgetPerRound) {
             bool allDecode = true;
             std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
@@ -503,6 +537,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                     q.generated += done;
                     const std::int64_t nb = blocksFor(q.computed + 1);
                     freeBlocks -= nb - q.blocks;
+                    taken += nb - q.blocks;
                     q.blocks = nb;
                     if (q.generated >= q.output) {
                         finish(q);
@@ -535,6 +570,11 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                 const int victim = running.back();
                 running.pop_back();
                 Request &v = req[static_cast<size_t>(victim)];
+                if (prefixCaching) {
+                    v.cachedBlocks = v.computed / bs;
+                    v.cachedAtTaken = taken;
+                    v.cachedAhead = freeBlocks;
+                }
                 freeBlocks += v.blocks;
                 v.blocks = 0;
                 v.computed = 0;
@@ -550,6 +590,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                 break;
             const std::int64_t nb = blocksFor(q.computed + want);
             freeBlocks -= nb - q.blocks;
+            taken += nb - q.blocks;
             q.blocks = nb;
             sched.emplace_back(id, want);
             budget -= want;
@@ -558,14 +599,16 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             while (!waiting.empty() && budget > 0 && static_cast<std::int64_t>(running.size()) < maxSeqs) {
                 const int id = waiting.front();
                 Request &q = req[static_cast<size_t>(id)];
-                const std::int64_t hit = q.computed == 0 ? std::min(q.hit, q.tokens() - 1) / bs * bs : q.computed;
-                if (blocksFor(q.tokens()) > freeBlocks) // the full sequence must fit (scheduler_reserve_full_isl)
+                const std::int64_t hit = hitTokens(q);
+                if (admissionBlocks(q, budget) > freeBlocks) // the whole prompt from 0.19, else this chunk
                     break;
                 const std::int64_t want = std::min(q.tokens() - hit, budget);
                 q.computed = hit;
                 const std::int64_t nb = blocksFor(hit + want);
                 freeBlocks -= nb - q.blocks;
+                taken += nb - q.blocks - (q.cachedBlocks > 0 ? hit / bs : 0);
                 q.blocks = nb;
+                q.cachedBlocks = 0;
                 waiting.pop_front();
                 running.push_back(id);
                 sched.emplace_back(id, want);

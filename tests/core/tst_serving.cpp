@@ -413,6 +413,53 @@ private slots:
         QVERIFY(r.kvPeakFraction <= 1.0 && r.kvPeakFraction > 0.9);
     }
 
+    // Admission before and from vLLM 0.19 (scheduler_reserve_full_isl, #37307), and a preempted request's
+    // cached prefix (vllm/v1/core/sched/scheduler.py and kv_cache_manager.py @a964e5e6c35e). Llama-3.1-8B,
+    // 128 KiB of KV per token, blocks of 16, a pool of P blocks with 1,028 <= P < 1,262; budget 8,192; a burst
+    // of two requests A and B of 12,000 prompt tokens (750 blocks) and 64 output tokens.
+    // 0.19: step 1 A's chunk of 8,192; B's whole prompt (750) > P - 512 free. Step 2 A's other 3,808 (its first
+    // token); 750 > P - 750. A decodes 63 tokens in steps 3..65; B prefills in 66 (8,192) and 67 (first
+    // token) and decodes in 68..130: 130 steps, no preemption.
+    // 0.18: step 2 also admits B's first 4,384 tokens (274 blocks <= P - 750). Step 3: A's decode takes block
+    // 751; B's next 7,616 tokens need 750 - 274 = 476 more > P - 751, so B preempts itself (1). Its 274 blocks
+    // go to the free queue behind P - 1,025 >= 3 free ones, more than the 3 blocks A takes until its last token
+    // (12,063 tokens, 754 blocks), so they survive: B waits (750 > P - 754) until A ends at step 65, then
+    // prefills its other 7,616 tokens in step 66 and decodes in 67..129: 129 steps.
+    // 0.18 without prefix caching: B restarts from nothing and its first chunk (512 blocks > P - 751) waits
+    // for A too: 130 steps and the one preemption.
+    void admissionBeforeAndFromReserveFullIsl()
+    {
+        auto run = [](VllmVersion v, PrefixCaching prefix) {
+            Plan p = makePlan("llama-3.1-8b", "h100-sxm", 1);
+            p.maxModelLen = 16384;
+            p.maxNumBatchedTokens = 8192;
+            p.maxNumSeqs = 256;
+            p.vllmVersion = v;
+            p.prefixCaching = prefix;
+            p.kvCacheMemoryBytes = std::int64_t(1150) * 16 * 131072;
+            const EvaluatedPlan ep = evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
+            Workload w;
+            w.inputLen = 12000;
+            w.outputLen = 64;
+            w.numPrompts = 2;
+            ServingResult r = simulateServing(ep, w);
+            r.kvBlocks = ep.evaluation.kv.capacityTokens / 16; // the premise, checked below
+            return r;
+        };
+        const ServingResult from19 = run({ 0, 19, 0 }, PrefixCaching::Default);
+        QVERIFY(from19.kvBlocks >= 1028 && from19.kvBlocks < 1262);
+        QCOMPARE(from19.completed, 2);
+        QCOMPARE(from19.steps, 130);
+        QCOMPARE(from19.preemptions, 0);
+        const ServingResult before19 = run({ 0, 18, 0 }, PrefixCaching::Default);
+        QCOMPARE(before19.completed, 2);
+        QCOMPARE(before19.steps, 129);
+        QCOMPARE(before19.preemptions, 1);
+        const ServingResult uncached = run({ 0, 18, 0 }, PrefixCaching::Off);
+        QCOMPARE(uncached.steps, 130);
+        QCOMPARE(uncached.preemptions, 1);
+    }
+
     void boundedAndSaysSo()
     {
         const EvaluatedPlan ep = llama8bOnH100();
