@@ -64,6 +64,9 @@ const Flag kFlags[] = {
     { "reserved-bytes", "size", "Textbook accounting: fixed reserve per GPU (default 4GiB)." },
     { "params", "count", "Textbook accounting: parameter count to split, e.g. 70.6e9 (default: from the config)." },
     { "expert-placement", "linear|round_robin", "How experts are laid out over EP ranks (default linear)." },
+    { "moe-backend", "auto|marlin",
+        "The experts' kernel, as vLLM's --moe-backend: auto (vLLM's choice for the GPU) or marlin (weight-only "
+        "quantized experts; MXFP4 then loads in Marlin's layout, as on A100)." },
     { "num-redundant-experts", "n", "EPLB redundant experts per MoE layer (default 0)." },
     { "pp-layer-partition", "a,b,...", "Custom layers per stage (exported as VLLM_PP_LAYER_PARTITION)." },
     { "phase", "decode|prefill", "Which step the communication and time figures describe (default decode)." },
@@ -213,6 +216,7 @@ std::vector<std::string> givenPlanFields(const QCommandLineParser &p)
         { "max-num-batched-tokens", "max_num_batched_tokens" },
         { "enforce-eager", "enforce_eager" },
         { "flashinfer-sampler", "flashinfer_sampler" },
+        { "moe-backend", "moe_backend" },
         { "disable-custom-all-reduce", "disable_custom_all_reduce" },
         { "kv-cache-dtype", "kv_cache_dtype" },
         { "vllm-version", "vllm_version" },
@@ -334,6 +338,9 @@ PlanInputs planFromOptions(
     if (isSet(p, "expert-placement"))
         plan.expertPlacement = enumFlag<ExpertPlacement>(p, "expert-placement",
             { { "linear", ExpertPlacement::Linear }, { "round_robin", ExpertPlacement::RoundRobin } });
+    if (isSet(p, "moe-backend"))
+        plan.moeBackend = enumFlag<MoeBackend>(
+            p, "moe-backend", { { "auto", MoeBackend::Auto }, { "marlin", MoeBackend::Marlin } });
     if (isSet(p, "num-redundant-experts"))
         plan.redundantExperts = static_cast<int>(intFlag(p, "num-redundant-experts", 0, kMaxSize));
     if (isSet(p, "pp-layer-partition")) {

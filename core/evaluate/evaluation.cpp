@@ -184,7 +184,7 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
     const Plan &p = e.plan;
     const double total = p.gpuMemoryBytes > 0 ? p.gpuMemoryBytes : gpu.visibleBytes();
     const double requested = std::ceil(total * p.gpuMemoryUtilization);
-    const BytesPerParam bytes = bytesPerParamOn(m, e.weightFormat, gpu, p.vllmVersion);
+    const BytesPerParam bytes = bytesPerParamOn(m, e.weightFormat, gpu, p.vllmVersion, p.moeBackend);
     const bool v0 = vllmEngine(p.vllmVersion) == VllmEngine::V0;
     // Before 0.21 graphs used the headroom; 0.21-0.25 left ROCm out of the estimate; a fixed
     // --kv-cache-memory-bytes skips the budget arithmetic altogether.

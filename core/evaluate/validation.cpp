@@ -317,6 +317,40 @@ void validateFp8BlockExperts(const Plan &p, const ModelSpec &m, std::vector<Plan
                 { value(m.moeIntermediate), value(moeTp), value(block) }));
 }
 
+namespace {
+
+void validateMoeBackend(const Plan &p, const ModelSpec &m, const GpuSpec &gpu, std::vector<PlanIssue> &issues)
+{
+    if (p.moeBackend != MoeBackend::Marlin)
+        return;
+    const WeightFormat f = effectiveWeightFormat(m, p.quantization);
+    const VllmVersion v = resolvedVllmVersion(p.vllmVersion);
+    // Marlin is a weight-only kernel for compute capability >= 8.0 (marlin_utils.py
+    // query_marlin_supported_quant_types).
+    if (!m.isMoe())
+        add(issues, Severity::Error, "moe_backend",
+            say(QT_TRANSLATE_NOOP("Validation", "--moe-backend marlin needs a mixture-of-experts model")));
+    else if (f == WeightFormat::Bf16 || f == WeightFormat::Fp16 || f == WeightFormat::Int8)
+        add(issues, Severity::Error, "moe_backend",
+            say(QT_TRANSLATE_NOOP(
+                "Validation", "--moe-backend marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4); these are not")));
+    else if (cudaComputeCapability(gpu) < 80)
+        add(issues, Severity::Error, "moe_backend",
+            say(QT_TRANSLATE_NOOP("Validation", "Marlin needs an NVIDIA GPU of compute capability 8.0 or newer")));
+    else if (f == WeightFormat::Mxfp4 && v < kMxfp4MarlinEnv)
+        add(issues, Severity::Error, "moe_backend",
+            say(QT_TRANSLATE_NOOP("Validation", "vLLM %1 has no Marlin path for MXFP4 experts (from 0.10.1)"),
+                { value(vllmVersionName(v)) }));
+    else if (f != WeightFormat::Mxfp4 && f != WeightFormat::Int4 && v < kMoeBackendFlag)
+        add(issues, Severity::Warning, "moe_backend",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "vLLM %1 cannot be asked for Marlin for these experts (--moe-backend arrived in 0.17): it takes "
+                    "Marlin by itself only on GPUs without native support for their format"),
+                { value(vllmVersionName(v)) }));
+}
+
+} // namespace
+
 void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
 {
     const Plan &p = e.plan;
@@ -357,6 +391,7 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                 { value(std::to_string(p.maxNumBatchedTokens)), value(std::to_string(p.maxNumSeqs)) }));
     if (e.ranks.size() > 0)
         validateFp8BlockExperts(p, m, issues);
+    validateMoeBackend(p, m, gpu, issues);
 
     if (p.accounting == Accounting::Vllm && p.calibration.active()) {
         const CalibrationProfile &c = p.calibration;

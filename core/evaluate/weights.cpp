@@ -413,26 +413,29 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f)
     return b;
 }
 
-bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion & /*version*/)
+bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion & /*version*/, MoeBackend backend)
 {
     const int cc = cudaComputeCapability(gpu);
+    if (backend == MoeBackend::Marlin)
+        return cc >= 80;
     // 0: not a CUDA GPU the preset names an sm_ for; 9.0-10.x: Triton or FlashInfer (the default layout).
     return cc != 0 && (cc < 90 || cc >= 110);
 }
 
-bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version)
+bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend)
 {
     const int cc = cudaComputeCapability(gpu);
-    return cc >= 90 && cc < 100 && !mxfp4ThroughMarlin(gpu, version);
+    return cc >= 90 && cc < 100 && !mxfp4ThroughMarlin(gpu, version, backend);
 }
 
-BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version)
+BytesPerParam bytesPerParamOn(
+    const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend)
 {
     BytesPerParam b = bytesPerParam(m, f);
-    if (f == WeightFormat::Mxfp4 && mxfp4ThroughMarlin(gpu, version)) {
+    if (f == WeightFormat::Mxfp4 && mxfp4ThroughMarlin(gpu, version, backend)) {
         b.expertPad = 128;
         b.expertHiddenPad = 256;
-    } else if (f == WeightFormat::Mxfp4 && mxfp4ThroughTriton(gpu, version)) {
+    } else if (f == WeightFormat::Mxfp4 && mxfp4ThroughTriton(gpu, version, backend)) {
         // Hopper's Triton (triton_kernels) path: create_weights rounds the per-partition intermediate up to 64
         // (the CUDA branch that is neither Marlin nor FlashInfer), and process_weights_after_loading swizzles the
         // values in place of the checkpoint's (del layer.w13_weight) but keeps layer.w13_weight_scale beside the

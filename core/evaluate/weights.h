@@ -31,13 +31,17 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 // per-partition intermediate is rounded up to 128 and the hidden size to 256 (gpt-oss: 2,880 -> 2,944 and
 // 3,072). Hopper also fell back to Marlin when the triton_kernels package was missing, which a pip install
 // before 0.11.1 left out (PR #27370 made it a dependency; vllm#23278 and #27508 ran so) but the Docker images
-// did not: the install is not a plan setting, so Hopper keeps the Triton layout. vllm#23278's Marlin run
+// did not: the install is not a plan setting, so Hopper keeps the Triton layout unless the plan asks for Marlin
+// (Plan::moeBackend). vllm#23278's Marlin run
 // (H100, 0.10.1) loaded gpt-oss-120b in 65.97 GiB; the Marlin layout gives 65.90.
-bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version);
+// A plan's --moe-backend marlin (or VLLM_MXFP4_USE_MARLIN=1) sends any CUDA GPU from compute capability 8.0
+// through Marlin (mxfp4.py get_mxfp4_backend: the explicit choice comes first).
+bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend = MoeBackend::Auto);
 // Hopper (compute capability 9.x) without Marlin: the triton_kernels layout (pad 64, scales held twice).
-bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version);
+bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend = MoeBackend::Auto);
 // bytesPerParam for the plan's GPU and release: the MXFP4 layout of the MoE backend vLLM picks (Marlin, Triton).
-BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version);
+BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version,
+    MoeBackend backend = MoeBackend::Auto);
 
 struct ParamCounts
 {

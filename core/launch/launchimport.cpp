@@ -581,6 +581,16 @@ private:
                 p.expertPlacement = ExpertPlacement::Linear;
             else
                 badValue(f, v, "expected linear or round_robin");
+        } else if (f == "--moe-backend") {
+            // vllm/config/kernel.py normalizes the choice: lower case, "-" -> "_".
+            std::string b = lower(v);
+            std::replace(b.begin(), b.end(), '-', '_');
+            if (b == "marlin" || b == "auto")
+                p.moeBackend = b == "marlin" ? MoeBackend::Marlin : MoeBackend::Auto;
+            else
+                warn(say(QT_TRANSLATE_NOOP(
+                             "VllmImport", "--moe-backend %1 is not modelled; the plan keeps vLLM's own choice"),
+                    { value(truncated(v)) }));
         } else if (f == "--enable-prefix-caching") {
             p.prefixCaching = switchValue(o) ? PrefixCaching::On : PrefixCaching::Off;
         } else if (f == "--speculative-config") {
@@ -739,6 +749,8 @@ private:
         for (const auto &[name, value] : m_r.env) {
             if (name == "VLLM_USE_FLASHINFER_SAMPLER") // vllm/envs.py: bool(int(value))
                 p.flashinferSampler = value != "0" && !value.empty();
+            if (name == "VLLM_MXFP4_USE_MARLIN" && value != "0" && !value.empty()) // maybe_convert_bool
+                p.moeBackend = MoeBackend::Marlin;
             if (name != "VLLM_PP_LAYER_PARTITION")
                 continue;
             p.ppPartition.clear();

@@ -39,6 +39,13 @@ LaunchCommand serveCommand(Context &c)
     // opt-in, and again from #40376; "1" asks for it in every release (the plan's memory assumes it).
     if (p.flashinferSampler)
         cmd.env.emplace_back("VLLM_USE_FLASHINFER_SAMPLER", LaunchWord::literal("1"));
+    // Marlin for the experts: the flag from 0.17; before it MXFP4's variable (vllm/envs.py, #22428), and INT4
+    // experts take Marlin by default (validation refuses the rest).
+    const bool marlinByFlag
+        = p.moeBackend == MoeBackend::Marlin && resolvedVllmVersion(p.vllmVersion) >= kMoeBackendFlag;
+    if (p.moeBackend == MoeBackend::Marlin && !marlinByFlag
+        && effectiveWeightFormat(c.model, p.quantization) == WeightFormat::Mxfp4)
+        cmd.env.emplace_back("VLLM_MXFP4_USE_MARLIN", LaunchWord::literal("1"));
     cmd.option("--tensor-parallel-size", std::to_string(p.tp));
     cmd.option("--pipeline-parallel-size", std::to_string(p.pp));
     if (p.dp > 1)
@@ -85,6 +92,8 @@ LaunchCommand serveCommand(Context &c)
         cmd.flag("--enable-prefix-caching");
     else if (p.prefixCaching == PrefixCaching::Off)
         cmd.flag("--no-enable-prefix-caching");
+    if (marlinByFlag)
+        cmd.option("--moe-backend", "marlin");
     if (p.enforceEager)
         cmd.flag("--enforce-eager");
     if (p.disableCustomAllReduce)

@@ -48,6 +48,11 @@ const char *expertPlacementName(ExpertPlacement p)
     return p == ExpertPlacement::RoundRobin ? "round_robin" : "linear";
 }
 
+const char *moeBackendName(MoeBackend b)
+{
+    return b == MoeBackend::Marlin ? "marlin" : "auto";
+}
+
 const char *phaseName(Phase p)
 {
     return p == Phase::Prefill ? "prefill" : "decode";

@@ -18,6 +18,8 @@ enum class Quantization { Auto, None, Fp8, Mxfp4, Awq, Gptq };
 enum class Phase { Decode, Prefill };
 // --enable-prefix-caching / --no-enable-prefix-caching; Default follows the release (vllmversion.h).
 enum class PrefixCaching { Default, On, Off };
+// --moe-backend (vLLM >= 0.17) / VLLM_MXFP4_USE_MARLIN=1 (0.10.1 - 0.23): auto, or Marlin for quantized experts.
+enum class MoeBackend { Auto, Marlin };
 // Disaggregated prefill/decode (issue #18 §2): one pool of instances runs the prompts, another the
 // decodes, and each request's KV cache moves from the first to the second.
 enum class ServingMode { Aggregated, Disaggregated };
@@ -80,6 +82,9 @@ struct Plan
     // --disable-custom-all-reduce: TP all-reduces through NCCL only (no custom all-reduce IPC buffers; NCCL's
     // latency floor per all-reduce). vLLM also turns it off by itself across nodes and on PCIe-only GPUs.
     bool disableCustomAllReduce = false;
+    // The experts' kernel: vLLM's choice for the GPU, or Marlin (weight-only, any CUDA GPU from compute
+    // capability 8.0), whose MXFP4 layout pads differently from Hopper's Triton one (weights.h).
+    MoeBackend moeBackend = MoeBackend::Auto;
     // Multimodal checkpoints: --language-model-only builds no vision tower (text-only serving);
     // --mm-encoder-tp-mode data replicates it on every TP rank instead of sharding it ("weights").
     bool languageModelOnly = false;
@@ -134,6 +139,7 @@ const char *accountingName(Accounting a);
 const char *quantizationName(Quantization q);
 const char *kvDtypeName(KvDtype k);
 const char *expertPlacementName(ExpertPlacement p);
+const char *moeBackendName(MoeBackend b); // "auto", "marlin"
 const char *phaseName(Phase p);
 const char *servingModeName(ServingMode m); // "aggregated", "disaggregated"
 const char *kvTransferLinkName(KvTransferLink l); // "nic", "scaleup", "node"

@@ -45,7 +45,7 @@ json planToJson(const Plan &p)
         { "expert_placement", expertPlacementName(p.expertPlacement) }, { "redundant_experts", p.redundantExperts },
         { "pp_layer_partition", p.ppPartition }, { "enforce_eager", p.enforceEager },
         { "flashinfer_sampler", p.flashinferSampler }, { "disable_custom_all_reduce", p.disableCustomAllReduce },
-        { "language_model_only", p.languageModelOnly },
+        { "moe_backend", moeBackendName(p.moeBackend) }, { "language_model_only", p.languageModelOnly },
         { "mm_encoder_tp_mode", p.mmEncoderTpData ? "data" : "weights" }, { "skip_mm_profiling", p.skipMmProfiling },
         { "vllm_version", p.vllmVersion.isUnset() ? std::string("latest") : vllmVersionName(p.vllmVersion) },
         { "decode_context_parallel_size", p.decodeContextParallel },
@@ -208,6 +208,8 @@ Plan planFromJson(const json &j)
     p.expertPlacement = choice(j, "expert_placement", ExpertPlacement::Linear,
         { { "linear", ExpertPlacement::Linear }, { "round_robin", ExpertPlacement::RoundRobin } });
     p.redundantExperts = static_cast<int>(integer(j, "redundant_experts", 0, 0, 1 << 20));
+    p.moeBackend = choice(
+        j, "moe_backend", MoeBackend::Auto, { { "auto", MoeBackend::Auto }, { "marlin", MoeBackend::Marlin } });
     if (const auto it = j.find("pp_layer_partition"); it != j.end() && !it->is_null()) {
         if (!it->is_array() || it->size() > 4096)
             throw InputError("plan field \"pp_layer_partition\" must be a list of layer counts");

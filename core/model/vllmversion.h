@@ -98,6 +98,12 @@ inline constexpr VllmVersion kSparseMlaTopkLength { 0, 24, 0 };
 // could not grow preempted the newest one (vllm/v1/core/sched/scheduler.py @a964e5e6c35e, schedule).
 inline constexpr VllmVersion kSchedulerReserveFullIsl { 0, 19, 0 };
 
+// Marlin for quantized experts by choice: VLLM_MXFP4_USE_MARLIN=1 for MXFP4 from #22428 (2025-08-15; vllm#23278
+// ran 0.10.1 through it), --moe-backend for any quantized experts from #33807 (2026-02-25; v0.16 was cut before the
+// PyTorch 2.10 bump of 2026-02-08, which v0.17.0 of 2026-03-07 carried): first in 0.17.
+inline constexpr VllmVersion kMxfp4MarlinEnv { 0, 10, 1 };
+inline constexpr VllmVersion kMoeBackendFlag { 0, 17, 0 };
+
 enum class VllmEngine { V0, V1 };
 
 // "0.11", "0.11.0", "v0.10.2", "0.10.1.dev238+ge2c6e0a82" (suffixes ignored). Nothing for anything else.

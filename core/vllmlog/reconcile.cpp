@@ -136,6 +136,8 @@ Plan planFromLog(const Plan &base, const ParsedVllmLog &log, const std::vector<s
     take("max_num_batched_tokens", p.maxNumBatchedTokens, log.maxNumBatchedTokens);
     take("enforce_eager", p.enforceEager, log.enforceEager);
     take("flashinfer_sampler", p.flashinferSampler, log.flashinferSampler);
+    if (log.moeBackendMarlin && !has(given, "moe_backend"))
+        p.moeBackend = *log.moeBackendMarlin ? MoeBackend::Marlin : MoeBackend::Auto;
     take("disable_custom_all_reduce", p.disableCustomAllReduce, log.disableCustomAllReduce);
     take("num_speculative_tokens", p.numSpeculativeTokens, log.numSpeculativeTokens);
     take("language_model_only", p.languageModelOnly, log.languageModelOnly);
@@ -394,6 +396,9 @@ json parsedLogToJson(const ParsedVllmLog &log)
         { "gpu_memory_utilization", opt(log.gpuMemoryUtilization) }, { "max_model_len", opt(log.maxModelLen) },
         { "block_size", opt(log.blockSize) }, { "kv_cache_dtype", opt(log.kvCacheDtype) },
         { "enforce_eager", opt(log.enforceEager) }, { "flashinfer_sampler", opt(log.flashinferSampler) },
+        { "moe_backend",
+            log.moeBackendMarlin ? nlohmann::json(*log.moeBackendMarlin ? "marlin" : "auto")
+                                 : nlohmann::json(nullptr) },
         { "disable_custom_all_reduce", opt(log.disableCustomAllReduce) },
         { "enable_prefix_caching", opt(log.enablePrefixCaching) },
         { "language_model_only", opt(log.languageModelOnly) }, { "skip_mm_profiling", opt(log.skipMmProfiling) },

@@ -293,6 +293,9 @@ private:
         // gives up ("spans across nodes", "more than two PCIe-only GPUs", "lacks GPU P2P capability").
         if (contains(l, "Custom allreduce is disabled"))
             log.disableCustomAllReduce = true;
+        // vllm/model_executor/layers/quantization/utils/marlin_utils_fp4.py: FP4 weights go through Marlin.
+        if (contains(l, "Weight-only FP4 compression will be used leveraging the Marlin kernel"))
+            log.moeBackendMarlin = true;
         // vllm/v1/sample/ops/topk_topp_sampler.py, TopKTopPSampler.__init__: which path the sampler takes.
         if (contains(l, "Using FlashInfer for top-p & top-k sampling"))
             log.flashinferSampler = true;
@@ -362,6 +365,8 @@ private:
                 log.mmEncoderTpData = *v == "data";
             if (auto v = intValue(l, "num_speculative_tokens"); v && *v >= 0 && *v <= 64)
                 log.numSpeculativeTokens = static_cast<int>(*v);
+            if (auto v = valueOf(l, "moe_backend"); v && (*v == "marlin" || *v == "auto"))
+                log.moeBackendMarlin = *v == "marlin";
             if (auto v = valueOf(l, "disable_custom_all_reduce"); v && log.disableCustomAllReduce != true)
                 log.disableCustomAllReduce = (*v == "True" || *v == "true");
             for (std::string_view key : { "model", "model_tag" })

@@ -55,6 +55,9 @@ struct ParsedVllmLog
     // V1's top-k/top-p sampler: "Using FlashInfer for top-p & top-k sampling." (true) or one of its
     // "Falling back to the PyTorch-native implementation" / "disabled" notices (false).
     std::optional<bool> flashinferSampler;
+    // The experts on Marlin: 'moe_backend': 'marlin' in the arguments, or marlin_utils_fp4's "Weight-only FP4
+    // compression will be used leveraging the Marlin kernel" (FP4 weights through Marlin, chosen or not).
+    std::optional<bool> moeBackendMarlin;
     // Custom all-reduce off: disable_custom_all_reduce=True in the arguments, or vLLM's own
     // "Custom allreduce is disabled because ..." (across nodes, PCIe-only GPUs, no P2P); false when the
     // arguments say False and no such warning follows.

@@ -976,6 +976,26 @@
         <source>Set prefix caching</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>vLLM&apos;s choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marlin (--moe-backend marlin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The experts&apos; kernel. Marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4) as weight-only on any NVIDIA GPU from A100 on; MXFP4 then loads in Marlin&apos;s layout on Hopper too. Exported as --moe-backend marlin from vLLM 0.17, as VLLM_MXFP4_USE_MARLIN=1 before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set MoE kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -6471,6 +6491,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>with prefix caching on, vLLM %1 keeps this model&apos;s Mamba state in &quot;all&quot; mode (a state block per KV block), which is not modelled: the plan counts &quot;align&quot; mode&apos;s two blocks per request</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--moe-backend marlin needs a mixture-of-experts model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--moe-backend marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4); these are not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marlin needs an NVIDIA GPU of compute capability 8.0 or newer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM %1 has no Marlin path for MXFP4 experts (from 0.10.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vLLM %1 cannot be asked for Marlin for these experts (--moe-backend arrived in 0.17): it takes Marlin by itself only on GPUs without native support for their format</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
@@ -6532,6 +6572,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>%1 %2 is a placeholder to fill in; the export leaves it out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--moe-backend %1 is not modelled; the plan keeps vLLM&apos;s own choice</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -976,6 +976,26 @@
         <source>Set prefix caching</source>
         <translation>设置前缀缓存</translation>
     </message>
+    <message>
+        <source>vLLM&apos;s choice</source>
+        <translation>由 vLLM 选择</translation>
+    </message>
+    <message>
+        <source>Marlin (--moe-backend marlin)</source>
+        <translation>Marlin（--moe-backend marlin）</translation>
+    </message>
+    <message>
+        <source>The experts&apos; kernel. Marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4) as weight-only on any NVIDIA GPU from A100 on; MXFP4 then loads in Marlin&apos;s layout on Hopper too. Exported as --moe-backend marlin from vLLM 0.17, as VLLM_MXFP4_USE_MARLIN=1 before</source>
+        <translation>专家的计算内核。Marlin 以仅权重量化方式运行量化专家（MXFP4、FP8、INT4、NVFP4），适用于 A100 及更新的 NVIDIA GPU；此时在 Hopper 上 MXFP4 也按 Marlin 的布局加载。从 vLLM 0.17 起导出为 --moe-backend marlin，之前导出为 VLLM_MXFP4_USE_MARLIN=1</translation>
+    </message>
+    <message>
+        <source>MoE kernel</source>
+        <translation>MoE 内核</translation>
+    </message>
+    <message>
+        <source>Set MoE kernel</source>
+        <translation>设置 MoE 内核</translation>
+    </message>
 </context>
 <context>
     <name>Explain</name>
@@ -6466,6 +6486,26 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>with prefix caching on, vLLM %1 keeps this model&apos;s Mamba state in &quot;all&quot; mode (a state block per KV block), which is not modelled: the plan counts &quot;align&quot; mode&apos;s two blocks per request</source>
         <translation>开启前缀缓存时，vLLM %1 以“all”模式保存该模型的 Mamba 状态（每个 KV 块一个状态块），本工具未建模：方案按“align”模式计为每请求两个块</translation>
     </message>
+    <message>
+        <source>--moe-backend marlin needs a mixture-of-experts model</source>
+        <translation>--moe-backend marlin 需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>--moe-backend marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4); these are not</source>
+        <translation>--moe-backend marlin 只运行量化专家（MXFP4、FP8、INT4、NVFP4）；此模型的专家未量化</translation>
+    </message>
+    <message>
+        <source>Marlin needs an NVIDIA GPU of compute capability 8.0 or newer</source>
+        <translation>Marlin 需要计算能力 8.0 或更高的 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>vLLM %1 has no Marlin path for MXFP4 experts (from 0.10.1)</source>
+        <translation>vLLM %1 没有 MXFP4 专家的 Marlin 路径（0.10.1 起才有）</translation>
+    </message>
+    <message>
+        <source>vLLM %1 cannot be asked for Marlin for these experts (--moe-backend arrived in 0.17): it takes Marlin by itself only on GPUs without native support for their format</source>
+        <translation>无法让 vLLM %1 为这些专家使用 Marlin（--moe-backend 自 0.17 起才有）：只有在 GPU 不原生支持其格式时，它才会自行选择 Marlin</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>
@@ -6528,6 +6568,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     <message>
         <source>%1 %2 is a placeholder to fill in; the export leaves it out</source>
         <translation>%1 %2 是待填写的占位符；导出时将其省略</translation>
+    </message>
+    <message>
+        <source>--moe-backend %1 is not modelled; the plan keeps vLLM&apos;s own choice</source>
+        <translation>未对 --moe-backend %1 建模；方案沿用 vLLM 自己的选择</translation>
     </message>
 </context>
 <context>

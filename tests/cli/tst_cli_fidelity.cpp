@@ -102,6 +102,20 @@ private slots:
         QVERIFY(bad.err.startsWith("shardscope plan: error: --vllm-version"));
     }
 
+    // --moe-backend: vLLM's name and choices (auto, marlin); the plan echoes it, anything else is exit 2.
+    void moeBackendFlag()
+    {
+        const CliResult r = runShardscope(args({ "plan", "--model", "gpt-oss-120b", "--gpu", "h100-sxm", "--tp", "2",
+            "--moe-backend", "marlin", "--format", "json" }));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.json().value(QStringLiteral("plan")).toObject().value(QStringLiteral("moe_backend")).toString(),
+            QStringLiteral("marlin"));
+        const CliResult bad = runShardscope(
+            args({ "plan", "--model", "gpt-oss-120b", "--gpu", "h100-sxm", "--moe-backend", "cutlass" }));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.startsWith("shardscope plan: error: --moe-backend"));
+    }
+
     // Review item 4: 131 GiB of weights on a 24 GiB RTX 4090 die at load with PyTorch's OOM, before
     // any "Model loading took" or KV budget line.
     void vllmLogOfWeightsThatDoNotFit()

@@ -298,6 +298,42 @@ private slots:
                 + kLimits });
     }
 
+    // Marlin for the experts: --moe-backend from 0.17 (#33807; vllm/config/kernel.py MoEBackend "marlin"),
+    // VLLM_MXFP4_USE_MARLIN=1 for MXFP4 before (vllm/envs.py, #22428, 0.10.1), nothing before that (an error).
+    void moeBackendMarlin()
+    {
+        auto lineFor = [](VllmVersion v) {
+            Plan p = plan(2);
+            p.moeBackend = MoeBackend::Marlin;
+            p.vllmVersion = v;
+            const Exported x = exportPlan("gpt-oss-120b", "h100-sxm", p);
+            return std::make_pair(x.result.ok, serverLines(x.result).join(QLatin1Char('\n')));
+        };
+        const auto [ok28, at28] = lineFor({ 0, 28, 0 });
+        QVERIFY(ok28);
+        QVERIFY(at28.contains(QLatin1String(" --moe-backend marlin")));
+        QVERIFY(!at28.contains(QLatin1String("VLLM_MXFP4_USE_MARLIN")));
+        const auto [ok17, at17] = lineFor({ 0, 17, 0 });
+        QVERIFY(ok17 && at17.contains(QLatin1String(" --moe-backend marlin")));
+        const auto [ok11, at11] = lineFor({ 0, 11, 0 });
+        QVERIFY(ok11);
+        QVERIFY(at11.startsWith(QLatin1String("VLLM_MXFP4_USE_MARLIN=1 vllm serve openai/gpt-oss-120b ")));
+        QVERIFY(!at11.contains(QLatin1String("--moe-backend")));
+        QVERIFY(!lineFor({ 0, 10, 0 }).first); // no Marlin MXFP4 path yet
+        // Not a MoE, BF16 experts, no CUDA: refused.
+        Plan dense = plan(8);
+        dense.moeBackend = MoeBackend::Marlin;
+        QVERIFY(!exportPlan("llama-3.1-70b", "h100-sxm", dense).result.ok);
+        Plan bf16 = plan(2);
+        bf16.moeBackend = MoeBackend::Marlin;
+        QVERIFY(!exportPlan("qwen3-30b-a3b", "h100-sxm", bf16).result.ok);
+        QVERIFY(!exportPlan("gpt-oss-120b", "mi300x", bf16).result.ok);
+        // The default writes neither.
+        const QString auto28
+            = serverLines(exportPlan("gpt-oss-120b", "h100-sxm", plan(2)).result).join(QLatin1Char('\n'));
+        QVERIFY(!auto28.contains(QLatin1String("marlin")) && !auto28.contains(QLatin1String("MARLIN")));
+    }
+
     // --disable-custom-all-reduce is a store_true switch of vLLM's ParallelConfig (vllm_flags_0.28.txt).
     void disableCustomAllReduceFlag()
     {

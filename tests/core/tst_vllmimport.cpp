@@ -329,6 +329,19 @@ private slots:
             refusal("vllm serve m --mm-encoder-tp-mode sideways").find("--mm-encoder-tp-mode") != std::string::npos);
     }
 
+    // Marlin for the experts, as vLLM reads it: --moe-backend lower-cased with "-" -> "_" (vllm/config/kernel.py),
+    // VLLM_MXFP4_USE_MARLIN through maybe_convert_bool (vllm/envs.py). Other backends are not modelled.
+    void moeBackend()
+    {
+        QCOMPARE(importLaunchCommand("vllm serve m --moe-backend marlin").plan.moeBackend, MoeBackend::Marlin);
+        QCOMPARE(importLaunchCommand("vllm serve m --moe-backend=MARLIN").plan.moeBackend, MoeBackend::Marlin);
+        QCOMPARE(importLaunchCommand("VLLM_MXFP4_USE_MARLIN=1 vllm serve m").plan.moeBackend, MoeBackend::Marlin);
+        QCOMPARE(importLaunchCommand("VLLM_MXFP4_USE_MARLIN=0 vllm serve m").plan.moeBackend, MoeBackend::Auto);
+        const auto other = importLaunchCommand("vllm serve m --moe-backend flashinfer-cutlass");
+        QCOMPARE(other.plan.moeBackend, MoeBackend::Auto);
+        QVERIFY(!other.warnings().empty());
+    }
+
     // VLLM_USE_FLASHINFER_SAMPLER (vllm/envs.py: bool(int(value))) sets the plan's sampler; "0" clears it.
     void flashinferSamplerEnv()
     {

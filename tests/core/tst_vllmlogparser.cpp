@@ -187,6 +187,23 @@ private slots:
         QCOMPARE(*log.maxConcurrency, 7.24);
     }
 
+    // FP4 weights through Marlin (vllm/model_executor/layers/quantization/utils/marlin_utils_fp4.py, the warning
+    // vllm#23278's H100 printed), or the arguments' moe_backend.
+    void marlinExperts()
+    {
+        QVERIFY(!parseVllmLog("INFO Model loading took 14.2488 GiB\n").moeBackendMarlin);
+        QCOMPARE(parseVllmLog("(EngineCore_0 pid=5839) WARNING 08-20 18:04:08 [marlin_utils_fp4.py:196] Your GPU does "
+                              "not have native support for FP4 computation but FP4 quantization is being used. "
+                              "Weight-only FP4 compression will be used leveraging the Marlin kernel. This may "
+                              "degrade performance for compute-heavy workloads.\n")
+                     .moeBackendMarlin,
+            std::optional<bool>(true));
+        QCOMPARE(parseVllmLog("INFO 03-20 10:00:00 [utils.py:233] non-default args: {'model': 'openai/gpt-oss-120b', "
+                              "'moe_backend': 'marlin'}\n")
+                     .moeBackendMarlin,
+            std::optional<bool>(true));
+    }
+
     // Which path V1's top-k/top-p sampler took (vllm/v1/sample/ops/topk_topp_sampler.py, TopKTopPSampler):
     // FlashInfer's kernel, or one of the notices that fall back to the PyTorch-native sort.
     void samplerPath()

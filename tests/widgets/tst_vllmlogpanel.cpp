@@ -178,6 +178,26 @@ private slots:
         w.editor()->undoStack()->undo();
         QVERIFY(!w.document()->plan().disableCustomAllReduce);
         QVERIFY(w.enginePanel()->customAllReduce()->isChecked());
+
+        // The MoE kernel box: gpt-oss-120b on one H100 (vllm#23278's setup) loads its experts in Hopper's Triton
+        // layout, 64,656,506,880 B, or in Marlin's, 66,440,835,072 B (worked out in tst_logcorpus
+        // mxfp4MarlinLayout); one undo step goes back.
+        Plan oss = w.document()->plan();
+        oss.modelId = "gpt-oss-120b";
+        oss.tp = 1;
+        oss.vllmVersion = { 0, 10, 1 };
+        oss.gpuMemoryUtilization = 0.95;
+        QVERIFY(w.editor()->apply(oss, QStringLiteral("gpt-oss")));
+        QCOMPARE(w.document()->evaluation().ranks.at(0).memory.weights.experts, 64656506880.0);
+        QComboBox *kernel = w.enginePanel()->moeBackend();
+        QCOMPARE(kernel->currentIndex(), 0);
+        kernel->setCurrentIndex(1);
+        emit kernel->activated(1);
+        QCOMPARE(w.document()->plan().moeBackend, MoeBackend::Marlin);
+        QCOMPARE(w.document()->evaluation().ranks.at(0).memory.weights.experts, 66440835072.0);
+        w.editor()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().moeBackend, MoeBackend::Auto);
+        QCOMPARE(kernel->currentIndex(), 0);
     }
 
     void pastedLogIsReconciled()

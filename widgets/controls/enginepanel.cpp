@@ -88,6 +88,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     , m_draftLayers(limitBox(this, 0, 64))
     , m_specTokens(limitBox(this, 0, 64))
     , m_prefixCaching(new QComboBox(this))
+    , m_moeBackend(new QComboBox(this))
     , m_calibration(new CalibrationBox(this))
     , m_calibrationNote(new QLabel(this))
 {
@@ -110,6 +111,8 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         m_blockSize->addItem(QString(), b);
     for (PrefixCaching c : { PrefixCaching::Default, PrefixCaching::On, PrefixCaching::Off })
         m_prefixCaching->addItem(QString(), static_cast<int>(c));
+    for (MoeBackend b : { MoeBackend::Auto, MoeBackend::Marlin })
+        m_moeBackend->addItem(QString(), static_cast<int>(b));
     static_cast<CalibrationBox *>(m_calibration)->beforePopup = [this] {
         const QSignalBlocker block(m_calibration);
         rebuildCalibrations();
@@ -121,8 +124,9 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     auto *form = new QFormLayout(this);
     addLabelledRow(form, m_version);
     form->addRow(QString(), m_regime);
-    for (QWidget *field : std::initializer_list<QWidget *> { m_eager, m_flashinferSampler, m_customAllReduce, m_maxSeqs,
-             m_maxBatched, m_blockSize, m_prefixCaching, m_dcp, m_draftLayers, m_specTokens, m_calibration })
+    for (QWidget *field :
+        std::initializer_list<QWidget *> { m_eager, m_flashinferSampler, m_customAllReduce, m_maxSeqs, m_maxBatched,
+            m_blockSize, m_prefixCaching, m_moeBackend, m_dcp, m_draftLayers, m_specTokens, m_calibration })
         addLabelledRow(form, field);
     form->addRow(QString(), m_calibrationNote);
     retranslateWith(this, [this, form] {
@@ -167,6 +171,12 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         m_prefixCaching->setToolTip(
             tr("Prefix caching. On a hybrid model it keeps the state in vLLM's \"align\" mode: one more state "
                "block per request (on by default for hybrid models from vLLM 0.28, off before)"));
+        m_moeBackend->setItemText(0, tr("vLLM's choice"));
+        m_moeBackend->setItemText(1, tr("Marlin (--moe-backend marlin)"));
+        m_moeBackend->setToolTip(
+            tr("The experts' kernel. Marlin runs quantized experts (MXFP4, FP8, INT4, NVFP4) as weight-only on any "
+               "NVIDIA GPU from A100 on; MXFP4 then loads in Marlin's layout on Hopper too. Exported as "
+               "--moe-backend marlin from vLLM 0.17, as VLLM_MXFP4_USE_MARLIN=1 before"));
         m_calibration->setToolTip(
             tr("Overheads (activation, non-torch, CUDA graphs) fitted to a real startup log: "
                "numbers they feed are shown as 'calibrated' instead of 'estimated'. "
@@ -182,6 +192,7 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
         setRowLabel(form, m_draftLayers, tr("Draft layers"));
         setRowLabel(form, m_specTokens, tr("Speculative tokens"));
         setRowLabel(form, m_prefixCaching, tr("Prefix caching"));
+        setRowLabel(form, m_moeBackend, tr("MoE kernel"));
         setRowLabel(form, m_calibration, tr("Overheads"));
         if (m_editor->document()->hasPlan()) {
             {
@@ -232,6 +243,10 @@ EnginePanel::EnginePanel(PlanEditor *editor, QWidget *parent)
     connect(m_prefixCaching, &QComboBox::activated, this, [this](int i) {
         const auto c = static_cast<PrefixCaching>(m_prefixCaching->itemData(i).toInt());
         m_editor->edit(kFieldKeyBase + 10, tr("Set prefix caching"), [c](Plan &p) { p.prefixCaching = c; });
+    });
+    connect(m_moeBackend, &QComboBox::activated, this, [this](int i) {
+        const auto b = static_cast<MoeBackend>(m_moeBackend->itemData(i).toInt());
+        m_editor->edit(kFieldKeyBase + 11, tr("Set MoE kernel"), [b](Plan &p) { p.moeBackend = b; });
     });
     connect(m_calibration, &QComboBox::activated, this, &EnginePanel::calibrationChosen);
     connect(editor->document(), &PlanDocument::planChanged, this, &EnginePanel::sync);
@@ -321,7 +336,8 @@ void EnginePanel::sync()
     const QSignalBlocker blocks[] = { QSignalBlocker(m_version), QSignalBlocker(m_eager),
         QSignalBlocker(m_flashinferSampler), QSignalBlocker(m_customAllReduce), QSignalBlocker(m_maxSeqs),
         QSignalBlocker(m_maxBatched), QSignalBlocker(m_blockSize), QSignalBlocker(m_dcp), QSignalBlocker(m_draftLayers),
-        QSignalBlocker(m_specTokens), QSignalBlocker(m_prefixCaching), QSignalBlocker(m_calibration) };
+        QSignalBlocker(m_specTokens), QSignalBlocker(m_prefixCaching), QSignalBlocker(m_moeBackend),
+        QSignalBlocker(m_calibration) };
     if (p.vllmVersion.isUnset()) {
         m_version->setCurrentIndex(0);
     } else {
@@ -356,6 +372,7 @@ void EnginePanel::sync()
     m_draftLayers->setValue(std::clamp(p.speculativeLayers, 0, m_draftLayers->maximum()));
     m_specTokens->setValue(std::clamp(p.numSpeculativeTokens, 0, m_specTokens->maximum()));
     m_prefixCaching->setCurrentIndex(std::max(0, m_prefixCaching->findData(static_cast<int>(p.prefixCaching))));
+    m_moeBackend->setCurrentIndex(std::max(0, m_moeBackend->findData(static_cast<int>(p.moeBackend))));
 
     if (m_calibration->count() == 0 || p.calibration != m_shownCalibration) {
         rebuildCalibrations();

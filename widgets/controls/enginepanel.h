@@ -26,6 +26,7 @@ public:
     QCheckBox *customAllReduce() const { return m_customAllReduce; }
     QSpinBox *speculativeTokens() const { return m_specTokens; }
     QComboBox *prefixCaching() const { return m_prefixCaching; }
+    QComboBox *moeBackend() const { return m_moeBackend; }
     QLabel *regime() const { return m_regime; }
 
     // The releases offered in the version box besides "latest"; any other X.Y.Z may be typed.
@@ -54,6 +55,7 @@ private:
     QSpinBox *m_draftLayers;
     QSpinBox *m_specTokens;
     QComboBox *m_prefixCaching; // data: PrefixCaching as int
+    QComboBox *m_moeBackend; // data: MoeBackend as int
     QComboBox *m_calibration;
     QLabel *m_calibrationNote;
     shardscope::CalibrationProfile m_shownCalibration; // the plan's when the box was last filled
