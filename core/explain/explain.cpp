@@ -307,6 +307,14 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
                         { integer(e.moeTp) }) });
         x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "format")), value(weightFormatName(e.weightFormat)),
             say(QT_TRANSLATE_NOOP("Explain", "checkpoint quantization_config or --quantization")) });
+        if (m.isMoe() && p.moeBackend == MoeBackend::Marlin)
+            x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "MoE kernel")), value("marlin"),
+                e.weightFormat == WeightFormat::Mxfp4
+                    ? say(QT_TRANSLATE_NOOP("Explain",
+                        "--moe-backend: MXFP4 experts in Marlin's layout, the intermediate per GPU rounded up to "
+                        "128 and the hidden size to 256"))
+                    : say(QT_TRANSLATE_NOOP(
+                        "Explain", "--moe-backend: the experts' bytes are counted in the checkpoint's layout")) });
         const char *holds = r.embedding && r.lmHead
             ? QT_TRANSLATE_NOOP("Explain",
                 "holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 "

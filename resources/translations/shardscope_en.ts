@@ -1771,6 +1771,18 @@
         <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MoE kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--moe-backend: MXFP4 experts in Marlin&apos;s layout, the intermediate per GPU rounded up to 128 and the hidden size to 256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--moe-backend: the experts&apos; bytes are counted in the checkpoint&apos;s layout</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

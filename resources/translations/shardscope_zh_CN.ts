@@ -1771,6 +1771,18 @@
         <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（每层的小内核：归一化、旋转位置编码、缓存写入、路由、量化；内核启动或图重放；采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
     </message>
+    <message>
+        <source>MoE kernel</source>
+        <translation>MoE 内核</translation>
+    </message>
+    <message>
+        <source>--moe-backend: MXFP4 experts in Marlin&apos;s layout, the intermediate per GPU rounded up to 128 and the hidden size to 256</source>
+        <translation>--moe-backend：MXFP4 专家采用 Marlin 的布局，每卡中间维度向上取整到 128 的倍数，隐藏维度取整到 256 的倍数</translation>
+    </message>
+    <message>
+        <source>--moe-backend: the experts&apos; bytes are counted in the checkpoint&apos;s layout</source>
+        <translation>--moe-backend：专家的字节数按检查点的布局计算</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

@@ -23,6 +23,29 @@ private slots:
         QVERIFY(x.note().find("replicated") != std::string::npos);
     }
 
+    // The weights' working names the MoE kernel when the plan asks for Marlin: gpt-oss-120b on two H100s then
+    // loads its experts in Marlin's layout (weights.h), and the inputs say so; vLLM's choice adds no line.
+    void weightsNameTheMarlinLayout()
+    {
+        Plan plan;
+        plan.tp = 2;
+        plan.maxModelLen = 8192;
+        const ModelSpec m = presetModel("gpt-oss-120b");
+        const GpuSpec h100 = presetGpu("h100-sxm");
+        auto kernelInput = [&](const Plan &p) {
+            const Evaluation e = evaluate(p, m, h100);
+            for (const ExplainedInput &i : explain(Quantity::WeightsPerGpu, { e, m, h100 }, 0).inputs)
+                if (i.name() == "MoE kernel")
+                    return i.value() + " | " + i.source();
+            return std::string();
+        };
+        QCOMPARE(kernelInput(plan), std::string());
+        plan.moeBackend = MoeBackend::Marlin;
+        QCOMPARE(kernelInput(plan),
+            std::string("marlin | --moe-backend: MXFP4 experts in Marlin's layout, the intermediate per GPU rounded "
+                        "up to 128 and the hidden size to 256"));
+    }
+
     void kvBytesMla()
     {
         Plan plan;
