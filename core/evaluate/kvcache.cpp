@@ -138,13 +138,19 @@ MambaCacheSettings mambaCacheSettingsFor(const Plan &p, const ModelSpec &m)
     if (!m.hasStateLayers())
         return s;
     s.speculativeTokens = std::max(0, p.numSpeculativeTokens);
-    // Prefix caching on a hybrid model: explicit, or the default from #50991 (vllm/engine/arg_utils.py
-    // default_prefix_caching = is_prefix_caching_supported, which is true for generative hybrid models); its
-    // state then goes to "align" mode (vllm/model_executor/models/config.py MambaModelConfig @017e9f4448b7).
-    const bool prefix = p.prefixCaching == PrefixCaching::On
-        || (p.prefixCaching == PrefixCaching::Default && s.vllm >= kHybridPrefixCachingDefault);
-    s.align = prefix && s.vllm >= kMambaAlignMode;
+    // With prefix caching a hybrid model's state goes to "align" mode (vllm/model_executor/models/config.py
+    // MambaModelConfig @017e9f4448b7).
+    s.align = prefixCachingOn(p, m) && s.vllm >= kMambaAlignMode;
     return s;
+}
+
+bool prefixCachingOn(const Plan &p, const ModelSpec &m)
+{
+    // The hybrid default from #50991: default_prefix_caching = is_prefix_caching_supported, true for generative
+    // hybrid models.
+    return p.prefixCaching == PrefixCaching::On
+        || (p.prefixCaching == PrefixCaching::Default
+            && (!m.hasStateLayers() || resolvedVllmVersion(p.vllmVersion) >= kHybridPrefixCachingDefault));
 }
 
 double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp, const MambaCacheSettings &mamba)

@@ -56,6 +56,9 @@ struct MambaCacheSettings
 // The settings a plan gives a model: its speculative tokens, and "align" when prefix caching is on (explicitly,
 // or by the release's default for hybrid models) on a release that has the mode (vllmversion.h).
 MambaCacheSettings mambaCacheSettingsFor(const Plan &p, const ModelSpec &m);
+// Whether vLLM caches prefixes for the plan: explicitly, or by V1's default, which left hybrid (state-layer)
+// models out until #50991 (vllm/engine/arg_utils.py default_prefix_caching; kHybridPrefixCachingDefault).
+bool prefixCachingOn(const Plan &p, const ModelSpec &m);
 
 // Fixed per-request state of one state-space / linear-attention layer on one TP rank, bytes: vLLM's
 // MambaSpec page (conv state + temporal state), before padding to the attention page. 0 for others.

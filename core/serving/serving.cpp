@@ -1,5 +1,6 @@
 #include "core/serving/serving.h"
 
+#include "core/evaluate/kvcache.h"
 #include "core/model/errors.h"
 #include "core/model/vllmversion.h"
 #include "core/serving/apiserver.h"
@@ -343,12 +344,8 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     // A preempted request's blocks go back to the free queue's tail (tail blocks first) with their hashes, and
     // the pool hands out blocks from the head, so its computed prefix survives until the blocks taken since
     // pass those that were ahead of it; on readmission get_computed_blocks finds what is left, never the last
-    // token (vllm/v1/core/kv_cache_manager.py and block_pool.py @a964e5e6c35e). Only with prefix caching,
-    // which V1 turns on by default except, before #50991, for hybrid models (mambaCacheSettings).
-    const VllmVersion vllm = resolvedVllmVersion(p.vllmVersion);
-    const bool prefixCaching = p.prefixCaching == PrefixCaching::On
-        || (p.prefixCaching == PrefixCaching::Default
-            && (!plan.model.hasStateLayers() || vllm >= kHybridPrefixCachingDefault));
+    // token (vllm/v1/core/kv_cache_manager.py and block_pool.py @a964e5e6c35e). Only with prefix caching.
+    const bool prefixCaching = prefixCachingOn(p, plan.model);
     std::int64_t taken = 0; // blocks handed out from the free queue so far
     auto hitTokens = [&](const Request &q) {
         std::int64_t hit = q.hit;
@@ -359,7 +356,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         return std::min(hit, q.tokens() - 1) / bs * bs;
     };
     // The blocks a waiting request must find free to be admitted with `budget` tokens of this step left.
-    const bool reserveFullIsl = vllm >= kSchedulerReserveFullIsl;
+    const bool reserveFullIsl = resolvedVllmVersion(p.vllmVersion) >= kSchedulerReserveFullIsl;
     auto admissionBlocks = [&](const Request &q, std::int64_t budget) {
         if (reserveFullIsl)
             return blocksFor(q.tokens());
