@@ -146,7 +146,8 @@ Explanation explainServing(ServingQuantity q, const ServingResult &r)
     case ServingQuantity::DecodeStep:
         d.title = say(QT_TRANSLATE_NOOP("Explain", "Decode step (estimated)"));
         d.formula = say(QT_TRANSLATE_NOOP("Explain",
-            "slowest stage's GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + "
+            "slowest stage's GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM "
+            "floor) + attention (KV bytes read) + "
             "MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer's small kernels: norms, "
             "rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU "
             "side under async scheduling"));

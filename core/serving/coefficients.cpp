@@ -112,8 +112,13 @@ std::string servingFamily(const GpuSpec &gpu)
 
 ServingCoefficients servingCoefficients(const GpuSpec &gpu)
 {
+    return familyCoefficients(servingFamily(gpu));
+}
+
+ServingCoefficients familyCoefficients(const std::string &family)
+{
     ServingCoefficients c;
-    c.family = servingFamily(gpu);
+    c.family = row(family).family;
     const FamilyRow &r = row(c.family);
     c.hbmWeights = r.hbmWeights;
     c.hbmAttention = r.hbmAttention;
@@ -139,6 +144,10 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "(power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for every format; other GPUs: the "
             "same fraction (no table)" },
         { "prefill_attention", prefillAttention, r.computeSource },
+        { "gemm_ramp", gemmRamp,
+            "1: dense GEMMs cost their roofline times aiconfigurator's measured knee (N = K = 8192, M = 1-1024; "
+            "serving reference 3.3), back to 1 at M = 4096; 0: the plain roofline. Rows: A100, H100, H200, B200, "
+            "GB200, L40S, RTX PRO 6000 BF16; H100, H200, GB200, L40S FP8 (H800 and B300 borrow H100's and B200's)" },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
             "mem_empirical_constant_latency 3e-6; also the floor of each small kernel (norm, rotary, cache write, "
@@ -199,6 +208,7 @@ bool ServingCoefficients::set(const std::string &name, double v)
         { "dense_fp4", &ServingCoefficients::denseFp4 },
         { "moe_compute", &ServingCoefficients::moeCompute },
         { "prefill_attention", &ServingCoefficients::prefillAttention },
+        { "gemm_ramp", &ServingCoefficients::gemmRamp },
         { "gemm_latency_s", &ServingCoefficients::gemmLatency },
         { "attention_floor_s", &ServingCoefficients::attentionFloor },
         { "moe_floor_s", &ServingCoefficients::moeFloor },

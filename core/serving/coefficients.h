@@ -28,6 +28,7 @@ struct ServingCoefficients
     double moeCompute = 0.21; // grouped (fused MoE) GEMM at many tokens per expert, of the BF16 peak
     double prefillAttention = 0.5; // FlashAttention-class prefill, of the BF16 peak
     // Fixed costs, seconds.
+    double gemmRamp = 1; // share of the measured GEMM knee applied (gemmramp.h): 0 = plain roofline
     double gemmLatency = 3e-6; // per GEMM launch-to-done floor on top of bytes / bandwidth
     double attentionFloor = 12e-6; // per attention call (one per layer per step)
     double moeFloor = 20e-6; // per fused-MoE call (routing, permute, grouped GEMM launch)
@@ -63,6 +64,8 @@ struct ServingCoefficients
 // l40s, rtx, mi300x, mi325x, mi355x, generic.
 std::string servingFamily(const GpuSpec &gpu);
 ServingCoefficients servingCoefficients(const GpuSpec &gpu);
+// A family's default coefficients by name ("generic" for an unknown name).
+ServingCoefficients familyCoefficients(const std::string &family);
 // Every coefficient name (for --help and error messages).
 std::vector<std::string> servingCoefficientNames();
 

@@ -127,6 +127,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         s.gemmFormat = "fp4";
     }
     s.gemmFlops = gemmPeak;
+    s.gemmRamp = gemmRamp(coef.family, s.gemmFormat);
     // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
     // step gives each expert the narrower format buys little, so every format uses it.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
@@ -268,16 +269,21 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         ? k.allReduceCrossNodeSec
         : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
 
+    const auto ramp = [&](double m) { return 1.0 + s.coef.gemmRamp * (gemmRampAt(s.gemmRamp, m) - 1.0); };
+
     for (const StageConstants &c : s.stages) {
         StepCost t;
         t.cudaGraph = graph;
         // Dense GEMMs: weight streaming at small M, compute at large M, a floor per GEMM (4 per layer: qkv, o,
         // gate_up, down; a MoE layer's grouped GEMMs carry moe_floor_s instead, its router is a small GEMM).
+        // Around the ridge point the roofline is optimistic: times the measured knee (gemmramp.h).
         const double gemmMem = c.denseBytes / hbmW;
         const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
-        t.gemmSec = std::max(gemmMem, gemmComp) + c.layers * 4 * k.gemmLatency;
+        t.gemmSec = std::max(gemmMem, gemmComp) * ramp(Tg) + c.layers * 4 * k.gemmLatency;
         if (c.lmHeadBytes > 0 && b.sampled > 0)
-            t.gemmSec += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) + k.gemmLatency;
+            t.gemmSec
+                += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) * ramp(b.sampled)
+                + k.gemmLatency;
         // Attention: decode reads KV (and is compute-heavy for absorbed MLA), prefill is quadratic.
         const double layersAll = c.fullLayers + c.windowedLayers;
         if (layersAll > 0) {

@@ -1,6 +1,7 @@
 #pragma once
 #include "core/evaluate/evaluation.h"
 #include "core/serving/coefficients.h"
+#include "core/serving/gemmramp.h"
 
 #include <vector>
 
@@ -90,6 +91,7 @@ struct StepModel
     bool enforceEager = false;
     bool asyncScheduling = true;
     const char *gemmFormat = "bf16";
+    GemmRamp gemmRamp; // the dense GEMMs' measured knee (gemmramp.h), for the family and gemmFormat
 };
 
 // Builds the per-stage constants from an evaluated plan (valid plans only) and the coefficients.

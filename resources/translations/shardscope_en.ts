@@ -1768,10 +1768,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>MoE kernel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1781,6 +1777,10 @@
     </message>
     <message>
         <source>--moe-backend: the experts&apos; bytes are counted in the checkpoint&apos;s layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
