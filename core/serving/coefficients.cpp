@@ -147,7 +147,8 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "gemm_ramp", gemmRamp,
             "1: dense GEMMs cost their roofline times aiconfigurator's measured knee (N = K = 8192, M = 1-1024; "
             "serving reference 3.3), back to 1 at M = 4096; 0: the plain roofline. Rows: A100, H100, H200, B200, "
-            "GB200, L40S, RTX PRO 6000 BF16; H100, H200, GB200, L40S FP8 (H800 and B300 borrow H100's and B200's)" },
+            "GB200, L40S, RTX PRO 6000 BF16; H100, H200, GB200, L40S FP8 (H800, H20 and B300 borrow H100's, H200's and "
+            "B200's); another GPU of a family reads the table at its own ridge point" },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
             "mem_empirical_constant_latency 3e-6; also the floor of each small kernel (norm, rotary, cache write, "

@@ -39,12 +39,14 @@ const MeasuredRow kMeasured[] = {
 };
 
 // Families that borrow a measured family's ramp, as they borrow its fractions (coefficients.cpp): the same
-// die and memory (H800 = H100) or the same architecture (B300 = B200). H20's ridge point sits at a far
-// smaller M (148 TFLOPS against 4 TB/s), so H200's ramp would not transfer; it gets none.
+// die (H800 = H100), the same architecture and memory type (H20 = H200, read at H20's own ridge point,
+// 148 TFLOPS against 4 TB/s) or the same architecture (B300 = B200).
 const char *measuredFamily(const std::string &family)
 {
     if (family == "h800")
         return "h100";
+    if (family == "h20")
+        return "h200";
     if (family == "b300")
         return "b200";
     return family.c_str();
@@ -52,7 +54,7 @@ const char *measuredFamily(const std::string &family)
 
 } // namespace
 
-GemmRamp gemmRamp(const std::string &family, const std::string &format)
+GemmRamp gemmRamp(const std::string &family, const std::string &format, double gpuFlops, double gpuBandwidth)
 {
     GemmRamp ramp;
     const std::string measured = measuredFamily(family);
@@ -69,13 +71,16 @@ GemmRamp gemmRamp(const std::string &family, const std::string &format)
         const double roofline = std::max(bytes / bandwidth, 2.0 * kGemmRampTokens[i] * n * n / flops) + c.gemmLatency;
         ramp.ratio[i] = std::max(1.0, it->us[i] * 1e-6 / roofline);
     }
+    if (gpuFlops > 0 && gpuBandwidth > 0)
+        ramp.tokenScale = (flops / bandwidth) / (gpuFlops / gpuBandwidth);
     ramp.source = std::string("aiconfigurator vLLM GEMM, ") + it->gpu + " " + format + ", N = K = 8192";
     return ramp;
 }
 
-double gemmRampAt(const GemmRamp &ramp, double tokens)
+double gemmRampAt(const GemmRamp &ramp, double m0)
 {
     const auto &m = kGemmRampTokens;
+    const double tokens = m0 * ramp.tokenScale;
     if (tokens <= m.front())
         return ramp.ratio.front();
     if (tokens >= kGemmRampPlateauTokens)

@@ -19,14 +19,20 @@ inline constexpr double kGemmRampPlateauTokens = 4096;
 struct GemmRamp
 {
     std::array<double, 7> ratio { 1, 1, 1, 1, 1, 1, 1 }; // measured / roofline at kGemmRampTokens, >= 1
+    // The knee sits at the ridge point M = achieved FLOP/s x bytes per weight / (2 x achieved bandwidth). On a
+    // GPU of the family other than the one measured (A100 40GB, H100 PCIe, H20, L20, RTX 4090) the table is
+    // read at M x (measured GPU's ridge / this GPU's ridge): the same knee, where this GPU's ridge is.
+    double tokenScale = 1;
     std::string source; // the table and GPU it comes from; empty when none applies
 };
 
-// The ramp of a coefficient family ("h100", "a100", ...) for the GEMMs' format ("bf16", "fp8", "fp4").
-// Families without a measurement (MI300X, H20, generic, ...) and formats without a row get no ramp.
-GemmRamp gemmRamp(const std::string &family, const std::string &format);
-// The ratio at M tokens: the table interpolated linearly in log2 M, its M = 1 value below, falling back to
-// 1 from M = 1024 to kGemmRampPlateauTokens.
+// The ramp of a coefficient family ("h100", "a100", ...) for the GEMMs' format ("bf16", "fp8"), read for a
+// GPU whose dense rate and weight-streaming bandwidth (achieved, bytes/s and FLOP/s) are given; 0 for either
+// reads the measured GPU's own. Families without a measurement (MI300X, generic, ...) and formats without a
+// row get no ramp.
+GemmRamp gemmRamp(const std::string &family, const std::string &format, double flops = 0, double bandwidth = 0);
+// The ratio at M tokens: the table (at M x tokenScale) interpolated linearly in log2 M, its M = 1 value
+// below, falling back to 1 from M = 1024 to kGemmRampPlateauTokens.
 double gemmRampAt(const GemmRamp &ramp, double tokens);
 
 } // namespace shardscope

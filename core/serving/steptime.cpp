@@ -127,7 +127,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
         s.gemmFormat = "fp4";
     }
     s.gemmFlops = gemmPeak;
-    s.gemmRamp = gemmRamp(coef.family, s.gemmFormat);
+    s.gemmRamp = gemmRamp(coef.family, s.gemmFormat, gemmPeak, gpu.hbmBytesPerSec * coef.hbmWeights);
     // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
     // step gives each expert the narrower format buys little, so every format uses it.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;

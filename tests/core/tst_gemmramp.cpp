@@ -56,10 +56,28 @@ private slots:
         QVERIFY(near(gemmRampAt(gemmRamp("h800", "fp8"), 256), 1.40750, 1e-4));
     }
 
-    // No measurement, no knee: MI300X, H20, the generic family, and a format without a row.
+    // Another GPU of the family reads the table where its own ridge point is. A100 40GB: the same 312 TFLOPS
+    // over 1.555 TB/s instead of 2.039, so its ridge is 2.039 / 1.555 = 1.31125 x the 80GB's and its knee at
+    // M = 256 x 1.31125 = 335.68 is the 80GB's at 256, 1.36727.
+    void anotherGpuAtItsRidge()
+    {
+        const double flops = 312e12 * 0.95;
+        const GemmRamp r40 = gemmRamp("a100", "bf16", flops, 1.555e12 * 0.68);
+        QVERIFY(near(r40.tokenScale, 1.555 / 2.039, 1e-9));
+        QVERIFY(near(gemmRampAt(r40, 256 * 2.039 / 1.555), 1.36727, 1e-4));
+        // The measured GPU's own figures read the table as it is.
+        QVERIFY(near(gemmRamp("a100", "bf16", flops, 2.039e12 * 0.68).tokenScale, 1.0, 1e-12));
+        // H20 borrows H200's BF16 table at its ridge: (989.4 / 4.8) / (148 / 4.0) = 5.5710, the fractions
+        // (0.86 of peak, 0.80 of bandwidth, H200's) cancelling; its M = 46 reads H200's M = 256.
+        const GemmRamp h20 = gemmRamp("h20", "bf16", 148e12 * 0.86, 4.0e12 * 0.80);
+        QVERIFY(near(h20.tokenScale, (989.4 / 4.8) / (148.0 / 4.0), 1e-9));
+        QVERIFY(near(gemmRampAt(h20, 256 / h20.tokenScale), gemmRampAt(gemmRamp("h200", "bf16"), 256), 1e-12));
+    }
+
+    // No measurement, no knee: MI300X, the generic family, and a format without a row.
     void noRowNoRamp()
     {
-        for (const char *family : { "mi300x", "h20", "generic" }) {
+        for (const char *family : { "mi300x", "generic" }) {
             const GemmRamp r = gemmRamp(family, "bf16");
             QVERIFY(r.source.empty());
             QCOMPARE(gemmRampAt(r, 256), 1.0);
