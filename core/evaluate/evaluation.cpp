@@ -1,4 +1,5 @@
 #include "core/evaluate/evaluation.h"
+#include "core/evaluate/ncclnvls.h"
 
 #include "core/evaluate/profilerun.h"
 
@@ -263,7 +264,10 @@ void evaluateVllm(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
             mem.activation.forward *= cal.activationScale;
             mem.activation.sampler *= cal.activationScale;
         }
-        mem.nonTorch = calNonTorch ? cal.nonTorchBytes : nonTorchBytesAt(p.tp, p.pp, e.customAllReduce, p.vllmVersion);
+        // NCCL's NVLS buffers of a TP group of 3+ GPUs on an NVSwitch node, before 0.18 (ncclnvls.h).
+        mem.nonTorch = calNonTorch ? cal.nonTorchBytes
+                                   : nonTorchBytesAt(p.tp, p.pp, e.customAllReduce, p.vllmVersion)
+                + nvlsBufferBytes(gpu, std::min(p.tp, e.gpusPerNode), p.vllmVersion);
         mem.cudaGraph = p.enforceEager
             ? 0.0
             : (cal.replacesCudaGraph() ? cal.cudaGraphBytes

@@ -1,5 +1,7 @@
 #include "core/explain/memoryterms.h"
 
+#include "core/evaluate/ncclnvls.h"
+
 #include "core/evaluate/cudagraphestimate.h"
 #include "core/evaluate/encoderprofile.h"
 
@@ -195,6 +197,21 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                      "tp=%1 on one node: NCCL and custom all-reduce buffers, ~%2 in vLLM %3 (measured, "
                      "core/evaluate/profilerun.h)"),
             { value(p.tp), value(formatBytes(mem.nonTorch, 2)), value(vllmVersionName(p.vllmVersion)) });
+    // NCCL's NVLS buffers on an NVSwitch node (core/evaluate/ncclnvls.h), part of the figure above.
+    const double nvls = calNt ? 0.0 : nvlsBufferBytes(gpu, std::min(p.tp, e.gpusPerNode), p.vllmVersion);
+    const std::vector<Sentence> nvlsArgs { value(formatBytes(nvls, 2)), value(std::min(p.tp, e.gpusPerNode)) };
+    if (nvls > 0 && p.tp > 1 && e.customAllReduce && !p.disableCustomAllReduce)
+        nt = cat(nt,
+            say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "; of it %1 of NCCL's NVLink SHARP buffers: two communicators (vLLM's and torch's) on %2 GPUs "
+                    "of one NVSwitch node (core/evaluate/ncclnvls.h)"),
+                nvlsArgs));
+    else if (nvls > 0)
+        nt = cat(nt,
+            say(QT_TRANSLATE_NOOP("MemoryTerms",
+                    "; plus %1 of NCCL's NVLink SHARP buffers: two communicators (vLLM's and torch's) on %2 GPUs "
+                    "of one NVSwitch node (core/evaluate/ncclnvls.h)"),
+                nvlsArgs));
     add("non_torch", say(QT_TRANSLATE_NOOP("MemoryTerms", "non-torch memory")), mem.nonTorch, budgeted,
         calNt ? "calibrated" : "estimated", nt);
 

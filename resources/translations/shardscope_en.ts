@@ -4234,6 +4234,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>; not subtracted: Model Runner V2, vLLM&apos;s default for dense models from 0.25.1, charged 0 for graphs before 0.30 (a stub), so they come out of the (1 - utilization) headroom</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; of it %1 of NCCL&apos;s NVLink SHARP buffers: two communicators (vLLM&apos;s and torch&apos;s) on %2 GPUs of one NVSwitch node (core/evaluate/ncclnvls.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; plus %1 of NCCL&apos;s NVLink SHARP buffers: two communicators (vLLM&apos;s and torch&apos;s) on %2 GPUs of one NVSwitch node (core/evaluate/ncclnvls.h)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

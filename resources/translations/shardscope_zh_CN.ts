@@ -4232,6 +4232,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>; not subtracted: Model Runner V2, vLLM&apos;s default for dense models from 0.25.1, charged 0 for graphs before 0.30 (a stub), so they come out of the (1 - utilization) headroom</source>
         <translation>；未扣除：Model Runner V2（自 0.25.1 起为稠密模型的默认实现）在 0.30 之前对 CUDA 图计为 0（占位实现），图从 (1 - 利用率) 余量中分配</translation>
     </message>
+    <message>
+        <source>; of it %1 of NCCL&apos;s NVLink SHARP buffers: two communicators (vLLM&apos;s and torch&apos;s) on %2 GPUs of one NVSwitch node (core/evaluate/ncclnvls.h)</source>
+        <translation>；其中 %1 为 NCCL 的 NVLink SHARP 缓冲区：同一 NVSwitch 节点上 %2 块 GPU 的两个通信器（vLLM 的与 torch 的）（core/evaluate/ncclnvls.h）</translation>
+    </message>
+    <message>
+        <source>; plus %1 of NCCL&apos;s NVLink SHARP buffers: two communicators (vLLM&apos;s and torch&apos;s) on %2 GPUs of one NVSwitch node (core/evaluate/ncclnvls.h)</source>
+        <translation>；另加 %1 的 NCCL NVLink SHARP 缓冲区：同一 NVSwitch 节点上 %2 块 GPU 的两个通信器（vLLM 的与 torch 的）（core/evaluate/ncclnvls.h）</translation>
+    </message>
 </context>
 <context>
     <name>ModelPicker</name>

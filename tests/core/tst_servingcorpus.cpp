@@ -366,18 +366,18 @@ private slots:
         // measured, 285 ms simulated). ShareGPT's own lengths (tst_sharegptworkload) moved TTFT's median from 22.9
         // to 27.0 %: fixed lengths had sent a closed loop's clients in lock-step, whose batched prefills had stood in
         // for that fixed latency.
-        QEXPECT_FAIL("", "TPOT median |error| is 19.8 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 20.1 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
         QEXPECT_FAIL("", "68.7 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 19.8 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 20.1 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 21.5 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 21.8 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 66.3 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 65.7 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
