@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <string>
 
 namespace QTest {
@@ -21,6 +22,12 @@ template <> inline char *toString(const std::string &s)
     return qstrdup(s.c_str());
 }
 } // namespace QTest
+
+// A computed value against one worked out by hand: |got - want| within relTol of want.
+inline bool near(double got, double want, double relTol)
+{
+    return std::fabs(got - want) <= relTol * std::fabs(want);
+}
 
 inline const PresetRepository &builtinPresets()
 {

@@ -26,11 +26,6 @@ Plan basePlan(int tp, int pp = 1, int dp = 1, int ep = 1)
     return p;
 }
 
-bool near(double got, double want, double relTol)
-{
-    return std::fabs(got - want) <= relTol * std::fabs(want);
-}
-
 } // namespace
 
 class TestComm : public QObject

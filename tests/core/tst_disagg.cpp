@@ -12,7 +12,7 @@ using namespace shardscope;
 
 namespace {
 
-bool near(double a, double b, double rel = 1e-9)
+bool nearBoth(double a, double b, double rel = 1e-9)
 {
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
 }
@@ -172,11 +172,11 @@ private slots:
         QCOMPARE(bytes, 524288000.0);
         const KvTransfer nic = kvTransfer(4000, pre.evaluation, dec1.evaluation, KvTransferLink::Nic, links);
         QCOMPARE(nic.bytesPerGpu, 524288000.0);
-        QVERIFY(near(nic.seconds, 0.01049076));
+        QVERIFY(nearBoth(nic.seconds, 0.01049076));
         const KvTransfer up = kvTransfer(4000, pre.evaluation, dec1.evaluation, KvTransferLink::ScaleUp, links);
-        QVERIFY(near(up.seconds, 0.00131172));
+        QVERIFY(nearBoth(up.seconds, 0.00131172));
         const KvTransfer node = kvTransfer(4000, pre.evaluation, dec1.evaluation, KvTransferLink::Node, links);
-        QVERIFY(near(node.seconds, 0.02097252));
+        QVERIFY(nearBoth(node.seconds, 0.02097252));
         const KvTransfer half = kvTransfer(4000, pre.evaluation, dec2.evaluation, KvTransferLink::Nic, links);
         QCOMPARE(half.receiveBytesPerGpu, 262144000.0);
         QCOMPARE(half.bytesPerGpu, 524288000.0);
@@ -200,15 +200,15 @@ private slots:
         w.requestRate = 2;
         const ServingCoefficients c = servingCoefficients(g);
         const DisaggServingResult r = simulateDisaggregated(pre, 3, dec, 1, KvTransferLink::Nic, w, c, c);
-        QVERIFY(near(r.transfer.seconds, 0.01049076));
-        QVERIFY(near(r.ttft.p50, r.prefill.ttft.p50 + 0.01049076 + r.decode.ttft.p50));
-        QVERIFY(near(r.ttft.p90, r.prefill.ttft.p90 + 0.01049076 + r.decode.ttft.p90));
+        QVERIFY(nearBoth(r.transfer.seconds, 0.01049076));
+        QVERIFY(nearBoth(r.ttft.p50, r.prefill.ttft.p50 + 0.01049076 + r.decode.ttft.p50));
+        QVERIFY(nearBoth(r.ttft.p90, r.prefill.ttft.p90 + 0.01049076 + r.decode.ttft.p90));
         QVERIFY(r.ttft.p50 > 0.01049076);
         QCOMPARE(r.tpot.p90, r.decode.tpot.p90);
         // Each prefill instance got 60 / 3 = 20 prompts at 2 / 3 req/s, one output token each.
         QCOMPARE(r.prefill.workload.numPrompts, std::int64_t(20));
         QCOMPARE(r.prefill.workload.outputLen, std::int64_t(1));
-        QVERIFY(near(r.prefill.workload.requestRate, 2.0 / 3));
+        QVERIFY(nearBoth(r.prefill.workload.requestRate, 2.0 / 3));
         // GPUs: 3 prefill + 1 decode.
         QCOMPARE(r.gpus, 4);
     }
@@ -244,10 +244,10 @@ private slots:
         const DisaggServingResult r = simulateDisaggregated(pre, 3, dec, 1, KvTransferLink::Nic, w, c, c);
         const double x = 3 * r.prefill.requestsPerSec, y = 1 * r.decode.requestsPerSec;
         QVERIFY(x > 0 && y > 0);
-        QVERIFY(near(r.requestsPerSec, std::min(x, y)));
-        QVERIFY(near(r.outputTokensPerSec, std::min(x, y) * 200));
+        QVERIFY(nearBoth(r.requestsPerSec, std::min(x, y)));
+        QVERIFY(nearBoth(r.outputTokensPerSec, std::min(x, y) * 200));
         QCOMPARE(r.gpus, 3 * 1 + 1 * 2);
-        QVERIFY(near(r.outputTokensPerSecPerGpu, r.outputTokensPerSec / 5));
+        QVERIFY(nearBoth(r.outputTokensPerSecPerGpu, r.outputTokensPerSec / 5));
     }
 
     // P/D splits as a search dimension. Llama-3.1-8B on 2 H100 (exactly 2 GPUs), max_num_seqs {64, 128},

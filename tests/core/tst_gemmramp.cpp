@@ -9,15 +9,6 @@
 
 using namespace shardscope;
 
-namespace {
-
-bool near(double a, double b, double rel)
-{
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-} // namespace
-
 // The measured GEMM knee (core/serving/gemmramp.h), each value worked out by hand from aiconfigurator's
 // table as the serving reference §3.3 quotes it (N = K = 8192) and the GPU presets' peaks.
 class TestGemmRamp : public QObject

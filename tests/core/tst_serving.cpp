@@ -21,11 +21,6 @@ EvaluatedPlan llama8bOnH100(std::int64_t maxBatchedTokens = 8192, std::int64_t m
     return evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
 }
 
-bool near(double a, double b, double rel)
-{
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
 } // namespace
 
 class TestServing : public QObject

@@ -9,11 +9,6 @@ using namespace shardscope;
 
 namespace {
 
-bool near(double got, double want, double relTol)
-{
-    return std::fabs(got - want) <= relTol * std::fabs(want);
-}
-
 Plan plan(int tp, int pp = 1)
 {
     Plan p;

@@ -10,11 +10,6 @@ using namespace shardscope;
 
 namespace {
 
-bool near(double got, double want, double relTol)
-{
-    return std::fabs(got - want) <= relTol * std::fabs(want);
-}
-
 std::map<EventKind, int> countKinds(const std::vector<const TimelineEvent *> &events)
 {
     std::map<EventKind, int> out;
