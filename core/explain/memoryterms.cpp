@@ -198,9 +198,11 @@ std::vector<MemoryTerm> memoryTerms(const EvaluatedPlan &evaluated, int rank)
                      "core/evaluate/profilerun.h)"),
             { value(p.tp), value(formatBytes(mem.nonTorch, 2)), value(vllmVersionName(p.vllmVersion)) });
     // NCCL's NVLS buffers on an NVSwitch node (core/evaluate/ncclnvls.h), part of the figure above.
-    const double nvls = calNt ? 0.0 : nvlsBufferBytes(gpu, std::min(p.tp, e.gpusPerNode), p.vllmVersion);
-    const std::vector<Sentence> nvlsArgs { value(formatBytes(nvls, 2)), value(std::min(p.tp, e.gpusPerNode)) };
-    if (nvls > 0 && p.tp > 1 && e.customAllReduce && !p.disableCustomAllReduce)
+    const int localTp = std::min(p.tp, e.gpusPerNode);
+    const double nvls = calNt ? 0.0 : nvlsBufferBytes(gpu, localTp, p.vllmVersion);
+    const std::vector<Sentence> nvlsArgs { value(formatBytes(nvls, 2)), value(localTp) };
+    // With custom all-reduce the sentence above states the whole figure; without, a fixed NCCL-only one.
+    if (nvls > 0 && e.customAllReduce)
         nt = cat(nt,
             say(QT_TRANSLATE_NOOP("MemoryTerms",
                     "; of it %1 of NCCL's NVLink SHARP buffers: two communicators (vLLM's and torch's) on %2 GPUs "

@@ -269,7 +269,10 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         ? k.allReduceCrossNodeSec
         : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
 
+    // The measured knee (gemmramp.h) at this step's token counts, the same for every stage.
     const auto ramp = [&](double m) { return 1.0 + s.coef.gemmRamp * (gemmRampAt(s.gemmRamp, m) - 1.0); };
+    const double gemmKnee = ramp(Tg);
+    const double lmHeadKnee = ramp(b.sampled);
 
     for (const StageConstants &c : s.stages) {
         StepCost t;
@@ -279,10 +282,9 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         // Around the ridge point the roofline is optimistic: times the measured knee (gemmramp.h).
         const double gemmMem = c.denseBytes / hbmW;
         const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
-        t.gemmSec = std::max(gemmMem, gemmComp) * ramp(Tg) + c.layers * 4 * k.gemmLatency;
+        t.gemmSec = std::max(gemmMem, gemmComp) * gemmKnee + c.layers * 4 * k.gemmLatency;
         if (c.lmHeadBytes > 0 && b.sampled > 0)
-            t.gemmSec
-                += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) * ramp(b.sampled)
+            t.gemmSec += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) * lmHeadKnee
                 + k.gemmLatency;
         // Attention: decode reads KV (and is compute-heavy for absorbed MLA), prefill is quadratic.
         const double layersAll = c.fullLayers + c.windowedLayers;
