@@ -725,8 +725,9 @@ private slots:
             "counted; 8.34 before the KDA layers' projections, 1.76 GiB); the excerpt prints no weights or profiling "
             "line. Not modelled: the checkpoint's layout (compressed-tensors int4 group 32 with BF16 modules; its "
             "config was not found in a public copy and is not in the corpus); "
-            "with Qwen3-Next-80B on 2x H200 (+1.9%) and club-3090 PR #594 (-4.1%) the median of three logs is "
-            "4.1%. PR #594 (Qwen3.6-27B FP8, 0.24, TP 2, MTP 3, 2 sequences) read -17.1% while the graph estimate "
+            "with Qwen3-Next-80B on 2x H200 (+1.9%), club-3090 PR #594 (-4.1%) and dfch/biz.dfch.LlmOps' Qwen3.8-27B "
+            "BF16 on RTX PRO 6000 at TP 1 (-4.5%: the graph estimate 2.17 GiB where vLLM prints 0.76 for 51 "
+            "PIECEWISE + 51 FULL graphs) and TP 2 (-0.7%) the median of five logs is 4.1%. PR #594 (Qwen3.6-27B FP8, 0.24, TP 2, MTP 3, 2 sequences) read -17.1% while the graph estimate "
             "was 0.5 GiB + 4 MiB per layer (0.75 GiB); counted per captured graph (cudagraphestimate.h: 5 PIECEWISE "
             "graphs, 0.06 GiB) it reads -4.1%; vLLM prints 0.13 GiB for the same setup (club-3090#104)",
             Continue);
