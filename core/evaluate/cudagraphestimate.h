@@ -42,11 +42,14 @@ bool graphEstimateIsZeroStub(const ModelSpec &m, const Plan &p);
 // the largest graph's first capture, per token of its size, and each further graph, per layer on the rank.
 inline constexpr double kGraphFirstCaptureBytesPerToken = 0.39 * 1024 * 1024;
 inline constexpr double kGraphBytesPerLayer = 0.198 * 1024 * 1024;
-// Hybrid Gated DeltaNet models from 0.26: the largest FULL graph's warm-up runs with context
+// Hybrid Gated DeltaNet models from 0.27: the largest FULL graph's warm-up runs with context
 // max_num_batched_tokens / size per request and keeps what it allocates (vllm#50780); vllm#52872 measures the
 // pool 0.37 GiB larger at 8,192 than at 4,096 batched tokens on one GPU: 94.7 KiB per batched token.
+// vllm#50780 measured it on 0.26.1rc1.dev245, main after v0.26.0, so the first release is 0.27: vLLM 0.26.0
+// printed 0.76 GiB for 102 graphs at 8,192 batched tokens and 0.057 GiB for 5 (Qwen3.8-27B at TP 1 and 2,
+// tests/data/corpus/startup-logs/dfch-7960t-*-v0260.log), where the term alone is 0.74 GiB.
 inline constexpr double kGdnFullGraphBytesPerToken = 0.37 * 1024 * 1024 * 1024 / 4096;
-inline constexpr VllmVersion kGdnFullGraphTransient { 0, 26, 0 };
+inline constexpr VllmVersion kGdnFullGraphTransient { 0, 27, 0 };
 
 // The graphs vLLM captures for this plan on this GPU: the attention backend's check, the SM100 default, the release.
 CudaGraphCaptures cudaGraphCapturesFor(const ModelSpec &m, const Plan &p, const GpuSpec &gpu);
