@@ -446,6 +446,15 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                     "no room for one request of max_model_len %1 tokens: the KV cache holds %2 tokens (lower "
                     "--max-model-len or add GPUs)"),
                 { value(formatThousands(p.maxModelLen)), value(formatThousands(e.kv.capacityTokens)) }));
+    else if (p.accounting == Accounting::Vllm && p.vllmVersion >= kMambaBlocksRefusal && m.hasStateLayers()
+        && !p.enforceEager && e.cudaGraphs.full > 0 && p.maxNumSeqs > e.kv.blocks)
+        // Every decode sequence of a FULL graph holds one state block (kMambaBlocksRefusal).
+        add(issues, Severity::Error, "mamba_blocks",
+            say(QT_TRANSLATE_NOOP("Validation",
+                    "max_num_seqs %1 exceeds the %2 Mamba cache blocks the KV pool holds: vLLM refuses to capture "
+                    "its FULL decode graphs (lower --max-num-seqs to at most %2, raise --gpu-memory-utilization, "
+                    "or --enforce-eager)"),
+                { value(formatThousands(p.maxNumSeqs)), value(formatThousands(e.kv.blocks)) }));
 }
 
 } // namespace shardscope

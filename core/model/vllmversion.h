@@ -98,6 +98,13 @@ inline constexpr VllmVersion kSparseMlaTopkLength { 0, 24, 0 };
 // could not grow preempted the newest one (vllm/v1/core/sched/scheduler.py @a964e5e6c35e, schedule).
 inline constexpr VllmVersion kSchedulerReserveFullIsl { 0, 19, 0 };
 
+// A hybrid model whose FULL decode graphs would hold more sequences than the pool has blocks is refused:
+// "max_num_seqs (N) exceeds available Mamba cache blocks (B)" when max_num_seqs > kv_cache_config.num_blocks,
+// the model has MambaSpec groups and the mode has FULL graphs (vllm/config/compilation.py
+// resolve_cudagraph_mode_and_sizes @017e9f4448b7; #38270, merged 2026-03-26, after 0.18.0 was named on
+// 03-24): first in 0.19. Before, #34571 capped the FULL decode sizes to the blocks instead.
+inline constexpr VllmVersion kMambaBlocksRefusal { 0, 19, 0 };
+
 // Marlin for quantized experts by choice: VLLM_MXFP4_USE_MARLIN=1 for MXFP4 from #22428 (2025-08-15; vllm#23278
 // ran 0.10.1 through it), --moe-backend for any quantized experts from #33807 (2026-02-25; v0.16 was cut before the
 // PyTorch 2.10 bump of 2026-02-08, which v0.17.0 of 2026-03-07 carried): first in 0.17.

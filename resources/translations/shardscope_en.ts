@@ -6531,6 +6531,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM %1 cannot be asked for Marlin for these experts (--moe-backend arrived in 0.17): it takes Marlin by itself only on GPUs without native support for their format</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>max_num_seqs %1 exceeds the %2 Mamba cache blocks the KV pool holds: vLLM refuses to capture its FULL decode graphs (lower --max-num-seqs to at most %2, raise --gpu-memory-utilization, or --enforce-eager)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>

@@ -6526,6 +6526,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>vLLM %1 cannot be asked for Marlin for these experts (--moe-backend arrived in 0.17): it takes Marlin by itself only on GPUs without native support for their format</source>
         <translation>无法让 vLLM %1 为这些专家使用 Marlin（--moe-backend 自 0.17 起才有）：只有在 GPU 不原生支持其格式时，它才会自行选择 Marlin</translation>
     </message>
+    <message>
+        <source>max_num_seqs %1 exceeds the %2 Mamba cache blocks the KV pool holds: vLLM refuses to capture its FULL decode graphs (lower --max-num-seqs to at most %2, raise --gpu-memory-utilization, or --enforce-eager)</source>
+        <translation>max_num_seqs %1 超过 KV 池中的 %2 个 Mamba 缓存块：vLLM 拒绝捕获 FULL 解码 CUDA Graph（把 --max-num-seqs 降到不超过 %2、提高 --gpu-memory-utilization，或使用 --enforce-eager）</translation>
+    </message>
 </context>
 <context>
     <name>VllmImport</name>

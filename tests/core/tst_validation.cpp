@@ -108,6 +108,42 @@ private slots:
         QVERIFY(tight.kv.capacityTokens < 131072);
     }
 
+    // vLLM 0.26.0 refused Qwen3.8-27B BF16 (the qwen3.5-27b preset) at TP 1 on an RTX PRO 6000 Max-Q with
+    // "max_num_seqs (1024) exceeds available Mamba cache blocks (616)" after printing 29.48 GiB of available KV
+    // (github.com/dfch/biz.dfch.LlmOps @a8360f13, tests/data/corpus/startup-logs/dfch-7960t-*-tp1-v0260.log).
+    // By hand: 16 layers per group x a 3,207,168 B page (784 tokens) = 51,314,688 B per block;
+    // 29.48 GiB / 51,314,688 B = 616.85, so 616 blocks (vllm/config/compilation.py @017e9f4448b7 compares
+    // max_num_seqs with kv_cache_config.num_blocks when the mode has FULL graphs).
+    void mambaBlocksRefusal()
+    {
+        Plan plan;
+        plan.vllmVersion = { 0, 26, 0 };
+        plan.maxModelLen = 8192;
+        plan.maxNumSeqs = 1024;
+        plan.gpuMemoryUtilization = 0.9;
+        plan.kvCacheMemoryBytes = static_cast<std::int64_t>(29.48 * 1024 * 1024 * 1024);
+        const ModelSpec m = presetModel("qwen3.5-27b");
+        const GpuSpec gpu = presetGpu("rtx-pro-6000");
+        const Evaluation e = evaluate(plan, m, gpu);
+        QCOMPARE(e.kv.blocks, std::int64_t(616));
+        QVERIFY(hasIssue(e, "mamba_blocks"));
+        QVERIFY(!e.fits);
+        plan.maxNumSeqs = 617;
+        QVERIFY(hasIssue(evaluate(plan, m, gpu), "mamba_blocks"));
+        plan.maxNumSeqs = 616; // the most the message allows
+        QVERIFY(!hasIssue(evaluate(plan, m, gpu), "mamba_blocks"));
+        plan.maxNumSeqs = 1024;
+        plan.enforceEager = true; // no FULL graphs to capture
+        QVERIFY(!hasIssue(evaluate(plan, m, gpu), "mamba_blocks"));
+        plan.enforceEager = false;
+        plan.vllmVersion = { 0, 18, 0 }; // #34571 capped the FULL sizes instead
+        QVERIFY(!hasIssue(evaluate(plan, m, gpu), "mamba_blocks"));
+        // A model without state layers holds no Mamba blocks to run short of.
+        plan.vllmVersion = { 0, 26, 0 };
+        plan.kvCacheMemoryBytes = std::int64_t(1) << 30; // 8,192 tokens of Llama-3.1-8B: 64 blocks of 16
+        QVERIFY(!hasIssue(evaluate(plan, presetModel("llama-3.1-8b"), gpu), "mamba_blocks"));
+    }
+
     void badModelFiles_data()
     {
         QTest::addColumn<QString>("text");
