@@ -176,6 +176,17 @@ std::optional<Plan> nearestFittingPlan(const Plan &plan, const ModelSpec &model,
     const Evaluation now = evaluate(plan, model, gpu);
     if (!now.valid || !now.hasErrors())
         return std::nullopt;
+    // A hybrid plan refused only for more sequences than state blocks (mamba_blocks) fits on the same GPUs with
+    // max_num_seqs lowered to the blocks, which is what vLLM's message asks for.
+    const bool onlyMambaBlocks = std::all_of(now.issues.begin(), now.issues.end(),
+        [](const PlanIssue &i) { return i.severity != Severity::Error || i.code == "mamba_blocks"; });
+    if (onlyMambaBlocks && now.kv.blocks > 0) {
+        Plan fewer = plan;
+        fewer.maxNumSeqs = now.kv.blocks;
+        const Evaluation e = evaluate(fewer, model, gpu);
+        if (e.valid && !e.hasErrors())
+            return fewer;
+    }
     const bool epOn = expertParallelOn(plan);
     std::optional<Plan> best;
     int bestWorld = 0;

@@ -42,7 +42,8 @@ shardscope::Plan planForModel(shardscope::Plan plan, const shardscope::ModelSpec
 // the fewest GPUs, found by growing tp through its allowed values, then pp, keeping dp, EP as it
 // was (coupled or off) and every setting. Prefers the larger tp at equal GPU count (TP inside a
 // node). Nothing when `plan` fits, is structurally impossible, or no plan of up to kMaxNearestGpus
-// fits.
+// fits. A hybrid plan refused only for max_num_seqs above its state blocks gets the same GPUs with
+// max_num_seqs set to the blocks.
 inline constexpr int kMaxNearestGpus = 1024;
 std::optional<shardscope::Plan> nearestFittingPlan(
     const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);

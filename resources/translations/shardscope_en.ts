@@ -3323,6 +3323,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Apply the nearest plan that fits (one undo step)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nearest plan that fits: the same GPUs with --max-num-seqs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use --max-num-seqs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>KvPanel</name>

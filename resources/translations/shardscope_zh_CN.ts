@@ -3322,6 +3322,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>Apply the nearest plan that fits (one undo step)</source>
         <translation>应用最接近的可容纳方案（一个撤销步骤）</translation>
     </message>
+    <message>
+        <source>Nearest plan that fits: the same GPUs with --max-num-seqs %1</source>
+        <translation>最接近的可容纳方案：GPU 不变，--max-num-seqs 设为 %1</translation>
+    </message>
+    <message>
+        <source>Use --max-num-seqs %1</source>
+        <translation>使用 --max-num-seqs %1</translation>
+    </message>
 </context>
 <context>
     <name>KvPanel</name>

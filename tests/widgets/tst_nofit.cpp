@@ -82,6 +82,35 @@ private slots:
         QCOMPARE(w.document()->plan().tp, 1);
     }
 
+    // vLLM 0.26.0 refused Qwen3.8-27B at TP 1 on an RTX PRO 6000 with "max_num_seqs (1024) exceeds available
+    // Mamba cache blocks (616) ... lower max_num_seqs to at most 616" after 29.48 GiB of available KV (the dfch
+    // log of tests/data/corpus; 29.48 GiB / 51,314,688 B per block = 616.85). The nearest plan is that advice.
+    void bannerOffersFewerSequencesForMambaBlocks()
+    {
+        Plan p = makePlan("qwen3.5-27b", "rtx-pro-6000", 1);
+        p.vllmVersion = { 0, 26, 0 };
+        p.maxModelLen = 8192;
+        p.maxNumSeqs = 1024;
+        p.gpuMemoryUtilization = 0.9;
+        p.kvCacheMemoryBytes = static_cast<std::int64_t>(29.48 * 1024 * 1024 * 1024);
+        const auto nearest = nearestFittingPlan(p, presetModel("qwen3.5-27b"), presetGpu("rtx-pro-6000"));
+        QVERIFY(nearest);
+        QCOMPARE(nearest->tp, 1);
+        QCOMPARE(nearest->maxNumSeqs, std::int64_t(616));
+
+        MainWindow w(builtinCatalog(), windowOptions(p));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        IssuesBanner *banner = w.issuesBanner();
+        QVERIFY2(banner->text().contains(QStringLiteral("616 Mamba cache blocks")), qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QStringLiteral("the same GPUs with --max-num-seqs 616")),
+            qPrintable(banner->text()));
+        QCOMPARE(banner->nearestButton()->text(), QStringLiteral("Use --max-num-seqs 616"));
+        banner->nearestButton()->click();
+        QCOMPARE(w.document()->plan().maxNumSeqs, std::int64_t(616));
+        QVERIFY(w.document()->evaluation().fits);
+    }
+
     void exploreWidensToWhatFits()
     {
         MainWindow w(builtinCatalog(), windowOptions(nofit()));

@@ -97,7 +97,15 @@ void IssuesBanner::refresh()
         lines << QStringLiteral("<span style='color:%1'><b>%2</b></span> %3")
                      .arg(color.name(), mark, textformat::issue(i).toHtmlEscaped());
     }
-    if (m_nearest) {
+    const Plan &current = m_document->plan();
+    if (m_nearest && m_nearest->tp == current.tp && m_nearest->pp == current.pp && m_nearest->dp == current.dp
+        && m_nearest->maxNumSeqs != current.maxNumSeqs) {
+        const QString seqs = QString::number(m_nearest->maxNumSeqs);
+        lines << QStringLiteral("<b>%1</b>")
+                     .arg(tr("Nearest plan that fits: the same GPUs with --max-num-seqs %1").arg(seqs).toHtmlEscaped());
+        m_useNearest->setText(tr("Use --max-num-seqs %1").arg(seqs));
+        m_useNearest->setToolTip(tr("Apply the nearest plan that fits (one undo step)"));
+    } else if (m_nearest) {
         const Plan &n = *m_nearest;
         QString shape = tr("tp %1").arg(n.tp);
         if (n.pp > 1)
