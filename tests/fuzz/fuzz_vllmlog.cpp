@@ -15,7 +15,7 @@ void reconcileWith(
 {
     std::vector<std::string> applied;
     shardscope::Plan plan = shardscope::planFromLog(shardscope::Plan {}, log, {}, &applied);
-    if (1LL * plan.tp * plan.pp * plan.dp > fuzzing::kMaxFuzzWorld)
+    if (shardscope::worldSize(plan) > fuzzing::kMaxFuzzWorld)
         return;
     const shardscope::Evaluation e0 = shardscope::evaluate(plan, model, gpu);
     if (!e0.valid)

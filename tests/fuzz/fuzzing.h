@@ -51,7 +51,7 @@ inline const shardscope::GpuSpec &gpu()
 inline void evaluateAndReport(
     const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu)
 {
-    if (1LL * plan.tp * plan.pp * plan.dp > kMaxFuzzWorld)
+    if (shardscope::worldSize(plan) > kMaxFuzzWorld) // PCP ranks count: its export has a command per node
         return;
     const shardscope::EvaluatedPlan evaluated = shardscope::evaluatePlan(plan, model, gpu);
     const shardscope::Evaluation &e = evaluated.evaluation;

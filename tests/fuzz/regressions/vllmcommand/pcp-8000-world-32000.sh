@@ -1,0 +1,1 @@
+docker run --gpus all -e HF_TOKEN=x -p 8000:8000 --ipc=host vllm/vllm-openai:latest ----nnodesen/Qwen3-30B-A3B --tensor_parallel_size 4 --ma--trust-r  --kv-sharing-fast-prefill   --prefill-context-parallel-size              8000 --ipc=host                   8 ---enf--networkr  # comnown-flag 3
