@@ -447,8 +447,9 @@ void validatePlacement(Evaluation &e, const ModelSpec &m, const GpuSpec &gpu)
                     "--max-model-len or add GPUs)"),
                 { value(formatThousands(p.maxModelLen)), value(formatThousands(e.kv.capacityTokens)) }));
     else if (p.accounting == Accounting::Vllm && p.vllmVersion >= kMambaBlocksRefusal && m.hasStateLayers()
-        && !p.enforceEager && e.cudaGraphs.full > 0 && p.maxNumSeqs > e.kv.blocks)
-        // Every decode sequence of a FULL graph holds one state block (kMambaBlocksRefusal).
+        && e.cudaGraphs.full > 0 && p.maxNumSeqs > e.kv.blocks)
+        // Every decode sequence of a FULL graph holds one state block (kMambaBlocksRefusal); --enforce-eager
+        // captures none (e.cudaGraphs is empty).
         add(issues, Severity::Error, "mamba_blocks",
             say(QT_TRANSLATE_NOOP("Validation",
                     "max_num_seqs %1 exceeds the %2 Mamba cache blocks the KV pool holds: vLLM refuses to capture "

@@ -104,7 +104,6 @@ void IssuesBanner::refresh()
         lines << QStringLiteral("<b>%1</b>")
                      .arg(tr("Nearest plan that fits: the same GPUs with --max-num-seqs %1").arg(seqs).toHtmlEscaped());
         m_useNearest->setText(tr("Use --max-num-seqs %1").arg(seqs));
-        m_useNearest->setToolTip(tr("Apply the nearest plan that fits (one undo step)"));
     } else if (m_nearest) {
         const Plan &n = *m_nearest;
         QString shape = tr("tp %1").arg(n.tp);
@@ -118,8 +117,9 @@ void IssuesBanner::refresh()
                               .arg(textformat::qs(m_document->gpu().name), shape)
                               .toHtmlEscaped());
         m_useNearest->setText(tr("Use %1").arg(shape));
-        m_useNearest->setToolTip(tr("Apply the nearest plan that fits (one undo step)"));
     }
+    if (m_nearest)
+        m_useNearest->setToolTip(tr("Apply the nearest plan that fits (one undo step)"));
     m_label->setText(lines.join(QStringLiteral("<br>")));
     QPalette pal = palette();
     const QColor tint = worst == Severity::Error ? palette::error()
