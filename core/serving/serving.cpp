@@ -49,9 +49,10 @@ void useShareGptMeans(Workload &w, bool input, bool output)
         w.outputLen = std::llround(m.output);
 }
 
-ShareGptLengths::ShareGptLengths(const Workload &w, int replicas)
+ShareGptLengths::ShareGptLengths(const Workload &w, int replicas, int replica)
     : m_rows(shareGptRequests())
     , m_stride(std::max(1, replicas))
+    , m_offset(std::clamp(replica, 0, std::max(1, replicas) - 1))
 {
     // vllm bench serve sends the first num_prompts requests; a DP replica gets every dp-th of them. The scales are
     // taken against the means of all of them, so the table's own means (useShareGptMeans) leave every length as
@@ -69,7 +70,7 @@ ShareGptLengths::ShareGptLengths(const Workload &w, int replicas)
 
 std::pair<std::int64_t, std::int64_t> ShareGptLengths::at(std::int64_t i) const
 {
-    const auto row = static_cast<std::size_t>((i * m_stride) % static_cast<std::int64_t>(m_rows.size()));
+    const auto row = static_cast<std::size_t>((i * m_stride + m_offset) % static_cast<std::int64_t>(m_rows.size()));
     const ShareGptRequest &r = m_rows[row];
     return { std::max<std::int64_t>(1, std::llround(r.input * m_inScale)),
         std::max<std::int64_t>(1, std::llround(r.output * m_outScale)) };
@@ -185,6 +186,29 @@ struct Request
     std::int64_t tokens() const { return input + generated; }
 };
 
+// One DP replica's engine: its requests, the API server that hands them over, its scheduler's queues and its
+// KV pool.
+struct Replica
+{
+    explicit Replica(double frontendSec)
+        : api(frontendSec)
+    {
+    }
+    std::vector<Request> req;
+    std::int64_t clientSlots = 0; // its share of --max-concurrency (unbounded without)
+    ApiServer api;
+    std::deque<int> released; // handed to the engine core by the API server, not yet waiting
+    std::deque<int> waiting;
+    std::vector<int> running;
+    std::vector<std::pair<int, std::int64_t>> sched; // this step's requests and their tokens
+    size_t nextPending = 0;
+    std::int64_t inflight = 0;
+    std::int64_t freeBlocks = 0;
+    std::int64_t taken = 0; // blocks handed out from the free queue so far
+    std::int64_t finished = 0;
+    std::int64_t target = 0; // requests that can finish
+};
+
 // Token-weighted inter-token latencies: a log histogram (200 bins per decade, 1 us .. 10^4 s) so a run
 // of millions of steps needs no per-token storage.
 struct ItlHistogram
@@ -297,133 +321,151 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     const std::int64_t budgetPerRound = r.maxNumBatchedTokens * pp;
     const std::int64_t maxSeqs = r.maxNumSeqs;
 
-    // One DP replica: its share of the prompts and of the clients (rate / dp).
-    const std::int64_t n = std::max<std::int64_t>(1, (workload.numPrompts + r.replicas - 1) / r.replicas);
-    const std::int64_t clientSlots = workload.maxConcurrency > 0
-        ? std::max<std::int64_t>(1, (workload.maxConcurrency + r.replicas - 1) / r.replicas)
-        : std::numeric_limits<std::int64_t>::max();
-    const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
+    // DP replicas of a MoE model step in lock-step: vLLM runs them as DPEngineCoreProc (only for MoE models,
+    // vllm/v1/engine/core.py run_engine_core), a rank with nothing scheduled runs a dummy batch, and every
+    // rank pads its tokens to the largest rank's (vllm/v1/worker/dp_utils.py coordinate_batch_across_dp,
+    // @017e9f4448b7), so a step lasts as long as the slowest rank's. Those replicas are simulated side by side,
+    // each with its own requests; a dense model's replicas are independent engines: one is simulated and scaled.
+    r.lockStep = r.replicas > 1 && plan.model.isMoe();
+    const int simulated = r.lockStep ? r.replicas : 1;
+    const std::int64_t scale = r.lockStep ? 1 : r.replicas; // a count of the simulated replicas -> all of them
 
-    Rng rng { workload.seed * 0x2545F4914F6CDD1DULL + 17 };
-    const ShareGptLengths shareGpt(workload, r.replicas);
-    std::vector<Request> req(static_cast<size_t>(n));
+    // A replica's share of the prompts and of the clients (rate / dp): the prompts round-robin, as every
+    // replicas-th request of the run; one replica standing for all gets the rounded-up share.
+    auto share = [&](std::int64_t total, int k) {
+        if (!r.lockStep)
+            return std::max<std::int64_t>(1, (total + r.replicas - 1) / r.replicas);
+        return std::max<std::int64_t>(1, total / r.replicas + (k < total % r.replicas ? 1 : 0));
+    };
+    const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
     const bool range = workload.inputLenLo > 0 && workload.inputLenHi >= workload.inputLenLo;
-    double arrival = 0;
-    for (auto &q : req) {
-        q.input = range ? workload.inputLenLo
-                + static_cast<std::int64_t>(
-                    rng.uniform() * static_cast<double>(workload.inputLenHi - workload.inputLenLo + 1))
-                        : workload.inputLen;
-        q.input = std::max<std::int64_t>(1, q.input);
-        q.output = workload.outputLen;
-        if (workload.dataset == Dataset::ShareGpt) {
-            const auto [in, out] = shareGpt.at(static_cast<std::int64_t>(&q - req.data()));
-            q.input = in;
-            q.output = out;
-        }
-        q.hit = std::min<std::int64_t>(
-            static_cast<std::int64_t>(workload.prefixHitRate * static_cast<double>(q.input)) / bs * bs, q.input - 1);
-        q.hit = std::max<std::int64_t>(0, q.hit) / bs * bs;
-        if (rate > 0) {
-            arrival += -std::log(1.0 - rng.uniform()) / rate;
-            q.arrival = arrival;
-        }
-    }
-    // vllm bench serve rescales the delays so the last arrival is exactly at N / R.
-    if (rate > 0 && arrival > 0) {
-        const double scale = (static_cast<double>(n) / rate) / arrival;
-        for (auto &q : req)
-            q.arrival *= scale;
-    }
     // A shift when the block size is a power of two (16 by default): this runs per request per step.
     const int bsShift
         = std::has_single_bit(static_cast<std::uint64_t>(bs)) ? std::countr_zero(static_cast<std::uint64_t>(bs)) : -1;
     auto blocksFor = [bs, bsShift](std::int64_t tokens) {
         return bsShift >= 0 ? (tokens + bs - 1) >> bsShift : (tokens + bs - 1) / bs;
     };
-    // A preempted request's blocks go back to the free queue's tail (tail blocks first) with their hashes, and
-    // the pool hands out blocks from the head, so its computed prefix survives until the blocks taken since
-    // pass those that were ahead of it; on readmission get_computed_blocks finds what is left, never the last
-    // token (vllm/v1/core/kv_cache_manager.py and block_pool.py @a964e5e6c35e). Only with prefix caching.
-    const bool prefixCaching = prefixCachingOn(p, plan.model);
-    std::int64_t taken = 0; // blocks handed out from the free queue so far
-    auto hitTokens = [&](const Request &q) {
-        std::int64_t hit = q.hit;
-        if (q.cachedBlocks > 0) {
-            const std::int64_t evicted = std::max<std::int64_t>(0, taken - q.cachedAtTaken - q.cachedAhead);
-            hit = std::max(hit, std::max<std::int64_t>(0, q.cachedBlocks - evicted) * bs);
-        }
-        return std::min(hit, q.tokens() - 1) / bs * bs;
-    };
-    // The blocks a waiting request must find free to be admitted with `budget` tokens of this step left.
-    const bool reserveFullIsl = resolvedVllmVersion(p.vllmVersion) >= kSchedulerReserveFullIsl;
-    auto admissionBlocks = [&](const Request &q, std::int64_t budget) {
-        if (reserveFullIsl)
-            return blocksFor(q.tokens());
-        const std::int64_t hit = hitTokens(q);
-        return blocksFor(hit + std::min(q.tokens() - hit, std::max<std::int64_t>(1, budget)));
-    };
+
+    Rng rng { workload.seed * 0x2545F4914F6CDD1DULL + 17 };
+    std::vector<Replica> reps;
+    reps.reserve(static_cast<size_t>(simulated));
     std::int64_t failed = 0;
     std::int64_t tooLong = 0;
-    for (auto &q : req)
-        if (workload.dataset == Dataset::ShareGpt && p.maxModelLen > 0 && q.input + q.output > p.maxModelLen) {
-            q.failed = true; // vLLM refuses a request longer than max_model_len; vllm bench serve counts it failed
-            ++tooLong;
-        } else if (blocksFor(q.input + q.output) > totalBlocks) {
-            q.failed = true;
-            ++failed;
+    for (int k = 0; k < simulated; ++k) {
+        Replica &R = reps.emplace_back(coef.frontendRequestSec);
+        const ShareGptLengths shareGpt(workload, r.replicas, k);
+        R.req.resize(static_cast<size_t>(share(workload.numPrompts, k)));
+        R.clientSlots = workload.maxConcurrency > 0 ? share(workload.maxConcurrency, k)
+                                                    : std::numeric_limits<std::int64_t>::max();
+        double arrival = 0;
+        for (auto &q : R.req) {
+            q.input = range ? workload.inputLenLo
+                    + static_cast<std::int64_t>(
+                        rng.uniform() * static_cast<double>(workload.inputLenHi - workload.inputLenLo + 1))
+                            : workload.inputLen;
+            q.input = std::max<std::int64_t>(1, q.input);
+            q.output = workload.outputLen;
+            if (workload.dataset == Dataset::ShareGpt) {
+                const auto [in, out] = shareGpt.at(static_cast<std::int64_t>(&q - R.req.data()));
+                q.input = in;
+                q.output = out;
+            }
+            q.hit = std::min<std::int64_t>(
+                static_cast<std::int64_t>(workload.prefixHitRate * static_cast<double>(q.input)) / bs * bs,
+                q.input - 1);
+            q.hit = std::max<std::int64_t>(0, q.hit) / bs * bs;
+            if (rate > 0) {
+                arrival += -std::log(1.0 - rng.uniform()) / rate;
+                q.arrival = arrival;
+            }
         }
+        // vllm bench serve rescales the delays so the last arrival is exactly at N / R.
+        if (rate > 0 && arrival > 0) {
+            const double s = (static_cast<double>(R.req.size()) / rate) / arrival;
+            for (auto &q : R.req)
+                q.arrival *= s;
+        }
+        for (auto &q : R.req)
+            if (workload.dataset == Dataset::ShareGpt && p.maxModelLen > 0 && q.input + q.output > p.maxModelLen) {
+                q.failed = true; // vLLM refuses a request longer than max_model_len; vllm bench serve counts it failed
+                ++tooLong;
+            } else if (blocksFor(q.input + q.output) > totalBlocks) {
+                q.failed = true;
+                ++failed;
+            }
+        R.freeBlocks = totalBlocks;
+        R.target = static_cast<std::int64_t>(R.req.size())
+            - std::count_if(R.req.begin(), R.req.end(), [](const Request &q) { return q.failed; });
+        R.running.reserve(
+            static_cast<size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(R.req.size()), maxSeqs) + 1));
+        R.sched.reserve(R.running.capacity());
+    }
     if (tooLong > 0)
         warn(r,
             phrase("Serving",
                 QT_TRANSLATE_NOOP("Serving",
                     "%1 ShareGPT requests are longer than max_model_len (%2 tokens): vLLM refuses them, and they are "
                     "skipped"),
-                { count(tooLong * r.replicas), count(p.maxModelLen) }));
+                { count(tooLong * scale), count(p.maxModelLen) }));
     if (failed > 0)
         warn(r,
             phrase("Serving",
                 QT_TRANSLATE_NOOP("Serving",
                     "%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped"),
-                { count(failed * r.replicas), count(totalBlocks * bs) }));
+                { count(failed * scale), count(totalBlocks * bs) }));
 
-    std::deque<int> released; // handed to the engine core by the API server, not yet waiting
-    std::deque<int> waiting;
-    std::vector<int> running;
-    running.reserve(static_cast<size_t>(std::min<std::int64_t>(n, maxSeqs) + 1));
-    std::vector<std::pair<int, std::int64_t>> sched;
-    sched.reserve(running.capacity());
-    size_t nextPending = 0;
-    std::int64_t inflight = 0;
-    std::int64_t freeBlocks = totalBlocks;
+    // A preempted request's blocks go back to the free queue's tail (tail blocks first) with their hashes, and
+    // the pool hands out blocks from the head, so its computed prefix survives until the blocks taken since
+    // pass those that were ahead of it; on readmission get_computed_blocks finds what is left, never the last
+    // token (vllm/v1/core/kv_cache_manager.py and block_pool.py @a964e5e6c35e). Only with prefix caching.
+    const bool prefixCaching = prefixCachingOn(p, plan.model);
+    auto hitTokens = [&](const Replica &R, const Request &q) {
+        std::int64_t hit = q.hit;
+        if (q.cachedBlocks > 0) {
+            const std::int64_t evicted = std::max<std::int64_t>(0, R.taken - q.cachedAtTaken - q.cachedAhead);
+            hit = std::max(hit, std::max<std::int64_t>(0, q.cachedBlocks - evicted) * bs);
+        }
+        return std::min(hit, q.tokens() - 1) / bs * bs;
+    };
+    // The blocks a waiting request must find free to be admitted with `budget` tokens of this step left.
+    const bool reserveFullIsl = resolvedVllmVersion(p.vllmVersion) >= kSchedulerReserveFullIsl;
+    auto admissionBlocks = [&](const Replica &R, const Request &q, std::int64_t budget) {
+        if (reserveFullIsl)
+            return blocksFor(q.tokens());
+        const std::int64_t hit = hitTokens(R, q);
+        return blocksFor(hit + std::min(q.tokens() - hit, std::max<std::int64_t>(1, budget)));
+    };
+
     double t = 0;
     ItlHistogram itl;
     double decodeTokenSum = 0, decodeSteps = 0, decodeCtxSum = 0;
     double prefillTokenSum = 0, prefillPairSum = 0, sampledSum = 0, requestSum = 0;
-    std::int64_t finished = 0;
-    const std::int64_t target = n - failed - tooLong;
+    std::int64_t replicaSteps = 0; // Σ over rounds of the replicas that ran a batch
+    std::int64_t preemptions = 0; // all simulated replicas
     std::int64_t kvStride = 1;
     const double window = model.window;
+    const double poolBlocks = static_cast<double>(totalBlocks) * simulated;
 
     // The API server handles the requests it holds side by side on one core (apiserver.h): each needs
     // frontend_request_s of it before the engine core sees it.
-    ApiServer api(coef.frontendRequestSec);
-    // The requests the API server has handed to the engine core by `now`, in hand-over order.
-    auto handOver = [&](double now) { api.advanceTo(now, released); };
-    auto release = [&](double now) {
-        handOver(now);
-        while (nextPending < req.size() && inflight < clientSlots) {
-            Request &q = req[nextPending];
+    auto handOver = [&](Replica &R, double now) { R.api.advanceTo(now, R.released); };
+    auto release = [&](Replica &R, double now) {
+        handOver(R, now);
+        while (R.nextPending < R.req.size() && R.inflight < R.clientSlots) {
+            Request &q = R.req[R.nextPending];
             if (!q.failed) {
                 q.start = std::max(q.arrival, now);
-                api.send(static_cast<int>(nextPending), q.start);
-                ++inflight;
+                R.api.send(static_cast<int>(R.nextPending), q.start);
+                ++R.inflight;
             }
-            ++nextPending;
+            ++R.nextPending;
         }
     };
     auto sampleKv = [&]() {
-        const double frac = 1.0 - static_cast<double>(freeBlocks) / static_cast<double>(totalBlocks);
+        double free = 0;
+        for (const Replica &R : reps)
+            free += static_cast<double>(R.freeBlocks);
+        const double frac = 1.0 - free / poolBlocks;
         r.kvPeakFraction = std::max(r.kvPeakFraction, frac);
         if (r.steps % kvStride == 0) {
             r.kvTimeline.push_back({ t, frac });
@@ -436,147 +478,125 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             }
         }
     };
-    auto finish = [&](Request &q) {
+    auto finish = [&](Replica &R, Request &q) {
         q.done = true;
         q.finish = t;
-        freeBlocks += q.blocks;
+        R.freeBlocks += q.blocks;
         q.blocks = 0;
-        --inflight;
-        ++finished;
+        --R.inflight;
+        ++R.finished;
     };
-
-    release(0);
-    while (finished < target) {
-        if (r.steps >= limits.maxSteps || t > limits.maxSimulatedSec) {
-            r.stoppedEarly = true;
-            warn(r,
-                phrase("Serving",
-                    QT_TRANSLATE_NOOP(
-                        "Serving", "the simulation stopped early after %1 steps (%2 of %3 requests finished)"),
-                    { count(r.steps), count(finished), count(target) }));
-            break;
-        }
-        handOver(t);
-        while (!released.empty()) {
-            waiting.push_back(released.front());
-            released.pop_front();
-        }
-        if (running.empty() && waiting.empty()) {
-            if (api.idle())
-                break; // nothing left (cannot happen while finished < target)
-            t = std::max(t, api.nextHandOver());
-            continue;
-        }
-
-        // Fast path: a run of decode-only steps with nothing to admit and nothing arriving.
+    auto dropFinished = [&](Replica &R) {
+        R.running.erase(std::remove_if(R.running.begin(), R.running.end(),
+                            [&](int id) { return R.req[static_cast<size_t>(id)].done; }),
+            R.running.end());
+        release(R, t);
+    };
+    // A run of decode-only steps with nothing to admit and nothing arriving, for one replica simulated alone:
+    // the steps are priced one by one but the requests are updated once. False when it does not apply.
+    auto decodeRun = [&](Replica &R) {
         // A waiting request that fits is admitted by the next step, so no run of decode-only steps can start:
         // skip the scan of the running requests (it decides nothing then).
-        const bool admissible = !waiting.empty() && static_cast<std::int64_t>(running.size()) < maxSeqs
-            && admissionBlocks(req[static_cast<size_t>(waiting.front())],
-                   budgetPerRound - static_cast<std::int64_t>(running.size()))
-                <= freeBlocks;
-        if (!running.empty() && !admissible && static_cast<std::int64_t>(running.size()) <= budgetPerRound) {
-            bool allDecode = true;
-            std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
-            std::int64_t ctxTokens = 0; // an integer sum: exact, and off the floating-point latency chain
-            for (int id : running) {
-                const Request &q = req[static_cast<size_t>(id)];
-                if (q.generated < 1 || q.tokens() - q.computed != 1) {
-                    allDecode = false;
-                    break;
-                }
-                minLeft = std::min(minLeft, q.output - q.generated);
-                ctxTokens += q.computed + 1;
+        const bool admissible = !R.waiting.empty() && static_cast<std::int64_t>(R.running.size()) < maxSeqs
+            && admissionBlocks(R, R.req[static_cast<size_t>(R.waiting.front())],
+                   budgetPerRound - static_cast<std::int64_t>(R.running.size()))
+                <= R.freeBlocks;
+        if (R.running.empty() || admissible || static_cast<std::int64_t>(R.running.size()) > budgetPerRound)
+            return false;
+        std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
+        std::int64_t ctxTokens = 0; // an integer sum: exact, and off the floating-point latency chain
+        for (int id : R.running) {
+            const Request &q = R.req[static_cast<size_t>(id)];
+            if (q.generated < 1 || q.tokens() - q.computed != 1)
+                return false;
+            minLeft = std::min(minLeft, q.output - q.generated);
+            ctxTokens += q.computed + 1;
+        }
+        const double ctx = static_cast<double>(ctxTokens);
+        double ctxWin = 0, belowWin = 0;
+        if (window > 0)
+            for (int id : R.running) {
+                const double c = static_cast<double>(R.req[static_cast<size_t>(id)].computed + 1);
+                ctxWin += std::min(c, window);
+                belowWin += c < window ? 1 : 0;
             }
-            const double ctx = static_cast<double>(ctxTokens);
-            double ctxWin = 0, belowWin = 0;
-            if (allDecode && window > 0)
-                for (int id : running) {
-                    const double c = static_cast<double>(req[static_cast<size_t>(id)].computed + 1);
-                    ctxWin += std::min(c, window);
-                    belowWin += c < window ? 1 : 0;
-                }
-            const double cnt = static_cast<double>(running.size());
-            std::int64_t k = allDecode ? minLeft : 0;
-            // KV safety: each request needs at most k / bs + 1 new blocks.
-            if (k > 1) {
-                const double perReq = static_cast<double>(freeBlocks) / cnt - 1;
-                k = std::min<std::int64_t>(
-                    k, static_cast<std::int64_t>(std::max(0.0, perReq) * static_cast<double>(bs)));
-            }
-            k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
-            if (k > 1) {
-                const double nextStart = api.nextHandOver();
-                std::int64_t done = 0;
-                StepBatch b;
-                b.decodeTokens = cnt;
-                b.sampled = cnt;
-                b.requests = cnt;
-                while (done < k) {
-                    const double i = static_cast<double>(done);
-                    b.decodeContext = ctx + i * cnt;
-                    b.decodeContextWindowed = window > 0 ? std::min(ctxWin + i * belowWin, cnt * window) : 0;
-                    const double dt = stepTime(model, b).totalSec;
-                    t += dt;
-                    itl.add(dt, cnt);
-                    decodeTokenSum += cnt;
-                    decodeCtxSum += b.decodeContext;
-                    decodeSteps += 1;
-                    ++done;
-                    ++r.steps;
-                    if (t >= nextStart)
-                        break;
-                }
-                bool anyDone = false;
-                for (int id : running) {
-                    Request &q = req[static_cast<size_t>(id)];
-                    q.computed += done;
-                    q.generated += done;
-                    const std::int64_t nb = blocksFor(q.computed + 1);
-                    freeBlocks -= nb - q.blocks;
-                    taken += nb - q.blocks;
-                    q.blocks = nb;
-                    if (q.generated >= q.output) {
-                        finish(q);
-                        anyDone = true;
-                    }
-                }
-                sampleKv();
-                if (anyDone) {
-                    running.erase(std::remove_if(running.begin(), running.end(),
-                                      [&](int id) { return req[static_cast<size_t>(id)].done; }),
-                        running.end());
-                    release(t);
-                }
-                continue;
+        const double cnt = static_cast<double>(R.running.size());
+        std::int64_t k = minLeft;
+        // KV safety: each request needs at most k / bs + 1 new blocks.
+        if (k > 1) {
+            const double perReq = static_cast<double>(R.freeBlocks) / cnt - 1;
+            k = std::min<std::int64_t>(k, static_cast<std::int64_t>(std::max(0.0, perReq) * static_cast<double>(bs)));
+        }
+        k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
+        if (k <= 1)
+            return false;
+        const double nextStart = R.api.nextHandOver();
+        std::int64_t done = 0;
+        StepBatch b;
+        b.decodeTokens = cnt;
+        b.sampled = cnt;
+        b.requests = cnt;
+        while (done < k) {
+            const double i = static_cast<double>(done);
+            b.decodeContext = ctx + i * cnt;
+            b.decodeContextWindowed = window > 0 ? std::min(ctxWin + i * belowWin, cnt * window) : 0;
+            const double dt = stepTime(model, b).totalSec;
+            t += dt;
+            itl.add(dt, cnt);
+            decodeTokenSum += cnt;
+            decodeCtxSum += b.decodeContext;
+            decodeSteps += 1;
+            ++done;
+            ++r.steps;
+            ++replicaSteps;
+            if (t >= nextStart)
+                break;
+        }
+        bool anyDone = false;
+        for (int id : R.running) {
+            Request &q = R.req[static_cast<size_t>(id)];
+            q.computed += done;
+            q.generated += done;
+            const std::int64_t nb = blocksFor(q.computed + 1);
+            R.freeBlocks -= nb - q.blocks;
+            R.taken += nb - q.blocks;
+            q.blocks = nb;
+            if (q.generated >= q.output) {
+                finish(R, q);
+                anyDone = true;
             }
         }
-
-        // One scheduler step (vLLM V1 Scheduler.schedule): running first, then waiting.
-        sched.clear();
+        sampleKv();
+        if (anyDone)
+            dropFinished(R);
+        return true;
+    };
+    // One scheduler step (vLLM V1 Scheduler.schedule): running first, then waiting. Fills R.sched.
+    auto schedule = [&](Replica &R) {
+        R.sched.clear();
         std::int64_t budget = budgetPerRound;
         bool preempted = false;
-        for (size_t i = 0; i < running.size() && budget > 0; ++i) {
-            const int id = running[i];
-            Request &q = req[static_cast<size_t>(id)];
+        for (size_t i = 0; i < R.running.size() && budget > 0; ++i) {
+            const int id = R.running[i];
+            Request &q = R.req[static_cast<size_t>(id)];
             const std::int64_t want = std::min(q.tokens() - q.computed, budget);
             if (want <= 0)
                 continue;
             bool selfPreempted = false;
-            while (blocksFor(q.computed + want) - q.blocks > freeBlocks) {
-                const int victim = running.back();
-                running.pop_back();
-                Request &v = req[static_cast<size_t>(victim)];
+            while (blocksFor(q.computed + want) - q.blocks > R.freeBlocks) {
+                const int victim = R.running.back();
+                R.running.pop_back();
+                Request &v = R.req[static_cast<size_t>(victim)];
                 if (prefixCaching) {
                     v.cachedBlocks = v.computed / bs;
-                    v.cachedAtTaken = taken;
-                    v.cachedAhead = freeBlocks;
+                    v.cachedAtTaken = R.taken;
+                    v.cachedAhead = R.freeBlocks;
                 }
-                freeBlocks += v.blocks;
+                R.freeBlocks += v.blocks;
                 v.blocks = 0;
                 v.computed = 0;
-                waiting.push_front(victim);
-                ++r.preemptions;
+                R.waiting.push_front(victim);
+                ++preemptions;
                 preempted = true;
                 if (victim == id) {
                     selfPreempted = true;
@@ -586,49 +606,37 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             if (selfPreempted)
                 break;
             const std::int64_t nb = blocksFor(q.computed + want);
-            freeBlocks -= nb - q.blocks;
-            taken += nb - q.blocks;
+            R.freeBlocks -= nb - q.blocks;
+            R.taken += nb - q.blocks;
             q.blocks = nb;
-            sched.emplace_back(id, want);
+            R.sched.emplace_back(id, want);
             budget -= want;
         }
-        if (!preempted) {
-            while (!waiting.empty() && budget > 0 && static_cast<std::int64_t>(running.size()) < maxSeqs) {
-                const int id = waiting.front();
-                Request &q = req[static_cast<size_t>(id)];
-                const std::int64_t hit = hitTokens(q);
-                if (admissionBlocks(q, budget) > freeBlocks) // the whole prompt from 0.19, else this chunk
-                    break;
-                const std::int64_t want = std::min(q.tokens() - hit, budget);
-                q.computed = hit;
-                const std::int64_t nb = blocksFor(hit + want);
-                freeBlocks -= nb - q.blocks;
-                taken += nb - q.blocks - (q.cachedBlocks > 0 ? hit / bs : 0);
-                q.blocks = nb;
-                q.cachedBlocks = 0;
-                waiting.pop_front();
-                running.push_back(id);
-                sched.emplace_back(id, want);
-                budget -= want;
-            }
+        if (preempted)
+            return;
+        while (!R.waiting.empty() && budget > 0 && static_cast<std::int64_t>(R.running.size()) < maxSeqs) {
+            const int id = R.waiting.front();
+            Request &q = R.req[static_cast<size_t>(id)];
+            const std::int64_t hit = hitTokens(R, q);
+            if (admissionBlocks(R, q, budget) > R.freeBlocks) // the whole prompt from 0.19, else this chunk
+                break;
+            const std::int64_t want = std::min(q.tokens() - hit, budget);
+            q.computed = hit;
+            const std::int64_t nb = blocksFor(hit + want);
+            R.freeBlocks -= nb - q.blocks;
+            R.taken += nb - q.blocks - (q.cachedBlocks > 0 ? hit / bs : 0);
+            q.blocks = nb;
+            q.cachedBlocks = 0;
+            R.waiting.pop_front();
+            R.running.push_back(id);
+            R.sched.emplace_back(id, want);
+            budget -= want;
         }
-        if (sched.empty()) {
-            // Nothing could be scheduled (the pool is held by requests that all wait): advance to the next
-            // arrival, or give up when none will come.
-            if (!api.idle()) {
-                t = std::max(t, api.nextHandOver());
-                continue;
-            }
-            r.stoppedEarly = true;
-            warn(r,
-                phrase("Serving",
-                    QT_TRANSLATE_NOOP("Serving",
-                        "the scheduler could not make progress: the KV pool is too small for the running requests")));
-            break;
-        }
+    };
+    auto batchOf = [&](const Replica &R) {
         StepBatch b;
-        for (const auto &[id, nTok] : sched) {
-            const Request &q = req[static_cast<size_t>(id)];
+        for (const auto &[id, nTok] : R.sched) {
+            const Request &q = R.req[static_cast<size_t>(id)];
             const double c = static_cast<double>(q.computed);
             const double nt = static_cast<double>(nTok);
             if (nTok == 1 && q.generated >= 1) {
@@ -643,60 +651,139 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             b.sampled += q.computed + nTok == q.tokens() ? 1 : 0;
             b.requests += 1;
         }
-        const double dt = stepTime(model, b).totalSec;
-        t += dt;
-        ++r.steps;
-        prefillTokenSum += b.prefillTokens;
-        prefillPairSum += b.prefillPairs;
-        sampledSum += b.sampled - b.decodeTokens;
-        requestSum += b.requests - b.decodeTokens;
-        if (b.decodeTokens > 0) {
-            itl.add(dt, b.decodeTokens);
-            decodeTokenSum += b.decodeTokens;
-            decodeCtxSum += b.decodeContext;
-            decodeSteps += 1;
-        }
+        return b;
+    };
+    // The step's tokens are computed: first tokens, finished requests.
+    auto commit = [&](Replica &R) {
         bool anyDone = false;
-        for (const auto &[id, nTok] : sched) {
-            Request &q = req[static_cast<size_t>(id)];
+        for (const auto &[id, nTok] : R.sched) {
+            Request &q = R.req[static_cast<size_t>(id)];
             q.computed += nTok;
             if (q.computed == q.tokens()) {
                 q.generated += 1;
                 if (q.first < 0)
                     q.first = t;
                 if (q.generated >= q.output) {
-                    finish(q);
+                    finish(R, q);
                     anyDone = true;
                 }
             }
         }
-        sampleKv();
-        if (anyDone) {
-            running.erase(std::remove_if(running.begin(), running.end(),
-                              [&](int id) { return req[static_cast<size_t>(id)].done; }),
-                running.end());
-            release(t);
+        if (anyDone)
+            dropFinished(R);
+    };
+    auto unfinished = [&]() {
+        std::int64_t left = 0;
+        for (const Replica &R : reps)
+            left += R.target - R.finished;
+        return left;
+    };
+
+    for (Replica &R : reps)
+        release(R, 0);
+    std::vector<StepBatch> batches(reps.size());
+    while (unfinished() > 0) {
+        if (r.steps >= limits.maxSteps || t > limits.maxSimulatedSec) {
+            r.stoppedEarly = true;
+            std::int64_t finished = 0, target = 0;
+            for (const Replica &R : reps) {
+                finished += R.finished;
+                target += R.target;
+            }
+            warn(r,
+                phrase("Serving",
+                    QT_TRANSLATE_NOOP(
+                        "Serving", "the simulation stopped early after %1 steps (%2 of %3 requests finished)"),
+                    { count(r.steps), count(finished * scale), count(target * scale) }));
+            break;
         }
+        bool work = false;
+        for (Replica &R : reps) {
+            handOver(R, t);
+            while (!R.released.empty()) {
+                R.waiting.push_back(R.released.front());
+                R.released.pop_front();
+            }
+            work = work || !R.running.empty() || !R.waiting.empty();
+        }
+        if (!work) {
+            double next = ApiServer::kNever;
+            for (const Replica &R : reps)
+                next = std::min(next, R.api.nextHandOver());
+            if (next == ApiServer::kNever)
+                break; // nothing left (cannot happen while requests are unfinished)
+            t = std::max(t, next);
+            continue;
+        }
+        if (reps.size() == 1 && decodeRun(reps[0]))
+            continue;
+
+        double dt = 0;
+        bool scheduled = false;
+        for (size_t k = 0; k < reps.size(); ++k) {
+            schedule(reps[k]);
+            batches[k] = batchOf(reps[k]);
+            if (reps[k].sched.empty())
+                continue;
+            scheduled = true;
+            dt = std::max(dt, stepTime(model, batches[k]).totalSec); // lock-step: the slowest rank's step
+        }
+        if (!scheduled) {
+            // Nothing could be scheduled (the pool is held by requests that all wait): advance to the next
+            // arrival, or give up when none will come.
+            double next = ApiServer::kNever;
+            for (const Replica &R : reps)
+                next = std::min(next, R.api.nextHandOver());
+            if (next != ApiServer::kNever) {
+                t = std::max(t, next);
+                continue;
+            }
+            r.stoppedEarly = true;
+            warn(r,
+                phrase("Serving",
+                    QT_TRANSLATE_NOOP("Serving",
+                        "the scheduler could not make progress: the KV pool is too small for the running requests")));
+            break;
+        }
+        t += dt;
+        ++r.steps;
+        for (size_t k = 0; k < reps.size(); ++k) {
+            if (reps[k].sched.empty())
+                continue;
+            const StepBatch &b = batches[k];
+            ++replicaSteps;
+            prefillTokenSum += b.prefillTokens;
+            prefillPairSum += b.prefillPairs;
+            sampledSum += b.sampled - b.decodeTokens;
+            requestSum += b.requests - b.decodeTokens;
+            if (b.decodeTokens > 0) {
+                itl.add(dt, b.decodeTokens);
+                decodeTokenSum += b.decodeTokens;
+                decodeCtxSum += b.decodeContext;
+                decodeSteps += 1;
+            }
+            commit(reps[k]);
+        }
+        sampleKv();
     }
 
     std::vector<double> ttft, tpot, e2e;
-    ttft.reserve(req.size());
-    tpot.reserve(req.size());
-    e2e.reserve(req.size());
     double firstStart = std::numeric_limits<double>::infinity(), lastFinish = 0, inTok = 0, outTok = 0;
-    for (const Request &q : req) {
-        if (!q.done)
-            continue;
-        ttft.push_back(q.first - q.start);
-        e2e.push_back(q.finish - q.start);
-        if (q.output > 1)
-            tpot.push_back((q.finish - q.first) / static_cast<double>(q.output - 1));
-        firstStart = std::min(firstStart, q.start);
-        lastFinish = std::max(lastFinish, q.finish);
-        inTok += static_cast<double>(q.input);
-        outTok += static_cast<double>(q.output);
-    }
-    r.completed = static_cast<std::int64_t>(e2e.size()) * r.replicas;
+    for (const Replica &R : reps)
+        for (const Request &q : R.req) {
+            if (!q.done)
+                continue;
+            ttft.push_back(q.first - q.start);
+            e2e.push_back(q.finish - q.start);
+            if (q.output > 1)
+                tpot.push_back((q.finish - q.first) / static_cast<double>(q.output - 1));
+            firstStart = std::min(firstStart, q.start);
+            lastFinish = std::max(lastFinish, q.finish);
+            inTok += static_cast<double>(q.input);
+            outTok += static_cast<double>(q.output);
+        }
+    r.completed = static_cast<std::int64_t>(e2e.size()) * scale;
+    r.preemptions = (preemptions + simulated - 1) / simulated;
     r.ttft = stats(ttft);
     r.tpot = stats(tpot);
     r.e2e = stats(e2e);
@@ -706,7 +793,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     r.itl.p99 = itl.quantile(0.99);
     r.durationSec = e2e.empty() ? 0 : lastFinish - firstStart;
     if (r.durationSec > 0) {
-        const double reps = r.replicas;
+        const double reps = static_cast<double>(scale);
         r.outputTokensPerSec = reps * outTok / r.durationSec;
         r.totalTokensPerSec = reps * (inTok + outTok) / r.durationSec;
         r.requestsPerSec = reps * static_cast<double>(e2e.size()) / r.durationSec;
@@ -719,10 +806,10 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         r.steadyDecodeBatch.requests = r.steadyDecodeBatch.decodeTokens;
         r.steadyDecodeStep = stepTime(model, r.steadyDecodeBatch);
     }
-    if (r.steps > 0) {
+    if (replicaSteps > 0) {
         // Decode tokens and contexts of the fast path are in the decode sums; the other parts only
         // occur in full scheduler steps.
-        const double steps = static_cast<double>(r.steps);
+        const double steps = static_cast<double>(replicaSteps);
         StepBatch &m = r.meanStep;
         m.decodeTokens = decodeTokenSum / steps;
         m.decodeContext = decodeCtxSum / steps;
@@ -788,6 +875,7 @@ nlohmann::json servingToJson(const ServingResult &r)
     out["preemptions"] = r.preemptions * r.replicas;
     out["completed"] = r.completed;
     out["replicas"] = r.replicas;
+    out["lockstep"] = r.lockStep;
     out["steps"] = r.steps;
     out["stopped_early"] = r.stoppedEarly;
     out["warnings"] = r.warnings;

@@ -42,17 +42,18 @@ struct Workload
 // numPrompts requests (rounded), as the CLI does when --input-len / --output-len are not given.
 void useShareGptMeans(Workload &w, bool input, bool output);
 
-// The i-th request of a ShareGPT workload as one of `replicas` DP replicas sends it (every replicas-th request of
-// the run), scaled so that all num_prompts requests average inputLen / outputLen.
+// The i-th request of a ShareGPT workload as DP replica `replica` of `replicas` gets it (every replicas-th request
+// of the run, from the replica-th), scaled so that all num_prompts requests average inputLen / outputLen.
 class ShareGptLengths
 {
 public:
-    ShareGptLengths(const Workload &w, int replicas);
+    ShareGptLengths(const Workload &w, int replicas, int replica = 0);
     std::pair<std::int64_t, std::int64_t> at(std::int64_t i) const; // {prompt tokens, output tokens}, each >= 1
 
 private:
     std::span<const ShareGptRequest> m_rows;
     std::int64_t m_stride;
+    std::int64_t m_offset;
     double m_inScale = 1;
     double m_outScale = 1;
 };
@@ -102,7 +103,10 @@ struct ServingResult
     std::int64_t maxNumBatchedTokens = 0;
     std::int64_t kvBlocks = 0; // per DP replica
     int blockSize = 16;
-    int replicas = 1; // DP replicas simulated as one (each gets 1/dp of the prompts and clients)
+    int replicas = 1; // DP replicas (each gets 1/dp of the prompts and clients)
+    // DP replicas of a MoE model step together (the slowest rank sets each step) and are simulated side by side;
+    // otherwise one replica is simulated and scaled.
+    bool lockStep = false;
     int gpus = 1;
     LatencyStats ttft, tpot, itl, e2e; // seconds
     double outputTokensPerSec = 0; // all replicas
@@ -111,9 +115,9 @@ struct ServingResult
     double requestsPerSec = 0;
     double durationSec = 0;
     double kvPeakFraction = 0;
-    std::int64_t preemptions = 0;
+    std::int64_t preemptions = 0; // per DP replica (under lock-step, the mean over the replicas, rounded up)
     std::int64_t completed = 0; // requests finished (all replicas)
-    std::int64_t steps = 0; // engine steps (rounds) simulated, one replica
+    std::int64_t steps = 0; // engine steps (rounds) simulated
     bool stoppedEarly = false;
     std::vector<std::string> warnings;
     std::vector<Sentence> warningSentences; // the same warnings, translatable (the window shows these)

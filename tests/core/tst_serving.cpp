@@ -287,6 +287,65 @@ private slots:
         QCOMPARE(r.preemptions, 0);
     }
 
+    // DP replicas of a MoE model step in lock-step (vLLM runs them as DPEngineCoreProc, which it uses only for MoE
+    // models: vllm/v1/engine/core.py run_engine_core @017e9f4448b7; a rank with nothing to run runs a dummy batch
+    // and every rank pads to the largest rank's tokens, vllm/v1/worker/dp_utils.py coordinate_batch_across_dp):
+    // every step lasts as long as the slowest rank's. Qwen3-30B-A3B at DP 2, two ShareGPT prompts at the table's
+    // own lengths, so replica 0 gets row 0 (13 in, 120 out) and replica 1 row 1 (25 in, 770 out); no API server
+    // time. Both first tokens come after one step: max(prefill 13, prefill 25). Decode step i (1-based) prices
+    // replica 0 at context 13 + i and replica 1 at 25 + i; request 0's 119 decode steps each last the larger of
+    // the two, request 1's last 650 (i = 120 ... 769) are its own.
+    void moeReplicasStepTogether()
+    {
+        Plan plan = makePlan("qwen3-30b-a3b", "h100-sxm", 1);
+        plan.dp = 2;
+        plan.maxModelLen = 4096;
+        plan.maxNumSeqs = 256;
+        plan.maxNumBatchedTokens = 8192;
+        const EvaluatedPlan ep = evaluatePlan(plan, presetModel("qwen3-30b-a3b"), presetGpu("h100-sxm"));
+        QVERIFY(ep.evaluation.fits);
+        ServingCoefficients c = servingCoefficients(ep.gpu);
+        c.frontendRequestSec = 0;
+        Workload w;
+        w.dataset = Dataset::ShareGpt;
+        w.numPrompts = 2;
+        useShareGptMeans(w, true, true);
+        const ServingResult r = simulateServing(ep, w, c);
+        QVERIFY(r.lockStep);
+        QCOMPARE(r.completed, 2);
+        const StepModel m = buildStepModel(ep, c);
+        auto prefill = [&](double n) {
+            StepBatch b;
+            b.prefillTokens = n;
+            b.prefillPairs = n * (n + 1) / 2;
+            b.sampled = b.requests = 1;
+            return stepTime(m, b).totalSec;
+        };
+        auto decode = [&](double ctx) {
+            StepBatch b;
+            b.decodeTokens = b.sampled = b.requests = 1;
+            b.decodeContext = ctx;
+            return stepTime(m, b).totalSec;
+        };
+        const double first = std::max(prefill(13), prefill(25));
+        QVERIFY(near(r.ttft.p50, first, 1e-9));
+        QVERIFY(near(r.ttft.p99, first, 1e-9));
+        double both = 0, alone = 0;
+        for (int i = 1; i <= 119; ++i)
+            both += std::max(decode(13 + i), decode(25 + i));
+        for (int i = 120; i <= 769; ++i)
+            alone += decode(25 + i);
+        const double tpot0 = both / 119, tpot1 = (both + alone) / 769;
+        QVERIFY(near(r.tpot.mean, (tpot0 + tpot1) / 2, 1e-9));
+        QVERIFY(near(r.e2e.mean, first + both + alone / 2, 1e-9)); // (first + both + first + both + alone) / 2
+        // The same replicas of a dense model are independent engines: one is simulated and scaled.
+        Plan dense = makePlan("llama-3.1-8b", "h100-sxm", 1);
+        dense.dp = 2;
+        dense.maxModelLen = 4096;
+        QVERIFY(
+            !simulateServing(evaluatePlan(dense, presetModel("llama-3.1-8b"), presetGpu("h100-sxm")), w, c).lockStep);
+    }
+
     // A burst of 4 prompts of exactly the token budget (2048) and 1 output token: the API server holds all 4 at
     // once and shares its core between them (apiserver.h), so each has had its f (= frontend_request_s) of CPU
     // at 4f and all 4 reach the engine then; each step prefills one prompt whole, so request i (1-based) gets its
