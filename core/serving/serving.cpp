@@ -492,83 +492,110 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             R.running.end());
         release(R, t);
     };
-    // A run of decode-only steps with nothing to admit and nothing arriving, for one replica simulated alone:
-    // the steps are priced one by one but the requests are updated once. False when it does not apply.
-    auto decodeRun = [&](Replica &R) {
-        // A waiting request that fits is admitted by the next step, so no run of decode-only steps can start:
-        // skip the scan of the running requests (it decides nothing then).
-        const bool admissible = !R.waiting.empty() && static_cast<std::int64_t>(R.running.size()) < maxSeqs
-            && admissionBlocks(R, R.req[static_cast<size_t>(R.waiting.front())],
-                   budgetPerRound - static_cast<std::int64_t>(R.running.size()))
-                <= R.freeBlocks;
-        if (R.running.empty() || admissible || static_cast<std::int64_t>(R.running.size()) > budgetPerRound)
-            return false;
-        std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
-        std::int64_t ctxTokens = 0; // an integer sum: exact, and off the floating-point latency chain
-        for (int id : R.running) {
-            const Request &q = R.req[static_cast<size_t>(id)];
-            if (q.generated < 1 || q.tokens() - q.computed != 1)
-                return false;
-            minLeft = std::min(minLeft, q.output - q.generated);
-            ctxTokens += q.computed + 1;
-        }
-        const double ctx = static_cast<double>(ctxTokens);
-        double ctxWin = 0, belowWin = 0;
-        if (window > 0)
-            for (int id : R.running) {
-                const double c = static_cast<double>(R.req[static_cast<size_t>(id)].computed + 1);
-                ctxWin += std::min(c, window);
-                belowWin += c < window ? 1 : 0;
+    // A run of decode-only steps with nothing to admit and nothing arriving: the steps are priced one by one
+    // (under lock-step each lasts as long as the slowest replica's) but the requests are updated once. False
+    // when it does not apply: some replica has a prefill to run or a request to admit.
+    struct DecodeRun
+    {
+        double cnt = 0, ctx = 0, ctxWin = 0, belowWin = 0;
+    };
+    std::vector<DecodeRun> runs(reps.size());
+    auto decodeRun = [&]() {
+        std::int64_t k = std::numeric_limits<std::int64_t>::max();
+        bool any = false;
+        for (size_t ri = 0; ri < reps.size(); ++ri) {
+            Replica &R = reps[ri];
+            DecodeRun &d = runs[ri];
+            d = DecodeRun {};
+            if (R.running.empty()) {
+                if (!R.waiting.empty())
+                    return false;
+                continue; // idle: under lock-step it runs dummy batches, which the others' steps cover
             }
-        const double cnt = static_cast<double>(R.running.size());
-        std::int64_t k = minLeft;
-        // KV safety: each request needs at most k / bs + 1 new blocks.
-        if (k > 1) {
-            const double perReq = static_cast<double>(R.freeBlocks) / cnt - 1;
-            k = std::min<std::int64_t>(k, static_cast<std::int64_t>(std::max(0.0, perReq) * static_cast<double>(bs)));
+            // A waiting request that fits is admitted by the next step, so no run of decode-only steps can
+            // start: skip the scan of the running requests (it decides nothing then).
+            const bool admissible = !R.waiting.empty() && static_cast<std::int64_t>(R.running.size()) < maxSeqs
+                && admissionBlocks(R, R.req[static_cast<size_t>(R.waiting.front())],
+                       budgetPerRound - static_cast<std::int64_t>(R.running.size()))
+                    <= R.freeBlocks;
+            if (admissible || static_cast<std::int64_t>(R.running.size()) > budgetPerRound)
+                return false;
+            std::int64_t minLeft = std::numeric_limits<std::int64_t>::max();
+            std::int64_t ctxTokens = 0; // an integer sum: exact, and off the floating-point latency chain
+            for (int id : R.running) {
+                const Request &q = R.req[static_cast<size_t>(id)];
+                if (q.generated < 1 || q.tokens() - q.computed != 1)
+                    return false;
+                minLeft = std::min(minLeft, q.output - q.generated);
+                ctxTokens += q.computed + 1;
+            }
+            d.ctx = static_cast<double>(ctxTokens);
+            if (window > 0)
+                for (int id : R.running) {
+                    const double c = static_cast<double>(R.req[static_cast<size_t>(id)].computed + 1);
+                    d.ctxWin += std::min(c, window);
+                    d.belowWin += c < window ? 1 : 0;
+                }
+            d.cnt = static_cast<double>(R.running.size());
+            // KV safety: each request needs at most k / bs + 1 new blocks.
+            if (minLeft > 1) {
+                const double perReq = static_cast<double>(R.freeBlocks) / d.cnt - 1;
+                minLeft = std::min<std::int64_t>(
+                    minLeft, static_cast<std::int64_t>(std::max(0.0, perReq) * static_cast<double>(bs)));
+            }
+            k = std::min(k, minLeft);
+            any = true;
         }
         k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
-        if (k <= 1)
+        if (!any || k <= 1)
             return false;
-        const double nextStart = R.api.nextHandOver();
+        double nextStart = ApiServer::kNever;
+        for (const Replica &R : reps)
+            nextStart = std::min(nextStart, R.api.nextHandOver());
         std::int64_t done = 0;
         StepBatch b;
-        b.decodeTokens = cnt;
-        b.sampled = cnt;
-        b.requests = cnt;
         while (done < k) {
             const double i = static_cast<double>(done);
-            b.decodeContext = ctx + i * cnt;
-            b.decodeContextWindowed = window > 0 ? std::min(ctxWin + i * belowWin, cnt * window) : 0;
-            const double dt = stepTime(model, b).totalSec;
+            double dt = 0;
+            for (const DecodeRun &d : runs)
+                if (d.cnt > 0) {
+                    b.decodeTokens = b.sampled = b.requests = d.cnt;
+                    b.decodeContext = d.ctx + i * d.cnt;
+                    b.decodeContextWindowed = window > 0 ? std::min(d.ctxWin + i * d.belowWin, d.cnt * window) : 0;
+                    dt = std::max(dt, stepTime(model, b).totalSec);
+                    decodeTokenSum += d.cnt;
+                    decodeCtxSum += b.decodeContext;
+                    decodeSteps += 1;
+                    ++replicaSteps;
+                }
             t += dt;
-            itl.add(dt, cnt);
-            decodeTokenSum += cnt;
-            decodeCtxSum += b.decodeContext;
-            decodeSteps += 1;
+            for (const DecodeRun &d : runs)
+                itl.add(dt, d.cnt);
             ++done;
             ++r.steps;
-            ++replicaSteps;
             if (t >= nextStart)
                 break;
         }
-        bool anyDone = false;
-        for (int id : R.running) {
-            Request &q = R.req[static_cast<size_t>(id)];
-            q.computed += done;
-            q.generated += done;
-            const std::int64_t nb = blocksFor(q.computed + 1);
-            R.freeBlocks -= nb - q.blocks;
-            R.taken += nb - q.blocks;
-            q.blocks = nb;
-            if (q.generated >= q.output) {
-                finish(R, q);
-                anyDone = true;
+        for (size_t ri = 0; ri < reps.size(); ++ri) {
+            Replica &R = reps[ri];
+            bool anyDone = false;
+            for (int id : R.running) {
+                Request &q = R.req[static_cast<size_t>(id)];
+                q.computed += done;
+                q.generated += done;
+                const std::int64_t nb = blocksFor(q.computed + 1);
+                R.freeBlocks -= nb - q.blocks;
+                R.taken += nb - q.blocks;
+                q.blocks = nb;
+                if (q.generated >= q.output) {
+                    finish(R, q);
+                    anyDone = true;
+                }
             }
+            if (anyDone)
+                dropFinished(R);
         }
         sampleKv();
-        if (anyDone)
-            dropFinished(R);
         return true;
     };
     // One scheduler step (vLLM V1 Scheduler.schedule): running first, then waiting. Fills R.sched.
@@ -715,7 +742,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             t = std::max(t, next);
             continue;
         }
-        if (reps.size() == 1 && decodeRun(reps[0]))
+        if (decodeRun())
             continue;
 
         double dt = 0;
