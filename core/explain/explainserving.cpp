@@ -84,6 +84,13 @@ Sentence estimatedNote(const ServingResult &r)
                          "chunks filling the token budget, KV blocks, preemption) over %1 requests, each step "
                          "timed by the step-time model with the %2 coefficients; not a measurement."),
         { integer(r.completed), value(r.coefficients.family) });
+    if (r.lockStep)
+        n = sym("%1 %2",
+            { n,
+                say(QT_TRANSLATE_NOOP("Explain",
+                        "The %1 DP replicas of this MoE model step together (vLLM's DP engine cores): they are "
+                        "simulated side by side and each step lasts as long as the slowest replica's."),
+                    { integer(r.replicas) }) });
     if (r.stoppedEarly)
         n = sym("%1 %2", { n, say(QT_TRANSLATE_NOOP("Explain", "The simulation stopped early (its limits).")) });
     return n;

@@ -1783,6 +1783,10 @@
         <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The %1 DP replicas of this MoE model step together (vLLM&apos;s DP engine cores): they are simulated side by side and each step lasts as long as the slowest replica&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>
