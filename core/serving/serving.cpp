@@ -327,17 +327,24 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     // @017e9f4448b7), so a step lasts as long as the slowest rank's. Those replicas are simulated side by side,
     // each with its own requests; a dense model's replicas are independent engines: one is simulated and scaled.
     r.lockStep = r.replicas > 1 && plan.model.isMoe();
-    const int simulated = r.lockStep ? r.replicas : 1;
+    // The replicas that get requests: under lock-step, fewer prompts or clients than replicas leave the others
+    // idle (their dummy batches never set a step's length).
+    const std::int64_t clients
+        = workload.maxConcurrency > 0 ? workload.maxConcurrency : std::numeric_limits<std::int64_t>::max();
+    const int spread = r.lockStep ? static_cast<int>(std::min<std::int64_t>(
+                           { r.replicas, std::max<std::int64_t>(1, workload.numPrompts), clients }))
+                                  : r.replicas;
+    const int simulated = r.lockStep ? spread : 1;
     const std::int64_t scale = r.lockStep ? 1 : r.replicas; // a count of the simulated replicas -> all of them
 
     // A replica's share of the prompts and of the clients (rate / dp): the prompts round-robin, as every
-    // replicas-th request of the run; one replica standing for all gets the rounded-up share.
+    // spread-th request of the run; one replica standing for all gets the rounded-up share.
     auto share = [&](std::int64_t total, int k) {
         if (!r.lockStep)
-            return std::max<std::int64_t>(1, (total + r.replicas - 1) / r.replicas);
-        return std::max<std::int64_t>(1, total / r.replicas + (k < total % r.replicas ? 1 : 0));
+            return std::max<std::int64_t>(1, (total + spread - 1) / spread);
+        return std::max<std::int64_t>(1, total / spread + (k < total % spread ? 1 : 0));
     };
-    const double rate = workload.requestRate > 0 ? workload.requestRate / r.replicas : 0;
+    const double rate = workload.requestRate > 0 ? workload.requestRate / spread : 0;
     const bool range = workload.inputLenLo > 0 && workload.inputLenHi >= workload.inputLenLo;
     // A shift when the block size is a power of two (16 by default): this runs per request per step.
     const int bsShift
@@ -353,7 +360,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     std::int64_t tooLong = 0;
     for (int k = 0; k < simulated; ++k) {
         Replica &R = reps.emplace_back(coef.frontendRequestSec);
-        const ShareGptLengths shareGpt(workload, r.replicas, k);
+        const ShareGptLengths shareGpt(workload, spread, k);
         R.req.resize(static_cast<size_t>(share(workload.numPrompts, k)));
         R.clientSlots = workload.maxConcurrency > 0 ? share(workload.maxConcurrency, k)
                                                     : std::numeric_limits<std::int64_t>::max();

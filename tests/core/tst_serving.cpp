@@ -338,6 +338,24 @@ private slots:
         const double tpot0 = both / 119, tpot1 = (both + alone) / 769;
         QVERIFY(near(r.tpot.mean, (tpot0 + tpot1) / 2, 1e-9));
         QVERIFY(near(r.e2e.mean, first + both + alone / 2, 1e-9)); // (first + both + first + both + alone) / 2
+        // One client at DP 4: one request in flight in the whole cluster, so the other replicas stay idle and the
+        // three requests run back to back, each one prefill step of 1000 and 99 decode steps (as closedLoopOfOne).
+        Plan four = plan;
+        four.dp = 4;
+        const EvaluatedPlan ep4 = evaluatePlan(four, presetModel("qwen3-30b-a3b"), presetGpu("h100-sxm"));
+        Workload one;
+        one.inputLen = 1000;
+        one.outputLen = 100;
+        one.maxConcurrency = 1;
+        one.numPrompts = 3;
+        const ServingResult r4 = simulateServing(ep4, one, c);
+        QCOMPARE(r4.completed, 3);
+        StepBatch pre;
+        pre.prefillTokens = 1000;
+        pre.prefillPairs = 1000.0 * 1001 / 2;
+        pre.sampled = pre.requests = 1;
+        QVERIFY(near(r4.ttft.mean, stepTime(buildStepModel(ep4, c), pre).totalSec, 1e-9));
+        QVERIFY(near(r4.durationSec, 3 * r4.e2e.mean, 1e-9));
         // The same replicas of a dense model are independent engines: one is simulated and scaled.
         Plan dense = makePlan("llama-3.1-8b", "h100-sxm", 1);
         dense.dp = 2;
