@@ -334,8 +334,12 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     const int spread = r.lockStep ? static_cast<int>(std::min<std::int64_t>(
                            { r.replicas, std::max<std::int64_t>(1, workload.numPrompts), clients }))
                                   : r.replicas;
-    const int simulated = r.lockStep ? spread : 1;
-    const std::int64_t scale = r.lockStep ? 1 : r.replicas; // a count of the simulated replicas -> all of them
+    // At most kLockStepReplicas of them side by side (the cost grows with each): more stand for the rest, whose
+    // slowest rank the slowest of those represents.
+    const int simulated = r.lockStep ? std::min(spread, kLockStepReplicas) : 1;
+    // A count over the simulated replicas -> over all of them (set once their requests are drawn).
+    double scale = r.replicas;
+    auto scaled = [&scale](std::int64_t n) { return count(std::llround(static_cast<double>(n) * scale)); };
 
     // A replica's share of the prompts and of the clients (rate / dp): the prompts round-robin, as every
     // spread-th request of the run; one replica standing for all gets the rounded-up share.
@@ -407,19 +411,25 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             static_cast<size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(R.req.size()), maxSeqs) + 1));
         R.sched.reserve(R.running.capacity());
     }
+    if (r.lockStep) {
+        std::int64_t drawn = 0;
+        for (const Replica &R : reps)
+            drawn += static_cast<std::int64_t>(R.req.size());
+        scale = static_cast<double>(workload.numPrompts) / static_cast<double>(drawn);
+    }
     if (tooLong > 0)
         warn(r,
             phrase("Serving",
                 QT_TRANSLATE_NOOP("Serving",
                     "%1 ShareGPT requests are longer than max_model_len (%2 tokens): vLLM refuses them, and they are "
                     "skipped"),
-                { count(tooLong * scale), count(p.maxModelLen) }));
+                { scaled(tooLong), count(p.maxModelLen) }));
     if (failed > 0)
         warn(r,
             phrase("Serving",
                 QT_TRANSLATE_NOOP("Serving",
                     "%1 requests never fit the KV pool (input + output above its %2 tokens) and are skipped"),
-                { count(failed * scale), count(totalBlocks * bs) }));
+                { scaled(failed), count(totalBlocks * bs) }));
 
     // A preempted request's blocks go back to the free queue's tail (tail blocks first) with their hashes, and
     // the pool hands out blocks from the head, so its computed prefix survives until the blocks taken since
@@ -448,6 +458,9 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     double decodeTokenSum = 0, decodeSteps = 0, decodeCtxSum = 0;
     double prefillTokenSum = 0, prefillPairSum = 0, sampledSum = 0, requestSum = 0;
     std::int64_t replicaSteps = 0; // Σ over rounds of the replicas that ran a batch
+    // The simulation's work, bounded by limits.maxSteps: rounds x simulated replicas (one replica: the steps).
+    const auto perRound = static_cast<std::int64_t>(reps.size());
+    auto workLeft = [&]() { return (limits.maxSteps - r.steps * perRound) / perRound; };
     std::int64_t preemptions = 0; // all simulated replicas
     std::int64_t kvStride = 1;
     const double window = model.window;
@@ -553,7 +566,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             k = std::min(k, minLeft);
             any = true;
         }
-        k = std::min<std::int64_t>(k, limits.maxSteps - r.steps);
+        k = std::min<std::int64_t>(k, workLeft());
         if (!any || k <= 1)
             return false;
         double nextStart = ApiServer::kNever;
@@ -717,7 +730,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         release(R, 0);
     std::vector<StepBatch> batches(reps.size());
     while (unfinished() > 0) {
-        if (r.steps >= limits.maxSteps || t > limits.maxSimulatedSec) {
+        if (workLeft() <= 0 || t > limits.maxSimulatedSec) {
             r.stoppedEarly = true;
             std::int64_t finished = 0, target = 0;
             for (const Replica &R : reps) {
@@ -728,7 +741,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
                 phrase("Serving",
                     QT_TRANSLATE_NOOP(
                         "Serving", "the simulation stopped early after %1 steps (%2 of %3 requests finished)"),
-                    { count(r.steps), count(finished * scale), count(target * scale) }));
+                    { count(r.steps), scaled(finished), scaled(target) }));
             break;
         }
         bool work = false;
@@ -816,7 +829,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             inTok += static_cast<double>(q.input);
             outTok += static_cast<double>(q.output);
         }
-    r.completed = static_cast<std::int64_t>(e2e.size()) * scale;
+    r.completed = std::llround(static_cast<double>(e2e.size()) * scale);
     r.preemptions = (preemptions + simulated - 1) / simulated;
     r.ttft = stats(ttft);
     r.tpot = stats(tpot);
@@ -827,7 +840,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
     r.itl.p99 = itl.quantile(0.99);
     r.durationSec = e2e.empty() ? 0 : lastFinish - firstStart;
     if (r.durationSec > 0) {
-        const double reps = static_cast<double>(scale);
+        const double reps = scale;
         r.outputTokensPerSec = reps * outTok / r.durationSec;
         r.totalTokensPerSec = reps * (inTok + outTok) / r.durationSec;
         r.requestsPerSec = reps * static_cast<double>(e2e.size()) / r.durationSec;

@@ -132,10 +132,13 @@ struct ServingResult
     ServingCoefficients coefficients;
 };
 
+// The most DP replicas of a MoE model simulated side by side (serving.lockstep); more are represented by as many.
+inline constexpr int kLockStepReplicas = 16;
+
 // Limits of one simulation: it stops (stoppedEarly, a warning) when it exceeds either.
 struct SimulationLimits
 {
-    std::int64_t maxSteps = 20000000;
+    std::int64_t maxSteps = 20000000; // engine steps x the replicas simulated side by side (lock-step)
     double maxSimulatedSec = 30.0 * 24 * 3600;
 };
 

@@ -356,6 +356,18 @@ private slots:
         pre.sampled = pre.requests = 1;
         QVERIFY(near(r4.ttft.mean, stepTime(buildStepModel(ep4, c), pre).totalSec, 1e-9));
         QVERIFY(near(r4.durationSec, 3 * r4.e2e.mean, 1e-9));
+        // DP 32: 16 replicas side by side stand for the 32 (kLockStepReplicas), each with its 1/32 of the prompts
+        // (1000 = 8 x 32 + 24 x 31: the 16 drawn hold 8 x 32 + 8 x 31 = 504, counted x 1000 / 504).
+        Plan wide = plan;
+        wide.dp = 32;
+        Workload burst;
+        burst.inputLen = 100;
+        burst.outputLen = 10;
+        const ServingResult r32
+            = simulateServing(evaluatePlan(wide, presetModel("qwen3-30b-a3b"), presetGpu("h100-sxm")), burst, c);
+        QVERIFY(r32.lockStep);
+        QCOMPARE(r32.completed, 1000);
+        QVERIFY(near(r32.outputTokensPerSec, 10000 / r32.durationSec, 1e-9));
         // The same replicas of a dense model are independent engines: one is simulated and scaled.
         Plan dense = makePlan("llama-3.1-8b", "h100-sxm", 1);
         dense.dp = 2;
@@ -549,6 +561,17 @@ private slots:
         QVERIFY(r.stoppedEarly);
         QVERIFY(r.steps <= 500);
         QVERIFY(!r.warnings.empty());
+        // Under lock-step the bound is on steps x replicas: 8 replicas of a MoE model stop within 500 / 8 = 62
+        // steps (a hostile --dp cannot multiply the work).
+        Plan moe = makePlan("qwen3-30b-a3b", "h100-sxm", 1);
+        moe.dp = 8;
+        moe.maxModelLen = 4096;
+        const EvaluatedPlan ep8 = evaluatePlan(moe, presetModel("qwen3-30b-a3b"), presetGpu("h100-sxm"));
+        w.maxConcurrency = 8;
+        const ServingResult r8 = simulateServing(ep8, w, servingCoefficients(ep8.gpu), lim);
+        QVERIFY(r8.lockStep);
+        QVERIFY(r8.stoppedEarly);
+        QVERIFY(r8.steps <= 62);
     }
 
     void badWorkloads()
