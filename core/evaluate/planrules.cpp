@@ -171,22 +171,31 @@ Plan planForModel(Plan p, const ModelSpec &model)
     return p;
 }
 
+std::optional<Plan> withMaxNumSeqsForMambaBlocks(
+    const Plan &plan, const Evaluation &now, const ModelSpec &model, const GpuSpec &gpu)
+{
+    // A hybrid plan refused only for more sequences than state blocks (mamba_blocks) fits on the same GPUs with
+    // max_num_seqs lowered to the blocks, which is what vLLM's message asks for.
+    const bool onlyMambaBlocks = now.valid && now.hasErrors()
+        && std::all_of(now.issues.begin(), now.issues.end(),
+            [](const PlanIssue &i) { return i.severity != Severity::Error || i.code == "mamba_blocks"; });
+    if (!onlyMambaBlocks || now.kv.blocks <= 0)
+        return std::nullopt;
+    Plan fewer = plan;
+    fewer.maxNumSeqs = now.kv.blocks;
+    const Evaluation e = evaluate(fewer, model, gpu);
+    if (e.valid && !e.hasErrors())
+        return fewer;
+    return std::nullopt;
+}
+
 std::optional<Plan> nearestFittingPlan(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu)
 {
     const Evaluation now = evaluate(plan, model, gpu);
     if (!now.valid || !now.hasErrors())
         return std::nullopt;
-    // A hybrid plan refused only for more sequences than state blocks (mamba_blocks) fits on the same GPUs with
-    // max_num_seqs lowered to the blocks, which is what vLLM's message asks for.
-    const bool onlyMambaBlocks = std::all_of(now.issues.begin(), now.issues.end(),
-        [](const PlanIssue &i) { return i.severity != Severity::Error || i.code == "mamba_blocks"; });
-    if (onlyMambaBlocks && now.kv.blocks > 0) {
-        Plan fewer = plan;
-        fewer.maxNumSeqs = now.kv.blocks;
-        const Evaluation e = evaluate(fewer, model, gpu);
-        if (e.valid && !e.hasErrors())
-            return fewer;
-    }
+    if (auto fewer = withMaxNumSeqsForMambaBlocks(plan, now, model, gpu))
+        return fewer;
     const bool epOn = expertParallelOn(plan);
     std::optional<Plan> best;
     int bestWorld = 0;

@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace shardscope {
+struct Evaluation;
+}
+
 // Which TP/PP/DP/EP values the sliders may take, and why the others are refused. The verdicts come
 // from the core's own validation (validateStructure), so the window and `shardscope plan` agree.
 enum class ParallelDim { Tp, Pp, Dp, Ep };
@@ -45,6 +49,11 @@ shardscope::Plan planForModel(shardscope::Plan plan, const shardscope::ModelSpec
 // fits. A hybrid plan refused only for max_num_seqs above its state blocks gets the same GPUs with
 // max_num_seqs set to the blocks.
 inline constexpr int kMaxNearestGpus = 1024;
+
+// The same plan with max_num_seqs lowered to the Mamba cache blocks when that alone is what keeps it from
+// fitting (mamba_blocks is its only error, vLLM's remedy fixes it); nothing otherwise. `now` is evaluate(plan).
+std::optional<shardscope::Plan> withMaxNumSeqsForMambaBlocks(const shardscope::Plan &plan,
+    const shardscope::Evaluation &now, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
 std::optional<shardscope::Plan> nearestFittingPlan(
     const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
 

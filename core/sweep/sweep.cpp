@@ -1,5 +1,6 @@
 #include "core/sweep/sweep.h"
 
+#include "core/evaluate/planrules.h"
 #include "core/evaluate/validation.h"
 
 #include <algorithm>
@@ -372,6 +373,12 @@ struct SweepJob
         if (options.batch > 0)
             plan.batch = options.batch;
         Evaluation e = evaluate(plan, model, gpu);
+        bool lowered = false;
+        if (base.maxNumSeqs == 0)
+            if (const auto fewer = withMaxNumSeqsForMambaBlocks(plan, e, model, gpu)) {
+                e = evaluate(*fewer, model, gpu);
+                lowered = true;
+            }
         Outcome out;
         if (!e.valid) {
             const PlanIssue *why = e.firstError();
@@ -384,6 +391,8 @@ struct SweepJob
                 retime(e, model, gpu, batch, context);
         }
         out.plan = summarise(e, s);
+        out.plan.maxNumSeqs = e.plan.maxNumSeqs;
+        out.plan.maxNumSeqsLowered = lowered;
         applyConstraints(out.plan, options, e.plan.maxNumSeqs);
         return out;
     }

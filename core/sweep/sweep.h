@@ -87,6 +87,10 @@ struct SweepPlan
     double commSecPerStep = 0; // the decode step's communication on one token's path
     double commBytesPerGpuPerStep = 0; // what the busiest GPU sends in that step, all links
     LinkKind tpLink = LinkKind::None; // the link TP AllReduces use
+    // max_num_seqs the plan runs with; a hybrid plan that only vLLM's Mamba-blocks refusal kept from fitting is
+    // evaluated with it lowered to the blocks (when --max-num-seqs was not given), as vLLM's message asks.
+    std::int64_t maxNumSeqs = 0;
+    bool maxNumSeqsLowered = false;
 
     bool operator==(const SweepPlan &) const = default;
 };

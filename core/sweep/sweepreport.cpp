@@ -63,6 +63,8 @@ const std::vector<Column> &columns()
         { "comm.time_s", [](const SweepPlan &p) { return timed(p, p.commSecPerStep); } },
         { "comm.bytes_per_gpu_per_step", [](const SweepPlan &p) { return timed(p, p.commBytesPerGpuPerStep); } },
         { "comm.tp_link", [](const SweepPlan &p) { return p.valid ? json(linkKindName(p.tpLink)) : json(nullptr); } },
+        { "max_num_seqs", [](const SweepPlan &p) { return p.valid ? json(p.maxNumSeqs) : json(nullptr); } },
+        { "max_num_seqs_lowered", [](const SweepPlan &p) { return json(p.maxNumSeqsLowered); } },
     };
     return list;
 }
@@ -223,6 +225,8 @@ std::string sweepToText(const SweepResult &r, const ModelSpec &m, const GpuSpec 
             notes = p.reasons.front().code;
         else if (p.crossesNode)
             notes = "tp_crosses_node";
+        if (p.maxNumSeqsLowered)
+            notes += (notes.empty() ? "" : "; ") + std::string("--max-num-seqs ") + std::to_string(p.maxNumSeqs);
         if (p.dominatedBy > 0)
             notes += (notes.empty() ? "" : "; ") + std::string("dominated by #") + std::to_string(p.dominatedBy);
         const std::string rank = p.rank > 0 ? std::to_string(p.rank) : "-";

@@ -103,6 +103,36 @@ private slots:
             QVERIFY(!p.crossesNode);
     }
 
+    // vLLM refuses a hybrid plan whose max_num_seqs exceeds its Mamba cache blocks (mamba_blocks,
+    // vllm/config/compilation.py resolve_cudagraph_mode_and_sizes @017e9f4448b7) and says to lower it to at most
+    // the blocks. With the default max_num_seqs (1,024) Qwen3.5-27B at DP 2 on RTX PRO 6000 is such a plan: the
+    // sweep lists it as fitting with max_num_seqs set to the number that refusal names, and keeps a
+    // --max-num-seqs the user gave (then the row carries the refusal).
+    void hybridPlanRunsWithVllmsRemedy()
+    {
+        const ModelSpec model = presetModel("qwen3.5-27b");
+        const GpuSpec gpu = presetGpu("rtx-pro-6000");
+        Plan plan;
+        SweepOptions o;
+        o.gpus = 2;
+        const SweepResult r = sweep(plan, model, gpu, o);
+        const SweepPlan *dp2 = find(r, 1, 1, 2, 1);
+        QVERIFY(dp2 && dp2->fits && dp2->maxNumSeqsLowered);
+        QVERIFY(dp2->maxNumSeqs > 0 && dp2->maxNumSeqs < 1024);
+        Plan sized = plan;
+        sized.dp = 2;
+        sized.maxNumSeqs = dp2->maxNumSeqs;
+        QVERIFY(!evaluate(sized, model, gpu).hasErrors());
+        Plan given = plan;
+        given.maxNumSeqs = 1024;
+        const SweepResult asGiven = sweep(given, model, gpu, o);
+        const SweepPlan *kept = find(asGiven, 1, 1, 2, 1);
+        QVERIFY(kept && !kept->fits && !kept->maxNumSeqsLowered && hasReason(*kept, "mamba_blocks"));
+        const std::string atMost = "at most " + std::to_string(dp2->maxNumSeqs) + ",";
+        QVERIFY(std::any_of(kept->reasons.begin(), kept->reasons.end(),
+            [&](const PlanIssue &i) { return i.message().find(atMost) != std::string::npos; }));
+    }
+
     // Nodes of 4 GPUs: a TP group is tp consecutive ranks, so tp = 8 spans two nodes (its AllReduces
     // go over the NIC) while tp <= 4 groups (ranks 0-3, 4-7) stay inside one.
     void tpCrossingNodes()
