@@ -381,7 +381,8 @@ void ExploreView::choose(int planIndex)
     // A result computed for other settings than the window's would undo them: wait for the fresh one.
     if (m_haveContext && !(m_shown && *m_shown == m_wanted))
         return;
-    const Plan sized = planFor(*m_result, m_result->plans[static_cast<size_t>(planIndex)]);
+    const SweepPlan &row = m_result->plans[static_cast<size_t>(planIndex)];
+    const Plan sized = planFor(*m_result, row);
     Plan chosen = m_haveContext ? m_plan : sized;
     chosen.tp = sized.tp;
     chosen.pp = sized.pp;
@@ -393,6 +394,8 @@ void ExploreView::choose(int planIndex)
     chosen.batch = sized.batch;
     chosen.microbatches = sized.microbatches;
     chosen.promptLen = sized.promptLen;
+    if (row.maxNumSeqsLowered) // the sweep ran it with vLLM's remedy for the Mamba-blocks refusal
+        chosen.maxNumSeqs = row.maxNumSeqs;
     emit planChosen(chosen);
 }
 
