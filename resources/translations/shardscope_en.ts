@@ -7175,6 +7175,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;br&gt;a TP group leaves the scale-up domain</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;br&gt;runs with --max-num-seqs %1: vLLM refuses the default for more sequences than Mamba cache blocks, and asks for this</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>textformat</name>

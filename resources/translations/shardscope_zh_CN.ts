@@ -7169,6 +7169,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>&lt;br&gt;a TP group leaves the scale-up domain</source>
         <translation>&lt;br&gt;有 TP 组超出高速互连域</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;runs with --max-num-seqs %1: vLLM refuses the default for more sequences than Mamba cache blocks, and asks for this</source>
+        <translation>&lt;br&gt;以 --max-num-seqs %1 运行：默认值的序列数超过 Mamba 缓存块数时 vLLM 拒绝启动，并要求这样设置</translation>
+    </message>
 </context>
 <context>
     <name>textformat</name>

@@ -86,6 +86,10 @@ QString planToolTip(const SweepPlan &p)
                      QString::fromStdString(formatBytes(p.commBytesPerGpuPerStep)),
                      QString::fromLatin1(linkKindName(p.tpLink)));
     }
+    if (p.maxNumSeqsLowered)
+        s += tr("<br>runs with --max-num-seqs %1: vLLM refuses the default for more sequences than Mamba cache "
+                "blocks, and asks for this")
+                 .arg(p.maxNumSeqs);
     if (p.pareto)
         s += tr("<br>on the Pareto front of TPOT and tokens/s per GPU");
     if (p.crossesNode)
