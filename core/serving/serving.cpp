@@ -596,8 +596,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             if (t >= nextStart)
                 break;
         }
-        for (size_t ri = 0; ri < reps.size(); ++ri) {
-            Replica &R = reps[ri];
+        for (Replica &R : reps) {
             bool anyDone = false;
             for (int id : R.running) {
                 Request &q = R.req[static_cast<size_t>(id)];
