@@ -512,6 +512,22 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             R.running.end());
         release(R, t);
     };
+    // Requests finished and those that can finish, over the simulated replicas.
+    auto progress = [&]() {
+        std::pair<std::int64_t, std::int64_t> p { 0, 0 };
+        for (const Replica &R : reps) {
+            p.first += R.finished;
+            p.second += R.target;
+        }
+        return p;
+    };
+    // When the next request reaches any replica's scheduler (ApiServer::kNever: none in hand).
+    auto nextHandOver = [&]() {
+        double next = ApiServer::kNever;
+        for (const Replica &R : reps)
+            next = std::min(next, R.api.nextHandOver());
+        return next;
+    };
     // A run of decode-only steps with nothing to admit and nothing arriving: the steps are priced one by one
     // (under lock-step each lasts as long as the slowest replica's) but the requests are updated once. False
     // when it does not apply: some replica has a prefill to run or a request to admit.
@@ -569,9 +585,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         k = std::min<std::int64_t>(k, workLeft());
         if (!any || k <= 1)
             return false;
-        double nextStart = ApiServer::kNever;
-        for (const Replica &R : reps)
-            nextStart = std::min(nextStart, R.api.nextHandOver());
+        const double nextStart = nextHandOver();
         std::int64_t done = 0;
         StepBatch b;
         while (done < k) {
@@ -718,24 +732,16 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         if (anyDone)
             dropFinished(R);
     };
-    auto unfinished = [&]() {
-        std::int64_t left = 0;
-        for (const Replica &R : reps)
-            left += R.target - R.finished;
-        return left;
-    };
 
     for (Replica &R : reps)
         release(R, 0);
     std::vector<StepBatch> batches(reps.size());
-    while (unfinished() > 0) {
+    for (;;) {
+        const auto [finished, target] = progress();
+        if (finished >= target)
+            break;
         if (workLeft() <= 0 || t > limits.maxSimulatedSec) {
             r.stoppedEarly = true;
-            std::int64_t finished = 0, target = 0;
-            for (const Replica &R : reps) {
-                finished += R.finished;
-                target += R.target;
-            }
             warn(r,
                 phrase("Serving",
                     QT_TRANSLATE_NOOP(
@@ -753,9 +759,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
             work = work || !R.running.empty() || !R.waiting.empty();
         }
         if (!work) {
-            double next = ApiServer::kNever;
-            for (const Replica &R : reps)
-                next = std::min(next, R.api.nextHandOver());
+            const double next = nextHandOver();
             if (next == ApiServer::kNever)
                 break; // nothing left (cannot happen while requests are unfinished)
             t = std::max(t, next);
@@ -777,9 +781,7 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         if (!scheduled) {
             // Nothing could be scheduled (the pool is held by requests that all wait): advance to the next
             // arrival, or give up when none will come.
-            double next = ApiServer::kNever;
-            for (const Replica &R : reps)
-                next = std::min(next, R.api.nextHandOver());
+            const double next = nextHandOver();
             if (next != ApiServer::kNever) {
                 t = std::max(t, next);
                 continue;
