@@ -21,6 +21,28 @@ EvaluatedPlan llama8bOnH100(std::int64_t maxBatchedTokens = 8192, std::int64_t m
     return evaluatePlan(p, presetModel("llama-3.1-8b"), presetGpu("h100-sxm"));
 }
 
+// One request's whole prompt of n tokens in one step (no window): n causal query-key pairs per position summed.
+StepBatch prefillOf(double n)
+{
+    StepBatch b;
+    b.prefillTokens = n;
+    b.prefillPairs = n * (n + 1) / 2;
+    b.sampled = 1;
+    b.requests = 1;
+    return b;
+}
+
+// One request decoding one token at ctx tokens of context.
+StepBatch decodeAt(double ctx)
+{
+    StepBatch b;
+    b.decodeTokens = 1;
+    b.decodeContext = ctx;
+    b.sampled = 1;
+    b.requests = 1;
+    return b;
+}
+
 } // namespace
 
 class TestServing : public QObject
@@ -266,19 +288,10 @@ private slots:
         const ServingResult r = simulateServing(ep, w, c);
         QCOMPARE(r.completed, 5);
         const StepModel m = buildStepModel(ep, c);
-        StepBatch pre;
-        pre.prefillTokens = 1000;
-        pre.prefillPairs = 1000.0 * 1001 / 2;
-        pre.sampled = 1;
-        pre.requests = 1;
-        QVERIFY(near(r.ttft.mean, c.frontendRequestSec + stepTime(m, pre).totalSec, 1e-9));
+        QVERIFY(near(r.ttft.mean, c.frontendRequestSec + stepTime(m, prefillOf(1000)).totalSec, 1e-9));
         QVERIFY(near(r.ttft.p99, r.ttft.p50, 1e-9));
-        StepBatch d;
-        d.decodeTokens = d.sampled = d.requests = 1;
-        d.decodeContext = 1001;
-        const double lo = stepTime(m, d).totalSec;
-        d.decodeContext = 1100;
-        const double hi = stepTime(m, d).totalSec;
+        const double lo = stepTime(m, decodeAt(1001)).totalSec;
+        const double hi = stepTime(m, decodeAt(1100)).totalSec;
         QVERIFY(r.tpot.mean >= lo - 1e-12 && r.tpot.mean <= hi + 1e-12);
         // E2E = TTFT + 99 x TPOT per request; 5 requests back to back: 5 x E2E = duration.
         QVERIFY(near(r.e2e.mean, r.ttft.mean + 99 * r.tpot.mean, 1e-9));
@@ -314,19 +327,8 @@ private slots:
         QVERIFY(r.lockStep);
         QCOMPARE(r.completed, 2);
         const StepModel m = buildStepModel(ep, c);
-        auto prefill = [&](double n) {
-            StepBatch b;
-            b.prefillTokens = n;
-            b.prefillPairs = n * (n + 1) / 2;
-            b.sampled = b.requests = 1;
-            return stepTime(m, b).totalSec;
-        };
-        auto decode = [&](double ctx) {
-            StepBatch b;
-            b.decodeTokens = b.sampled = b.requests = 1;
-            b.decodeContext = ctx;
-            return stepTime(m, b).totalSec;
-        };
+        auto prefill = [&](double n) { return stepTime(m, prefillOf(n)).totalSec; };
+        auto decode = [&](double ctx) { return stepTime(m, decodeAt(ctx)).totalSec; };
         const double first = std::max(prefill(13), prefill(25));
         QVERIFY(near(r.ttft.p50, first, 1e-9));
         QVERIFY(near(r.ttft.p99, first, 1e-9));
@@ -350,11 +352,7 @@ private slots:
         one.numPrompts = 3;
         const ServingResult r4 = simulateServing(ep4, one, c);
         QCOMPARE(r4.completed, 3);
-        StepBatch pre;
-        pre.prefillTokens = 1000;
-        pre.prefillPairs = 1000.0 * 1001 / 2;
-        pre.sampled = pre.requests = 1;
-        QVERIFY(near(r4.ttft.mean, stepTime(buildStepModel(ep4, c), pre).totalSec, 1e-9));
+        QVERIFY(near(r4.ttft.mean, stepTime(buildStepModel(ep4, c), prefillOf(1000)).totalSec, 1e-9));
         QVERIFY(near(r4.durationSec, 3 * r4.e2e.mean, 1e-9));
         // DP 32: 16 replicas side by side stand for the 32 (kLockStepReplicas), each with its 1/32 of the prompts
         // (1000 = 8 x 32 + 24 x 31: the 16 drawn hold 8 x 32 + 8 x 31 = 504, counted x 1000 / 504).
@@ -392,12 +390,7 @@ private slots:
         const ServingResult r = simulateServing(ep, w, c);
         QCOMPARE(r.completed, 4);
         QCOMPARE(r.steps, 4);
-        StepBatch pre;
-        pre.prefillTokens = 2048;
-        pre.prefillPairs = 2048.0 * 2049 / 2;
-        pre.sampled = 1;
-        pre.requests = 1;
-        const double step = stepTime(buildStepModel(ep, c), pre).totalSec;
+        const double step = stepTime(buildStepModel(ep, c), prefillOf(2048)).totalSec;
         const double f = c.frontendRequestSec;
         QVERIFY(f > 0);
         QVERIFY(near(r.ttft.mean, 4 * f + 2.5 * step, 1e-9));
@@ -421,12 +414,7 @@ private slots:
         w.numPrompts = 4;
         const ServingResult r = simulateServing(ep, w, c);
         QCOMPARE(r.completed, 4);
-        StepBatch pre;
-        pre.prefillTokens = 2048;
-        pre.prefillPairs = 2048.0 * 2049 / 2;
-        pre.sampled = 1;
-        pre.requests = 1;
-        const double step = stepTime(buildStepModel(ep, c), pre).totalSec;
+        const double step = stepTime(buildStepModel(ep, c), prefillOf(2048)).totalSec;
         QVERIFY(step < 1.0);
         QVERIFY(near(r.ttft.mean, 4.0 + 2.5 * step, 1e-9));
         QVERIFY(near(r.ttft.p50, 4.0 + 2.5 * step, 1e-9));
