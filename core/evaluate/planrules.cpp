@@ -171,8 +171,7 @@ Plan planForModel(Plan p, const ModelSpec &model)
     return p;
 }
 
-std::optional<Plan> withMaxNumSeqsForMambaBlocks(
-    const Plan &plan, const Evaluation &now, const ModelSpec &model, const GpuSpec &gpu)
+std::optional<Plan> withMaxNumSeqsForMambaBlocks(const Plan &plan, const Evaluation &now)
 {
     // A hybrid plan refused only for more sequences than state blocks (mamba_blocks) fits on the same GPUs with
     // max_num_seqs lowered to the blocks, which is what vLLM's message asks for.
@@ -183,10 +182,7 @@ std::optional<Plan> withMaxNumSeqsForMambaBlocks(
         return std::nullopt;
     Plan fewer = plan;
     fewer.maxNumSeqs = now.kv.blocks;
-    const Evaluation e = evaluate(fewer, model, gpu);
-    if (e.valid && !e.hasErrors())
-        return fewer;
-    return std::nullopt;
+    return fewer;
 }
 
 std::optional<Plan> nearestFittingPlan(const Plan &plan, const ModelSpec &model, const GpuSpec &gpu)
@@ -194,8 +190,11 @@ std::optional<Plan> nearestFittingPlan(const Plan &plan, const ModelSpec &model,
     const Evaluation now = evaluate(plan, model, gpu);
     if (!now.valid || !now.hasErrors())
         return std::nullopt;
-    if (auto fewer = withMaxNumSeqsForMambaBlocks(plan, now, model, gpu))
-        return fewer;
+    if (auto fewer = withMaxNumSeqsForMambaBlocks(plan, now)) {
+        const Evaluation e = evaluate(*fewer, model, gpu);
+        if (e.valid && !e.hasErrors())
+            return fewer;
+    }
     const bool epOn = expertParallelOn(plan);
     std::optional<Plan> best;
     int bestWorld = 0;

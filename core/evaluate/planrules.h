@@ -50,10 +50,11 @@ shardscope::Plan planForModel(shardscope::Plan plan, const shardscope::ModelSpec
 // max_num_seqs set to the blocks.
 inline constexpr int kMaxNearestGpus = 1024;
 
-// The same plan with max_num_seqs lowered to the Mamba cache blocks when that alone is what keeps it from
-// fitting (mamba_blocks is its only error, vLLM's remedy fixes it); nothing otherwise. `now` is evaluate(plan).
-std::optional<shardscope::Plan> withMaxNumSeqsForMambaBlocks(const shardscope::Plan &plan,
-    const shardscope::Evaluation &now, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
+// The same plan with max_num_seqs lowered to the Mamba cache blocks, vLLM's remedy, when mamba_blocks is the
+// only error of `now` (= evaluate(plan)); nothing otherwise. The caller evaluates it (the lower max_num_seqs
+// moves other terms, so it need not fit).
+std::optional<shardscope::Plan> withMaxNumSeqsForMambaBlocks(
+    const shardscope::Plan &plan, const shardscope::Evaluation &now);
 std::optional<shardscope::Plan> nearestFittingPlan(
     const shardscope::Plan &plan, const shardscope::ModelSpec &model, const shardscope::GpuSpec &gpu);
 

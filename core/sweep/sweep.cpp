@@ -375,9 +375,12 @@ struct SweepJob
         Evaluation e = evaluate(plan, model, gpu);
         bool lowered = false;
         if (base.maxNumSeqs == 0)
-            if (const auto fewer = withMaxNumSeqsForMambaBlocks(plan, e, model, gpu)) {
-                e = evaluate(*fewer, model, gpu);
-                lowered = true;
+            if (const auto fewer = withMaxNumSeqsForMambaBlocks(plan, e)) {
+                Evaluation f = evaluate(*fewer, model, gpu);
+                if (f.valid && !f.hasErrors()) {
+                    e = std::move(f);
+                    lowered = true;
+                }
             }
         Outcome out;
         if (!e.valid) {
