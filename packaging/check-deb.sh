@@ -27,7 +27,7 @@ field() { dpkg-deb -f "$deb" "$1"; }
 version=$(field Version)
 depends=$(field Depends)
 # dpkg-shlibdeps' findings plus what Qt loads at run time, invisible to it.
-for dep in libc6 libqt6core6 libqt6widgets6 libqt6svg6 qt6-qpa-plugins qt6-translations-l10n fonts-dejavu-core; do
+for dep in libc6 libqt6core6 libqt6widgets6 libqt6svg6 libre2-9 qt6-qpa-plugins qt6-translations-l10n fonts-dejavu-core; do
     grep -Eq "(^|[ ,|])$dep( |,|$)" <<<"$depends" || fail "Depends lacks $dep: $depends"
 done
 ok "Depends: $depends"

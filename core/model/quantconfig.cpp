@@ -5,11 +5,12 @@
 #include "core/model/modelspec.h"
 
 #include <nlohmann/json.hpp>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <regex>
+#include <memory>
 #include <unordered_set>
 
 namespace shardscope {
@@ -22,6 +23,7 @@ namespace {
 constexpr size_t kMaxIgnoreEntries = 65536;
 constexpr size_t kMaxIgnoreEntryChars = 512;
 constexpr size_t kMaxRegexes = 32;
+constexpr int64_t kMaxRegexMemory = 1 << 20; // per compiled regex; a 512-character pattern needs far less
 
 std::string upper(std::string s)
 {
@@ -147,109 +149,32 @@ bool fnmatch(std::string_view name, std::string_view p)
     return pi == p.size();
 }
 
-// Refuses patterns whose backtracking could explode on a module name: a quantified group, or many
-// quantifiers. Real ignore regexes are like "re:.*self_attn.*" or "re:.*mlp.gate$".
-void checkRegex(const std::string &pattern)
-{
-    int quantifiers = 0;
-    for (size_t i = 0; i < pattern.size(); ++i) {
-        const char c = pattern[i];
-        if (c == '\\') {
-            ++i;
-            continue;
-        }
-        if (c == '*' || c == '+' || c == '?' || c == '{') {
-            ++quantifiers;
-            if (i > 0 && pattern[i - 1] == ')' && c != '?')
-                throw InputError("quantization_config \"ignore\" regex \"" + pattern
-                    + "\" repeats a group, which ShardScope does not evaluate");
-        }
-    }
-    if (quantifiers > 8)
-        throw InputError(
-            "quantization_config \"ignore\" regex \"" + pattern + "\" has too many quantifiers to evaluate");
-}
-
-// The longest run of literal characters every match of an ECMAScript `pattern` must contain, or ""
-// when there is none to rely on (a top-level alternation, or no literal outside groups and classes).
-// A name without it cannot match, so the regex engine is skipped: a 61-layer checkpoint with three
-// "re:" entries asks for about 11,000 searches per load, and std::regex is slow at each.
-std::string requiredLiteral(const std::string &pattern)
-{
-    static const std::string kMeta = ".^$|()[]{}*+?\\";
-    std::string best, run;
-    int depth = 0;
-    bool inClass = false;
-    const auto endRun = [&] {
-        if (run.size() > best.size())
-            best = run;
-        run.clear();
-    };
-    for (size_t i = 0; i < pattern.size(); ++i) {
-        const char c = pattern[i];
-        if (c == '\\') { // an escape: whatever it stands for, it ends the run
-            endRun();
-            ++i;
-            continue;
-        }
-        if (inClass) {
-            inClass = c != ']';
-            continue;
-        }
-        if (c == '[') {
-            endRun();
-            inClass = true;
-        } else if (c == '(') {
-            endRun();
-            ++depth;
-        } else if (c == ')') {
-            depth = std::max(0, depth - 1);
-        } else if (c == '|' && depth == 0) {
-            return {}; // either side may match alone
-        } else if (c == '*' || c == '?' || c == '{' || c == '+') {
-            if (!run.empty()) // the quantified character may be absent (or, for '+', repeated)
-                run.pop_back();
-            endRun();
-            if (c == '{') // the bounds are no literals
-                i = std::min(pattern.find('}', i), pattern.size());
-        } else if (kMeta.find(c) != std::string::npos) {
-            endRun();
-        } else if (depth == 0) {
-            run += c;
-        }
-    }
-    endRun();
-    return best;
-}
-
 struct Matcher
 {
     std::unordered_set<std::string> exact;
     std::vector<std::string> wildcards; // ModelOpt fnmatch patterns and substrings
-    struct Regex
-    {
-        std::regex re; // a compressed-tensors "re:" entry (Python re.match: anchored at the start)
-        std::string literal; // its requiredLiteral
-    };
-    std::vector<Regex> regexes;
+    // compressed-tensors "re:" entries. RE2, not std::regex: RE2 runs in time linear in the name
+    // whatever the pattern, where std::regex backtracks (a hostile "(.*)*"-like entry ran past the fuzzer's 10 s
+    // limit).
+    std::vector<std::unique_ptr<re2::RE2>> regexes;
     bool modelOpt = false;
 
     Matcher(const std::vector<std::string> &entries, bool modelOptPatterns)
         : modelOpt(modelOptPatterns)
     {
+        re2::RE2::Options options;
+        options.set_log_errors(false);
+        options.set_max_mem(kMaxRegexMemory);
         for (const std::string &e : entries) {
             if (!modelOpt && e.rfind("re:", 0) == 0) {
                 if (regexes.size() >= kMaxRegexes)
                     throw InputError("quantization_config \"ignore\" has more than " + std::to_string(kMaxRegexes)
                         + " regular expressions");
-                const std::string pattern = e.substr(3);
-                checkRegex(pattern);
-                try {
-                    regexes.push_back({ std::regex(pattern, std::regex::ECMAScript), requiredLiteral(pattern) });
-                } catch (const std::regex_error &) {
-                    throw InputError(
-                        "quantization_config \"ignore\" entry \"" + e + "\" is not a regex ShardScope reads");
-                }
+                auto re = std::make_unique<re2::RE2>(e.substr(3), options);
+                if (!re->ok()) // RE2 reads Python's syntax but lookaround and backreferences
+                    throw InputError("quantization_config \"ignore\" entry \"" + e
+                        + "\" is not a regex ShardScope reads (" + re->error() + ")");
+                regexes.push_back(std::move(re));
             } else if (modelOpt) {
                 wildcards.push_back(e);
                 exact.insert(e);
@@ -266,9 +191,8 @@ struct Matcher
         for (const std::string &w : wildcards) // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
             if (name.find(w) != std::string::npos || fnmatch(name, w))
                 return true;
-        for (const Regex &r : regexes)
-            if (name.find(r.literal) != std::string::npos
-                && std::regex_search(name, r.re, std::regex_constants::match_continuous))
+        for (const auto &re : regexes) // Python re.match: anchored at the start only
+            if (re->Match(name, 0, name.size(), re2::RE2::ANCHOR_START, nullptr, 0))
                 return true;
         return false;
     }

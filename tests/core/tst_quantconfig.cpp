@@ -302,8 +302,8 @@ private slots:
         QCOMPARE(bytesPerParam(plain, plain.weightFormat).attention, fp8);
     }
 
-    // The literal a regex must contain skips the regex engine for names without it; it must never
-    // skip a name the regex matches. Dense MLP of 4 layers x 3 equal projections, worked by hand:
+    // "re:" entries are Python re.match: anchored at the start, not the end. Dense MLP of 4 layers
+    // x 3 equal projections, worked by hand:
     void ignoreRegexesMatchAsPythonDoes()
     {
         const json scheme
@@ -317,10 +317,17 @@ private slots:
         // are ignored: 6 of 12 kept.
         QCOMPARE(coverage({ "re:.*layers\\.1\\..*|.*down_proj" }), 6.0 / 12);
         // "s?" may be absent: ".up_proj" matches (gate_up_proj does not: "_up", not ".up"). "{1,2}"
-        // bounds are no literal: "down_proj" matches. Only the 4 gate projections stay: 4 of 12.
+        // is a count: "down_proj" matches. Only the 4 gate projections stay: 4 of 12.
         QCOMPARE(coverage({ "re:.*\\.ups?_proj", "re:.*down_pr{1,2}oj" }), 4.0 / 12);
         // A group's contents are optional to the prefilter: "mlp\\.(gate|up)_proj" ignores gate and up.
         QCOMPARE(coverage({ "re:.*mlp\\.(gate|up)_proj" }), 4.0 / 12);
+        // Not anchored at the end: "model.layers.0.mlp" is a prefix of all three of layer 0's: 9 of 12.
+        QCOMPARE(coverage({ "re:model\\.layers\\.0\\.mlp" }), 9.0 / 12);
+        // Patterns a backtracking engine takes exponential time on are read and matched in linear
+        // time: neither matches a name (no "b"; the names are not all "a"s), so all 12 stay quantized.
+        QCOMPARE(coverage({ "re:(a+)+b", "re:(.*)*(.*)*(.*)*(.*)*(.*)*(.*)*(.*)*(.*)*(.*)*=" }), 12.0 / 12);
+        // Python's (?P<name>...) groups and \\d are read.
+        QCOMPARE(coverage({ "re:model\\.layers\\.(?P<n>\\d+)\\.mlp\\.down_proj" }), 8.0 / 12);
     }
 
     void refusesWhatItDoesNotRead()
@@ -344,7 +351,7 @@ private slots:
         targeted["config_groups"]["group_0"]["targets"] = { "re:.*experts.*" };
         QVERIFY(refusedNaming(dense(), targeted, "targets"));
         json hostile = ctGroup({ { "num_bits", 8 }, { "type", "float" }, { "strategy", "tensor" } });
-        hostile["ignore"] = { "re:(a+)+b" };
+        hostile["ignore"] = { "re:(?=lookahead)" }; // Python reads it; RE2 does not: refused, not guessed
         QVERIFY(refusedNaming(dense(), hostile, "ignore"));
         hostile["ignore"] = { "re:[unclosed" };
         QVERIFY(refusedNaming(dense(), hostile, "ignore"));
