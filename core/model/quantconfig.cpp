@@ -23,6 +23,8 @@ namespace {
 constexpr size_t kMaxIgnoreEntries = 65536;
 constexpr size_t kMaxIgnoreEntryChars = 512;
 constexpr size_t kMaxRegexes = 32;
+constexpr size_t kMaxMatchWork = 1'000'000'000; // about a second; see Matcher::work
+constexpr size_t kTestWork = 8; // one pattern test (a substring search) in fnmatch steps, about
 constexpr int64_t kMaxRegexMemory = 1 << 20; // per compiled regex; a 512-character pattern needs far less
 
 std::string upper(std::string s)
@@ -79,7 +81,7 @@ std::vector<std::string> stringList(const json &j, const char *key, const std::s
 }
 
 // fnmatch as Python's fnmatch.fnmatch on POSIX (case-sensitive): '*', '?', '[...]' and '[!...]'.
-// Iterative with one backtrack point per '*', so linear-ish on any input.
+// Iterative with one backtrack point per '*': at most name x pattern steps, counted in `steps`.
 bool fnmatchClass(std::string_view p, size_t &pi, char c)
 {
     // p[pi] == '['; on return pi is past the class, or unchanged (literal '[') when unterminated.
@@ -106,10 +108,11 @@ bool fnmatchClass(std::string_view p, size_t &pi, char c)
     return hit != negate;
 }
 
-bool fnmatch(std::string_view name, std::string_view p)
+bool fnmatch(std::string_view name, std::string_view p, size_t &steps)
 {
     size_t n = 0, pi = 0, starP = std::string_view::npos, starN = 0;
     while (n < name.size()) {
+        ++steps;
         if (pi < p.size() && p[pi] == '*') {
             starP = pi++;
             starN = n;
@@ -123,6 +126,7 @@ bool fnmatch(std::string_view name, std::string_view p)
         if (pi < p.size() && p[pi] == '[') {
             size_t next = pi;
             const bool inClass = fnmatchClass(p, next, name[n]);
+            steps += next - pi;
             if (next != pi) { // a terminated class
                 if (inClass) {
                     pi = next;
@@ -149,15 +153,50 @@ bool fnmatch(std::string_view name, std::string_view p)
     return pi == p.size();
 }
 
+// The longest run of characters every name a ModelOpt entry matches must contain, both as a
+// substring and through fnmatch: a run outside '*', '?' and '[...]'. A name without it is skipped.
+std::string fnmatchLiteral(std::string_view p)
+{
+    std::string best, run;
+    for (size_t i = 0; i < p.size(); ++i) {
+        if (p[i] != '*' && p[i] != '?' && p[i] != '[') {
+            run += p[i];
+            continue;
+        }
+        if (run.size() > best.size())
+            best = run;
+        run.clear();
+        if (p[i] == '[') { // skip a terminated class; past an unterminated one, stop (a shorter literal is safe)
+            size_t end = i + 1;
+            if (end < p.size() && p[end] == '!')
+                ++end;
+            end = p.find(']', end + 1);
+            if (end == std::string_view::npos)
+                return best;
+            i = end;
+        }
+    }
+    return run.size() > best.size() ? run : best;
+}
+
 struct Matcher
 {
     std::unordered_set<std::string> exact;
-    std::vector<std::string> wildcards; // ModelOpt fnmatch patterns and substrings
+    struct Wildcard
+    {
+        std::string pattern; // a ModelOpt entry: matched as a substring, then with fnmatch
+        std::string literal; // its fnmatchLiteral
+    };
+    std::vector<Wildcard> wildcards;
     // compressed-tensors "re:" entries. RE2, not std::regex: RE2 runs in time linear in the name
     // whatever the pattern, where std::regex backtracks (a hostile "(.*)*"-like entry ran past the fuzzer's 10 s
     // limit).
     std::vector<std::unique_ptr<re2::RE2>> regexes;
     bool modelOpt = false;
+    // Matching work so far, about one unit per character compared. A hostile list of thousands of
+    // wildcards over thousands of layers would otherwise take minutes; a real one (hundreds of
+    // entries, under 200 layers) stays under a tenth of the bound.
+    mutable size_t work = 0;
 
     Matcher(const std::vector<std::string> &entries, bool modelOptPatterns)
         : modelOpt(modelOptPatterns)
@@ -176,7 +215,7 @@ struct Matcher
                         + "\" is not a regex ShardScope reads (" + re->error() + ")");
                 regexes.push_back(std::move(re));
             } else if (modelOpt) {
-                wildcards.push_back(e);
+                wildcards.push_back({ e, fnmatchLiteral(e) });
                 exact.insert(e);
             } else {
                 exact.insert(e);
@@ -186,14 +225,24 @@ struct Matcher
 
     bool matches(const std::string &name) const
     {
+        if (work > kMaxMatchWork)
+            throw InputError("quantization_config \"ignore\" is too long for this model's layers to check: "
+                             "ShardScope stops after "
+                + std::to_string(kMaxMatchWork) + " comparisons");
         if (exact.count(name))
             return true;
-        for (const std::string &w : wildcards) // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
-            if (name.find(w) != std::string::npos || fnmatch(name, w))
+        for (const Wildcard &w : wildcards) { // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
+            work += kTestWork;
+            if (name.find(w.literal) == std::string::npos)
+                continue;
+            if (name.find(w.pattern) != std::string::npos || fnmatch(name, w.pattern, work))
                 return true;
-        for (const auto &re : regexes) // Python re.match: anchored at the start only
+        }
+        for (const auto &re : regexes) { // Python re.match: anchored at the start only
+            work += kTestWork + name.size();
             if (re->Match(name, 0, name.size(), re2::RE2::ANCHOR_START, nullptr, 0))
                 return true;
+        }
         return false;
     }
 };

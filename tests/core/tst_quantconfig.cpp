@@ -186,6 +186,28 @@ private slots:
         const ModelSpec sub = withQuant(
             dense(12), { { "quant_method", "modelopt" }, { "quant_algo", "FP8" }, { "ignore", { "model.layers.1" } } });
         QCOMPARE(sub.quantCoverage.denseMlp, 0.75);
+        // A class and a '?' around the literal ShardScope looks for first: "*layers.[!0].mlp.down_pro?" names
+        // layers 1-3's down_proj (not layer 0's, nor layer 10's: "10." is two characters), 3 of 4 layers x 1 of
+        // 3 projections: 9/12 of a 4-layer model's MLP quantized.
+        const auto fp8Ignoring = [](int layers, const json &ignore) {
+            return withQuant(
+                dense(layers), { { "quant_method", "modelopt" }, { "quant_algo", "FP8" }, { "ignore", ignore } });
+        };
+        QCOMPARE(fp8Ignoring(4, { "*layers.[!0].mlp.down_pro?" }).quantCoverage.denseMlp, 9.0 / 12);
+        // Thousands of wildcards that never match, over 2,000 layers: about 10^10 comparisons, refused with
+        // the field named instead of minutes of matching.
+        json many = json::array();
+        for (int i = 0; i < 3000; ++i)
+            many.push_back("*.*.*.*.*.*.*.*q" + std::to_string(i));
+        QVERIFY(refusedNaming(dense(2000),
+            { { "quant_method", "modelopt" }, { "quant_algo", "FP8" }, { "ignore", many } }, "\"ignore\" is too long"));
+        // A long real-sized list is read: one entry per layer and module of a 94-layer model, 470 entries.
+        json perLayer = json::array();
+        for (int i = 0; i < 94; ++i)
+            for (const char *module :
+                { "self_attn.q_proj", "self_attn.k_proj", "self_attn.v_proj", "self_attn.o_proj", "mlp.gate_proj" })
+                perLayer.push_back("model.layers." + std::to_string(i) + "." + module);
+        QCOMPARE(fp8Ignoring(94, perLayer).quantCoverage.denseMlp, 2.0 / 3);
         // vLLM refuses an NVFP4 hf_quant_config.json without exclude_modules (ModelOptNvFp4Config).
         QVERIFY(refusedNaming(dense(),
             { { "quant_method", "modelopt" },
