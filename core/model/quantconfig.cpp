@@ -24,7 +24,7 @@ constexpr size_t kMaxIgnoreEntries = 65536;
 constexpr size_t kMaxIgnoreEntryChars = 512;
 constexpr size_t kMaxRegexes = 32;
 constexpr size_t kMaxMatchWork = 200'000'000; // 0.14 s here, 1.4 s under ASan; see Matcher::work
-constexpr size_t kTestWork = 8; // one pattern test (a substring search) in fnmatch steps, about
+constexpr size_t kTestWork = 8; // one pattern test (a substring search) costs about 8 fnmatch steps
 constexpr int64_t kMaxRegexMemory = 1 << 20; // per compiled regex; a 512-character pattern needs far less
 
 std::string upper(std::string s)
@@ -189,8 +189,8 @@ struct Matcher
     };
     std::vector<Wildcard> wildcards;
     // compressed-tensors "re:" entries. RE2, not std::regex: RE2 runs in time linear in the name
-    // whatever the pattern, where std::regex backtracks (a hostile "(.*)*"-like entry ran past the fuzzer's 10 s
-    // limit).
+    // whatever the pattern, where std::regex backtracks (a fuzzed entry of eight ".*" ran past the
+    // fuzzer's 10 s limit).
     std::vector<std::unique_ptr<re2::RE2>> regexes;
     bool modelOpt = false;
     // Matching work so far, about one unit per character compared. A hostile list of thousands of
@@ -211,7 +211,7 @@ struct Matcher
                     throw InputError("quantization_config \"ignore\" has more than " + std::to_string(kMaxRegexes)
                         + " regular expressions");
                 auto re = std::make_unique<re2::RE2>(e.substr(3), options);
-                if (!re->ok()) // RE2 reads Python's syntax but lookaround and backreferences
+                if (!re->ok()) // RE2 reads Python's syntax except lookaround and backreferences
                     throw InputError("quantization_config \"ignore\" entry \"" + e
                         + "\" is not a regex ShardScope reads (" + re->error() + ")");
                 regexes.push_back(std::move(re));
@@ -224,23 +224,33 @@ struct Matcher
         }
     }
 
-    bool matches(const std::string &name) const
+    // Counts `units` of matching work and refuses the list once it passes the bound: checked after every
+    // test, so no single name (a test of every entry) can overshoot it.
+    void spend(size_t units) const
     {
+        work += units;
         if (work > kMaxMatchWork)
             throw InputError("quantization_config \"ignore\" is too long for this model's layers to check: "
                              "ShardScope stops after "
                 + std::to_string(kMaxMatchWork) + " comparisons");
+    }
+
+    bool matches(const std::string &name) const
+    {
         if (exact.count(name))
             return true;
         for (const Wildcard &w : wildcards) { // vLLM ModelOpt is_layer_excluded: substring, then fnmatch
-            work += kTestWork;
+            spend(kTestWork);
             if (name.find(w.literal) == std::string::npos)
                 continue;
-            if (name.find(w.pattern) != std::string::npos || fnmatch(name, w.pattern, work))
+            size_t steps = 0;
+            const bool hit = name.find(w.pattern) != std::string::npos || fnmatch(name, w.pattern, steps);
+            spend(steps);
+            if (hit)
                 return true;
         }
         for (const auto &re : regexes) { // Python re.match: anchored at the start only
-            work += kTestWork + name.size();
+            spend(kTestWork + name.size());
             if (re->Match(name, 0, name.size(), re2::RE2::ANCHOR_START, nullptr, 0))
                 return true;
         }
