@@ -3599,6 +3599,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>out tok/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the plan is not valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no request completes in the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LinksPanel</name>

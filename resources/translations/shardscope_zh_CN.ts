@@ -3597,6 +3597,14 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <source>tok/s per GPU</source>
         <translation>每卡 tok/s</translation>
     </message>
+    <message>
+        <source>the plan is not valid</source>
+        <translation>方案无效</translation>
+    </message>
+    <message>
+        <source>no request completes in the simulation</source>
+        <translation>模拟中没有请求完成</translation>
+    </message>
 </context>
 <context>
     <name>LinksPanel</name>

@@ -129,6 +129,36 @@ private slots:
         at1.numPrompts = std::max<std::int64_t>(w.numPrompts, 2);
         QCOMPARE(view.points().front().tpot.p50, simulateServing(doc.evaluated(), at1).tpot.p50);
     }
+
+    // A plan that leaves no KV cache runs no request: the view says why and draws no axes, instead of an empty
+    // chart with a meaningless range (Llama-3.1-70B in BF16 is 141 GB of weights, one H100 80 GB holds 79.6 GiB).
+    void noCurveWhenNoRequestRuns()
+    {
+        PlanDocument doc(builtinCatalog());
+        PlanEditor editor(&doc);
+        QVERIFY(editor.apply(makePlan("llama-3.1-70b", "h100-sxm", 1), QString()));
+        QVERIFY(doc.evaluated().evaluation.valid);
+        QVERIFY(!doc.evaluated().evaluation.fits);
+        LatencyCurveView view(&doc);
+        view.resize(800, 500);
+        view.show();
+        QVERIFY(!view.isComputing());
+        QVERIFY2(view.statusText().startsWith(QStringLiteral("No curve: ")), qPrintable(view.statusText()));
+        QVERIFY2(view.statusText().contains(QStringLiteral("KV")), qPrintable(view.statusText()));
+        QVERIFY(view.points().empty());
+        for (QAbstractAxis *a : view.chart()->axes())
+            QVERIFY2(!a->isVisible(), qPrintable(a->titleText()));
+        for (QAbstractSeries *s : view.chart()->series())
+            QCOMPARE(qobject_cast<QXYSeries *>(s)->count(), 0);
+
+        // A plan that fits brings the curve and its axes back.
+        QSignalSpy ready(&view, &LatencyCurveView::curveReady);
+        QVERIFY(editor.apply(llama8b(), QString()));
+        QVERIFY(ready.wait(60000));
+        QVERIFY2(view.statusText().startsWith(QStringLiteral("Estimated")), qPrintable(view.statusText()));
+        for (QAbstractAxis *a : view.chart()->axes())
+            QVERIFY(a->isVisible());
+    }
 };
 
 QTEST_MAIN(TestLatencyCurve)

@@ -5,6 +5,7 @@
 #include "widgets/common/retranslate.h"
 #include "widgets/common/textformat.h"
 #include "widgets/document/plandocument.h"
+#include "widgets/serving/workloadtext.h"
 #include "widgets/window/featurehost.h"
 
 #include <QAction>
@@ -178,10 +179,9 @@ void LatencyCurveView::start()
         return;
     }
     const std::shared_ptr<const ServingResult> current = m_document->serving();
-    m_error.clear();
-    if (!current) {
+    m_noCurve = !current || current->completed == 0;
+    if (m_noCurve) {
         m_points.clear();
-        m_error = textformat::qs(m_document->servingError());
         draw();
         return;
     }
@@ -192,6 +192,20 @@ void LatencyCurveView::start()
     const Workload workload = m_document->workload();
     m_watcher.setFuture(QtConcurrent::run([state, workload, cs] { return computeCurve(*state, workload, cs); }));
     retranslate();
+}
+
+// No curve to draw: an invalid plan, a workload the checks refuse, or a plan whose requests never run (no KV
+// cache left). Said in the window's language (asked again on a language change) rather than drawn as empty axes.
+QString LatencyCurveView::noCurveReason() const
+{
+    const std::shared_ptr<const PlanState> state = m_document->state();
+    if (!state || !state->evaluation.valid)
+        return tr("the plan is not valid");
+    const std::shared_ptr<const ServingResult> current = m_document->serving();
+    if (!current)
+        return textformat::qs(m_document->servingError());
+    const QString why = workloadtext::warnings(*current).join(QLatin1Char(' '));
+    return why.isEmpty() ? tr("no request completes in the simulation") : why;
 }
 
 void LatencyCurveView::onFinished()
@@ -220,21 +234,28 @@ void LatencyCurveView::draw()
         m_ttft99->append(x, p.ttft.p99 * 1e3);
         m_throughput->append(x, p.outputTokensPerSecPerGpu);
         for (double v : { p.tpot.p50, p.tpot.p99, p.ttft.p50, p.ttft.p99 }) {
-            lo = std::min(lo, v * 1e3);
+            if (v > 0) // a log axis: a zero (one output token has no TPOT) must not set its bottom
+                lo = std::min(lo, v * 1e3);
             hi = std::max(hi, v * 1e3);
         }
         maxTokens = std::max(maxTokens, p.outputTokensPerSecPerGpu);
     }
     // The current workload: its own simulation (the document's), at its concurrency.
     const std::shared_ptr<const ServingResult> current = m_document->serving();
-    if (current && current->workload.maxConcurrency > 0 && current->workload.requestRate == 0) {
+    const bool any = !m_points.empty();
+    if (any && current && current->workload.maxConcurrency > 0 && current->workload.requestRate == 0) {
         const double x = static_cast<double>(current->workload.maxConcurrency);
         m_currentLatency->append(x, current->tpot.p50 * 1e3);
         m_currentThroughput->append(x, current->outputTokensPerSecPerGpu);
-        lo = std::min(lo, current->tpot.p50 * 1e3);
+        if (current->tpot.p50 > 0)
+            lo = std::min(lo, current->tpot.p50 * 1e3);
         hi = std::max(hi, current->tpot.p50 * 1e3);
         maxTokens = std::max(maxTokens, current->outputTokensPerSecPerGpu);
     }
+    // Without points the axes would show a meaningless range: the status line says why there is no curve.
+    for (QAbstractAxis *a : std::initializer_list<QAbstractAxis *> { m_x, m_latency, m_tokens })
+        a->setVisible(any);
+    chart()->legend()->setVisible(any);
     if (hi > 0) {
         m_latency->setRange(std::pow(10.0, std::floor(std::log10(lo))), std::pow(10.0, std::ceil(std::log10(hi))));
         m_tokens->setRange(0, maxTokens > 0 ? maxTokens * 1.1 : 1);
@@ -259,8 +280,8 @@ void LatencyCurveView::retranslate()
     const Workload &w = m_document->workload();
     if (m_watcher.isRunning())
         m_status->setText(tr("Computing… (%n simulations in the background)", nullptr, m_pending));
-    else if (!m_error.isEmpty())
-        m_status->setText(tr("No curve: %1").arg(m_error));
+    else if (m_noCurve)
+        m_status->setText(tr("No curve: %1").arg(noCurveReason()));
     else
         m_status->setText(
             tr("Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 "

@@ -57,6 +57,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    QString noCurveReason() const;
     void onInputsChanged();
     void start();
     void onFinished();
@@ -77,7 +78,7 @@ private:
     int m_pending = 0;
     bool m_dirty = true;
     bool m_restart = false;
-    QString m_error;
+    bool m_noCurve = false; // the last inputs give no curve: noCurveReason() says why
 };
 
 namespace servingview {
