@@ -3592,10 +3592,6 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>tok/s per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>out tok/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3605,6 +3601,10 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
     </message>
     <message>
         <source>no request completes in the simulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3594,16 +3594,16 @@ Estimated: activation, non-torch memory and CUDA graphs are modelled, not measur
         <translation>延迟，毫秒</translation>
     </message>
     <message>
-        <source>tok/s per GPU</source>
-        <translation>每卡 tok/s</translation>
-    </message>
-    <message>
         <source>the plan is not valid</source>
         <translation>方案无效</translation>
     </message>
     <message>
         <source>no request completes in the simulation</source>
         <translation>模拟中没有请求完成</translation>
+    </message>
+    <message>
+        <source>tok/s/GPU</source>
+        <translation>每卡 tok/s</translation>
     </message>
 </context>
 <context>

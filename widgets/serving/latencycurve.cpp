@@ -68,6 +68,13 @@ QLineSeries *line(const QColor &color, Qt::PenStyle style)
     return s;
 }
 
+// The p99 line: the p50 line's hue at a contrasting lightness, since a legend swatch shows the colour but not the
+// dash pattern that also tells the two apart on the plot.
+QColor p99Color(const QColor &p50)
+{
+    return p50.lightness() > 128 ? p50.darker(150) : p50.lighter(170);
+}
+
 } // namespace
 
 LatencyCurveView::LatencyCurveView(const PlanDocument *document, QWidget *parent)
@@ -76,9 +83,9 @@ LatencyCurveView::LatencyCurveView(const PlanDocument *document, QWidget *parent
     , m_view(new QChartView(new QChart))
     , m_status(new QLabel)
     , m_tpot50(line(palette::categorical(0), Qt::SolidLine))
-    , m_tpot99(line(palette::categorical(0), Qt::DashLine))
+    , m_tpot99(line(p99Color(palette::categorical(0)), Qt::DashLine))
     , m_ttft50(line(palette::categorical(1), Qt::SolidLine))
-    , m_ttft99(line(palette::categorical(1), Qt::DashLine))
+    , m_ttft99(line(p99Color(palette::categorical(1)), Qt::DashLine))
     , m_throughput(line(palette::categorical(2), Qt::SolidLine))
     , m_currentLatency(new QScatterSeries)
     , m_currentThroughput(new QScatterSeries)
@@ -169,6 +176,21 @@ void LatencyCurveView::showEvent(QShowEvent *event)
     if (m_dirty)
         start();
     QWidget::showEvent(event);
+}
+
+void LatencyCurveView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitStatusHeight();
+}
+
+// A wrapped label inside tab pages gets only its one-line height (the stacked widget does not pass
+// height-for-width on), so a status that wraps to two lines (large type in presentation mode) was cut at
+// both edges: reserve the height its text needs at the current width.
+void LatencyCurveView::fitStatusHeight()
+{
+    const QMargins m = layout()->contentsMargins();
+    m_status->setMinimumHeight(m_status->heightForWidth(std::max(1, width() - m.left() - m.right())));
 }
 
 void LatencyCurveView::start()
@@ -276,7 +298,7 @@ void LatencyCurveView::retranslate()
     m_currentLatency->setName(tr("current workload"));
     m_x->setTitleText(tr("Concurrency (clients)"));
     m_latency->setTitleText(tr("Latency, ms")); // "estimated" is in the status line below
-    m_tokens->setTitleText(tr("tok/s per GPU"));
+    m_tokens->setTitleText(tr("tok/s/GPU")); // short: the axis is as tall as the plot, small in presentation mode
     const Workload &w = m_document->workload();
     if (m_watcher.isRunning())
         m_status->setText(tr("Computing… (%n simulations in the background)", nullptr, m_pending));
@@ -287,6 +309,7 @@ void LatencyCurveView::retranslate()
             tr("Estimated: vLLM V1 serving simulated at %1 input and %2 output tokens, concurrency 1 "
                "to %3 (the most that fit the KV pool and max-num-seqs).")
                 .arg(textformat::count(w.inputLen), textformat::count(w.outputLen), textformat::count(m_maxFit)));
+    fitStatusHeight();
     fonts::refitLegend(m_view, chart());
 }
 

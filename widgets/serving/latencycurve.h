@@ -55,9 +55,11 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QString noCurveReason() const;
+    void fitStatusHeight();
     void onInputsChanged();
     void start();
     void onFinished();
