@@ -155,8 +155,14 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "routing, activation, quantize) a layer launches, counted per layer kind" },
         { "attention_floor_s", attentionFloor, "AIC decode attention: 11-14 us per call at b=1, L=1024 on every GPU" },
         { "moe_floor_s", moeFloor,
-            "AIC H200 fused MoE at 1 token: 96 us for 8 touched FP8 experts (352 MB, 73 us at 4.8 TB/s) and 27 us "
-            "for the h2048 shape (8 us of bytes): ~20 us fixed" },
+            "AIC H200 fused MoE layer call at 1 token, routing included (FlashInfer CUTLASS, FP8, EP8): the "
+            "collector's "
+            "balanced routing sends a lone token to experts 32 apart, so EP rank 0 holds 1 of its 8 "
+            "(collector/helper.py "
+            "balanced_logits, collect_moe.py 'the rank-0 expert map' @095f58a51c4c): DeepSeek-V3 shape 96 us for 44 MB "
+            "(9 us of bytes), h2048 i768 27 us for 4.7 MB, h4096 i1536 31 us for 19 MB: 26-87 us fixed per call. The "
+            "model charges 20 us plus the layer's 4-7 small kernels (top-k, align, activation, sum, quantize) at "
+            "gemm_latency_s, both times floor_scale: 64-82 us per MoE layer" },
         { "kernels_per_layer", kernelsPerLayer,
             "0: counted per layer kind from vLLM's layers (GEMMs, attention, TP all-reduces and the small kernels: "
             "10 for a Llama layer at TP 1, 32 for a DeepSeek-V3 MoE layer at TP 8; serving reference §2.5: ~10-20); "
