@@ -189,6 +189,8 @@ void LatencyCurveView::resizeEvent(QResizeEvent *event)
 // both edges: reserve the height its text needs at the current width.
 void LatencyCurveView::fitStatusHeight()
 {
+    if (!layout())
+        return;
     const QMargins m = layout()->contentsMargins();
     m_status->setMinimumHeight(m_status->heightForWidth(std::max(1, width() - m.left() - m.right())));
 }
