@@ -151,18 +151,21 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "B200's); another GPU of a family reads the table at its own ridge point" },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
-            "mem_empirical_constant_latency 3e-6; also the floor of each small kernel (norm, rotary, cache write, "
-            "routing, activation, quantize) a layer launches, counted per layer kind" },
-        { "attention_floor_s", attentionFloor, "AIC decode attention: 11-14 us per call at b=1, L=1024 on every GPU" },
+            "mem_empirical_constant_latency 3e-6; with it Qwen3-8B's GEMMs at M=1 sum to 5.80 ms, AIC h100_sxm "
+            "gemm_perf (vLLM 0.19) 5.83 ms, so a GEMM's floor is not scaled. Also the cost of each small kernel "
+            "(norm, rotary, cache write, routing, activation, quantize) a layer launches, counted per layer kind, "
+            "times floor_scale: no measurement of those" },
+        { "attention_floor_s", attentionFloor,
+            "AIC decode attention: 11-14 us per call at b=1, L=1024 on every GPU; a measured total, not scaled by "
+            "floor_scale" },
         { "moe_floor_s", moeFloor,
-            "AIC H200 fused MoE layer call at 1 token, routing included (FlashInfer CUTLASS, FP8, EP8): the "
-            "collector's "
-            "balanced routing sends a lone token to experts 32 apart, so EP rank 0 holds 1 of its 8 "
-            "(collector/helper.py "
-            "balanced_logits, collect_moe.py 'the rank-0 expert map' @095f58a51c4c): DeepSeek-V3 shape 96 us for 44 MB "
-            "(9 us of bytes), h2048 i768 27 us for 4.7 MB, h4096 i1536 31 us for 19 MB: 26-87 us fixed per call. The "
-            "model charges 20 us plus the layer's 4-7 small kernels (top-k, align, activation, sum, quantize) at "
-            "gemm_latency_s, both times floor_scale: 64-82 us per MoE layer" },
+            "AIC fused-MoE layer call at 1 token, routing included (collector/vllm/collect_moe.py, helper.py "
+            "balanced_logits @095f58a51c4c: a lone token's 8 experts lie E/8 apart, so at EP 8 one sits on rank 0, "
+            "at TP 8 all 8 do as 1/8 slices). H200: Qwen3-235B shape (h4096 i1536, 128 experts), BF16, TP 8, vLLM "
+            "0.19: 30 us, of it 8 us bytes at 4.8 TB/s; DeepSeek-V3 shape, FP8-block, TP 8 (Triton), 0.19: 57 us, "
+            "9 us bytes; the same at EP 8 (FlashInfer CUTLASS), 0.24: 96 us, 9 us bytes. 20 us per call, not scaled "
+            "by floor_scale; the call's top-k, align, activation, sum and quantize are charged beside it as small "
+            "kernels" },
         { "kernels_per_layer", kernelsPerLayer,
             "0: counted per layer kind from vLLM's layers (GEMMs, attention, TP all-reduces and the small kernels: "
             "10 for a Llama layer at TP 1, 32 for a DeepSeek-V3 MoE layer at TP 8; serving reference §2.5: ~10-20); "
@@ -190,8 +193,10 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
         { "floor_scale", floorScale,
             "fitted on tests/data/perf (117 points, 7 sources; coordinate descent with host_scale and "
-            "frontend_request_s, hbm and compute at their micro-benchmark values): 2 once each layer's small "
-            "kernels are counted (4 before); leave-one-source-out in the README" },
+            "frontend_request_s, hbm, compute and the measured per-call floors at their micro-benchmark values): "
+            "2.83 on the small kernels, graph replay, launches and sampler (2 when it also scaled the GEMM, "
+            "attention and MoE floors; 4 before each layer's small kernels were counted); leave-one-source-out in "
+            "the README" },
         { "host_scale", hostScale,
             "fitted on tests/data/perf (100 points, 7 sources, with floor_scale and frontend_request_s): 0.5 x the "
             "stub-executor figures; leave-one-source-out in the README" },

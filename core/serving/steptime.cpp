@@ -230,8 +230,14 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
 StepCost stepTime(const StepModel &s, const StepBatch &full)
 {
     ServingCoefficients k = s.coef;
-    for (double *f : { &k.gemmLatency, &k.attentionFloor, &k.moeFloor, &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec,
-             &k.samplerSec, &k.samplerPerRequestSec })
+    // floor_scale is fitted: it multiplies the costs no per-operation measurement pins down (the small kernels
+    // at gemm_latency_s each, graph replay and launches, the sampler). The floors that are aiconfigurator's measured
+    // per-call totals stay as measured: a GEMM's gemm_latency_s over its streaming time, a decode attention call's
+    // attention_floor_s, a fused-MoE call's moe_floor_s (coefficients.cpp; scaling them too double-counted them:
+    // Qwen3-8B's GEMMs on H100 at M = 1 came out 9 % above aiconfigurator's gemm_perf, vLLM 0.19).
+    const double gemmFloor = s.coef.gemmLatency;
+    for (double *f :
+        { &k.gemmLatency, &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec, &k.samplerSec, &k.samplerPerRequestSec })
         *f *= s.coef.floorScale;
     k.stepCpuSec *= s.coef.hostScale;
     k.requestCpuSec *= s.coef.hostScale;
@@ -282,10 +288,10 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         // Around the ridge point the roofline is optimistic: times the measured knee (gemmramp.h).
         const double gemmMem = c.denseBytes / hbmW;
         const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
-        t.gemmSec = std::max(gemmMem, gemmComp) * gemmKnee + c.layers * 4 * k.gemmLatency;
+        t.gemmSec = std::max(gemmMem, gemmComp) * gemmKnee + c.layers * 4 * gemmFloor;
         if (c.lmHeadBytes > 0 && b.sampled > 0)
             t.gemmSec += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) * lmHeadKnee
-                + k.gemmLatency;
+                + gemmFloor;
         // Attention: decode reads KV (and is compute-heavy for absorbed MLA), prefill is quadratic.
         const double layersAll = c.fullLayers + c.windowedLayers;
         if (layersAll > 0) {

@@ -333,8 +333,8 @@ private slots:
             printScore(src.c_str(), score(pts, cache, Scales(), [&](const Point &p) { return p.source == src; }));
         // The shipped floor_scale / host_scale / frontend_request_s were the fit on every source when they were set;
         // the refit is printed so that a corpus change that moves it shows (it is not asserted). On today's corpus it
-        // asks for frontend x5.66 and cpu x0.125: the objective weighs each metric's median alike, and E2E has 20
-        // figures against TPOT's 100-odd, so E2E pulls the frontend up while TTFT's median worsens from 23.7 to 35 %;
+        // keeps floor_scale and asks for frontend x4 and cpu x0.25: the objective weighs each metric's median alike,
+        // and E2E has 20 figures against TPOT's 100-odd, so E2E pulls the frontend up while TTFT's median worsens;
         // the shipped values stay.
         const Scales fAll = fit(pts, cache, every);
         std::printf("\nrefit on every source: floors x%.3g, cpu x%.3g, frontend x%.3g of the shipped values\n",
@@ -363,24 +363,25 @@ private slots:
         // ShardScope's memory side does not fit it at the page's settings), the DeepSeek-R1 / DeepSeek-V3.2 ShareGPT
         // bursts (throughput still 1.5x high with ShareGPT's own lengths, from 2.5x with the means); the DP ranks'
         // lock-step, simulated since, leaves DeepSeek-V3.2 DP 8 + EP's TPOT 34 % low (a tail of stalls); small-batch
-        // floors, which the one floor_scale sets too high (Qwen3-8B on H100 at concurrency 1-8: TPOT 19-22 % high) but
-        // which lowering raises every other error; and a ~50 ms fixed TTFT in GPUStack's low-concurrency runs (Qwen3-8B
+        // decode of a small dense model (Qwen3-8B on H100 at concurrency 1-8: TPOT 18-22 % high), whose GEMM and
+        // attention floors now stay at aiconfigurator's measured values, so what remains is floor_scale on each
+        // layer's small kernels; and a ~50 ms fixed TTFT in GPUStack's low-concurrency runs (Qwen3-8B
         // at concurrency 1: 59 ms measured, 13 ms simulated, for ShareGPT prompts) that no other source shows (vLLM PR
         // #23151 at concurrency 10: 267 ms measured, 285 ms simulated). ShareGPT's own lengths (tst_sharegptworkload)
         // moved TTFT's median from 22.9 to 27.0 %: fixed lengths had sent a closed loop's clients in lock-step, whose
         // batched prefills had stood in for that fixed latency.
-        QEXPECT_FAIL("", "TPOT median |error| is 20.1 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 18.8 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "68.7 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "69.3 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 20.1 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 18.8 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 21.8 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out output throughput is 20.4 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 65.7 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 69.6 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
