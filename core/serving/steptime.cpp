@@ -235,10 +235,9 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
     // per-call totals stay as measured: a GEMM's gemm_latency_s over its streaming time, a decode attention call's
     // attention_floor_s, a fused-MoE call's moe_floor_s (coefficients.cpp; scaling them too double-counted them:
     // Qwen3-8B's GEMMs on H100 at M = 1 came out 9 % above aiconfigurator's gemm_perf, vLLM 0.19).
-    const double gemmFloor = s.coef.gemmLatency;
-    for (double *f :
-        { &k.gemmLatency, &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec, &k.samplerSec, &k.samplerPerRequestSec })
+    for (double *f : { &k.graphNodeSec, &k.graphLaunchSec, &k.launchSec, &k.samplerSec, &k.samplerPerRequestSec })
         *f *= s.coef.floorScale;
+    const double smallKernelSec = k.gemmLatency * s.coef.floorScale;
     k.stepCpuSec *= s.coef.hostScale;
     k.requestCpuSec *= s.coef.hostScale;
     StepCost best;
@@ -288,10 +287,10 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         // Around the ridge point the roofline is optimistic: times the measured knee (gemmramp.h).
         const double gemmMem = c.denseBytes / hbmW;
         const double gemmComp = 2.0 * Tg * c.denseParams / s.gemmFlops;
-        t.gemmSec = std::max(gemmMem, gemmComp) * gemmKnee + c.layers * 4 * gemmFloor;
+        t.gemmSec = std::max(gemmMem, gemmComp) * gemmKnee + c.layers * 4 * k.gemmLatency;
         if (c.lmHeadBytes > 0 && b.sampled > 0)
             t.gemmSec += std::max(c.lmHeadBytes / hbmW, 2.0 * b.sampled * c.lmHeadParams / s.gemmFlops) * lmHeadKnee
-                + gemmFloor;
+                + k.gemmLatency;
         // Attention: decode reads KV (and is compute-heavy for absorbed MLA), prefill is quadratic.
         const double layersAll = c.fullLayers + c.windowedLayers;
         if (layersAll > 0) {
@@ -328,8 +327,8 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         if (c.allReducesPerLayer > 0)
             t.commSec += c.layers * c.allReducesPerLayer * (arFloor + arBusBytes / s.linkBytesPerSec);
         const double gpuWork = t.gemmSec + t.attentionSec + t.moeSec + t.commSec;
-        // Each small kernel (norms, rotary, routing, quantize) costs at least one floor, graph or not.
-        t.fixedSec += c.smallKernels * k.gemmLatency;
+        // Each small kernel (norms, rotary, routing, quantize) costs gemm_latency_s x floor_scale, graph or not.
+        t.fixedSec += c.smallKernels * smallKernelSec;
         // Launches: a graph replays its nodes; piecewise graphs (mixed steps) launch the attention eagerly;
         // eager launches hide under long kernels and show under short ones.
         const double kernels = k.kernelsPerLayer > 0 ? c.layers * k.kernelsPerLayer : c.kernels;
