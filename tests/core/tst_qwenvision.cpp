@@ -120,6 +120,30 @@ private slots:
             451392624.0 + 4617856.0 - (4096 - 3072) * 4609.0);
     }
 
+    // Qwen3.5-9B: the same tower as the 397B-A17B (out_hidden_size 4096, no deepstack_visual_indexes), as the
+    // public test the preset cites quotes its VISION_CONFIG: 451,392,624 split + 4,617,856 whole = 456,010,480,
+    // 912,020,960 B in BF16. Independent check: that test's checkpoint total, index.json total_size
+    // 19,306,216,416 B in BF16 = 9,653,108,208 parameters, is the language model (8,953,803,264,
+    // tools/param-count.py) + the tower + the MTP layer by hand (qwen3_5_mtp.py: fc 8192 x 4096 = 33,554,432;
+    // pre_fc norms 2 x 4096; one gated full-attention layer q 4096 x 8192 = 33,554,432, k and v 2 x 4096 x 1024 =
+    // 8,388,608, o 4096 x 4096 = 16,777,216, q/k norms 2 x 256, MLP 3 x 4096 x 12288 = 150,994,944, two norms 2 x
+    // 4096; final norm 4096: 243,290,624, its 15 tensors) to 3,840 parameters (0.00004 %), not attributed.
+    void qwen35Dense9b()
+    {
+        const ModelSpec m = presetModel("qwen3.5-9b");
+        QCOMPARE(m.vision.type, std::string("qwen3_5 vision")); // the quoted VISION_CONFIG has no model_type
+        QCOMPARE(m.vision.shardedParams, 451392624.0);
+        QCOMPARE(m.vision.replicatedParams, 4617856.0);
+        const double mtp
+            = 33554432.0 + 2 * 4096 + 33554432 + 8388608 + 16777216 + 2 * 256 + 150994944 + 2 * 4096 + 4096;
+        QCOMPARE(mtp, 243290624.0);
+        const double total = countParams(m).total + m.vision.shardedParams + m.vision.replicatedParams + mtp;
+        QVERIFY(std::abs(total - 19306216416.0 / 2) <= 3840);
+        const Plan p = makePlan("qwen3.5-9b", "l40s", 1);
+        for (const RankPlacement &r : evaluate(p, m, presetGpu("l40s")).ranks)
+            QCOMPARE(r.memory.weights.vision, 912020960.0);
+    }
+
     // Every size comes from vision_config: a missing one is refused by name. deepstack_visual_indexes absent
     // means none for Qwen3.5 (vLLM's Qwen3_5VisionConfig has no such field and qwen3_5.py reads it with hasattr)
     // and is refused for Qwen3-VL (its config class is Transformers', whose defaults this reader does not take).
