@@ -177,7 +177,15 @@ double stateBytesPerLayer(const ModelSpec &m, LayerMixer kind, int tp, const Mam
         const double inter = static_cast<double>(s.mambaHeads) * s.mambaHeadDim;
         const int groups = s.nGroups % tp == 0 ? s.nGroups : s.nGroups + (tp - s.nGroups);
         const double conv = divide(inter + 2.0 * groups * s.ssmStateSize) * rows * convBytes;
-        const double ssm = divide(s.mambaHeads) * s.mambaHeadDim * s.ssmStateSize * s.ssmStateBytes;
+        // NemotronH's temporal state: the config's mamba_ssm_cache_dtype through vLLM's hook (#29978, first in
+        // 0.13), whose default when the config names none is float16 until #39032 (float32, first in 0.20);
+        // before the hook "auto", the model dtype (mamba_utils.py _mamba_state_dtype).
+        double ssmBytes = s.ssmStateBytes;
+        if (s.nemotronHSsmHook && release < kNemotronHSsmDtypeHook)
+            ssmBytes = convBytes;
+        else if (s.nemotronHSsmHook && !s.ssmDtypeInConfig && release < kNemotronHSsmFloat32Default)
+            ssmBytes = 2;
+        const double ssm = divide(s.mambaHeads) * s.mambaHeadDim * s.ssmStateSize * ssmBytes;
         return conv + ssm;
     }
     case LayerMixer::GatedDeltaNet: {

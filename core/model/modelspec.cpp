@@ -523,8 +523,11 @@ void readHybridLayers(const json &c, ModelSpec &m)
             m.ssm.convBias = readBool(c, "use_conv_bias", true);
             if (m.ssm.mambaHeads % m.ssm.nGroups != 0)
                 throw InputError("model config: mamba_num_heads is not a multiple of n_groups");
-            // vLLM NemotronHForCausalLMConfig: the HF value, float32 when absent.
+            // vLLM NemotronHForCausalLMConfig: the HF value, float32 when absent (from 0.20; float16 before, and
+            // the model dtype before 0.13: stateBytesPerLayer, kvcache.cpp).
             m.ssm.ssmStateBytes = stateDtypeBytes(c, "mamba_ssm_cache_dtype", 4);
+            m.ssm.nemotronHSsmHook = true;
+            m.ssm.ssmDtypeInConfig = c.contains("mamba_ssm_cache_dtype") && !c["mamba_ssm_cache_dtype"].is_null();
         }
         if (m.experts > 0) {
             // NemotronHMoE: shared expert of moe_shared_expert_intermediate_size x n_shared_experts.

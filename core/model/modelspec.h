@@ -71,6 +71,10 @@ struct StateSpaceShape
     int kdaHeadDim = 0; // linear_attn_config.head_dim
     bool kdaFullRankGate = false; // linear_attn_config.use_full_rank_gate (Kimi-K3: g_proj hidden -> heads x dim)
     int ssmStateBytes = 2; // bytes of the temporal (SSM / recurrent) state element (mamba_ssm_cache_dtype)
+    // NemotronH: vLLM's NemotronHForCausalLMConfig hook sets mamba_ssm_cache_dtype from the config (releases
+    // before it keep "auto", the model dtype); ssmDtypeInConfig: the config names one (else the hook's default).
+    bool nemotronHSsmHook = false;
+    bool ssmDtypeInConfig = false;
     bool operator==(const StateSpaceShape &) const = default;
 };
 

@@ -69,6 +69,13 @@ inline constexpr VllmVersion kNullBlockReserved { 0, 29, 0 };
 // (2026-08-04, in 7cfb97e3 just after the v0.28.0 tag). Before #50991 an explicit --enable-prefix-caching put the
 // models that support it (Mamba-2: NemotronH, ...) in "all" mode instead, which is not modelled.
 inline constexpr VllmVersion kMambaAlignMode { 0, 17, 0 };
+// NemotronH's mamba_ssm_cache_dtype hook (vllm/model_executor/models/config.py NemotronHForCausalLMConfig, #29978,
+// merged 2025-12-05): the config's value, float16 when it names none. First in 0.13: a v0.12.0 start of
+// Nemotron-3-Nano-30B-A3B-BF16 on 2025-12-12 prints no "Updating mamba_ssm_cache_dtype" line and a 1,072-token
+// block (a bf16 state; tests/data/corpus), a v0.14.1 start of Nemotron-3 Super prints the line. Its default became
+// float32 with #39032 (merged 2026-04-06, after v0.19.0, out by 2026-04-03): first in 0.20.
+inline constexpr VllmVersion kNemotronHSsmDtypeHook { 0, 13, 0 };
+inline constexpr VllmVersion kNemotronHSsmFloat32Default { 0, 20, 0 };
 inline constexpr VllmVersion kHybridPrefixCachingDefault { 0, 28, 0 };
 // Speculative tokens widen the conv state of Mamba-2 layers from #33726 (2026-02-24) and of KDA layers from #50000
 // (Kimi K3, 2026-07-30, first in v0.27); Gated DeltaNet's since Qwen3-Next support (#24526, 2025-09-11).

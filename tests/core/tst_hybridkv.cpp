@@ -257,6 +257,38 @@ private slots:
         QCOMPARE(kvPoolForLayers(m, 0, m.layers, 2, KvDtype::Auto, 16, 8192, 8192).blockSize, 2096);
     }
 
+    // The SSM state's dtype by release (vllm/model_executor/models/config.py NemotronHForCausalLMConfig: #29978,
+    // merged 2025-12-05, first in 0.13, takes the config's mamba_ssm_cache_dtype, float16 when it names none;
+    // #39032, merged 2026-04-06, first in 0.20, float32 when it names none; before #29978 "auto", the model's
+    // bf16). Nano-30B-A3B under 0.12.0: conv 36,864 + SSM 64 x 64 x 128 x 2 = 1,048,576 -> 1,085,440 B; block
+    // 16 x cdiv(1,085,440, 16 x 1,024) = 16 x 67 = 1,072 tokens, and 1,072 x 1,024 / 1,085,440 = +1.13 %: a
+    // NVIDIA cookbook's v0.12.0 start of the BF16 checkpoint prints "Setting attention block size to 1072
+    // tokens" and "Padding mamba page size by 1.13%" (tests/data/corpus/startup-logs, NVIDIA-NeMo/Nemotron
+    // @21a3f953). From 0.13 the config's float32: 2,134,016 B, 2,096 tokens (above).
+    void nemotronSsmDtypeByRelease()
+    {
+        const ModelSpec m = dataModel("nemotron-3-nano-30b-a3b-config.json");
+        MambaCacheSettings v012, v013;
+        v012.vllm = VllmVersion { 0, 12, 0 };
+        v013.vllm = VllmVersion { 0, 13, 0 };
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1, v012), 1085440.0);
+        QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1, v013), 2134016.0);
+        QCOMPARE(
+            kvPoolForLayers(m, 0, m.layers, 1, KvDtype::Auto, 16, 8192, 8192, 0, 1, SparseMlaCache::FromDtype, v012)
+                .blockSize,
+            1072);
+        // Nemotron-3-Nano-4B names no mamba_ssm_cache_dtype: 96 x 80 x 128 = 983,040 state elements and conv
+        // (7,680 + 2 x 8 x 128) x 3 x 2 = 58,368 B: bf16 under 0.12, the hook's float16 under 0.13-0.19 (2,024,448 B),
+        // float32 from 0.20 (3,990,528 B).
+        const ModelSpec n4 = presetModel("nemotron-3-nano-4b");
+        MambaCacheSettings v019, v020;
+        v019.vllm = VllmVersion { 0, 19, 0 };
+        v020.vllm = VllmVersion { 0, 20, 0 };
+        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v012), 2024448.0);
+        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v019), 2024448.0);
+        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v020), 3990528.0);
+    }
+
     // Nemotron-3 Super (LatentMoE), vllm/model_executor/models/nemotron_h.py @017e9f4448b7 (neuralmagic/vllm
     // mirror of vllm-project/vllm) NemotronHMoE: the router (GateLinear h -> E, e_score_correction_bias E) and
     // the shared expert read h; fc1_latent_proj (h -> L) and fc2_latent_proj (L -> h) are ReplicatedLinear;
