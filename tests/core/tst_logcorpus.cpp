@@ -728,14 +728,16 @@ private slots:
             "with Qwen3-Next-80B on 2x H200 (+1.9%), club-3090 PR #594 (-4.1%) and dfch/biz.dfch.LlmOps' Qwen3.8-27B "
             "BF16 on RTX PRO 6000 under 0.26.0 at TP 1 (-2.0%: the graph estimate 1.43 GiB where vLLM prints 0.76 "
             "for 51 PIECEWISE + 51 FULL graphs) and TP 2 (+0.5%) and sandk0/fancai's Qwen3.5-9B on an L40S "
-            "under 0.18.0 (+0.5%) the median of six logs is 1.9%. PR #594 (Qwen3.6-27B "
+            "under 0.18.0 (+0.5%) and NVIDIA's Nemotron-3 Nano (+1.2%) and Super (+0.4%) cookbook starts the median of "
+            "eight logs is 1.5%. PR #594 (Qwen3.6-27B "
             "FP8, 0.24, TP 2, MTP 3, 2 sequences) read -17.1% while the graph estimate "
             "was 0.5 GiB + 4 MiB per layer (0.75 GiB); counted per captured graph (cudagraphestimate.h: 5 PIECEWISE "
             "graphs, 0.06 GiB) it reads -4.1%; vLLM prints 0.13 GiB for the same setup (club-3090#104)",
             Continue);
         QVERIFY(met(avail["hybrid"]));
-        QVERIFY(within(avail["hybrid"], 0.0205, 1.82)); // median 1.94 % of six logs (1.99 % of five before the
-        // Qwen3.5-9B preset carried its vision tower and the fancai log joined; 4.07 % while the dfch logs of 0.26.0
+        QVERIFY(within(avail["hybrid"], 0.0205, 1.82)); // median 1.53 % of eight logs (1.94 % of six before the
+        // two NemotronH logs; 1.99 % of five before the Qwen3.5-9B preset carried its vision tower and the fancai
+        // log joined; 4.07 % while the dfch logs of 0.26.0
         // carried the Gated DeltaNet warm-up term, now first in 0.27; 17.10 % before the graphs were counted per
         // capture, 3.88 % before the encoder pass was counted, 20.14 % before the Qwen3.6 tower was sized),
         // p90 181.77 % (234.10 % before the Marlin MoE caches, 262.71 % before the KDA projections were counted)
@@ -748,7 +750,7 @@ private slots:
             Continue);
         QVERIFY(met(cap["hybrid"]));
         QVERIFY(within(cap["hybrid"], 0.0205,
-            1.84)); // median 1.90 % of seven (2.00 % of six; 2.90 % with the 0.26 warm-up term,
+            1.84)); // median 1.25 % of nine (1.90 % of seven, 2.00 % of six; 2.90 % with the 0.26 warm-up term,
         // 9.49 % before the graphs were counted per capture, 13.97 % before the encoder pass), p90 183.54 %
         // (236.71 % before the Marlin MoE caches, 265.82 % before the KDA projections)
         QEXPECT_FAIL("",
