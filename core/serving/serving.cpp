@@ -588,15 +588,22 @@ ServingResult simulateServing(const EvaluatedPlan &plan, const Workload &workloa
         const double nextStart = nextHandOver();
         std::int64_t done = 0;
         StepBatch b;
+        // Every step of the run has each replica's batch size: its GEMM knees are read once.
+        std::vector<StepKnees> knees;
+        knees.reserve(runs.size());
+        for (const DecodeRun &d : runs) {
+            b.decodeTokens = b.sampled = b.requests = d.cnt;
+            knees.push_back(stepKnees(model, b));
+        }
         while (done < k) {
             const double i = static_cast<double>(done);
             double dt = 0;
-            for (const DecodeRun &d : runs)
-                if (d.cnt > 0) {
+            for (std::size_t ri = 0; ri < runs.size(); ++ri)
+                if (const DecodeRun &d = runs[ri]; d.cnt > 0) {
                     b.decodeTokens = b.sampled = b.requests = d.cnt;
                     b.decodeContext = d.ctx + i * d.cnt;
                     b.decodeContextWindowed = window > 0 ? std::min(d.ctxWin + i * d.belowWin, d.cnt * window) : 0;
-                    dt = std::max(dt, stepTime(model, b).totalSec);
+                    dt = std::max(dt, stepTime(model, b, &knees[ri]).totalSec);
                     decodeTokenSum += d.cnt;
                     decodeCtxSum += b.decodeContext;
                     decodeSteps += 1;

@@ -227,7 +227,43 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     return s;
 }
 
-StepCost stepTime(const StepModel &s, const StepBatch &full)
+namespace {
+
+// The micro-batch one stage runs (batch / pp), whether it replays a CUDA graph, and the tokens it is padded to.
+struct MicroBatchShape
+{
+    double tokens = 0;
+    bool graph = false;
+    double graphTokens = 0;
+    double sampled = 0;
+};
+
+MicroBatchShape microBatchShape(const StepModel &s, const StepBatch &full)
+{
+    MicroBatchShape m;
+    const double inv = 1.0 / s.pp;
+    m.tokens = full.tokens() * inv;
+    m.sampled = full.sampled * inv;
+    const bool decodeOnly = full.prefillTokens * inv <= 0;
+    m.graph = !s.enforceEager && decodeOnly && m.tokens <= s.coef.maxCaptureSize;
+    m.graphTokens = m.graph ? paddedGraphTokens(m.tokens) : m.tokens;
+    return m;
+}
+
+} // namespace
+
+StepKnees stepKnees(const StepModel &s, const StepBatch &full)
+{
+    // The measured knee (gemmramp.h) at this step's token counts, the same for every stage.
+    const MicroBatchShape m = microBatchShape(s, full);
+    const auto ramp = [&](double tokens) { return 1.0 + s.coef.gemmRamp * (gemmRampAt(s.gemmRamp, tokens) - 1.0); };
+    StepKnees k;
+    k.gemm = ramp(m.graphTokens);
+    k.lmHead = ramp(m.sampled);
+    return k;
+}
+
+StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *knees)
 {
     ServingCoefficients k = s.coef;
     // floor_scale is fitted: it multiplies the costs no per-operation measurement pins down (the small kernels
@@ -257,9 +293,9 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
     const double T = b.tokens();
     if (T <= 0)
         return best;
-    const bool decodeOnly = b.prefillTokens <= 0;
-    const bool graph = !s.enforceEager && decodeOnly && T <= k.maxCaptureSize;
-    const double Tg = graph ? paddedGraphTokens(T) : T;
+    const MicroBatchShape shape = microBatchShape(s, full);
+    const bool graph = shape.graph;
+    const double Tg = shape.graphTokens;
     const double hbmW = s.hbm * k.hbmWeights;
     const double hbmA = s.hbm * k.hbmAttention;
     // Tokens meeting in one rank's MoE layer: with EP the DP replicas' tokens are dispatched together.
@@ -274,10 +310,9 @@ StepCost stepTime(const StepModel &s, const StepBatch &full)
         ? k.allReduceCrossNodeSec
         : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
 
-    // The measured knee (gemmramp.h) at this step's token counts, the same for every stage.
-    const auto ramp = [&](double m) { return 1.0 + s.coef.gemmRamp * (gemmRampAt(s.gemmRamp, m) - 1.0); };
-    const double gemmKnee = ramp(Tg);
-    const double lmHeadKnee = ramp(b.sampled);
+    const StepKnees knee = knees ? *knees : stepKnees(s, full);
+    const double gemmKnee = knee.gemm;
+    const double lmHeadKnee = knee.lmHead;
 
     for (const StageConstants &c : s.stages) {
         StepCost t;

@@ -96,7 +96,17 @@ struct StepModel
 
 // Builds the per-stage constants from an evaluated plan (valid plans only) and the coefficients.
 StepModel buildStepModel(const EvaluatedPlan &plan, const ServingCoefficients &coef);
-// The time of one step: the slowest stage's micro-batch (batch / pp) times pp plus the PP hops.
-StepCost stepTime(const StepModel &model, const StepBatch &batch);
+// The measured GEMM knee (gemmramp.h) a step's dense GEMMs and LM head sit at: it depends on the step's token
+// and sampled counts only, so a caller stepping one batch shape many times (a run of decode steps) reads it
+// once and passes it on.
+struct StepKnees
+{
+    double gemm = 1;
+    double lmHead = 1;
+};
+StepKnees stepKnees(const StepModel &model, const StepBatch &batch);
+// The time of one step: the slowest stage's micro-batch (batch / pp) times pp plus the PP hops. `knees`, when
+// given, must be stepKnees(model, b) of a batch b with the same token and sampled counts.
+StepCost stepTime(const StepModel &model, const StepBatch &batch, const StepKnees *knees = nullptr);
 
 } // namespace shardscope

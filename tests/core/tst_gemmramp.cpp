@@ -98,6 +98,13 @@ private slots:
         const double with = stepTime(buildStepModel(ep, on), b).gemmSec - floors;
         const double without = stepTime(buildStepModel(ep, off), b).gemmSec - floors;
         QVERIFY2(near(with / without, 1.36727, 1e-4), std::to_string(with / without).c_str());
+        // The knees read once for a run of steps (stepKnees, as the decode loop passes them): the same ratio,
+        // and 1.36727 for the layers' GEMMs at 256 tokens; none sampled: the LM head's knee is the M <= 1 row.
+        const StepModel model = buildStepModel(ep, on);
+        const StepKnees knees = stepKnees(model, b);
+        QVERIFY(near(knees.gemm, 1.36727, 1e-4));
+        QCOMPARE(knees.lmHead, gemmRampAt(model.gemmRamp, 0));
+        QCOMPARE(stepTime(model, b, &knees).gemmSec - floors, with);
     }
 };
 
