@@ -250,17 +250,21 @@ MicroBatchShape microBatchShape(const StepModel &s, const StepBatch &full)
     return m;
 }
 
-} // namespace
-
-StepKnees stepKnees(const StepModel &s, const StepBatch &full)
+// The measured knee (gemmramp.h) at a micro-batch's token counts, the same for every stage.
+StepKnees kneesAt(const StepModel &s, const MicroBatchShape &m)
 {
-    // The measured knee (gemmramp.h) at this step's token counts, the same for every stage.
-    const MicroBatchShape m = microBatchShape(s, full);
     const auto ramp = [&](double tokens) { return 1.0 + s.coef.gemmRamp * (gemmRampAt(s.gemmRamp, tokens) - 1.0); };
     StepKnees k;
     k.gemm = ramp(m.graphTokens);
     k.lmHead = ramp(m.sampled);
     return k;
+}
+
+} // namespace
+
+StepKnees stepKnees(const StepModel &s, const StepBatch &full)
+{
+    return kneesAt(s, microBatchShape(s, full));
 }
 
 StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *knees)
@@ -310,7 +314,7 @@ StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *kn
         ? k.allReduceCrossNodeSec
         : (graph ? k.allReduceGraphSec : k.allReduceEagerSec);
 
-    const StepKnees knee = knees ? *knees : stepKnees(s, full);
+    const StepKnees knee = knees ? *knees : kneesAt(s, shape);
     const double gemmKnee = knee.gemm;
     const double lmHeadKnee = knee.lmHead;
 

@@ -267,10 +267,13 @@ private slots:
     // @21a3f953). From 0.13 the config's float32: 2,134,016 B, 2,096 tokens (above).
     void nemotronSsmDtypeByRelease()
     {
+        const auto release = [](int minor) {
+            MambaCacheSettings s;
+            s.vllm = VllmVersion { 0, minor, 0 };
+            return s;
+        };
         const ModelSpec m = dataModel("nemotron-3-nano-30b-a3b-config.json");
-        MambaCacheSettings v012, v013;
-        v012.vllm = VllmVersion { 0, 12, 0 };
-        v013.vllm = VllmVersion { 0, 13, 0 };
+        const MambaCacheSettings v012 = release(12), v013 = release(13);
         QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1, v012), 1085440.0);
         QCOMPARE(stateBytesPerLayer(m, LayerMixer::Mamba2, 1, v013), 2134016.0);
         QCOMPARE(
@@ -281,12 +284,9 @@ private slots:
         // (7,680 + 2 x 8 x 128) x 3 x 2 = 58,368 B: bf16 under 0.12, the hook's float16 under 0.13-0.19 (2,024,448 B),
         // float32 from 0.20 (3,990,528 B).
         const ModelSpec n4 = presetModel("nemotron-3-nano-4b");
-        MambaCacheSettings v019, v020;
-        v019.vllm = VllmVersion { 0, 19, 0 };
-        v020.vllm = VllmVersion { 0, 20, 0 };
         QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v012), 2024448.0);
-        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v019), 2024448.0);
-        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, v020), 3990528.0);
+        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, release(19)), 2024448.0);
+        QCOMPARE(stateBytesPerLayer(n4, LayerMixer::Mamba2, 1, release(20)), 3990528.0);
     }
 
     // Nemotron-3 Super (LatentMoE), vllm/model_executor/models/nemotron_h.py @017e9f4448b7 (neuralmagic/vllm
