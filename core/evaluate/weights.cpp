@@ -445,9 +445,38 @@ BytesPerParam bytesPerParamOn(
         b.expertPad = 64;
         b.expert = 0.5 + 2.0 / 32;
         b.expertBias = 4;
+        const bool v36 = !(version < kTritonKernels36) && version < kTritonKernels351Again;
+        b.hopperValueAlignN = v36 ? 64 : 16;
+        b.hopperValueAlignKBytes = v36 ? 64 : 32;
     }
     return b;
 }
+
+namespace {
+
+// One expert's bytes in Hopper's triton_kernels MXFP4 layout. vLLM's _swizzle_mxfp4 (vllm/model_executor/layers/
+// quantization/utils/mxfp4_utils.py @09c3dc9186) hands each weight transposed, [K/2 bytes packed along the MX axis,
+// N], to HopperMXValueLayout and its [K/32, N] scales to HopperMXScaleLayout with num_warps 8:
+//  - values: v3.5.1 pads N to its 16-row and the K bytes to its 32-byte tile (TensorRT-LLM's vendored copy of
+//    tensor_details/layout_details/hopper_value.py @v3.5.1); v3.6.0 first pads both to 64 (triton #8677). gpt-oss-20b
+//    at TP 2: w13's 1,440 K bytes become 1,472, w2's 736 become 768.
+//  - scales: N padded to 2 x num_warps x 2 x 8 = 256 rows, K/32 to 2 (hopper_scale.py @v3.6.0, the same in v3.5.1),
+//    and the checkpoint's [N, K/32] scales stay beside them (bytesPerParamOn);
+//  - the biases in FP32.
+double hopperMxExpertBytes(const ModelSpec &m, int moeTp, const BytesPerParam &b)
+{
+    const double h = expertHidden(m, b.expertHiddenPad), i = expertIntermediate(m, moeTp, b.expertPad);
+    const double gateUp = (mlpFactor(m) - 1) * i; // w13's N: gate and up fused
+    const int alignN = b.hopperValueAlignN, alignK = b.hopperValueAlignKBytes;
+    const double values
+        = roundUp(h / 2, alignK) * roundUp(gateUp, alignN) + roundUp(i / 2, alignK) * roundUp(h, alignN);
+    const double swizzledScales = roundUp(gateUp, 256) * roundUp(h / 32, 2) + roundUp(h, 256) * roundUp(i / 32, 2);
+    const double checkpointScales = gateUp * h / 32 + h * i / 32;
+    const double biases = m.expertBias ? (gateUp + h) * b.expertBias : 0;
+    return values + swizzledScales + checkpointScales + biases;
+}
+
+} // namespace
 
 ParamCounts countParams(const ModelSpec &m)
 {
@@ -510,7 +539,10 @@ WeightBreakdown rankWeightBytes(const ModelSpec &m, const RankShape &s, const By
             const double bias = expertBiasParams(m, s.moeTp, b.expertPad, b.expertHiddenPad);
             const double biasRate = b.expertBias > 0 ? b.expertBias : b.expert;
             w.experts += s.localExperts
-                * ((expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) - bias) * b.expert + bias * biasRate);
+                * (b.hopperValueAlignN > 0
+                        ? hopperMxExpertBytes(m, s.moeTp, b)
+                        : (expertParams(m, s.moeTp, b.expertPad, b.expertHiddenPad) - bias) * b.expert
+                            + bias * biasRate);
             // Step-3.5's router is an FP32ReplicatedLinear (params_dtype float32) and its router_bias an FP32
             // parameter, whatever the model dtype (vllm step3p5.py @fd04edef3e62, FusedMoEBlock); AFMoE's gate is
             // an nn.Linear of dtype float32 and its expert_bias an FP32 parameter (vllm afmoe.py @017e9f4448b7,

@@ -18,6 +18,10 @@ struct BytesPerParam
     int expertPad = 1; // per-partition expert intermediate is rounded up to this (MXFP4: 64, 128 or 256 by backend)
     int expertHiddenPad = 1; // the experts' hidden dimension is rounded up to this (MXFP4 through Marlin: 256)
     double expertBias = 0; // bytes per expert bias element; 0: at the expert rate (Hopper's Triton MXFP4: FP32)
+    // Hopper's triton_kernels MXFP4 layout (0: not in it): the swizzled values' storage is padded to these many
+    // elements along N and bytes along the packed K (see hopperMxExpertBytes in weights.cpp).
+    int hopperValueAlignN = 0;
+    int hopperValueAlignKBytes = 0;
 };
 
 // The format the weights load in: the checkpoint's own unless the plan overrides it.

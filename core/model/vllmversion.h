@@ -74,6 +74,13 @@ inline constexpr VllmVersion kMambaAlignMode { 0, 17, 0 };
 // Nemotron-3-Nano-30B-A3B-BF16 on 2025-12-12 prints no "Updating mamba_ssm_cache_dtype" line and a 1,072-token
 // block (a bf16 state; tests/data/corpus), a v0.14.1 start of Nemotron-3 Super prints the line. Its default became
 // float32 with #39032 (merged 2026-04-06, after v0.19.0, out by 2026-04-03): first in 0.20.
+// The triton_kernels that vLLM builds into vllm/third_party (cmake/external_projects/triton_kernels.cmake): v3.6.0
+// from the PyTorch 2.10 bump (f97ca67176, 2026-02-08; v0.16 was cut before it, v0.17.0 of 2026-03-07 carried it)
+// until #43135 put v3.5.1 back (2026-05-20, a performance regression; v0.21.0 was out by 2026-05-16, so the first
+// release without v3.6.0 is taken as 0.22, tagged 2026-05-30). v3.6.0's Hopper MXFP4 value layout pads both
+// storage extents to 64 (triton #8677), v3.5.x only to its 16 x 32 tile.
+inline constexpr VllmVersion kTritonKernels36 { 0, 17, 0 };
+inline constexpr VllmVersion kTritonKernels351Again { 0, 22, 0 };
 inline constexpr VllmVersion kNemotronHSsmDtypeHook { 0, 13, 0 };
 inline constexpr VllmVersion kNemotronHSsmFloat32Default { 0, 20, 0 };
 inline constexpr VllmVersion kHybridPrefixCachingDefault { 0, 28, 0 };

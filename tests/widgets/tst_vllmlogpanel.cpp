@@ -180,7 +180,7 @@ private slots:
         QVERIFY(w.enginePanel()->customAllReduce()->isChecked());
 
         // The MoE kernel box: gpt-oss-120b on one H100 (vllm#23278's setup) loads its experts in Hopper's Triton
-        // layout, 64,656,506,880 B, or in Marlin's, 66,440,835,072 B (worked out in tst_logcorpus
+        // layout, 64,789,217,280 B, or in Marlin's, 66,440,835,072 B (worked out in tst_logcorpus
         // mxfp4MarlinLayout); one undo step goes back.
         Plan oss = w.document()->plan();
         oss.modelId = "gpt-oss-120b";
@@ -188,7 +188,7 @@ private slots:
         oss.vllmVersion = { 0, 10, 1 };
         oss.gpuMemoryUtilization = 0.95;
         QVERIFY(w.editor()->apply(oss, QStringLiteral("gpt-oss")));
-        QCOMPARE(w.document()->evaluation().ranks.at(0).memory.weights.experts, 64656506880.0);
+        QCOMPARE(w.document()->evaluation().ranks.at(0).memory.weights.experts, 64789217280.0);
         QComboBox *kernel = w.enginePanel()->moeBackend();
         QCOMPARE(kernel->currentIndex(), 0);
         kernel->setCurrentIndex(1);
