@@ -3,6 +3,7 @@
 #include "core/explain/explaintext.h"
 
 #include "core/evaluate/kvcache.h"
+#include "core/evaluate/weights.h"
 #include "core/text/textformat.h"
 #include "core/text/units.h"
 
@@ -266,7 +267,7 @@ Draft kvBytes(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, S
     return withRankFigure(x, v, r, textbook, e.kv.dcp);
 }
 
-Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
+Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, const GpuSpec &gpu)
 {
     Draft x;
     x.title = say(QT_TRANSLATE_NOOP("Explain", "Weights on GPU %1"), { integer(r.rank) });
@@ -315,6 +316,18 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r)
                         "128 and the hidden size to 256"))
                     : say(QT_TRANSLATE_NOOP(
                         "Explain", "--moe-backend: the experts' bytes are counted in the checkpoint's layout")) });
+        else if (m.isMoe() && e.weightFormat == WeightFormat::Mxfp4
+            && mxfp4ThroughTriton(gpu, p.vllmVersion, p.moeBackend))
+            // weights.cpp hopperMxExpertBytes: vLLM's _swizzle_mxfp4 into triton_kernels' Hopper layouts.
+            x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "MoE kernel")), value("triton"),
+                p.vllmVersion < kTritonKernels36 || !(p.vllmVersion < kTritonKernels351Again)
+                    ? say(QT_TRANSLATE_NOOP("Explain",
+                        "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the checkpoint's "
+                        "scales kept beside the swizzled ones (N padded to 256), the biases in FP32"))
+                    : say(QT_TRANSLATE_NOOP("Explain",
+                        "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, both value "
+                        "extents padded to 64 bytes (triton_kernels v3.6.0, vLLM 0.17 to 0.21), the checkpoint's "
+                        "scales kept beside the swizzled ones (N padded to 256), the biases in FP32")) });
         const char *holds = r.embedding && r.lmHead
             ? QT_TRANSLATE_NOOP("Explain",
                 "holds the embedding (first stage); holds the LM head (last stage); vocabulary rows padded to 64 "
@@ -394,7 +407,8 @@ Sentence tokens(double n)
     return say(QT_TRANSLATE_NOOP("Explain", "%1 tokens"), { num(n) });
 }
 
-Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlacement *r, SparseMlaCache cache)
+Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const GpuSpec &gpu, const RankPlacement *r,
+    SparseMlaCache cache)
 {
     const Plan &p = e.plan;
     Draft x;
@@ -402,7 +416,7 @@ Draft draft(Quantity q, const Evaluation &e, const ModelSpec &m, const RankPlace
     case Quantity::KvBytesPerToken:
         return r ? kvBytes(e, m, *r, cache) : x;
     case Quantity::WeightsPerGpu:
-        return r ? weights(e, m, *r) : x;
+        return r ? weights(e, m, *r, gpu) : x;
     case Quantity::KvBudget:
         return r ? budget(e, *r) : x;
     case Quantity::CapacityTokens:
@@ -520,7 +534,7 @@ Explanation explain(Quantity q, const EvaluatedPlan &p, int rank)
     case Quantity::LayersPerStage:
     case Quantity::ExpertsPerGpu:
     case Quantity::ParamsTotal:
-        return finished(draft(q, e, m, pickRank(e, rank), sparseMlaCacheFor(e.plan, p.gpu)));
+        return finished(draft(q, e, m, p.gpu, pickRank(e, rank), sparseMlaCacheFor(e.plan, p.gpu)));
     default:
         return explainCommTime(q, p, rank);
     }

@@ -1787,6 +1787,14 @@
         <source>The %1 DP replicas of this MoE model step together (vLLM&apos;s DP engine cores): they are simulated side by side and each step lasts as long as the slowest replica&apos;s.</source>
         <translation>此 MoE 模型的 %1 个 DP 副本同步执行每一步（vLLM 的 DP 引擎核心）：模拟时并排运行，每一步的时长取最慢副本的那一步。</translation>
     </message>
+    <message>
+        <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, the checkpoint&apos;s scales kept beside the swizzled ones (N padded to 256), the biases in FP32</source>
+        <translation>Hopper 的 triton_kernels 布局：每卡中间维度向上取整到 64 的倍数，检查点的缩放因子与重排后的副本并存（N 补齐到 256），偏置为 FP32</translation>
+    </message>
+    <message>
+        <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, both value extents padded to 64 bytes (triton_kernels v3.6.0, vLLM 0.17 to 0.21), the checkpoint&apos;s scales kept beside the swizzled ones (N padded to 256), the biases in FP32</source>
+        <translation>Hopper 的 triton_kernels 布局：每卡中间维度向上取整到 64 的倍数，权重值的两个存储维度均补齐到 64 字节（triton_kernels v3.6.0，vLLM 0.17 至 0.21），检查点的缩放因子与重排后的副本并存（N 补齐到 256），偏置为 FP32</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

@@ -23,8 +23,9 @@ private slots:
         QVERIFY(x.note().find("replicated") != std::string::npos);
     }
 
-    // The weights' working names the MoE kernel when the plan asks for Marlin: gpt-oss-120b on two H100s then
-    // loads its experts in Marlin's layout (weights.h), and the inputs say so; vLLM's choice adds no line.
+    // The weights' working names the MoE kernel: gpt-oss-120b on two H100s loads its experts in Hopper's
+    // triton_kernels layout, with v3.6.0's value padding under vLLM 0.17 to 0.21 only (weights.cpp), or in Marlin's
+    // layout when the plan asks for Marlin.
     void weightsNameTheMarlinLayout()
     {
         Plan plan;
@@ -39,7 +40,13 @@ private slots:
                     return i.value() + " | " + i.source();
             return std::string();
         };
-        QCOMPARE(kernelInput(plan), std::string());
+        QCOMPARE(kernelInput(plan),
+            std::string("triton | Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the "
+                        "checkpoint's scales kept beside the swizzled ones (N padded to 256), the biases in FP32"));
+        plan.vllmVersion = { 0, 19, 0 };
+        QVERIFY(kernelInput(plan).find("both value extents padded to 64 bytes") != std::string::npos);
+        plan.vllmVersion = { 0, 22, 0 };
+        QVERIFY(kernelInput(plan).find("both value extents") == std::string::npos);
         plan.moeBackend = MoeBackend::Marlin;
         QCOMPARE(kernelInput(plan),
             std::string("marlin | --moe-backend: MXFP4 experts in Marlin's layout, the intermediate per GPU rounded "
