@@ -439,11 +439,13 @@ BytesPerParam bytesPerParamOn(
         // Hopper's Triton (triton_kernels) path: create_weights rounds the per-partition intermediate up to 64
         // (the CUDA branch that is neither Marlin nor FlashInfer), and process_weights_after_loading swizzles the
         // values in place of the checkpoint's (del layer.w13_weight) but keeps layer.w13_weight_scale beside the
-        // swizzled copy in the PrecisionConfig, so the E8M0 scales are held twice: 0.5 + 2/32 B per parameter;
-        // it also turns w13_bias / w2_bias into FP32 (vllm/model_executor/layers/quantization/mxfp4.py,
-        // Mxfp4MoEMethod, the same in the 0.11- and 0.19-era files read).
+        // swizzled copy in the PrecisionConfig, so the E8M0 scales are held twice: 0.5 + 2/32 B per parameter,
+        // until #46549 deletes them (0.24); it also turns w13_bias / w2_bias into FP32
+        // (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod, the same in the 0.11- and 0.19-era
+        // files read; fused_moe/oracle/mxfp4.py from the MoE refactor).
         b.expertPad = 64;
-        b.expert = 0.5 + 2.0 / 32;
+        b.hopperCheckpointScalesKept = version < kTritonFreesCheckpointScales;
+        b.expert = 0.5 + (b.hopperCheckpointScalesKept ? 2.0 : 1.0) / 32;
         b.expertBias = 4;
         const bool v36 = !(version < kTritonKernels36) && version < kTritonKernels351Again;
         b.hopperValueAlignN = v36 ? 64 : 16;
@@ -461,7 +463,7 @@ namespace {
 //    tensor_details/layout_details/hopper_value.py @v3.5.1); v3.6.0 first pads both to 64 (triton #8677). gpt-oss-20b
 //    at TP 2: w13's 1,440 K bytes become 1,472, w2's 736 become 768.
 //  - scales: N padded to 2 x num_warps x 2 x 8 = 256 rows, K/32 to 2 (hopper_scale.py @v3.6.0, the same in v3.5.1),
-//    and the checkpoint's [N, K/32] scales stay beside them (bytesPerParamOn);
+//    and the checkpoint's [N, K/32] scales stay beside them until 0.24 (#46549 frees them);
 //  - the biases in FP32.
 double hopperMxExpertBytes(const ModelSpec &m, int moeTp, const BytesPerParam &b)
 {
@@ -471,7 +473,7 @@ double hopperMxExpertBytes(const ModelSpec &m, int moeTp, const BytesPerParam &b
     const double values
         = roundUp(h / 2, alignK) * roundUp(gateUp, alignN) + roundUp(i / 2, alignK) * roundUp(h, alignN);
     const double swizzledScales = roundUp(gateUp, 256) * roundUp(h / 32, 2) + roundUp(h, 256) * roundUp(i / 32, 2);
-    const double checkpointScales = gateUp * h / 32 + h * i / 32;
+    const double checkpointScales = b.hopperCheckpointScalesKept ? gateUp * h / 32 + h * i / 32 : 0;
     const double biases = m.expertBias ? (gateUp + h) * b.expertBias : 0;
     return values + swizzledScales + checkpointScales + biases;
 }

@@ -22,6 +22,7 @@ struct BytesPerParam
     // elements along N and bytes along the packed K (see hopperMxExpertBytes in weights.cpp).
     int hopperValueAlignN = 0;
     int hopperValueAlignKBytes = 0;
+    bool hopperCheckpointScalesKept = true; // the checkpoint's E8M0 scales stay beside the swizzled ones
 };
 
 // The format the weights load in: the checkpoint's own unless the plan overrides it.
@@ -41,7 +42,7 @@ BytesPerParam bytesPerParam(const ModelSpec &m, WeightFormat f);
 // A plan's --moe-backend marlin (or VLLM_MXFP4_USE_MARLIN=1) sends any CUDA GPU from compute capability 8.0
 // through Marlin (mxfp4.py get_mxfp4_backend: the explicit choice comes first).
 bool mxfp4ThroughMarlin(const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend = MoeBackend::Auto);
-// Hopper (compute capability 9.x) without Marlin: the triton_kernels layout (pad 64, scales held twice).
+// Hopper (compute capability 9.x) without Marlin: the triton_kernels layout (pad 64, scales held twice before 0.24).
 bool mxfp4ThroughTriton(const GpuSpec &gpu, const VllmVersion &version, MoeBackend backend = MoeBackend::Auto);
 // bytesPerParam for the plan's GPU and release: the MXFP4 layout of the MoE backend vLLM picks (Marlin, Triton).
 BytesPerParam bytesPerParamOn(const ModelSpec &m, WeightFormat f, const GpuSpec &gpu, const VllmVersion &version,

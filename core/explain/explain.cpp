@@ -320,7 +320,10 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, c
             && mxfp4ThroughTriton(gpu, p.vllmVersion, p.moeBackend))
             // weights.cpp hopperMxExpertBytes: vLLM's _swizzle_mxfp4 into triton_kernels' Hopper layouts.
             x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "MoE kernel")), value("triton"),
-                p.vllmVersion < kTritonKernels36 || !(p.vllmVersion < kTritonKernels351Again)
+                !(p.vllmVersion < kTritonFreesCheckpointScales) ? say(QT_TRANSLATE_NOOP("Explain",
+                    "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the scales "
+                    "swizzled with N padded to 256 (the checkpoint's freed), the biases in FP32"))
+                    : p.vllmVersion < kTritonKernels36 || !(p.vllmVersion < kTritonKernels351Again)
                     ? say(QT_TRANSLATE_NOOP("Explain",
                         "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the checkpoint's "
                         "scales kept beside the swizzled ones (N padded to 256), the biases in FP32"))

@@ -81,6 +81,9 @@ inline constexpr VllmVersion kMambaAlignMode { 0, 17, 0 };
 // storage extents to 64 (triton #8677), v3.5.x only to its 16 x 32 tile.
 inline constexpr VllmVersion kTritonKernels36 { 0, 17, 0 };
 inline constexpr VllmVersion kTritonKernels351Again { 0, 22, 0 };
+// The Triton MXFP4 path frees the checkpoint's block scales once they are swizzled (#46549, 2026-06-24, after the
+// v0.23 cut of about 06-14): first in 0.24. Before, layer.w13_weight_scale stayed beside the swizzled copy.
+inline constexpr VllmVersion kTritonFreesCheckpointScales { 0, 24, 0 };
 inline constexpr VllmVersion kNemotronHSsmDtypeHook { 0, 13, 0 };
 inline constexpr VllmVersion kNemotronHSsmFloat32Default { 0, 20, 0 };
 inline constexpr VllmVersion kHybridPrefixCachingDefault { 0, 28, 0 };

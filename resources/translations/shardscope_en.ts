@@ -1795,6 +1795,10 @@
         <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, both value extents padded to 64 bytes (triton_kernels v3.6.0, vLLM 0.17 to 0.21), the checkpoint&apos;s scales kept beside the swizzled ones (N padded to 256), the biases in FP32</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, the scales swizzled with N padded to 256 (the checkpoint&apos;s freed), the biases in FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

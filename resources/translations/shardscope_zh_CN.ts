@@ -1795,6 +1795,10 @@
         <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, both value extents padded to 64 bytes (triton_kernels v3.6.0, vLLM 0.17 to 0.21), the checkpoint&apos;s scales kept beside the swizzled ones (N padded to 256), the biases in FP32</source>
         <translation>Hopper 的 triton_kernels 布局：每卡中间维度向上取整到 64 的倍数，权重值的两个存储维度均补齐到 64 字节（triton_kernels v3.6.0，vLLM 0.17 至 0.21），检查点的缩放因子与重排后的副本并存（N 补齐到 256），偏置为 FP32</translation>
     </message>
+    <message>
+        <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, the scales swizzled with N padded to 256 (the checkpoint&apos;s freed), the biases in FP32</source>
+        <translation>Hopper 的 triton_kernels 布局：每卡中间维度向上取整到 64 的倍数，缩放因子重排后 N 补齐到 256（检查点中的原副本已释放），偏置为 FP32</translation>
+    </message>
 </context>
 <context>
     <name>Explore</name>

@@ -24,8 +24,8 @@ private slots:
     }
 
     // The weights' working names the MoE kernel: gpt-oss-120b on two H100s loads its experts in Hopper's
-    // triton_kernels layout, with v3.6.0's value padding under vLLM 0.17 to 0.21 only (weights.cpp), or in Marlin's
-    // layout when the plan asks for Marlin.
+    // triton_kernels layout, with v3.6.0's value padding under vLLM 0.17 to 0.21 only and the checkpoint's scales
+    // held beside the swizzled ones before 0.24 (weights.cpp), or in Marlin's layout when the plan asks for Marlin.
     void weightsNameTheMarlinLayout()
     {
         Plan plan;
@@ -42,7 +42,9 @@ private slots:
         };
         QCOMPARE(kernelInput(plan),
             std::string("triton | Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the "
-                        "checkpoint's scales kept beside the swizzled ones (N padded to 256), the biases in FP32"));
+                        "scales swizzled with N padded to 256 (the checkpoint's freed), the biases in FP32"));
+        plan.vllmVersion = { 0, 23, 0 };
+        QVERIFY(kernelInput(plan).find("the checkpoint's scales kept beside the swizzled ones") != std::string::npos);
         plan.vllmVersion = { 0, 19, 0 };
         QVERIFY(kernelInput(plan).find("both value extents padded to 64 bytes") != std::string::npos);
         plan.vllmVersion = { 0, 22, 0 };

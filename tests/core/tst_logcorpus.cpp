@@ -556,7 +556,9 @@ private slots:
         //  - gpt-oss-20b at TP 1, 0.19: values 1,472 x 5,760 + 1,472 x 2,880 = 12,718,080, scales 5,888 x 90 +
         //    3,072 x 90 = 806,400 and 777,600, biases 34,560: 14,336,640 B, x 768 = 11,010,539,520 B;
         //  - gpt-oss-120b at TP 1, 0.14.1 (v3.5.0): values 12,441,600 (no pad), scales 806,400 and 777,600, biases
-        //    34,560: 14,060,160 B, x 36 x 128 = 64,789,217,280 B.
+        //    34,560: 14,060,160 B, x 36 x 128 = 64,789,217,280 B;
+        //  - the same at 0.25.1: #46549 (0.24) deletes the checkpoint's scales after the swizzle, 13,282,560 B per
+        //    expert, 61,206,036,480 B (JaminJeong/CodingAgent's 0.25.1 start loads 61.29 GiB in all).
         QVERIFY(mxfp4ThroughTriton(h100, { 0, 19, 0 }));
         QVERIFY(!mxfp4ThroughTriton(a100, { 0, 19, 0 }));
         QVERIFY(!mxfp4ThroughTriton(presetGpu("b200"), { 0, 19, 0 })); // FlashInfer's layout on SM100
@@ -571,6 +573,8 @@ private slots:
         s.localExperts = oss.experts;
         QCOMPARE(rankWeightBytes(oss, s, bytesPerParamOn(oss, WeightFormat::Mxfp4, h100, { 0, 14, 1 })).experts,
             64789217280.0);
+        QCOMPARE(rankWeightBytes(oss, s, bytesPerParamOn(oss, WeightFormat::Mxfp4, h100, { 0, 25, 1 })).experts,
+            61206036480.0);
     }
 
     // Every log has a source URL, a family, and is scored or excluded with a reason.
@@ -748,7 +752,7 @@ private slots:
         // 0.27.1: +1.0 %, +24 % before the vision encoder's profiling pass was counted; PR #594 -3.9 %).
         QVERIFY(met(cap["hybrid"]));
         QVERIFY(within(cap["hybrid"], 0.0100, 0.040));
-        // Weights per rank, 53 logs: worst 1.87 % (dfch, Qwen3.8-27B BF16 at TP 2 on two RTX PRO 6000, 0.26.0). It
+        // Weights per rank, 54 logs: worst 1.87 % (dfch, Qwen3.8-27B BF16 at TP 2 on two RTX PRO 6000, 0.26.0). It
         // was gpt-oss-20b at TP 2 (H100, 0.19.0, Triton), -2.63 %, until triton_kernels v3.6.0's pad of both value
         // extents to 64 was counted (-0.52 % now; its TP 1 twin of the same sweep -0.16 %).
         QVERIFY(worstWeights <= 0.02);
