@@ -316,14 +316,14 @@ Draft weights(const Evaluation &e, const ModelSpec &m, const RankPlacement &r, c
                         "128 and the hidden size to 256"))
                     : say(QT_TRANSLATE_NOOP(
                         "Explain", "--moe-backend: the experts' bytes are counted in the checkpoint's layout")) });
-        else if (m.isMoe() && e.weightFormat == WeightFormat::Mxfp4
-            && mxfp4ThroughTriton(gpu, p.vllmVersion, p.moeBackend))
-            // weights.cpp hopperMxExpertBytes: vLLM's _swizzle_mxfp4 into triton_kernels' Hopper layouts.
+        else if (const BytesPerParam b = bytesPerParamOn(m, e.weightFormat, gpu, p.vllmVersion, p.moeBackend);
+                 m.isMoe() && b.hopperValueAlignN > 0)
+            // The layout weights.cpp counted (hopperMxExpertBytes), read back from the same BytesPerParam.
             x.inputs.push_back({ say(QT_TRANSLATE_NOOP("Explain", "MoE kernel")), value("triton"),
-                !(p.vllmVersion < kTritonFreesCheckpointScales) ? say(QT_TRANSLATE_NOOP("Explain",
+                !b.hopperCheckpointScalesKept ? say(QT_TRANSLATE_NOOP("Explain",
                     "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the scales "
                     "swizzled with N padded to 256 (the checkpoint's freed), the biases in FP32"))
-                    : p.vllmVersion < kTritonKernels36 || !(p.vllmVersion < kTritonKernels351Again)
+                    : b.hopperValueAlignN < 64
                     ? say(QT_TRANSLATE_NOOP("Explain",
                         "Hopper's triton_kernels layout: the intermediate per GPU rounded up to 64, the checkpoint's "
                         "scales kept beside the swizzled ones (N padded to 256), the biases in FP32"))
