@@ -12,51 +12,61 @@ namespace {
 //       (A100: 0.14.0), commit 095f58a51c4c: gemm_perf, generation_attention_perf, moe_perf, custom_allreduce_perf.
 //  AZ   Azure/AI-benchmarking-guide Azure_Results/ND_*_results.md (STREAM-like HBM, cuBLASLt/hipBLASLt GEMM, FA2).
 //  MAF  AMD ROCm blog "Measuring Max-Achievable FLOPs - Part 2" (2025-02-28), MI300X/MI325X hipBLASLt.
-//  FA3  FlashAttention-3, arXiv 2407.08608 abstract: "FP16 reaching up to 740 TFLOPs/s (75% utilization)" on H100.
+//  CTX  aiconfigurator's vLLM context_attention_perf (window 0, BF16 Q and KV cache): a whole prompt of s tokens per
+//       sequence, causal, 2 b h d s^2 FLOPs; its median rate over the head shapes at each s (s = 512 ... 16384, b s
+//       >= 4096) fitted to e s / (s + 2 k) by least squares in log: e the long-sequence fraction, k the half-rate
+//       mean keys per query. H100/H200/L40S vllm/0.24.0 (FA3; FA2 on L40S), A100 vllm/0.14.0 (the only A100 table),
+//       B200/GB200 vllm/0.24.0 (FlashInfer TRT-LLM prefill).
 struct FamilyRow
 {
     const char *family;
-    double hbmWeights, hbmAttention, denseBf16, denseFp8, prefillAttention;
+    double hbmWeights, hbmAttention, denseBf16, denseFp8, prefillAttention, prefillHalfKeys;
     int maxCapture;
     const char *hbmSource;
     const char *computeSource;
 };
 
 const FamilyRow kFamilies[] = {
-    { "h100", 0.86, 0.93, 0.88, 0.73, 0.75, 512,
+    { "h100", 0.86, 0.93, 0.88, 0.73, 0.65, 800, 512,
         "AIC H100: BF16 GEMM M<=64 N=K=8192 2.9 TB/s (86% of 3.35); FA3 decode b128x4096 3.11 TB/s (93%)",
-        "AIC H100: BF16 867 TFLOPS (88%), FP8 1450 (73% of 1979) at M>=1024; FA3 prefill 75% (FA3)" },
-    { "h800", 0.86, 0.93, 0.88, 0.73, 0.75, 512, "H100's figures (same HBM3 3.35 TB/s; no H800 measurement)",
-        "H100's figures (same SM90 die; no H800 measurement)" },
-    { "h200", 0.80, 0.91, 0.86, 0.77, 0.75, 512,
+        "AIC H100: BF16 867 TFLOPS (88%), FP8 1450 (73% of 1979) at M>=1024; CTX H100 FA3 prefill 0.65, half rate at "
+        "800 keys (s = 16384: 0.60, 2048: 0.36)" },
+    { "h800", 0.86, 0.93, 0.88, 0.73, 0.65, 800, 512, "H100's figures (same HBM3 3.35 TB/s; no H800 measurement)",
+        "H100's figures (same SM90 die; no H800 measurement), CTX H100's prefill" },
+    { "h200", 0.80, 0.91, 0.86, 0.77, 0.64, 750, 512,
         "AIC H200: BF16 GEMM M<=64 N=K=8192 3.6-3.9 TB/s (75-81% of 4.8); FA3 decode 4.36 TB/s (91%)",
-        "AIC H200: BF16 850 TFLOPS (86%), FP8 1531 (77%); FA3 prefill as H100 (FA3)" },
-    { "h20", 0.80, 0.91, 0.86, 0.77, 0.75, 512, "H200's fractions (HBM3e SM90; no H20 measurement)",
+        "AIC H200: BF16 850 TFLOPS (86%), FP8 1531 (77%); CTX H200 FA3 prefill 0.64, half rate at 750 keys (s = 16384: "
+        "0.58, 2048: 0.36)" },
+    { "h20", 0.80, 0.91, 0.86, 0.77, 0.64, 750, 512, "H200's fractions (HBM3e SM90; no H20 measurement)",
         "H200's fractions (no H20 measurement)" },
-    { "a100", 0.68, 0.80, 0.95, 0.95, 0.58, 512,
+    { "a100", 0.68, 0.80, 0.95, 0.95, 0.59, 330, 512,
         "AIC A100 (vLLM 0.14): BF16 GEMM M<=64 N=K=8192 1.27-1.39 TB/s (62-68% of 2.04); AZ STREAM 1.61-1.75 TB/s",
-        "AIC A100: BF16 297 TFLOPS (95% of 312); AZ FA2 fwd 179.5 TFLOPS (58%); no FP8 on SM80 (BF16 used)" },
-    { "b200", 0.78, 0.93, 0.76, 0.57, 0.50, 1024,
+        "AIC A100: BF16 297 TFLOPS (95% of 312); CTX A100 prefill 0.59, half rate at 330 keys (s = 16384: 0.56; AZ FA2 "
+        "fwd 179.5 TFLOPS, 58%); no FP8 on SM80 (BF16 used)" },
+    { "b200", 0.78, 0.93, 0.76, 0.57, 0.45, 770, 1024,
         "AIC B200: BF16 GEMM M<=64 6.0 TB/s (78% of 7.7); FlashInfer TRT-LLM decode 7.14 TB/s (93%)",
-        "AIC B200: BF16 1706 TFLOPS (76%), FP8 2585 (57% of 4500); prefill attention: no measurement, 0.5 assumed" },
-    { "gb200", 0.78, 0.93, 0.76, 0.57, 0.50, 1024,
+        "AIC B200: BF16 1706 TFLOPS (76%), FP8 2585 (57% of 4500); CTX B200 FlashInfer TRT-LLM prefill 0.45 of 2250, "
+        "half rate at 770 keys (s = 16384: 0.48)" },
+    { "gb200", 0.78, 0.93, 0.76, 0.57, 0.39, 660, 1024,
         "AIC GB200: BF16 GEMM M<=64 5.9-6.3 TB/s (77-79% of 8.0); decode attention 7.45 TB/s (93%)",
-        "AIC GB200: BF16 1912 TFLOPS (76%), FP8 2851 (57%); AZ GB200 FP8 2907 (58%)" },
-    { "b300", 0.78, 0.93, 0.76, 0.57, 0.50, 1024, "B200's fractions (no B300/GB300 measurement)",
+        "AIC GB200: BF16 1912 TFLOPS (76%), FP8 2851 (57%); AZ GB200 FP8 2907 (58%); CTX GB200 prefill 0.39 of 2500, "
+        "half rate at 660 keys (s = 16384: 0.38)" },
+    { "b300", 0.78, 0.93, 0.76, 0.57, 0.45, 770, 1024, "B200's fractions (no B300/GB300 measurement)",
         "B200's fractions (no B300/GB300 measurement)" },
-    { "l40s", 0.75, 0.83, 0.72, 0.54, 0.58, 512,
+    { "l40s", 0.75, 0.83, 0.72, 0.54, 0.52, 400, 512,
         "AIC L40S: BF16 GEMM M<=64 0.58-0.69 TB/s (67-80% of 0.864); FA2 decode 0.72 TB/s (83%)",
-        "AIC L40S: BF16 259 TFLOPS (72%), FP8 399 (54% of 733); prefill as A100's FA2" },
-    { "rtx", 0.85, 0.85, 0.72, 0.54, 0.58, 512, "AIC RTX PRO 6000: BF16 GEMM M=16 1.52 TB/s (85% of 1.79)",
-        "L40S's fractions (AIC RTX PRO 6000 BF16 426 TFLOPS, peak not in the table)" },
-    { "mi300x", 0.78, 0.78, 0.54, 0.49, 0.25, 512,
+        "AIC L40S: BF16 259 TFLOPS (72%), FP8 399 (54% of 733); CTX L40S FA2 prefill 0.52, half rate at 400 keys (s = "
+        "16384: 0.50)" },
+    { "rtx", 0.85, 0.85, 0.72, 0.54, 0.52, 400, 512, "AIC RTX PRO 6000: BF16 GEMM M=16 1.52 TB/s (85% of 1.79)",
+        "L40S's fractions and prefill (AIC RTX PRO 6000 BF16 426 TFLOPS, peak not in the table)" },
+    { "mi300x", 0.78, 0.78, 0.54, 0.49, 0.25, 0, 512,
         "AZ MI300X STREAM Copy/Triad 4.11/4.09 TB/s (78% of 5.3); no AMD decode-attention table (same used)",
         "MAF MI300X: BF16 708 TFLOPS (54% of 1307), FP8 1273 (49% of 2615); AZ FA2 fwd 328.6 TFLOPS (25%)" },
-    { "mi325x", 0.78, 0.78, 0.64, 0.58, 0.25, 512, "MI300X's STREAM fraction (no MI325X measurement)",
+    { "mi325x", 0.78, 0.78, 0.64, 0.58, 0.25, 0, 512, "MI300X's STREAM fraction (no MI325X measurement)",
         "MAF MI325X: BF16 843 TFLOPS (64% of 1307), FP8 1519 (58%); prefill attention as MI300X" },
-    { "mi355x", 0.78, 0.78, 0.58, 0.58, 0.25, 512, "MI300X's STREAM fraction (no MI355X measurement)",
+    { "mi355x", 0.78, 0.78, 0.58, 0.58, 0.25, 0, 512, "MI300X's STREAM fraction (no MI355X measurement)",
         "no MI355X max-achievable FLOPs published; MI325X MAF ratios (0.58-0.65, as AMD-AGI/TraceLens PR #942)" },
-    { "generic", 0.80, 0.80, 0.65, 0.65, 0.50, 512,
+    { "generic", 0.80, 0.80, 0.65, 0.65, 0.50, 0, 512,
         "aiconfigurator's mem_bw_empirical_scaling_factor 0.8 (systems/*.yaml)",
         "roofline default 0.65 (core/evaluate/timemodel.h)" },
 };
@@ -125,6 +135,7 @@ ServingCoefficients familyCoefficients(const std::string &family)
     c.denseBf16 = r.denseBf16;
     c.denseFp8 = r.denseFp8;
     c.prefillAttention = r.prefillAttention;
+    c.prefillAttentionHalfKeys = r.prefillHalfKeys;
     c.maxCaptureSize = r.maxCapture;
     return c;
 }
@@ -144,6 +155,11 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "(power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for every format; other GPUs: the "
             "same fraction (no table)" },
         { "prefill_attention", prefillAttention, r.computeSource },
+        { "prefill_attention_half_keys", prefillAttentionHalfKeys,
+            "the mean keys per prefill query (full-attention layers) at which the prefill attention runs at half "
+            "prefill_attention: rate x k / (k + this), fitted on aiconfigurator's vLLM context_attention_perf "
+            "(whole prompts of 512-16384 tokens; see prefill_attention's source); 0 where no table exists (AMD, "
+            "generic). Sliding-window layers run at prefill_attention (their tables' shapes differ)" },
         { "gemm_ramp", gemmRamp,
             "1: dense GEMMs cost their roofline times aiconfigurator's measured knee (N = K = 8192, M = 1-1024; "
             "serving reference 3.3), back to 1 at M = 4096; 0: the plain roofline. Rows: A100, H100, H200, B200, "
@@ -220,6 +236,7 @@ bool ServingCoefficients::set(const std::string &name, double v)
         { "dense_fp4", &ServingCoefficients::denseFp4 },
         { "moe_compute", &ServingCoefficients::moeCompute },
         { "prefill_attention", &ServingCoefficients::prefillAttention },
+        { "prefill_attention_half_keys", &ServingCoefficients::prefillAttentionHalfKeys },
         { "gemm_ramp", &ServingCoefficients::gemmRamp },
         { "gemm_latency_s", &ServingCoefficients::gemmLatency },
         { "attention_floor_s", &ServingCoefficients::attentionFloor },

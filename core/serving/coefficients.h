@@ -26,7 +26,10 @@ struct ServingCoefficients
     double denseFp8 = 0.65; // large-M FP8 GEMM, of the FP8 dense peak
     double denseFp4 = 0.5; // large-M FP4 GEMM, of the FP4 dense peak
     double moeCompute = 0.21; // grouped (fused MoE) GEMM at many tokens per expert, of the BF16 peak
-    double prefillAttention = 0.5; // FlashAttention-class prefill, of the BF16 peak
+    double prefillAttention = 0.5; // FlashAttention-class prefill at long sequences, of the BF16 peak
+    // The prefill attention's rate falls at short sequences: rate = prefill_attention x k / (k + this), k the
+    // mean keys a prefill query attends (s / 2 for a whole prompt of s tokens); 0: no fall-off.
+    double prefillAttentionHalfKeys = 0;
     // Fixed costs, seconds.
     double gemmRamp = 1; // share of the measured GEMM knee applied (gemmramp.h): 0 = plain roofline
     double gemmLatency = 3e-6; // per GEMM launch-to-done floor on top of bytes / bandwidth

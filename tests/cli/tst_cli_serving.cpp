@@ -141,6 +141,31 @@ private slots:
             base + QStringList { QStringLiteral("--serving-coefficient"), QStringLiteral("kernels_per_layer=0") }));
         QCOMPARE(c.exitCode, 0);
         QCOMPARE(tpot(c), tpot(a));
+        // prefill_attention_half_keys 0 turns the short-prompt fall-off off: a 4,096-token prompt (2,048 keys per
+        // query, rate x 2048 / 2848 on H100 with the default 800) then prefills faster; a negative value is refused.
+        auto ttft = [](const CliResult &r) {
+            return r.json()
+                .value(QStringLiteral("serving"))
+                .toObject()
+                .value(QStringLiteral("ttft_s"))
+                .toObject()
+                .value(QStringLiteral("mean"))
+                .toDouble();
+        };
+        const QStringList prompt = base
+            + QStringList { QStringLiteral("--input-len"), QStringLiteral("4096"), QStringLiteral("--output-len"),
+                  QStringLiteral("2") };
+        const CliResult withFallOff = runShardscope(planArgs(prompt));
+        const CliResult noFallOff = runShardscope(planArgs(prompt
+            + QStringList {
+                QStringLiteral("--serving-coefficient"), QStringLiteral("prefill_attention_half_keys=0") }));
+        QCOMPARE(withFallOff.exitCode, 0);
+        QCOMPARE(noFallOff.exitCode, 0);
+        QVERIFY2(ttft(noFallOff) < ttft(withFallOff), qPrintable(QString::number(ttft(noFallOff))));
+        const CliResult negative = runShardscope(planArgs(base
+            + QStringList {
+                QStringLiteral("--serving-coefficient"), QStringLiteral("prefill_attention_half_keys=-1") }));
+        QCOMPARE(negative.exitCode, 2);
     }
 };
 
