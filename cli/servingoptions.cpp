@@ -134,8 +134,10 @@ ServingInputs servingFromOptions(const QCommandLineParser &p)
                 list += (list.empty() ? "" : ", ") + k;
             bad("serving-coefficient", o, "expected NAME=VALUE with NAME one of " + list);
         }
-        // kernels_per_layer 0 is its default (counted per layer kind); prefill_attention_half_keys 0 is no fall-off.
-        const bool zeroMeansOff = name == "kernels_per_layer" || name == "prefill_attention_half_keys";
+        // kernels_per_layer 0 is its default (counted per layer kind); prefill_attention_half_keys 0 is no fall-off,
+        // gemm_ramp and moe_ramp 0 the plain roofline.
+        const bool zeroMeansOff = name == "kernels_per_layer" || name == "prefill_attention_half_keys"
+            || name == "gemm_ramp" || name == "moe_ramp";
         if (!ok || !(v > 0 || (zeroMeansOff && v == 0)) || v > 1e6)
             bad("serving-coefficient", o, "expected a value above 0, at most 1e6");
         if ((name.rfind("hbm_", 0) == 0 || name.rfind("dense_", 0) == 0 || name == "moe_compute"

@@ -1,5 +1,7 @@
 #include "core/serving/coefficients.h"
 
+#include "core/serving/moeramp.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -137,12 +139,15 @@ ServingCoefficients familyCoefficients(const std::string &family)
     c.prefillAttention = r.prefillAttention;
     c.prefillAttentionHalfKeys = r.prefillHalfKeys;
     c.maxCaptureSize = r.maxCapture;
+    if (const MoeRamp ramp = moeRamp(c.family); ramp.moeCompute > 0)
+        c.moeCompute = ramp.moeCompute;
     return c;
 }
 
 std::vector<ServingCoefficient> ServingCoefficients::list() const
 {
     const FamilyRow &r = row(family);
+    const MoeRamp measuredMoe = shardscope::moeRamp(family);
     return {
         { "hbm_weights", hbmWeights, r.hbmSource },
         { "hbm_attention", hbmAttention, r.hbmSource },
@@ -151,9 +156,12 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "dense_fp4", denseFp4,
             "AIC NVFP4: B200 4324 TFLOPS, GB200 5053 (43-50% of 10000); AZ GB200 FP4 7628 (76%): 0.5" },
         { "moe_compute", moeCompute,
-            "AIC H200 fused MoE (FlashInfer CUTLASS, DeepSeek-V3 shape, EP8, FP8): 8192 tokens/rank in 3459 us "
-            "(power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for every format; other GPUs: the "
-            "same fraction (no table)" },
+            measuredMoe.moeCompute > 0
+                ? measuredMoe.source
+                    + ": the median rate at >= 256 tokens per expert, of the BF16 peak; used for every format"
+                : std::string("AIC H200 fused MoE (FlashInfer CUTLASS, DeepSeek-V3 shape, EP8, FP8): 8192 tokens/rank "
+                              "in 3459 us (power-law routing) = 208 TFLOPS = 0.21 of the BF16 peak (989), used for "
+                              "every format; other GPUs: the same fraction (no table)") },
         { "prefill_attention", prefillAttention, r.computeSource },
         { "prefill_attention_half_keys", prefillAttentionHalfKeys,
             "the mean keys per prefill query (full-attention layers) at which the prefill attention runs at half "
@@ -165,6 +173,13 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "serving reference 3.3), back to 1 at M = 4096; 0: the plain roofline. Rows: A100, H100, H200, B200, "
             "GB200, L40S, RTX PRO 6000 BF16; H100, H200, GB200, L40S FP8 (H800, H20 and B300 borrow H100's, H200's and "
             "B200's); another GPU of a family reads the table at its own ridge point" },
+        { "moe_ramp", moeRamp,
+            measuredMoe.source.empty()
+                ? std::string("no fused-MoE table for this family: the plain roofline (a value other than 0 has no "
+                              "effect)")
+                : "1: each MoE layer costs its roofline times the knee measured in " + measuredMoe.source
+                    + " at the step's tokens per expert (1.7x at 64 on H100 and H200, 1.5x on A100; 1 below 4 and "
+                      "from 1024); 0: the plain roofline" },
         { "gemm_latency_s", gemmLatency,
             "AIC H100 BF16 N=K=4096 at M<=64 reaches only 2.2-2.3 TB/s: ~3 us per GEMM; aiconfigurator "
             "mem_empirical_constant_latency 3e-6; with it Qwen3-8B's GEMMs at M=1 sum to 5.80 ms, AIC h100_sxm "
@@ -238,6 +253,7 @@ bool ServingCoefficients::set(const std::string &name, double v)
         { "prefill_attention", &ServingCoefficients::prefillAttention },
         { "prefill_attention_half_keys", &ServingCoefficients::prefillAttentionHalfKeys },
         { "gemm_ramp", &ServingCoefficients::gemmRamp },
+        { "moe_ramp", &ServingCoefficients::moeRamp },
         { "gemm_latency_s", &ServingCoefficients::gemmLatency },
         { "attention_floor_s", &ServingCoefficients::attentionFloor },
         { "moe_floor_s", &ServingCoefficients::moeFloor },

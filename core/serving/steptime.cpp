@@ -128,6 +128,7 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     }
     s.gemmFlops = gemmPeak;
     s.gemmRamp = gemmRamp(coef.family, s.gemmFormat, gemmPeak, gpu.hbmBytesPerSec * coef.hbmWeights);
+    s.moeRamp = moeRamp(coef.family);
     // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
     // step gives each expert the narrower format buys little, so every format uses it.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
@@ -355,14 +356,16 @@ StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *kn
                 + layersAll * b.prefillPairs * c.indexerFlopsPerPairLayer / s.indexerFlops;
             t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decSec) + preSec;
         }
-        // MoE: the expert weights the step touches (uniform routing: E_local (1 - (1 - k/E)^N)), grouped GEMM.
+        // MoE: the expert weights the step touches (uniform routing: E_local (1 - (1 - k/E)^N)), grouped GEMM,
+        // times the fused-MoE kernel's measured knee at the step's tokens per expert (moeramp.h).
         if (c.moeLayers > 0 && s.experts > 0) {
             const double pk = std::min(1.0, static_cast<double>(s.topK) / s.experts);
             const double touched = c.localSlots * (1.0 - std::pow(1.0 - pk, moeTokens));
             const double pairsPerSlot = moeTokens * s.topK / std::max(1, s.expertSlots);
             const double mem = touched * c.expertBytesPerSlotLayer / hbmW;
             const double comp = 2.0 * pairsPerSlot * c.localSlots * c.expertParamsPerSlotLayer / s.moeFlops;
-            t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp));
+            const double moeKnee = 1.0 + k.moeRamp * (moeRampAt(s.moeRamp, pairsPerSlot) - 1.0);
+            t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp) * moeKnee);
             if (s.ep > 1) {
                 // Dispatch + combine: every local token's k copies cross the EP group (BF16), two floors.
                 const double bytesSent = Tg * s.topK * s.hidden * 2 * (s.ep - 1.0) / s.ep;

@@ -2,6 +2,7 @@
 #include "core/evaluate/evaluation.h"
 #include "core/serving/coefficients.h"
 #include "core/serving/gemmramp.h"
+#include "core/serving/moeramp.h"
 
 #include <vector>
 
@@ -92,6 +93,7 @@ struct StepModel
     bool asyncScheduling = true;
     const char *gemmFormat = "bf16";
     GemmRamp gemmRamp; // the dense GEMMs' measured knee (gemmramp.h), for the family and gemmFormat
+    MoeRamp moeRamp; // the fused-MoE kernel's measured knee (moeramp.h), for the family
 };
 
 // Builds the per-stage constants from an evaluated plan (valid plans only) and the coefficients.

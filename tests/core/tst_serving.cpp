@@ -2,6 +2,7 @@
 // semantics, against values worked out by hand from the inputs (arithmetic in the comments).
 #include "core/model/errors.h"
 #include "core/serving/apiserver.h"
+#include "core/serving/moeramp.h"
 #include "core/serving/serving.h"
 #include "tests/common/testutils.h"
 
@@ -156,6 +157,47 @@ private slots:
             + 2.0 * 32 * 256 * shortPrompts.prefillPairs * 32 / (989e12 * 0.65) * (shortKeys + 800) / shortKeys;
         const double shortSec = stepTime(m, shortPrompts).attentionSec;
         QVERIFY2(near(shortSec, shortAttn, 0.01), std::to_string(shortSec).c_str());
+    }
+
+    // The fused-MoE knee (moeramp.cpp, aiconfigurator moe_perf vllm/0.14.0): Qwen3-235B-A22B with TP 8 on H100, 94
+    // MoE layers of 128 experts, top 8. A decode step of 512 tokens (a CUDA graph of exactly 512) gives each expert
+    // 512 x 8 / 128 = 32 tokens: the H100 table's 1.48 times the roofline above the 20 us floor per layer; 362 tokens
+    // (padded to the graph size 368: 23 tokens per expert, between the 16 and 32 buckets at log2 fraction
+    // log2(23 / 16) = 0.5236) read 1.32 + 0.16 x 0.5236; 4 tokens (0.25 per expert) none.
+    void moeKneeByTokensPerExpert()
+    {
+        const Plan p = makePlan("qwen3-235b-a22b", "h100-sxm", 8);
+        const EvaluatedPlan ep = evaluatePlan(p, presetModel("qwen3-235b-a22b"), presetGpu("h100-sxm"));
+        QVERIFY(ep.evaluation.valid);
+        ServingCoefficients c = servingCoefficients(ep.gpu);
+        QCOMPARE(c.moeCompute, 0.21);
+        QCOMPARE(c.moeRamp, 1.0);
+        const StepModel withKnee = buildStepModel(ep, c);
+        c.moeRamp = 0;
+        const StepModel plain = buildStepModel(ep, c);
+        const auto decode = [](double tokens) {
+            StepBatch d;
+            d.decodeTokens = tokens;
+            d.decodeContext = tokens * 1000;
+            d.sampled = tokens;
+            d.requests = tokens;
+            return d;
+        };
+        const double floors = 94 * 20e-6;
+        const auto ratio = [&](double tokens) {
+            return (stepTime(withKnee, decode(tokens)).moeSec - floors)
+                / (stepTime(plain, decode(tokens)).moeSec - floors);
+        };
+        QVERIFY2(std::abs(ratio(512) - 1.48) < 1e-9, std::to_string(ratio(512)).c_str());
+        const double between = 1.32 + (1.48 - 1.32) * std::log2(23.0 / 16.0);
+        QVERIFY2(std::abs(ratio(362) - between) < 1e-9, std::to_string(ratio(362)).c_str());
+        QVERIFY2(std::abs(ratio(4) - 1.0) < 1e-12, std::to_string(ratio(4)).c_str());
+        // A100 takes its own table's large-batch rate; a family without a table keeps 0.21 and no knee.
+        QCOMPARE(servingCoefficients(presetGpu("a100-80gb")).moeCompute, 0.29);
+        QCOMPARE(servingCoefficients(presetGpu("h200")).moeCompute, 0.23);
+        QCOMPARE(servingCoefficients(presetGpu("mi300x")).moeCompute, 0.21);
+        QCOMPARE(moeRampAt(moeRamp("mi300x"), 64), 1.0);
+        QCOMPARE(moeRampAt(moeRamp("h800"), 64), 1.71); // H100's table
     }
 
     // DeepSeek-V3.2 (DeepSeek Sparse Attention) with TP 8 on H200: the MLA attends at most index_topk = 2048

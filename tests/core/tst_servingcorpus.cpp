@@ -359,8 +359,9 @@ private slots:
         // Where a target is not met the mark states the measured figure; an unexpected pass fails the test, so a
         // model change that meets it must remove its mark. What is missing (README "Serving model"): DeepSeek-V3.2 on
         // 8 x H200 (TPOT 17-43 % low, from 37-62 % before the fixed-top-k sparse kernel), GLM-4.5-Air TP 4 on A100 and
-        // H100 (throughput 1.3-1.8x high; the random bursts filed under H100 were the A100 page's), Qwen3-32B on one
-        // H100 (throughput 1.5-2.6x high; ShardScope's memory side does not fit it at the page's settings), the
+        // H100 (throughput 1.3-1.9x high; the random bursts filed under H100 were the A100 page's; the MoE points on
+        // A100 and H200 are too fast even though their MoE layers follow aiconfigurator's kernel tables), Qwen3-32B on
+        // one H100 (throughput 1.5-2.6x high; ShardScope's memory side does not fit it at the page's settings), the
         // DeepSeek-R1 / DeepSeek-V3.2 ShareGPT bursts (throughput still 1.5x high with ShareGPT's own lengths,
         // from 2.5x with the means); the DP ranks' lock-step, simulated since, leaves DeepSeek-V3.2 DP 8 + EP's TPOT 34
         // % low (a tail of stalls); small-batch decode of a small dense model (Qwen3-8B on H100 at concurrency 1-8:
@@ -370,18 +371,17 @@ private slots:
         // shows (vLLM PR #23151 at concurrency 10: 267 ms measured, 285 ms simulated). ShareGPT's own lengths
         // (tst_sharegptworkload) moved TTFT's median from 22.9 to 27.0 %: fixed lengths had sent a closed loop's
         // clients in lock-step, whose batched prefills had stood in for that fixed latency.
-        QEXPECT_FAIL("", "TPOT median |error| is 18.3 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 17.7 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "70.5 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "70.2 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
-        QEXPECT_FAIL("", "leave-one-source-out TPOT is 18.3 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TPOT is 17.1 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out output throughput is 20.2 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 67.2 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 68.7 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
