@@ -166,6 +166,15 @@ private slots:
             + QStringList {
                 QStringLiteral("--serving-coefficient"), QStringLiteral("prefill_attention_half_keys=-1") }));
         QCOMPARE(negative.exitCode, 2);
+        // moe_ramp and gemm_ramp 0 are the plain roofline (accepted); an 8B dense model has no MoE layer, so
+        // moe_ramp=0 leaves its figures as they were.
+        const CliResult noMoeKnee = runShardscope(
+            planArgs(base + QStringList { QStringLiteral("--serving-coefficient"), QStringLiteral("moe_ramp=0") }));
+        QCOMPARE(noMoeKnee.exitCode, 0);
+        QCOMPARE(tpot(noMoeKnee), tpot(a));
+        const CliResult noGemmKnee = runShardscope(
+            planArgs(base + QStringList { QStringLiteral("--serving-coefficient"), QStringLiteral("gemm_ramp=0") }));
+        QCOMPARE(noGemmKnee.exitCode, 0);
     }
 };
 
