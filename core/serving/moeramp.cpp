@@ -1,6 +1,8 @@
 #include "core/serving/moeramp.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 namespace shardscope {
 namespace {
@@ -49,13 +51,13 @@ MoeRamp moeRamp(const std::string &family)
 
 double moeRampAt(const MoeRamp &ramp, double tokensPerExpert)
 {
+    // The buckets are the powers of two 2^2 ... 2^10: position log2(n) - 2 on the table.
     const auto &x = kMoeRampTokensPerExpert;
     if (!(tokensPerExpert > x.front()) || tokensPerExpert >= x.back())
         return 1.0;
-    size_t i = 0;
-    while (x[i + 1] < tokensPerExpert)
-        ++i;
-    const double f = (std::log2(tokensPerExpert) - std::log2(x[i])) / (std::log2(x[i + 1]) - std::log2(x[i]));
+    const double at = std::log2(tokensPerExpert) - 2.0;
+    const auto i = std::min(static_cast<std::size_t>(at), ramp.ratio.size() - 2);
+    const double f = at - static_cast<double>(i);
     return ramp.ratio[i] + (ramp.ratio[i + 1] - ramp.ratio[i]) * f;
 }
 

@@ -13,6 +13,7 @@ namespace shardscope {
 // H200 balanced) measure that knee: the ratio is the median over each bucket of tokens per expert (T x top_k / E,
 // buckets at powers of two) of the measured latency over the roofline with the family's fractions and
 // moe_floor_s (20 us), taken from 4 tokens per expert on and never below 1.
+// Powers of two, 2^2 ... 2^10 (moeRampAt relies on it).
 inline constexpr std::array<double, 9> kMoeRampTokensPerExpert { 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
 
 struct MoeRamp

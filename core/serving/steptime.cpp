@@ -258,6 +258,13 @@ StepKnees kneesAt(const StepModel &s, const MicroBatchShape &m)
     StepKnees k;
     k.gemm = ramp(m.graphTokens);
     k.lmHead = ramp(m.sampled);
+    if (s.experts > 0) {
+        // Tokens meeting in one rank's MoE layer (with EP the DP replicas' tokens are dispatched together), per
+        // expert slot.
+        const double moeTokens = m.graphTokens * (s.ep > 1 ? s.dp : 1);
+        const double perExpert = moeTokens * s.topK / std::max(1, s.expertSlots);
+        k.moe = 1.0 + s.coef.moeRamp * (moeRampAt(s.moeRamp, perExpert) - 1.0);
+    }
     return k;
 }
 
@@ -357,15 +364,14 @@ StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *kn
             t.attentionSec = layersAll * k.attentionFloor + std::max(decBytes / hbmA, decSec) + preSec;
         }
         // MoE: the expert weights the step touches (uniform routing: E_local (1 - (1 - k/E)^N)), grouped GEMM,
-        // times the fused-MoE kernel's measured knee at the step's tokens per expert (moeramp.h).
+        // times the fused-MoE kernel's measured knee at the step's tokens per expert (moeramp.h, kneesAt).
         if (c.moeLayers > 0 && s.experts > 0) {
             const double pk = std::min(1.0, static_cast<double>(s.topK) / s.experts);
             const double touched = c.localSlots * (1.0 - std::pow(1.0 - pk, moeTokens));
             const double pairsPerSlot = moeTokens * s.topK / std::max(1, s.expertSlots);
             const double mem = touched * c.expertBytesPerSlotLayer / hbmW;
             const double comp = 2.0 * pairsPerSlot * c.localSlots * c.expertParamsPerSlotLayer / s.moeFlops;
-            const double moeKnee = 1.0 + k.moeRamp * (moeRampAt(s.moeRamp, pairsPerSlot) - 1.0);
-            t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp) * moeKnee);
+            t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp) * knee.moe);
             if (s.ep > 1) {
                 // Dispatch + combine: every local token's k copies cross the EP group (BF16), two floors.
                 const double bytesSent = Tg * s.topK * s.hidden * 2 * (s.ep - 1.0) / s.ep;

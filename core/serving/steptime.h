@@ -105,6 +105,7 @@ struct StepKnees
 {
     double gemm = 1;
     double lmHead = 1;
+    double moe = 1; // the fused-MoE knee at the micro-batch's tokens per expert (moeramp.h), moe_ramp applied
 };
 StepKnees stepKnees(const StepModel &model, const StepBatch &batch);
 // The time of one step: the slowest stage's micro-batch (batch / pp) times pp plus the PP hops. `knees`, when
