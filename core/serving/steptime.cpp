@@ -129,8 +129,8 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     s.gemmFlops = gemmPeak;
     s.gemmRamp = gemmRamp(coef.family, s.gemmFormat, gemmPeak, gpu.hbmBytesPerSec * coef.hbmWeights);
     s.moeRamp = moeRamp(coef.family);
-    // Grouped GEMM: the measured rate (FP8 block-scaled) as a fraction of the BF16 peak; at the sizes a
-    // step gives each expert the narrower format buys little, so every format uses it.
+    // Grouped GEMM: the fused-MoE kernel's measured BF16 rate (moe_compute, of the BF16 peak; moeramp.cpp) for every
+    // format. The same tables' FP8 block-scaled rows run faster; taking them is measured in the README, not done.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
     s.attnFlops = gpu.bf16Flops * coef.prefillAttention;
     s.decodeAttnFlops = gpu.bf16Flops * coef.denseBf16;
