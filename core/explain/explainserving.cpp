@@ -155,7 +155,8 @@ Explanation explainServing(ServingQuantity q, const ServingResult &r)
         d.formula = say(QT_TRANSLATE_NOOP("Explain",
             "slowest stage's GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM "
             "floor) + attention (KV bytes read) + "
-            "MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer's small kernels: norms, "
+            "MoE (experts touched, times the measured knee at its tokens per expert) + comm (all-reduce, all-to-all "
+            "floors) + fixed (each layer's small kernels: norms, "
             "rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU "
             "side under async scheduling"));
         d.substituted = stepSum(r);

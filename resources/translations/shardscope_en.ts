@@ -1780,10 +1780,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The %1 DP replicas of this MoE model step together (vLLM&apos;s DP engine cores): they are simulated side by side and each step lasts as long as the slowest replica&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1797,6 +1793,10 @@
     </message>
     <message>
         <source>Hopper&apos;s triton_kernels layout: the intermediate per GPU rounded up to 64, the scales swizzled with N padded to 256 (the checkpoint&apos;s freed), the biases in FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched, times the measured knee at its tokens per expert) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

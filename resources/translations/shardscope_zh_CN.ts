@@ -1780,8 +1780,8 @@
         <translation>--moe-backend：专家的字节数按检查点的布局计算</translation>
     </message>
     <message>
-        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
-        <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，乘以该 token 数下实测的拐点系数，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（每层的小内核：归一化、旋转位置编码、缓存写入、路由、量化；内核启动或图重放；采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
+        <source>slowest stage&apos;s GEMM (bytes / HBM vs FLOPs / peak, times the measured knee at its token count, per-GEMM floor) + attention (KV bytes read) + MoE (experts touched, times the measured knee at its tokens per expert) + comm (all-reduce, all-to-all floors) + fixed (each layer&apos;s small kernels: norms, rotary, cache write, routing, quantize; launches or graph replay; sampler), × pp; max with the CPU side under async scheduling</source>
+        <translation>最慢阶段的 GEMM（字节 / HBM 与 FLOPs / 峰值，乘以该 token 数下实测的拐点系数，每个 GEMM 的下限）+ 注意力（读取的 KV 字节）+ MoE（触及的专家，乘以每个专家的 token 数下实测的拐点系数）+ 通信（all-reduce、all-to-all 下限）+ 固定开销（每层的小内核：归一化、旋转位置编码、缓存写入、路由、量化；内核启动或图重放；采样器），× pp；异步调度下与 CPU 侧取最大值</translation>
     </message>
     <message>
         <source>The %1 DP replicas of this MoE model step together (vLLM&apos;s DP engine cores): they are simulated side by side and each step lasts as long as the slowest replica&apos;s.</source>
