@@ -38,6 +38,8 @@ const MeasuredRow kMeasured[] = {
     { "rtx", "bf16", "RTX PRO 6000", 1.792, 467.8, { 92.5, 96.3, 96.9, 114.1, 118.9, 190.9, 354.3 } },
 };
 
+} // namespace
+
 // Families that borrow a measured family's ramp, as they borrow its fractions (coefficients.cpp): the same
 // die (H800 = H100), the same architecture and memory type (H20 = H200, read at H20's own ridge point,
 // 148 TFLOPS against 4 TB/s) or the same architecture (B300 = B200).
@@ -51,8 +53,6 @@ const char *measuredFamily(const std::string &family)
         return "b200";
     return family.c_str();
 }
-
-} // namespace
 
 GemmRamp gemmRamp(const std::string &family, const std::string &format, double gpuFlops, double gpuBandwidth)
 {

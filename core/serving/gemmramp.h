@@ -26,6 +26,10 @@ struct GemmRamp
     std::string source; // the table and GPU it comes from; empty when none applies
 };
 
+// The family whose measurement a family borrows (H800 -> H100, H20 -> H200, B300 -> B200), or the family itself;
+// the GEMM and fused-MoE ramps (moeramp.h) both read their tables through it.
+const char *measuredFamily(const std::string &family);
+
 // The ramp of a coefficient family ("h100", "a100", ...) for the GEMMs' format ("bf16", "fp8"), read for a
 // GPU whose dense rate and weight-streaming bandwidth (achieved, bytes/s and FLOP/s) are given; 0 for either
 // reads the measured GPU's own. Families without a measurement (MI300X, generic, ...) and formats without a

@@ -1,5 +1,7 @@
 #include "core/serving/moeramp.h"
 
+#include "core/serving/gemmramp.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -37,8 +39,8 @@ const MeasuredRamp kMeasured[] = {
 
 MoeRamp moeRamp(const std::string &family)
 {
-    // H800 is H100's die and HBM3, H20 an SM90 part with HBM3e like H200: no table of their own.
-    const std::string measured = family == "h800" ? "h100" : family == "h20" ? "h200" : family;
+    // H800 and H20 have no table of their own: they read H100's and H200's, as they do for the GEMM ramp.
+    const std::string measured = measuredFamily(family);
     MoeRamp r;
     for (const MeasuredRamp &m : kMeasured)
         if (measured == m.family) {
