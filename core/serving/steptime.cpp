@@ -239,6 +239,19 @@ struct MicroBatchShape
     double sampled = 0;
 };
 
+// Tokens meeting in one rank's MoE layer for a micro-batch padded to graphTokens: with EP the DP replicas'
+// tokens are dispatched together.
+double moeTokensOf(const StepModel &s, double graphTokens)
+{
+    return graphTokens * (s.ep > 1 ? s.dp : 1);
+}
+
+// The (token, expert) pairs each expert slot receives: the fused-MoE knee's abscissa and the grouped GEMM's rows.
+double tokensPerExpertOf(const StepModel &s, double moeTokens)
+{
+    return moeTokens * s.topK / std::max(1, s.expertSlots);
+}
+
 MicroBatchShape microBatchShape(const StepModel &s, const StepBatch &full)
 {
     MicroBatchShape m;
@@ -259,10 +272,7 @@ StepKnees kneesAt(const StepModel &s, const MicroBatchShape &m)
     k.gemm = ramp(m.graphTokens);
     k.lmHead = ramp(m.sampled);
     if (s.experts > 0) {
-        // Tokens meeting in one rank's MoE layer (with EP the DP replicas' tokens are dispatched together), per
-        // expert slot.
-        const double moeTokens = m.graphTokens * (s.ep > 1 ? s.dp : 1);
-        const double perExpert = moeTokens * s.topK / std::max(1, s.expertSlots);
+        const double perExpert = tokensPerExpertOf(s, moeTokensOf(s, m.graphTokens));
         k.moe = 1.0 + s.coef.moeRamp * (moeRampAt(s.moeRamp, perExpert) - 1.0);
     }
     return k;
@@ -310,8 +320,7 @@ StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *kn
     const double Tg = shape.graphTokens;
     const double hbmW = s.hbm * k.hbmWeights;
     const double hbmA = s.hbm * k.hbmAttention;
-    // Tokens meeting in one rank's MoE layer: with EP the DP replicas' tokens are dispatched together.
-    const double moeTokens = Tg * (s.ep > 1 ? s.dp : 1);
+    const double moeTokens = moeTokensOf(s, Tg);
     const double ctxWin = b.decodeContextWindowed > 0 ? b.decodeContextWindowed : b.decodeContext;
     const double pairsWin = b.prefillPairsWindowed > 0 ? b.prefillPairsWindowed : b.prefillPairs;
     const double arBytes = Tg * s.hidden * 2; // BF16 activations
@@ -368,7 +377,7 @@ StepCost stepTime(const StepModel &s, const StepBatch &full, const StepKnees *kn
         if (c.moeLayers > 0 && s.experts > 0) {
             const double pk = std::min(1.0, static_cast<double>(s.topK) / s.experts);
             const double touched = c.localSlots * (1.0 - std::pow(1.0 - pk, moeTokens));
-            const double pairsPerSlot = moeTokens * s.topK / std::max(1, s.expertSlots);
+            const double pairsPerSlot = tokensPerExpertOf(s, moeTokens);
             const double mem = touched * c.expertBytesPerSlotLayer / hbmW;
             const double comp = 2.0 * pairsPerSlot * c.localSlots * c.expertParamsPerSlotLayer / s.moeFlops;
             t.moeSec = c.moeLayers * (k.moeFloor + std::max(mem, comp) * knee.moe);
