@@ -125,15 +125,18 @@ private slots:
         const CliResult b = runShardscope(planArgs(
             base + QStringList { QStringLiteral("--serving-coefficient"), QStringLiteral("hbm_weights=0.43") }));
         QCOMPARE(b.exitCode, 0);
-        auto tpot = [](const CliResult &r) {
+        // serving.<key>.mean of a run's JSON.
+        auto servingMean = [](const CliResult &r, const QString &key) {
             return r.json()
                 .value(QStringLiteral("serving"))
                 .toObject()
-                .value(QStringLiteral("tpot_s"))
+                .value(key)
                 .toObject()
                 .value(QStringLiteral("mean"))
                 .toDouble();
         };
+        auto tpot = [&](const CliResult &r) { return servingMean(r, QStringLiteral("tpot_s")); };
+        auto ttft = [&](const CliResult &r) { return servingMean(r, QStringLiteral("ttft_s")); };
         // Weight streaming dominates batch-1 decode of an 8B model (~4.8 of ~6 ms): 0.86 -> 0.43 adds ~4.8 ms.
         QVERIFY(tpot(b) > tpot(a) + 3e-3);
         // kernels_per_layer 0 is its default (the graph's nodes counted per layer kind): the same figures.
@@ -143,15 +146,6 @@ private slots:
         QCOMPARE(tpot(c), tpot(a));
         // prefill_attention_half_keys 0 turns the short-prompt fall-off off: a 4,096-token prompt (2,048 keys per
         // query, rate x 2048 / 2848 on H100 with the default 800) then prefills faster; a negative value is refused.
-        auto ttft = [](const CliResult &r) {
-            return r.json()
-                .value(QStringLiteral("serving"))
-                .toObject()
-                .value(QStringLiteral("ttft_s"))
-                .toObject()
-                .value(QStringLiteral("mean"))
-                .toDouble();
-        };
         const QStringList prompt = base
             + QStringList { QStringLiteral("--input-len"), QStringLiteral("4096"), QStringLiteral("--output-len"),
                   QStringLiteral("2") };
