@@ -85,6 +85,10 @@ std::vector<Point> loadCorpus(const char *file = "points.json")
             plan.kvCacheDtype = KvDtype::Fp8;
         if (p.contains("gpu_memory_utilization"))
             plan.gpuMemoryUtilization = p.at("gpu_memory_utilization").get<double>();
+        if (p.contains("max_num_seqs"))
+            plan.maxNumSeqs = p.at("max_num_seqs").get<std::int64_t>();
+        if (p.contains("enforce_eager"))
+            plan.enforceEager = p.at("enforce_eager").get<bool>();
         if (const auto v = parseVllmVersion(p.at("engine_version").get<std::string>()))
             plan.vllmVersion = *v;
         pt.plan = evaluatePlan(plan, presetModel(p.at("preset_model").get<std::string>().c_str()),
@@ -131,6 +135,8 @@ std::vector<Point> loadCorpus(const char *file = "points.json")
         }
         if (!w.at("max_concurrency").is_null())
             pt.workload.maxConcurrency = w.at("max_concurrency").get<std::int64_t>();
+        if (w.contains("request_rate") && !w.at("request_rate").is_null())
+            pt.workload.requestRate = w.at("request_rate").get<double>();
         const nlohmann::json &m = p.at("metrics");
         if (m.contains("tpot_ms_mean") && pt.workload.outputLen > 1)
             pt.measured["tpot"] = m.at("tpot_ms_mean").get<double>() / 1e3;
