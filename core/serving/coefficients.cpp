@@ -223,11 +223,11 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
             "AIC wideep_deepep_ll_perf H200 8 GPUs: dispatch 11.9 / combine 12.6 us at 1 token per rank" },
         { "p2p_s", p2pSec, "aiconfigurator systems/*.yaml p2p_latency 10 us" },
         { "floor_scale", floorScale,
-            "fitted on tests/data/perf (117 points, 7 sources; coordinate descent with host_scale and "
+            "fitted on tests/data/perf (158 points, 8 sources; coordinate descent with host_scale and "
             "frontend_request_s, hbm, compute and the measured per-call floors at their micro-benchmark values): "
-            "2.83 on the small kernels, graph replay, launches and sampler (2 when it also scaled the GEMM, "
-            "attention and MoE floors; 4 before each layer's small kernels were counted); leave-one-source-out in "
-            "the README" },
+            "2.0 on the small kernels, graph replay, launches and sampler (2.83 on the 118 points before AMD's "
+            "MI300X batch-latency table joined; 4 before each layer's small kernels were counted); "
+            "leave-one-source-out in the README" },
         { "host_scale", hostScale,
             "fitted on tests/data/perf (100 points, 7 sources, with floor_scale and frontend_request_s): 0.5 x the "
             "stub-executor figures; leave-one-source-out in the README" },

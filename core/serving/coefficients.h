@@ -56,7 +56,7 @@ struct ServingCoefficients
     // layer's small kernels at gemm_latency_s, graph replay, launches, the sampler) costs floor_scale times its
     // micro-benchmark figure in a real step. The host figures come from a stub-executor run its authors marked
     // indicative; the corpus puts them at half.
-    double floorScale = 2.83; // multiplies small-kernel costs, launches, graph replay, sampler
+    double floorScale = 2.0; // multiplies small-kernel costs, launches, graph replay, sampler
     double hostScale = 0.5; // multiplies step_cpu_s and request_cpu_s
 
     // name → value, source; the order of show-your-work.

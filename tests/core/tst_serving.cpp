@@ -87,15 +87,15 @@ private slots:
         // Small kernels: a dense BF16 layer has two norms, rotary, the KV-cache write and the activation, 5 x 32
         // = 160 of 3 us; graph: 15 us + 32 layers x 10 nodes (qkv_proj, o_proj, gate_up_proj, down_proj, the
         // attention and the 5 small kernels; no all-reduce at TP 1) x 0.58 us; sampler 46 us + 5.7 us x 128256 /
-        // 131072; all x floor_scale 2.83.
+        // 131072; all x floor_scale 2.0.
         QVERIFY(near(
-            s.fixedSec, 2.83 * (160 * 3e-6 + 15e-6 + 32 * 10 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
+            s.fixedSec, 2.0 * (160 * 3e-6 + 15e-6 + 32 * 10 * 0.58e-6 + 46e-6 + 5.7e-6 * 128256.0 / 131072.0), 0.001));
         // kernels_per_layer above 0 charges that many nodes per layer instead of the count: 15 gives 32 x (15 - 10)
-        // more nodes of 0.58 us x 2.83.
+        // more nodes of 0.58 us x 2.0.
         ServingCoefficients fixed15 = c;
         QVERIFY(fixed15.set("kernels_per_layer", 15));
         const double more = stepTime(buildStepModel(ep, fixed15), b).fixedSec - s.fixedSec;
-        QVERIFY2(near(more, 2.83 * 32 * 5 * 0.58e-6, 1e-9), std::to_string(more).c_str());
+        QVERIFY2(near(more, 2.0 * 32 * 5 * 0.58e-6, 1e-9), std::to_string(more).c_str());
     }
 
     // Without vLLM's custom all-reduce every TP all-reduce is an NCCL call: NCCL's small-message floor
@@ -219,7 +219,7 @@ private slots:
         QCOMPARE(c.family, std::string("h200"));
         QCOMPARE(c.hbmAttention, 0.91);
         QCOMPARE(c.prefillAttention, 0.64);
-        QCOMPARE(c.floorScale, 2.83);
+        QCOMPARE(c.floorScale, 2.0);
         const StepModel m = buildStepModel(ep, c);
         QCOMPARE(m.window, 2048);
         const double floors = 61 * 12e-6; // measured per call: not scaled by floor_scale

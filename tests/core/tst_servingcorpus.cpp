@@ -339,9 +339,9 @@ private slots:
             printScore(src.c_str(), score(pts, cache, Scales(), [&](const Point &p) { return p.source == src; }));
         // The shipped floor_scale / host_scale / frontend_request_s were the fit on every source when they were set;
         // the refit is printed so that a corpus change that moves it shows (it is not asserted). On today's corpus it
-        // asks for floor_scale x0.707 (AMD's batch-latency table, new, pulls it down) and frontend x4: the objective
-        // weighs each metric's median alike, and E2E's 54 figures pull the frontend up while TTFT's median worsens;
-        // the shipped values stay.
+        // keeps floor_scale (2.0: the refit moved it from 2.83 when AMD's batch-latency table joined) and asks for
+        // frontend x4: the objective weighs each metric's median alike, and E2E's 54 figures pull the frontend up
+        // while TTFT's median worsens (25.5 to 26.8 %); the shipped frontend value stays.
         const Scales fAll = fit(pts, cache, every);
         std::printf("\nrefit on every source: floors x%.3g, cpu x%.3g, frontend x%.3g of the shipped values\n",
             fAll.floors, fAll.cpu, fAll.frontend);
@@ -380,12 +380,12 @@ private slots:
         // the eighth source (tests/data/perf/SOURCES.md: AMD's MI300X batch-latency table, GLM-4.6-FP8 on H100 and
         // A100, Qwen3-32B on an H100 NVL, Qwen3-8B on an RTX 4090) moved TTFT's median above its target: GLM-4.6-FP8's
         // bursts are 1.5-2.6x faster simulated than measured, like GLM-4.6 BF16 on H200.
-        QEXPECT_FAIL("", "TPOT median |error| is 18.1 % (target 15 %)", Continue);
+        QEXPECT_FAIL("", "TPOT median |error| is 18.2 % (target 15 %)", Continue);
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QEXPECT_FAIL("", "TTFT median |error| is 25.5 % (target 25 %) since GLM-4.6-FP8's bursts joined", Continue);
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "66.9 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "68.0 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
         QEXPECT_FAIL("", "leave-one-source-out TPOT is 17.9 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
