@@ -25,7 +25,7 @@ struct ServingCoefficients
     double denseBf16 = 0.65; // large-M BF16 GEMM, of the BF16 dense peak
     double denseFp8 = 0.65; // large-M FP8 GEMM, of the FP8 dense peak
     double denseFp4 = 0.5; // large-M FP4 GEMM, of the FP4 dense peak
-    double moeCompute = 0.21; // grouped (fused MoE) GEMM at many tokens per expert, of the BF16 peak (moeramp.cpp)
+    double moeCompute = 0.21; // grouped (fused MoE) GEMM at many tokens per expert, of the BF16 peak (calibrated)
     double prefillAttention = 0.5; // FlashAttention-class prefill at long sequences, of the BF16 peak
     // The prefill attention's rate falls at short sequences: rate = prefill_attention x k / (k + this), k the
     // mean keys a prefill query attends (s / 2 for a whole prompt of s tokens); 0: no fall-off.
