@@ -15,6 +15,8 @@ namespace {
 // the rows with >= 256 tokens per expert of 2 x T x top_k x 3 x hidden x inter / TP / latency / BF16 peak
 // (A100 0.294 of 312 TFLOPS over 408 rows, H100 0.205 of 989.4 over 303, H200 0.235 over 303). Bandwidth: the
 // family's hbm_weights (A100 0.68, H100 0.86, H200 0.80) of 2.039, 3.35 and 4.8 TB/s.
+// The served moe_compute is no longer these rates but one calibrated 0.21 (coefficients.cpp): the corpus's A100
+// and H200 MoE serving runs are slower than the A100 and H200 tables.
 struct MeasuredRamp
 {
     const char *family;
