@@ -26,6 +26,11 @@ struct ServingCoefficients
     double denseFp8 = 0.65; // large-M FP8 GEMM, of the FP8 dense peak
     double denseFp4 = 0.5; // large-M FP4 GEMM, of the FP4 dense peak
     double moeCompute = 0.21; // grouped (fused MoE) GEMM at many tokens per expert, of the BF16 peak (calibrated)
+    // MXFP4 experts through Marlin on a GPU whose tensor cores Marlin's mma.sync path drives natively (compute
+    // capability 8.x and 12.x: A100, Ada, RTX Blackwell): rate = this x n / (n + moeMarlinMxfp4HalfWidth) of the
+    // BF16 peak, n the expert intermediate per rank; replaces moe_compute there.
+    double moeMarlinMxfp4 = 0.52;
+    double moeMarlinMxfp4HalfWidth = 310;
     double prefillAttention = 0.5; // FlashAttention-class prefill at long sequences, of the BF16 peak
     // The prefill attention's rate falls at short sequences: rate = prefill_attention x k / (k + this), k the
     // mean keys a prefill query attends (s / 2 for a whole prompt of s tokens); 0: no fall-off.

@@ -132,6 +132,14 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     // Grouped GEMM: the fused-MoE kernel's measured BF16 rate (moe_compute, of the BF16 peak; moeramp.cpp) for every
     // format. The same tables' FP8 block-scaled rows run faster; taking them is measured in the README, not done.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
+    // MXFP4 experts through Marlin on the GPUs whose tensor cores its mma.sync kernel drives natively (8.x, 12.x)
+    // run at moe_marlin_mxfp4, which rises with the expert slice each rank holds: n / (n + half width).
+    if (const int cc = cudaComputeCapability(gpu); m.isMoe() && wf == WeightFormat::Mxfp4 && (cc < 90 || cc >= 120)
+        && mxfp4ThroughMarlin(gpu, vllm, p.moeBackend)) {
+        const double slice = static_cast<double>(m.moeIntermediate) / std::max(1, e.moeTp);
+        s.moeFlops
+            = gpu.bf16Flops * coef.moeMarlinMxfp4 * slice / (slice + std::max(0.0, coef.moeMarlinMxfp4HalfWidth));
+    }
     s.attnFlops = gpu.bf16Flops * coef.prefillAttention;
     s.decodeAttnFlops = gpu.bf16Flops * coef.denseBf16;
     // The indexer's logits are FP8 dot products (DeepGEMM fp8_mqa_logits): the FP8 peak at the prefill-attention

@@ -159,6 +159,33 @@ private slots:
         QVERIFY2(near(shortSec, shortAttn, 0.01), std::to_string(shortSec).c_str());
     }
 
+    // gpt-oss-120b's MXFP4 experts (36 MoE layers, 128 experts of hidden 2880 x intermediate 2880, top 4) on one
+    // GPU, a prefill chunk of 8192 tokens: 8192 x 4 / 128 = 256 tokens per expert, where the A100 table's knee is
+    // 1.00 and H100's 1.13 (moeramp.cpp), and compute-bound (FLOPs 2 x 8192 x 4 x 3 x 2880 x 2880 = 1.6307e12 per
+    // layer; the experts' bytes take under 2 ms per layer at either GPU's hbm_weights). On A100 they run through Marlin
+    // (mma.sync, compute capability 8.0) at 0.52 x 2880 / (2880 + 310) of the BF16 peak 312e12 (aiconfigurator's Marlin
+    // MXFP4 tables on L40S and RTX PRO 6000, vLLM 0.24); on H100 through Triton at moe_compute 0.21 of 989.4e12. Each
+    // layer adds moe_floor_s, 20 us.
+    void mxfp4MoeRateByKernelPath()
+    {
+        const auto moeSec = [](const char *gpu) {
+            const Plan p = makePlan("gpt-oss-120b", gpu, 1);
+            const EvaluatedPlan ep = evaluatePlan(p, presetModel("gpt-oss-120b"), presetGpu(gpu));
+            const StepModel m = buildStepModel(ep, servingCoefficients(ep.gpu));
+            StepBatch b;
+            b.prefillTokens = 8192;
+            b.prefillPairs = 8192.0 * 8193 / 2;
+            b.sampled = 1;
+            b.requests = 1;
+            return stepTime(m, b).moeSec;
+        };
+        const double layerFlops = 2.0 * 8192 * 4 * 3 * 2880 * 2880;
+        const double a100 = 36 * (20e-6 + layerFlops / (312e12 * 0.52 * 2880 / (2880 + 310)));
+        QVERIFY2(near(moeSec("a100-80gb"), a100, 0.005), std::to_string(moeSec("a100-80gb")).c_str());
+        const double h100 = 36 * (20e-6 + 1.13 * layerFlops / (989.4e12 * 0.21));
+        QVERIFY2(near(moeSec("h100-sxm"), h100, 0.005), std::to_string(moeSec("h100-sxm")).c_str());
+    }
+
     // The fused-MoE knee (moeramp.cpp, aiconfigurator moe_perf vllm/0.14.0): Qwen3-235B-A22B with TP 8 on H100, 94
     // MoE layers of 128 experts, top 8. A decode step of 512 tokens (a CUDA graph of exactly 512) gives each expert
     // 512 x 8 / 128 = 32 tokens: the H100 table's 1.48 times the roofline above the 20 us floor per layer; 362 tokens

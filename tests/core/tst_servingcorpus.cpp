@@ -385,19 +385,21 @@ private slots:
         // GLM-4.6-FP8's bursts were 1.5-2.6x faster simulated than measured, like GLM-4.6 BF16 on H200. moe_compute at
         // 0.21 on every family (the A100 and H200 tables' own rates, 0.29 and 0.23, are faster than those GPUs' MoE
         // serving runs) brought TPOT and TTFT under their targets; left out they are not: GPUStack's fold, fitted on
-        // the other sources' 78 figures, takes moe_compute x1.41 and scores GPUStack's 309 at 23.7 / 29.1 %.
+        // the other sources' 78 figures, takes moe_compute x1.41 and scores GPUStack's 309 at 23.7 / 28.7 %. gpt-oss's
+        // MXFP4 experts through Marlin on A100 at aiconfigurator's Marlin MXFP4 rate (moe_marlin_mxfp4, measured on
+        // L40S and RTX PRO 6000, not fitted) took TPOT 14.0 -> 13.7 %, TTFT 20.5 -> 19.5 %, within 30 % 71.1 -> 72.9 %.
         QVERIFY2(all.medianOf("tpot") <= 0.15, "TPOT median |error| above 15 %");
         QVERIFY2(all.medianOf("ttft") <= 0.25, "TTFT median |error| above 25 %");
         QVERIFY2(all.medianOf("output_tok_s") <= 0.20, "output throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "71.1 % of figures within 30 % (target 80 %)", Continue);
+        QEXPECT_FAIL("", "72.9 % of figures within 30 % (target 80 %)", Continue);
         QVERIFY2(all.within30() >= 0.80, "fewer than 80 % of figures within 30 %");
         QEXPECT_FAIL("", "leave-one-source-out TPOT is 23.6 %", Continue);
         QVERIFY2(loso.medianOf("tpot") <= 0.15, "leave-one-source-out TPOT median |error| above 15 %");
-        QEXPECT_FAIL("", "leave-one-source-out TTFT is 29.2 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out TTFT is 28.8 %", Continue);
         QVERIFY2(loso.medianOf("ttft") <= 0.25, "leave-one-source-out TTFT median |error| above 25 %");
-        QEXPECT_FAIL("", "leave-one-source-out throughput is 23.5 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out throughput is 21.5 %", Continue);
         QVERIFY2(loso.medianOf("output_tok_s") <= 0.20, "leave-one-source-out throughput median |error| above 20 %");
-        QEXPECT_FAIL("", "leave-one-source-out: 61.2 % of figures within 30 %", Continue);
+        QEXPECT_FAIL("", "leave-one-source-out: 61.5 % of figures within 30 %", Continue);
         QVERIFY2(loso.within30() >= 0.80, "leave-one-source-out: fewer than 80 % of figures within 30 %");
     }
 
