@@ -170,8 +170,8 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
                               "= 0.21 of the BF16 peak as well; this family has no table of its own") },
         { "moe_marlin_mxfp4", moeMarlinMxfp4,
             "aiconfigurator moe_perf vllm/0.24.0, gpt-oss's MXFP4 experts through Marlin (gptossmxfp4moe_marlin) on "
-            "L40S "
-            "and RTX PRO 6000 (the mma.sync GPUs with such a table; A100 has none), hidden 2880, 32 and 128 experts, "
+            "L40S and RTX PRO 6000 (the mma.sync GPUs with such a table; A100 has none), hidden 2880, 32 and 128 "
+            "experts, "
             "top 4: the median rate at >= 256 tokens per expert rises with the expert slice n per rank, 0.10-0.14 of "
             "the BF16 peak at n = 90, 0.27-0.32 at 360, 0.38-0.44 at 1440, 0.42-0.50 at 2880; least squares in log: "
             "this x n / (n + moe_marlin_mxfp4_half_width). Used instead of moe_compute for MXFP4 experts through "

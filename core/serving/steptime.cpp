@@ -129,8 +129,8 @@ StepModel buildStepModel(const EvaluatedPlan &ep, const ServingCoefficients &coe
     s.gemmFlops = gemmPeak;
     s.gemmRamp = gemmRamp(coef.family, s.gemmFormat, gemmPeak, gpu.hbmBytesPerSec * coef.hbmWeights);
     s.moeRamp = moeRamp(coef.family);
-    // Grouped GEMM: the fused-MoE kernel's measured BF16 rate (moe_compute, of the BF16 peak; moeramp.cpp) for every
-    // format. The same tables' FP8 block-scaled rows run faster; taking them is measured in the README, not done.
+    // Grouped GEMM: moe_compute of the BF16 peak (calibrated, coefficients.cpp) for every format but the one below.
+    // aiconfigurator's FP8 block-scaled rows run faster; taking them is measured in the README, not done.
     s.moeFlops = gpu.bf16Flops * coef.moeCompute;
     // MXFP4 experts through Marlin on the GPUs whose tensor cores its mma.sync kernel drives natively (8.x, 12.x)
     // run at moe_marlin_mxfp4, which rises with the expert slice each rank holds: n / (n + half width).

@@ -130,11 +130,7 @@ private slots:
     {
         const EvaluatedPlan ep = llama8bOnH100();
         const StepModel m = buildStepModel(ep, servingCoefficients(ep.gpu));
-        StepBatch b;
-        b.prefillTokens = 8192;
-        b.prefillPairs = 8192.0 * 8193 / 2;
-        b.sampled = 1;
-        b.requests = 1;
+        const StepBatch b = prefillOf(8192);
         const StepCost s = stepTime(m, b);
         QVERIFY(!s.cudaGraph);
         const double flops = 989e12 * 0.88;
@@ -172,12 +168,7 @@ private slots:
             const Plan p = makePlan("gpt-oss-120b", gpu, 1);
             const EvaluatedPlan ep = evaluatePlan(p, presetModel("gpt-oss-120b"), presetGpu(gpu));
             const StepModel m = buildStepModel(ep, servingCoefficients(ep.gpu));
-            StepBatch b;
-            b.prefillTokens = 8192;
-            b.prefillPairs = 8192.0 * 8193 / 2;
-            b.sampled = 1;
-            b.requests = 1;
-            return stepTime(m, b).moeSec;
+            return stepTime(m, prefillOf(8192)).moeSec;
         };
         const double layerFlops = 2.0 * 8192 * 4 * 3 * 2880 * 2880;
         const double a100 = 36 * (20e-6 + layerFlops / (312e12 * 0.52 * 2880 / (2880 + 310)));
