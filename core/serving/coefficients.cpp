@@ -171,13 +171,12 @@ std::vector<ServingCoefficient> ServingCoefficients::list() const
         { "moe_marlin_mxfp4", moeMarlinMxfp4,
             "aiconfigurator moe_perf vllm/0.24.0, gpt-oss's MXFP4 experts through Marlin (gptossmxfp4moe_marlin) on "
             "L40S and RTX PRO 6000 (the mma.sync GPUs with such a table; A100 has none), hidden 2880, 32 and 128 "
-            "experts, "
-            "top 4: the median rate at >= 256 tokens per expert rises with the expert slice n per rank, 0.10-0.14 of "
-            "the BF16 peak at n = 90, 0.27-0.32 at 360, 0.38-0.44 at 1440, 0.42-0.50 at 2880; least squares in log: "
-            "this x n / (n + moe_marlin_mxfp4_half_width). Used instead of moe_compute for MXFP4 experts through "
-            "Marlin on compute capability 8.x and 12.x. Hopper keeps moe_compute: its Marlin MXFP4 rows (Qwen-shaped, "
-            "vLLM 0.24) reach 0.13-0.22 of its peak, and its Triton MXFP4 kernel's measured 0.52 x n / (n + 260) makes "
-            "the corpus's gpt-oss points on H100 20-96 % too fast (README)" },
+            "experts, top 4: the median rate at >= 256 tokens per expert rises with the expert slice n per rank, "
+            "0.10-0.14 of the BF16 peak at n = 90, 0.27-0.32 at 360, 0.38-0.44 at 1440, 0.42-0.50 at 2880; least "
+            "squares in log: this x n / (n + moe_marlin_mxfp4_half_width). Used instead of moe_compute for MXFP4 "
+            "experts through Marlin on compute capability 8.x and 12.x. Hopper keeps moe_compute: its Marlin MXFP4 "
+            "rows (Qwen-shaped, vLLM 0.24) reach 0.13-0.22 of its peak, and its Triton MXFP4 kernel's measured 0.52 x "
+            "n / (n + 260) makes the corpus's gpt-oss points on H100 20-96 % too fast (README)" },
         { "moe_marlin_mxfp4_half_width", moeMarlinMxfp4HalfWidth,
             "the expert slice per rank at which Marlin's MXFP4 MoE runs at half moe_marlin_mxfp4 (fitted with it on "
             "the same rows)" },
